@@ -1,0 +1,21 @@
+"""Shared test set-up.
+
+The tests import the *installed* package (``pip install .``): the import name
+``dummybridge`` differs from the source folder ``interpreter/``, so the checkout
+can never shadow what ships. ``reference.py`` beside this file is the
+pure-Python model of the C core used by the differential tests.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+# No deadlines: tests never assert timings (benchmarks live in tools/).
+settings.register_profile("dev", deadline=None)
+# In CI every run draws the same examples, so a red run can be replayed.
+settings.register_profile(
+    "ci", deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))

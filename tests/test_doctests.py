@@ -1,0 +1,17 @@
+"""The ``>>>`` examples in the installed modules' docstrings run and hold."""
+
+from __future__ import annotations
+
+import doctest
+from types import ModuleType
+
+import pytest
+
+import dummybridge
+from dummybridge import _native, cards, errors
+
+
+@pytest.mark.parametrize("module", [dummybridge, cards, errors, _native], ids=lambda m: m.__name__)
+def test_doctests(module: ModuleType) -> None:
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS, raise_on_error=False)
+    assert result.failed == 0
