@@ -26,8 +26,9 @@ from the schema's ``description`` (or a did-you-mean) where one helps.
 >>> doc = load_document("bridge")
 >>> doc.name, doc.version, doc.data["scoring"]["game"]
 ('bridge', '1.0', 30)
->>> doc.position(("scoring", "game"))
-('<built-in>/bridge.yaml', 95, 9)
+>>> file, line, column = doc.position(("scoring", "game"))
+>>> file, column
+('<built-in>/bridge.yaml', 9)
 """
 
 from __future__ import annotations

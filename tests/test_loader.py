@@ -146,7 +146,7 @@ def test_royal_spades_adds_a_denomination(monkeypatch: pytest.MonkeyPatch) -> No
     assert doc.position(("denominations", "royal_spades", "trick_value")) == (
         "royal_spades.yaml", 9, 45
     )  # fmt: skip
-    assert doc.position("$.scoring.game") == ("<built-in>/bridge.yaml", 95, 9)
+    assert doc.position("$.scoring.game") == ("<built-in>/bridge.yaml", 96, 9)
 
 
 def test_extends_chain_merge_rules(monkeypatch: pytest.MonkeyPatch) -> None:
