@@ -292,6 +292,23 @@ dbr_status dbr_position_validate(const dbr_position *pos);
  * On failure *pos and *rng are unchanged. */
 dbr_status dbr_playout(dbr_position *pos, dbr_rng *rng);
 
+/* The cards the hand to play may play in this position (it must hold at
+ * least one card: DBR_E_EMPTY otherwise). The position must be valid. */
+dbr_status dbr_position_legal(const dbr_position *pos, dbr_hand *legal_out);
+
+/* Flags for dbr_position_play. */
+#define DBR_PLAY_ALLOW_REVOKE 1u /* accept a card that fails to follow suit */
+
+/* Play `card` from the hand whose turn it is, the step a game takes for
+ * each card. The position must be valid; the card must be held by that hand
+ * (DBR_E_NOT_HELD) and follow suit when it can (DBR_E_REVOKE), unless flags
+ * has DBR_PLAY_ALLOW_REVOKE (laws mode: a revoke happens and is dealt with
+ * by the caller). When the card completes a trick the trick is decided as by
+ * dbr_trick_winner, tricks[] counts it, the winner becomes the leader and
+ * trick_len returns to 0; *winner_out (may be NULL) is then the winning seat,
+ * otherwise -1. On failure nothing changes. */
+dbr_status dbr_position_play(dbr_position *pos, dbr_card card, unsigned flags, int *winner_out);
+
 /* Results of a batch of random deals. */
 typedef struct dbr_batch_result {
     uint64_t deals;          /* deals played */

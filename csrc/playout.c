@@ -91,6 +91,50 @@ dbr_status dbr_position_validate(const dbr_position *pos) {
     return DBR_OK;
 }
 
+dbr_status dbr_position_legal(const dbr_position *pos, dbr_hand *legal_out) {
+    if (!pos || !legal_out) return DBR_E_NULL;
+    dbr_status st = dbr_position_validate(pos);
+    if (st != DBR_OK) return st;
+    dbr_hand hand = pos->hands[(pos->leader + pos->trick_len) & 3];
+    if (!hand) return DBR_E_EMPTY;
+    if (pos->trick_len) {
+        dbr_hand follow = hand & suit_mask[suit_of[pos->trick[0]]];
+        if (follow) hand = follow;
+    }
+    *legal_out = hand;
+    return DBR_OK;
+}
+
+dbr_status dbr_position_play(dbr_position *pos, dbr_card card, unsigned flags, int *winner_out) {
+    if (!pos) return DBR_E_NULL;
+    if (card >= DBR_NUM_CARDS) return DBR_E_CARD;
+    dbr_status st = dbr_position_validate(pos);
+    if (st != DBR_OK) return st;
+    const int seat = (pos->leader + pos->trick_len) & 3;
+    const dbr_hand hand = pos->hands[seat], bit = (dbr_hand)1 << card;
+    if (!(hand & bit)) return DBR_E_NOT_HELD;
+    if (pos->trick_len && !(flags & DBR_PLAY_ALLOW_REVOKE)) {
+        const int led = suit_of[pos->trick[0]];
+        if (suit_of[card] != led && (hand & suit_mask[led])) return DBR_E_REVOKE;
+    }
+    pos->hands[seat] = hand & ~bit;
+    pos->trick[pos->trick_len++] = card;
+    int winner = -1;
+    if (pos->trick_len == 4) {
+        int best = 0;
+        for (int i = 1; i < 4; i++) {
+            int c = pos->trick[i], w = pos->trick[best];
+            if (suit_of[c] == suit_of[w] ? c > w : suit_of[c] == pos->trump) best = i;
+        }
+        winner = (pos->leader + best) & 3;
+        pos->tricks[winner & 1]++;
+        pos->leader = (uint8_t)winner;
+        pos->trick_len = 0;
+    }
+    if (winner_out) *winner_out = winner;
+    return DBR_OK;
+}
+
 dbr_status dbr_playout(dbr_position *pos, dbr_rng *rng) {
     if (!pos || !rng) return DBR_E_NULL;
     dbr_status st = dbr_position_validate(pos);

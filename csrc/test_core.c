@@ -546,6 +546,58 @@ static void test_playout(void) {
     CHECK(res.deals == 0 && res.tricks[0] == 0);
 }
 
+static void test_position_play(void) {
+    dbr_position pos;
+    memset(&pos, 0, sizeof pos);
+    pos.hands[0] = hand("AK...");
+    pos.hands[1] = hand("Q..3.");
+    pos.hands[2] = hand("J...2");
+    pos.hands[3] = hand("3.2..");
+    pos.trump = DBR_HEARTS;
+    pos.leader = 0;
+    dbr_hand legal;
+    int winner = 99;
+    CHECK_ST(dbr_position_legal(&pos, &legal), DBR_OK);
+    CHECK(legal == pos.hands[0]); /* on lead: any card */
+    CHECK_ST(dbr_position_play(&pos, card("SA"), 0, &winner), DBR_OK);
+    CHECK(winner == -1 && pos.trick_len == 1);
+    CHECK_ST(dbr_position_legal(&pos, &legal), DBR_OK);
+    CHECK(hand_is(legal, "Q..."));              /* East must follow to the spade */
+    dbr_position before = pos;
+    CHECK_ST(dbr_position_play(&pos, card("D3"), 0, &winner), DBR_E_REVOKE);
+    CHECK(memcmp(&pos, &before, sizeof pos) == 0); /* a refused card changes nothing */
+    CHECK_ST(dbr_position_play(&pos, card("SK"), 0, &winner), DBR_E_NOT_HELD);
+    CHECK_ST(dbr_position_play(&pos, 52, 0, &winner), DBR_E_CARD);
+    CHECK_ST(dbr_position_play(&pos, card("SQ"), 0, &winner), DBR_OK);
+    CHECK_ST(dbr_position_play(&pos, card("SJ"), 0, NULL), DBR_OK);
+    /* West must follow with his S3; in laws mode he may revoke, trumping with the H2 */
+    CHECK_ST(dbr_position_legal(&pos, &legal), DBR_OK);
+    CHECK(hand_is(legal, "3..."));
+    CHECK_ST(dbr_position_play(&pos, card("H2"), 0, &winner), DBR_E_REVOKE); /* holds S3 */
+    CHECK_ST(dbr_position_play(&pos, card("H2"), DBR_PLAY_ALLOW_REVOKE, &winner), DBR_OK);
+    CHECK(winner == 3 && pos.leader == 3 && pos.trick_len == 0);
+    CHECK(pos.tricks[0] == 0 && pos.tricks[1] == 1);
+    /* the revoking hand still holds its spade; West leads it */
+    CHECK_ST(dbr_position_play(&pos, card("S3"), 0, &winner), DBR_OK);
+    CHECK_ST(dbr_position_play(&pos, card("SK"), 0, &winner), DBR_OK);
+    CHECK_ST(dbr_position_play(&pos, card("D3"), 0, &winner), DBR_OK);
+    CHECK_ST(dbr_position_play(&pos, card("C2"), 0, &winner), DBR_OK);
+    CHECK(winner == 0 && pos.tricks[0] == 1 && pos.leader == 0);
+    CHECK_ST(dbr_position_legal(&pos, &legal), DBR_E_EMPTY); /* all played */
+    /* errors */
+    CHECK_ST(dbr_position_legal(NULL, &legal), DBR_E_NULL);
+    CHECK_ST(dbr_position_legal(&pos, NULL), DBR_E_NULL);
+    CHECK_ST(dbr_position_play(NULL, 0, 0, &winner), DBR_E_NULL);
+    dbr_position empty;
+    memset(&empty, 0, sizeof empty);
+    CHECK_ST(dbr_position_legal(&empty, &legal), DBR_E_EMPTY);
+    CHECK_ST(dbr_position_play(&empty, 0, 0, &winner), DBR_E_NOT_HELD);
+    pos = before;
+    pos.hands[2] |= pos.hands[0]; /* a card held twice */
+    CHECK_ST(dbr_position_play(&pos, card("SQ"), 0, &winner), DBR_E_DUPLICATE);
+    CHECK_ST(dbr_position_legal(&pos, &legal), DBR_E_DUPLICATE);
+}
+
 int main(void) {
     test_version_and_status();
     test_cards();
@@ -556,6 +608,7 @@ int main(void) {
     test_play();
     test_stats();
     test_playout();
+    test_position_play();
     printf("%d checks, %d failed\n", checks, failures);
     return failures ? 1 : 0;
 }

@@ -19,6 +19,7 @@ the garbage collector; the C core allocates nothing.
 from __future__ import annotations
 
 import threading
+from functools import partial
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
@@ -364,7 +365,7 @@ class Rng:
     :raises OutOfRangeError: for a seed outside that range.
     """
 
-    __slots__ = ("__weakref__", "_lock", "_ptr")
+    __slots__ = ("__weakref__", "_lock", "_out32", "_ptr")
 
     _ptr: Any
     _lock: threading.Lock
@@ -374,6 +375,7 @@ class Rng:
         if not 0 <= seed <= _U64_MAX:
             raise OutOfRangeError(f"seed {seed!r} is outside 0 .. 2**64 - 1")
         self._ptr = ffi.new("dbr_rng *")
+        self._out32 = ffi.new("uint32_t *")
         self._lock = threading.Lock()
         ensure(lib.dbr_rng_seed(self._ptr, seed), "cannot seed with {!r}", seed)
 
@@ -381,7 +383,8 @@ class Rng:
     def from_state(cls, state: Iterable[int]) -> Rng:
         """A generator in the given state (as returned by :meth:`getstate`).
 
-        :raises OutOfRangeError: unless the state is four ints in 0 .. 2**64 - 1.
+        :raises OutOfRangeError: unless the state is four ints in 0 .. 2**64 - 1,
+            not all zero.
         """
         rng = cls(0)
         rng.setstate(state)
@@ -411,14 +414,18 @@ class Rng:
         """
         if not 0 <= bound <= _U32_MAX:
             _fail(lib.DBR_E_COUNT, f"cannot draw below {bound!r}")
-        out = ffi.new("uint32_t *")
-        ptr = self._acquire()
+        lock = self._lock
+        if not lock.acquire(blocking=False):
+            raise RuntimeError("an Rng is in use by another thread; give each thread its own")
         try:
-            status = lib.dbr_rng_below(ptr, bound, out)
+            out = self._out32
+            status = lib.dbr_rng_below(self._ptr, bound, out)
+            value = out[0]
         finally:
-            self._lock.release()
-        ensure(status, "cannot draw below {!r}", bound)
-        return int(out[0])
+            lock.release()
+        if status:
+            ensure(status, "cannot draw below {!r}", bound)
+        return value
 
     def copy(self) -> Rng:
         """An independent generator in the same state (a fork of the stream)."""
@@ -432,13 +439,22 @@ class Rng:
     def setstate(self, state: Iterable[int]) -> None:
         """Restore a state returned by :meth:`getstate`.
 
-        :raises OutOfRangeError: unless the state is four ints in 0 .. 2**64 - 1.
+        The all-zero state is refused: it is a fixed point of xoshiro256**
+        (every output would be 0, and a bounded draw would never end). Seeding
+        never produces it.
+
+        :raises OutOfRangeError: unless the state is four ints in 0 .. 2**64 - 1,
+            not all zero.
         """
         words = tuple(state)
         if len(words) != 4 or not all(
             isinstance(w, int) and not isinstance(w, bool) and 0 <= w <= _U64_MAX for w in words
         ):
             raise OutOfRangeError(f"Rng state {words!r} is not four ints in 0 .. 2**64 - 1")
+        if not any(words):
+            raise OutOfRangeError(
+                f"Rng state {words!r} is all zero: xoshiro256** would only ever give 0"
+            )
         ptr = self._acquire()
         try:
             for i, word in enumerate(words):
@@ -546,6 +562,47 @@ def deck_deal(cards: Sequence[int], n_hands: int, cards_each: int, dealer: int) 
         dealer,
     )
     return [int(h) for h in hands[0:n_hands]]
+
+
+def deal_with_cut(
+    rng: Rng, n_hands: int, cards_each: int, dealer: int, min_packet: int = 4
+) -> tuple[list[int], int]:
+    """Shuffle a full pack, cut it, deal it: the period's deal in one go.
+
+    ``dbr_deck_init``, ``dbr_deck_shuffle``, then a cut at ``min_packet +
+    below(53 - 2 * min_packet)`` (so each packet keeps at least ``min_packet``
+    cards), then ``dbr_deck_deal``; all on one deck in C, with ``rng``.
+
+    :returns: the hands by seat, and where the pack was cut.
+    :raises OutOfRangeError: for a bad pattern or packet size.
+    """
+    if not 1 <= min_packet <= 26:
+        _fail(lib.DBR_E_COUNT, f"cannot cut with packets of at least {min_packet!r} cards")
+    deck = ffi.new("dbr_deck *")
+    hands = ffi.new("dbr_hand[]", MAX_HANDS)
+    lib.dbr_deck_init(deck)
+    ptr = rng._acquire()
+    try:
+        lib.dbr_deck_shuffle(deck, ptr)
+        at = min_packet + lib_below(ptr, NUM_CARDS + 1 - 2 * min_packet)
+    finally:
+        rng._lock.release()
+    ensure(lib.dbr_deck_cut(deck, at), "cannot cut at {!r}", at)
+    ensure(
+        lib.dbr_deck_deal(deck, _int(n_hands), _int(cards_each), _int(dealer), hands),
+        "cannot deal {!r} hands of {!r} cards by dealer {!r}",
+        n_hands,
+        cards_each,
+        dealer,
+    )
+    return [int(h) for h in hands[0:n_hands]], at
+
+
+def lib_below(ptr: Any, bound: int) -> int:
+    """``dbr_rng_below`` on a raw generator pointer the caller has acquired."""
+    out = ffi.new("uint32_t *")
+    ensure(lib.dbr_rng_below(ptr, bound, out), "cannot draw below {!r}", bound)
+    return int(out[0])
 
 
 def deal_random(rng: Rng, n_hands: int = 4, cards_each: int = 13, dealer: int = 0) -> list[int]:
@@ -771,6 +828,86 @@ def playout(pos: Position, rng: Rng) -> Position:
     if status != lib.DBR_OK:
         raise error_for(status, f"cannot play out the position ({_position_text(pos)})")
     return _from_c_position(c)
+
+
+class PlayState:
+    """A live ``dbr_position`` for a game's play phase: one C call per card.
+
+    The C core checks each card (held, and following suit unless a revoke is
+    allowed), removes it, and decides the trick when it is complete. Not
+    thread-safe: a game owns its play state.
+
+    >>> state = PlayState((1 << 51, 1 << 50, 1 << 49, 1 << 12), trump=4, leader=0)
+    >>> state.play(51), state.play(50), state.play(49), state.play(12)
+    (-1, -1, -1, 0)
+    >>> state.tricks
+    (1, 0)
+
+    :param hands: the four hands, by seat.
+    :param trump: 0..3, or 4 for no trumps.
+    :param leader: the seat on lead.
+    :raises OutOfRangeError, InvalidDealError: for a position that is not one.
+    """
+
+    __slots__ = ("_legal", "_play", "_pos", "_winner", "legal_call", "legal_out", "play_call",
+                 "winner_out")
+
+    def __init__(self, hands: Sequence[int], trump: int, leader: int) -> None:
+        pos = Position(hands=tuple(hands), trump=trump, leader=leader)  # type: ignore[arg-type]
+        position_validate(pos)
+        self._pos = _position(pos)
+        self._winner = ffi.new("int *")
+        self._legal = ffi.new("dbr_hand *")
+        self._play = lib.dbr_position_play
+        #: Direct entry points for a game's inner loop (no Python frame):
+        #: ``legal_call()`` returns a status and leaves the legal cards in
+        #: ``legal_out[0]``; ``play_call(card, flags, winner_out)`` returns a
+        #: status and leaves the trick's winner (or -1) in ``winner_out[0]``.
+        self.legal_out = self._legal
+        self.winner_out = self._winner
+        self.legal_call = partial(lib.dbr_position_legal, self._pos, self._legal)
+        self.play_call = partial(lib.dbr_position_play, self._pos)
+
+    def legal(self) -> int:
+        """The cards the hand to play may play (``dbr_position_legal``)."""
+        if lib.dbr_position_legal(self._pos, self._legal):
+            raise error_for(lib.dbr_position_legal(self._pos, self._legal), "no legal play")
+        return self._legal[0]  # type: ignore[no-any-return]
+
+    def play(self, card: int, allow_revoke: bool = False) -> int:
+        """Play ``card`` from the hand to play (``dbr_position_play``).
+
+        :returns: the trick's winner when the card completes it, else -1.
+        :raises IllegalActionError: for a card not held, or a revoke when not allowed.
+        """
+        status = self._play(self._pos, card, 1 if allow_revoke else 0, self._winner)
+        if status:
+            raise error_for(status, f"cannot play {_card_text(card)}")
+        return self._winner[0]  # type: ignore[no-any-return]
+
+    @property
+    def to_play(self) -> int:
+        """The seat whose turn it is."""
+        return (self._pos.leader + self._pos.trick_len) & 3
+
+    @property
+    def leader(self) -> int:
+        """The seat that led (or is to lead) the current trick."""
+        return int(self._pos.leader)
+
+    @property
+    def trick(self) -> tuple[int, ...]:
+        """The cards played to the current trick."""
+        return tuple(self._pos.trick[0 : self._pos.trick_len])
+
+    @property
+    def tricks(self) -> tuple[int, int]:
+        """Tricks won by side 0 and side 1."""
+        return int(self._pos.tricks[0]), int(self._pos.tricks[1])
+
+    def hand(self, seat: int) -> int:
+        """The cards ``seat`` still holds."""
+        return int(self._pos.hands[seat])
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,10 +8,24 @@ from types import ModuleType
 import pytest
 
 import dummybridge
-from dummybridge import _native, cards, errors
+from dummybridge import (
+    _native,
+    actions,
+    bots,
+    cards,
+    errors,
+    loader,
+    ruleset,
+    semantics,
+    state,
+)
 
 
-@pytest.mark.parametrize("module", [dummybridge, cards, errors, _native], ids=lambda m: m.__name__)
+@pytest.mark.parametrize(
+    "module",
+    [dummybridge, cards, errors, _native, actions, bots, loader, ruleset, semantics, state],
+    ids=lambda m: m.__name__,
+)
 def test_doctests(module: ModuleType) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS, raise_on_error=False)
     assert result.failed == 0

@@ -1,0 +1,173 @@
+"""Actions (what a player decides) and operations (what happened, in the log).
+
+An :class:`Action` is a decision without its author: ``declare hearts``,
+``leave it``, ``double``, ``pass``, ``play SA``. The game knows whose turn it
+is; the :class:`Operation` it returns and appends to its log records the
+action together with the seat and player that took it, or a step the game
+took by itself (the cut, the deal, a trick won, a score).
+
+>>> Action.parse("play SA"), str(Action.declare("no_trumps"))
+(Action.parse('play SA'), 'declare no_trumps')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, Final, NamedTuple
+
+from .cards import Card, Seat
+from .errors import InvalidNotationError
+
+__all__ = ["DECLARE", "DOUBLE", "LEAVE", "PASS", "PLAY", "Action", "Operation"]
+
+DECLARE: Final = "declare"
+LEAVE: Final = "leave"
+DOUBLE: Final = "double"
+PASS: Final = "pass"
+PLAY: Final = "play"
+
+_KINDS = (DECLARE, LEAVE, DOUBLE, PASS, PLAY)
+
+
+class Action:
+    """An immutable decision. Build with the class methods or :meth:`parse`.
+
+    Equal actions are the same object (they are interned), so actions can be
+    compared with ``is`` and used as dict keys cheaply.
+    """
+
+    __slots__ = ("_text", "card", "denomination", "index", "kind")
+
+    kind: str
+    card: Card | None
+    denomination: str | None
+    #: the card number of a play (0..51), -1 for every other action
+    index: int
+    _text: str
+
+    _interned: dict[str, Action] = {}  # noqa: RUF012 - a class-level cache
+
+    def __new__(cls, kind: str, *, card: Card | None = None, denomination: str | None = None) -> Action:
+        if kind == PLAY:
+            if card is None or denomination is not None:
+                raise ValueError("a play needs a card and nothing else")
+            text = f"play {card.code}"
+        elif kind == DECLARE:
+            if denomination is None or card is not None:
+                raise ValueError("a declaration needs a denomination and nothing else")
+            text = f"declare {denomination}"
+        elif kind in _KINDS:
+            if card is not None or denomination is not None:
+                raise ValueError(f"{kind!r} takes no card or denomination")
+            text = "leave it" if kind == LEAVE else kind
+        else:
+            raise ValueError(f"unknown action kind {kind!r}")
+        cached = cls._interned.get(text)
+        if cached is not None:
+            return cached
+        self = object.__new__(cls)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "denomination", denomination)
+        object.__setattr__(self, "_text", text)
+        object.__setattr__(self, "index", -1 if card is None else card.index)
+        cls._interned[text] = self
+        return self
+
+    @classmethod
+    def play(cls, card: Card | str) -> Action:
+        """Play a card (``Action.play("SA")``)."""
+        return cls(PLAY, card=card if isinstance(card, Card) else Card.from_str(card))
+
+    @classmethod
+    def declare(cls, denomination: str) -> Action:
+        """Declare a denomination, by its rule-file name (``"hearts"``, ``"no_trumps"``)."""
+        return cls(DECLARE, denomination=denomination)
+
+    @classmethod
+    def leave(cls) -> Action:
+        """Leave the declaration to partner (or to dummy)."""
+        return cls(LEAVE)
+
+    @classmethod
+    def double(cls) -> Action:
+        """Double, or redouble: each doubling doubles the value of the tricks again."""
+        return cls(DOUBLE)
+
+    @classmethod
+    def pass_(cls) -> Action:
+        """Pass: content not to double ("May I lead?", "satisfied")."""
+        return cls(PASS)
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Parse the canonical text of an action, as :func:`str` writes it.
+
+        :raises InvalidNotationError: for any other text.
+        """
+        words = text.strip().split()
+        if len(words) == 2 and words[0] == PLAY:
+            return cls.play(words[1])
+        if len(words) == 2 and words[0] == DECLARE and words[1].replace("_", "").isalpha():
+            return cls.declare(words[1])
+        if words == ["leave", "it"]:
+            return cls.leave()
+        if len(words) == 1 and words[0] in (DOUBLE, PASS):
+            return cls(words[0])
+        raise InvalidNotationError(
+            f"unknown action {text!r}: expected 'declare NAME', 'leave it', 'double', "
+            "'pass' or 'play CARD'"
+        )
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Action.parse({self._text!r})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("actions are immutable")
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (Action.parse, (self._text,))
+
+
+_NO_DETAIL: Mapping[str, Any] = MappingProxyType({})
+
+
+class Operation(NamedTuple):
+    """One entry of a game's log: an action taken, or a step of the game itself.
+
+    An immutable named tuple (cheap to create: the log grows by one for every
+    card played).
+
+    :ivar index: position in the log, from 0.
+    :ivar kind: ``cut``, ``deal``, ``declare``, ``leave``, ``double``, ``pass``,
+        ``play``, ``expose``, ``trick``, ``score``, ``game``, ``rubber``.
+    :ivar seat: the hand it concerns (the hand played from, the dealer, the
+        trick's winner), if any.
+    :ivar player: the player who took the action, if it is one.
+    :ivar action: the action, for decisions.
+    :ivar detail: anything else, as JSON-compatible data (read-only).
+    """
+
+    index: int
+    kind: str
+    seat: Seat | None = None
+    player: str | None = None
+    action: Action | None = None
+    detail: Mapping[str, Any] = _NO_DETAIL
+
+    def to_data(self) -> dict[str, Any]:
+        """The operation as JSON-compatible data."""
+        data: dict[str, Any] = {"index": self.index, "kind": self.kind}
+        if self.seat is not None:
+            data["seat"] = self.seat.letter
+        if self.player is not None:
+            data["player"] = self.player
+        if self.action is not None:
+            data["action"] = str(self.action)
+        if self.detail:
+            data["detail"] = dict(self.detail)
+        return data

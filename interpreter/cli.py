@@ -1,0 +1,149 @@
+"""The ``dummybridge`` command line: the only module that prints.
+
+Every :class:`~dummybridge.errors.DummyBridgeError` becomes a one-line (or,
+for rule files, one-line-per-problem) message and exit status 1; anything
+else is reported as an internal error with exit status 70 and no traceback
+(set ``DUMMYBRIDGE_DEBUG=1`` to see one).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from . import __version__
+from .errors import DummyBridgeError, RuleFileError
+
+__all__ = ["main"]
+
+EXIT_OK = 0
+EXIT_ERROR = 1
+EXIT_USAGE = 2
+EXIT_INTERNAL = 70
+
+
+def _can_show_symbols(stream: TextIO) -> bool:
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    try:
+        "♠♥♦♣".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from .bots import bot_seed, make_bot
+    from .loader import load_rules
+    from .render import game_record
+    from .state import Game
+
+    rules = load_rules(args.variant)
+    game = Game(rules, args.seed)
+    bots = {p: make_bot(args.bots, bot_seed(args.seed, p), rules) for p in game.players}
+    while not game.is_over:
+        player = game.actor
+        assert player is not None
+        game.apply(bots[player].choose(game.observation(player)))
+    symbols = not args.ascii and _can_show_symbols(sys.stdout)
+    print(game_record(game, symbols=symbols))
+    if args.record:
+        with open(args.record, "w", encoding="utf-8") as fh:
+            json.dump(game.to_record(), fh, indent=1)
+            fh.write("\n")
+    return EXIT_OK
+
+
+def _cmd_variants(args: argparse.Namespace) -> int:
+    from .loader import builtin_variants
+
+    for v in builtin_variants():
+        aliases = f"  (also: {', '.join(v.aliases)})" if v.aliases else ""
+        print(f"{v.name:<16} {v.title}{aliases}")
+    return EXIT_OK
+
+
+def _cmd_validate(args: argparse.Namespace) -> int:
+    from .loader import validate_files
+
+    text, status = validate_files(args.files, fmt=args.format, verbose=args.verbose)
+    print(text)
+    return status
+
+
+def _cmd_schema(args: argparse.Namespace) -> int:
+    from .loader import schema_text
+
+    print(schema_text(), end="")
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser (exposed for the docs and the tests)."""
+    parser = argparse.ArgumentParser(
+        prog="dummybridge",
+        description="Rules engine for Bridge, Dummy Bridge, Double Dummy, Three-handed and "
+                    "Auction Bridge as played c. 1900-1915.",
+    )
+    parser.add_argument("--version", action="version", version=f"dummybridge {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="play a whole rubber with bots and print the record")
+    play.add_argument("variant", nargs="?", default="bridge",
+                      help="a built-in variant (see 'variants') or a rule file (default: bridge)")
+    play.add_argument("--seed", type=int, default=1, help="the one seed of every random step")
+    play.add_argument("--bots", choices=["rule", "random"], default="rule",
+                      help="which bots play (default: rule)")
+    play.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+    play.add_argument("--record", metavar="FILE", help="also write the JSON game record to FILE")
+    play.set_defaults(func=_cmd_play)
+
+    variants = sub.add_parser("variants", help="list the built-in rule files")
+    variants.set_defaults(func=_cmd_variants)
+
+    validate = sub.add_parser("validate", help="check rule files; exit 0 if all are valid")
+    validate.add_argument("files", nargs="+", metavar="FILE")
+    validate.add_argument("--format", choices=["text", "json"], default="text")
+    validate.add_argument("-v", "--verbose", action="store_true",
+                          help="show every alternative of a oneOf/anyOf failure")
+    validate.set_defaults(func=_cmd_validate)
+
+    schema = sub.add_parser("schema", help="print the rule-file JSON Schema")
+    schema.set_defaults(func=_cmd_schema)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return EXIT_USAGE
+    try:
+        return int(args.func(args))
+    except RuleFileError as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_ERROR
+    except DummyBridgeError as exc:
+        print(f"dummybridge: error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except OSError as exc:
+        print(f"dummybridge: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "),
+              file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        print("dummybridge: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:  # noqa: BLE001 - the last line of defence: no traceback for users
+        if os.environ.get("DUMMYBRIDGE_DEBUG"):
+            raise
+        print(f"dummybridge: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,97 @@
+"""The command line as a user runs it: exit statuses, output, and no tracebacks."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dummybridge.cli import main
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    """Run the installed program the way a user would."""
+    return subprocess.run([sys.executable, "-m", "dummybridge", *args],
+                          capture_output=True, text=True, encoding="utf-8", check=False)
+
+
+def test_play_bridge_prints_a_whole_rubber(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 3: `dummybridge play` plays a whole rubber with bots and prints a
+    readable record: diagrams, declaration and doubling, tricks, score sheet."""
+    assert main(["play", "bridge", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Bridge (Bridge Whist) - seed 1\nThe cut: ")
+    assert "Deal 1: South (" in out and ") deals" in out
+    assert "North (" in out and "West (" in out and "East (" in out
+    assert " 1. " in out and "13. " in out  # the tricks
+    assert "Score sheet" in out and "the line" in out
+    assert "Final difference: " in out
+    # the same seed gives the same record
+    assert main(["play", "bridge", "--seed", "1"]) == 0
+    assert capsys.readouterr().out == out
+
+
+def test_play_ascii_and_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "game.json"
+    assert main(["play", "bridge", "--seed", "5", "--ascii", "--bots", "random",
+                 "--record", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert "♠" not in out and "\nS " in out.replace("  ", " ")
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert data["format"] == "dummybridge-record/1" and data["seed"] == 5
+    assert data["rules"]["name"] == "bridge"
+
+
+def test_variants_lists_bridge(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["variants"]) == 0
+    assert capsys.readouterr().out.splitlines()[0].startswith("bridge ")
+
+
+def test_schema_prints_the_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["schema"]) == 0
+    schema = json.loads(capsys.readouterr().out)
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert "$id" in schema
+
+
+def test_validate_ok_and_broken(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = tmp_path / "good.yaml"
+    good.write_text('extends: bridge\nname: house\ntitle: House\nversion: "1"\n', encoding="utf-8")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: bridge\nscoring:\n  game: thirty\n", encoding="utf-8")
+    assert main(["validate", str(good)]) == 0
+    assert capsys.readouterr().out == f"{good}: ok\n"
+    assert main(["validate", str(good), str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert f"{bad}:3:9: error: $.scoring.game: " in out
+    assert main(["validate", "--format", "json", str(bad)]) == 1
+    (diag,) = json.loads(capsys.readouterr().out)
+    assert diag["line"] == 3 and diag["path"] == "$.scoring.game"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["play", "no-such-variant"], "no-such-variant"),
+    (["play", "/nonexistent/rules.yaml"], "no such file"),
+    (["validate", "/nonexistent/rules.yaml"], "no such file"),
+])
+def test_bad_input_gets_a_clear_error_and_no_traceback(args: list[str], message: str) -> None:
+    """Issue brief: no traceback reaches a command-line user."""
+    proc = run(*args)
+    assert proc.returncode == 1
+    assert message in proc.stderr + proc.stdout
+    assert "Traceback" not in proc.stderr
+
+
+def test_usage_errors_exit_2() -> None:
+    proc = run("play", "--seed", "many")
+    assert proc.returncode == 2 and "invalid int value" in proc.stderr
+    assert run().returncode == 2
+
+
+def test_entry_point_plays() -> None:
+    proc = run("play", "--seed", "3", "--ascii")
+    assert proc.returncode == 0, proc.stderr
+    assert "Final difference" in proc.stdout
