@@ -85,11 +85,12 @@ typedef enum dbr_status {
     DBR_E_NOT_HELD = 11,   /* a card that the hand does not hold */
     DBR_E_REVOKE = 12,     /* a card that does not follow suit when the hand can */
     DBR_E_TRICK = 13,      /* an impossible current trick (cards, counts) */
-    DBR_E_EMPTY = 14       /* no cards where at least one is needed */
+    DBR_E_EMPTY = 14,      /* no cards where at least one is needed */
+    DBR_E_RNG_STATE = 15   /* a PRNG state of all zeros (xoshiro256** would give 0 forever) */
 } dbr_status;
 
 /* The number of distinct statuses (valid codes are 0 .. DBR_STATUS_COUNT-1). */
-#define DBR_STATUS_COUNT 15
+#define DBR_STATUS_COUNT 16
 
 /* A static, human-readable description of a status ("card held twice").
  * Unknown codes give "unknown status". Never NULL. */
@@ -149,7 +150,8 @@ dbr_status dbr_hand_format(dbr_hand hand, char *buf, size_t bufsize);
 
 /* Check a deal: n hands (1..DBR_MAX_HANDS), no card held twice
  * (DBR_E_DUPLICATE), and, if cards_each >= 0, every hand holding exactly
- * cards_each cards (DBR_E_HAND_SIZE). Pass cards_each = -1 to skip sizes. */
+ * cards_each cards (DBR_E_HAND_SIZE). Pass cards_each = -1 to skip sizes;
+ * below -1 or above 52 is DBR_E_COUNT. */
 dbr_status dbr_deal_validate(const dbr_hand *hands, int n, int cards_each);
 
 /* Parse a PBN deal "N:h1 h2 h3 h4" (the first letter N, E, S or W names the
@@ -164,7 +166,10 @@ dbr_status dbr_deal_parse(const char *text, size_t len, dbr_hand hands_out[4],
 
 /* xoshiro256** (Blackman and Vigna), seeded through splitmix64:
  *   s[i] = splitmix64_next(&x) for i = 0..3, with x = seed initially.
- * The state is plain data; copy it to fork a stream. */
+ * The state is plain data; copy it to fork a stream. The all-zero state is
+ * invalid (the generator would give 0 forever, and a bounded draw would never
+ * end): seeding never makes it, and every function that draws refuses it
+ * with DBR_E_RNG_STATE. */
 typedef struct dbr_rng {
     uint64_t s[4];
 } dbr_rng;
@@ -185,7 +190,9 @@ dbr_status dbr_rng_below(dbr_rng *rng, uint32_t bound, uint32_t *value_out);
 
 /* --------------------------------------------------------- deck and deal */
 
-/* A pack of cards, top card first (cards[0] is dealt first). */
+/* A pack of cards, top card first (cards[0] is dealt first). The deck
+ * functions refuse a deck with more than 52 cards (DBR_E_COUNT), a card out
+ * of range (DBR_E_CARD) or a card twice (DBR_E_DUPLICATE). */
 typedef struct dbr_deck {
     dbr_card cards[DBR_NUM_CARDS];
     uint8_t count;
@@ -219,8 +226,8 @@ dbr_status dbr_deal_random(dbr_rng *rng, int n_hands, int cards_each, int dealer
 /* ------------------------------------------------------------------ play */
 
 /* The cards the hand may play: the cards of the suit led if it holds any,
- * otherwise every card. led_suit = DBR_NO_SUIT when the hand is on lead.
- * An empty hand gives DBR_E_EMPTY. */
+ * otherwise every card. led_suit = DBR_NO_SUIT when the hand is on lead;
+ * outside 0..4 it is DBR_E_SUIT. An empty hand gives DBR_E_EMPTY. */
 dbr_status dbr_legal_plays(dbr_hand hand, int led_suit, dbr_hand *legal_out);
 
 /* The winner of a (possibly incomplete) trick: cards[0..n-1] in play order,
@@ -280,7 +287,8 @@ typedef struct dbr_position {
     uint8_t tricks[2];
 } dbr_position;
 
-/* Check a position as described above. */
+/* Check a position as described above. Its struct is 48 bytes on most
+ * platforms (44 on i386, where uint64_t is 4-byte aligned): use sizeof. */
 dbr_status dbr_position_validate(const dbr_position *pos);
 
 /* Play the position out to the end with uniformly random legal cards:

@@ -105,5 +105,6 @@ DBR_INLINE uint32_t dbr__below(uint64_t *s, uint32_t bound) {
 }
 
 #define DBR__VALID_HAND(h) (((h) & ~DBR_FULL_DECK) == 0)
+#define DBR__ZERO_STATE(r) (((r)->s[0] | (r)->s[1] | (r)->s[2] | (r)->s[3]) == 0)
 
 #endif

@@ -137,6 +137,7 @@ dbr_status dbr_position_play(dbr_position *pos, dbr_card card, unsigned flags, i
 
 dbr_status dbr_playout(dbr_position *pos, dbr_rng *rng) {
     if (!pos || !rng) return DBR_E_NULL;
+    if (DBR__ZERO_STATE(rng)) return DBR_E_RNG_STATE;
     dbr_status st = dbr_position_validate(pos);
     if (st != DBR_OK) return st;
     dbr_hand hands[4] = {pos->hands[0], pos->hands[1], pos->hands[2], pos->hands[3]};
@@ -202,6 +203,7 @@ __attribute__((target("popcnt"))) static void batch_popcnt(uint64_t *s, uint32_t
 dbr_status dbr_batch_playout(dbr_rng *rng, uint32_t n_deals, int trump, int dealer,
                              uint8_t *side0_tricks_out, dbr_batch_result *result_out) {
     if (!rng || !result_out) return DBR_E_NULL;
+    if (DBR__ZERO_STATE(rng)) return DBR_E_RNG_STATE;
     if (trump < 0 || trump > DBR_NOTRUMP) return DBR_E_STRAIN;
     if (dealer < 0 || dealer > 3) return DBR_E_SEAT;
     dbr_batch_result res = {0, {0, 0}, {0}};

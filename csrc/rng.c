@@ -18,6 +18,7 @@ dbr_status dbr_rng_seed(dbr_rng *rng, uint64_t seed) {
 
 dbr_status dbr_rng_next(dbr_rng *rng, uint64_t *value_out) {
     if (!rng || !value_out) return DBR_E_NULL;
+    if (DBR__ZERO_STATE(rng)) return DBR_E_RNG_STATE;
     *value_out = dbr__next(rng->s);
     return DBR_OK;
 }
@@ -25,6 +26,7 @@ dbr_status dbr_rng_next(dbr_rng *rng, uint64_t *value_out) {
 dbr_status dbr_rng_below(dbr_rng *rng, uint32_t bound, uint32_t *value_out) {
     if (!rng || !value_out) return DBR_E_NULL;
     if (bound == 0) return DBR_E_COUNT;
+    if (DBR__ZERO_STATE(rng)) return DBR_E_RNG_STATE;
     *value_out = dbr__below(rng->s, bound);
     return DBR_OK;
 }
@@ -63,6 +65,7 @@ static dbr_status check_deck(const dbr_deck *deck) {
 
 dbr_status dbr_deck_shuffle(dbr_deck *deck, dbr_rng *rng) {
     if (!deck || !rng) return DBR_E_NULL;
+    if (DBR__ZERO_STATE(rng)) return DBR_E_RNG_STATE;
     dbr_status st = check_deck(deck);
     if (st != DBR_OK) return st;
     for (int i = deck->count - 1; i > 0; i--) {
@@ -113,6 +116,7 @@ dbr_status dbr_deck_deal(const dbr_deck *deck, int n_hands, int cards_each, int 
 dbr_status dbr_deal_random(dbr_rng *rng, int n_hands, int cards_each, int dealer,
                            dbr_hand *hands_out) {
     if (!rng || !hands_out) return DBR_E_NULL;
+    if (DBR__ZERO_STATE(rng)) return DBR_E_RNG_STATE;
     dbr_status st = check_pattern(n_hands, cards_each, dealer, DBR_NUM_CARDS);
     if (st != DBR_OK) return st;
     dbr_deck deck;

@@ -17,12 +17,13 @@ static const char *const status_text[DBR_STATUS_COUNT] = {
     "card does not follow suit",
     "impossible current trick",
     "no cards",
+    "generator state is all zero",
 };
 
 static const char *const status_names[DBR_STATUS_COUNT] = {
     "OK",        "E_NULL",     "E_CARD",  "E_PARSE",  "E_DUPLICATE",
     "E_HAND_SIZE", "E_SUIT",   "E_STRAIN", "E_SEAT",  "E_COUNT",
-    "E_BUFFER",  "E_NOT_HELD", "E_REVOKE", "E_TRICK", "E_EMPTY",
+    "E_BUFFER",  "E_NOT_HELD", "E_REVOKE", "E_TRICK", "E_EMPTY", "E_RNG_STATE",
 };
 
 const char *dbr_status_str(int status) {

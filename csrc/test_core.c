@@ -238,6 +238,23 @@ static void test_rng_vectors(void) {
     CHECK_ST(dbr_rng_next(&rng, NULL), DBR_E_NULL);
     CHECK_ST(dbr_rng_below(NULL, 5, &v), DBR_E_NULL);
 
+    /* The all-zero state is refused by every drawing function, never a hang. */
+    dbr_rng zero = {{0, 0, 0, 0}};
+    uint64_t raw;
+    dbr_deck zdeck;
+    dbr_hand zhands[4];
+    dbr_position zpos;
+    dbr_batch_result zres;
+    dbr_deck_init(&zdeck);
+    memset(&zpos, 0, sizeof zpos);
+    CHECK_ST(dbr_rng_next(&zero, &raw), DBR_E_RNG_STATE);
+    CHECK_ST(dbr_rng_below(&zero, 3, &v), DBR_E_RNG_STATE);
+    CHECK_ST(dbr_deck_shuffle(&zdeck, &zero), DBR_E_RNG_STATE);
+    CHECK_ST(dbr_deal_random(&zero, 4, 13, 0, zhands), DBR_E_RNG_STATE);
+    CHECK_ST(dbr_playout(&zpos, &zero), DBR_E_RNG_STATE);
+    CHECK_ST(dbr_batch_playout(&zero, 1, 0, 0, NULL, &zres), DBR_E_RNG_STATE);
+    CHECK(strcmp(dbr_status_str(DBR_E_RNG_STATE), "generator state is all zero") == 0);
+
     /* Uniformity sanity: 6 buckets of 60000 draws each within 3% of 10000. */
     int buckets[6] = {0};
     dbr_rng_seed(&rng, 5);

@@ -19,10 +19,10 @@ the garbage collector; the C core allocates nothing.
 from __future__ import annotations
 
 import threading
-from functools import partial
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import partial
 from typing import Any, NoReturn
 
 from ._core import ffi, lib
@@ -134,6 +134,7 @@ class Status(IntEnum):
     E_REVOKE = lib.DBR_E_REVOKE
     E_TRICK = lib.DBR_E_TRICK
     E_EMPTY = lib.DBR_E_EMPTY
+    E_RNG_STATE = lib.DBR_E_RNG_STATE
 
 
 _EXCEPTION_FOR_STATUS: dict[int, type[DummyBridgeError]] = {
@@ -149,6 +150,7 @@ _EXCEPTION_FOR_STATUS: dict[int, type[DummyBridgeError]] = {
     lib.DBR_E_NOT_HELD: IllegalActionError,
     lib.DBR_E_REVOKE: IllegalActionError,
     lib.DBR_E_EMPTY: IllegalActionError,
+    lib.DBR_E_RNG_STATE: OutOfRangeError,
 }
 """The exception class for each failure status; any other status is a :class:`CoreError`."""
 
@@ -177,8 +179,8 @@ def error_for(status: int, context: str) -> DummyBridgeError:
     The message is ``"<context>: <status text>"``, for example
     ``"unknown card code 'SX': <the C text for E_PARSE>"``. The exception class
     follows the status: ``E_PARSE`` gives :class:`InvalidNotationError`;
-    ``E_CARD``, ``E_SUIT``, ``E_STRAIN``, ``E_SEAT`` and ``E_COUNT`` give
-    :class:`OutOfRangeError`; ``E_DUPLICATE``, ``E_HAND_SIZE`` and ``E_TRICK``
+    ``E_CARD``, ``E_SUIT``, ``E_STRAIN``, ``E_SEAT``, ``E_COUNT`` and
+    ``E_RNG_STATE`` give :class:`OutOfRangeError`; ``E_DUPLICATE``, ``E_HAND_SIZE`` and ``E_TRICK``
     give :class:`InvalidDealError`; ``E_NOT_HELD``, ``E_REVOKE`` and ``E_EMPTY``
     give :class:`IllegalActionError`; anything else (``E_NULL``, ``E_BUFFER``,
     unknown codes) gives :class:`CoreError`. The exception carries ``.status``

@@ -261,6 +261,41 @@ def playout(
             trick = []
 
 
+def play_card(
+    hands: Sequence[int],
+    trump: int,
+    leader: int,
+    trick: Sequence[int],
+    tricks: Sequence[int],
+    card: int,
+    allow_revoke: bool = False,
+) -> tuple[str, tuple[list[int], int, list[int], tuple[int, int], int]]:
+    """One card from the hand whose turn it is, as dbr_position_play.
+
+    :returns: a status name ("OK", "E_NOT_HELD" or "E_REVOKE") and the new
+        (hands, leader, trick, tricks, winner), the winner being -1 unless
+        the card completes the trick.
+    """
+    seat = (leader + len(trick)) % 4
+    hand = hands[seat]
+    unchanged = (list(hands), leader, list(trick), (tricks[0], tricks[1]), -1)
+    if not hand >> card & 1:
+        return "E_NOT_HELD", unchanged
+    if trick and not allow_revoke and legal_plays(hand, suit_of(trick[0])) >> card & 1 == 0:
+        return "E_REVOKE", unchanged
+    new_hands = list(hands)
+    new_hands[seat] &= ~(1 << card)
+    new_trick = [*trick, card]
+    won = [tricks[0], tricks[1]]
+    winner = -1
+    if len(new_trick) == 4:
+        winner, _ = trick_winner(new_trick, leader, 4, trump)
+        won[winner % 2] += 1
+        leader = winner
+        new_trick = []
+    return "OK", (new_hands, leader, new_trick, (won[0], won[1]), winner)
+
+
 def batch_playout(seed: int, n_deals: int, trump: int, dealer: int) -> list[int]:
     """Deal and play out ``n_deals`` deals from one seed, as dbr_batch_playout.
 

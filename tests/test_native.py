@@ -44,6 +44,7 @@ STATUS_TEXT = {
     Status.E_REVOKE: "card does not follow suit",
     Status.E_TRICK: "impossible current trick",
     Status.E_EMPTY: "no cards",
+    Status.E_RNG_STATE: "generator state is all zero",
 }
 
 EXCEPTION_FOR = {
@@ -61,6 +62,7 @@ EXCEPTION_FOR = {
     Status.E_REVOKE: IllegalActionError,
     Status.E_TRICK: InvalidDealError,
     Status.E_EMPTY: IllegalActionError,
+    Status.E_RNG_STATE: OutOfRangeError,
 }
 
 
@@ -158,8 +160,8 @@ def test_constants() -> None:
 
 
 def test_status_enum_covers_every_code() -> None:
-    assert lib.DBR_STATUS_COUNT == len(Status) == 15
-    assert [int(s) for s in Status] == list(range(15))
+    assert lib.DBR_STATUS_COUNT == len(Status) == 16
+    assert [int(s) for s in Status] == list(range(16))
 
 
 @pytest.mark.parametrize("status", list(Status), ids=lambda s: s.name)
@@ -175,7 +177,7 @@ def test_status_strings_are_distinct() -> None:
     assert len(set(names)) == len(names)
 
 
-@pytest.mark.parametrize("code", [-1, 15, 99, 2**31 - 1, -(2**31), 2**40, -(2**70)])
+@pytest.mark.parametrize("code", [-1, 16, 99, 2**31 - 1, -(2**31), 2**40, -(2**70)])
 def test_unknown_status_codes(code: int) -> None:
     assert _native.status_str(code) == "unknown status"
     assert _native.status_name(code) == "UNKNOWN"
@@ -301,6 +303,17 @@ def test_e_empty_from_the_core() -> None:
     assert info.value.status == Status.E_EMPTY
 
 
+def test_e_rng_state_from_the_core() -> None:
+    """An all-zero generator state is refused by the core, never a hang."""
+    zero = ffi.new("dbr_rng *")
+    out = ffi.new("uint32_t *")
+    assert lib.dbr_rng_below(zero, 3, out) == Status.E_RNG_STATE
+    assert lib.dbr_rng_next(zero, ffi.new("uint64_t *")) == Status.E_RNG_STATE
+    error = _native.error_for(Status.E_RNG_STATE, "cannot draw below 3")
+    assert isinstance(error, OutOfRangeError)
+    assert str(error) == "cannot draw below 3: generator state is all zero"
+
+
 def test_e_null_and_e_buffer_are_returned_by_the_core() -> None:
     """The binding never passes NULL or short buffers; the core still reports them."""
     assert lib.dbr_hand_count(0, ffi.NULL) == Status.E_NULL
@@ -382,6 +395,20 @@ def test_rng_bad_state(state: tuple[object, ...]) -> None:
     with pytest.raises(OutOfRangeError) as info:
         Rng(1).setstate(state)  # type: ignore[arg-type]
     assert str(info.value) == f"Rng state {state!r} is not four ints in 0 .. 2**64 - 1"
+
+
+def test_rng_refuses_the_all_zero_state() -> None:
+    """All zero is xoshiro256**'s fixed point: every output 0, and below() would never return."""
+    rng = Rng(1)
+    with pytest.raises(OutOfRangeError) as info:
+        rng.setstate((0, 0, 0, 0))
+    assert str(info.value) == (
+        "Rng state (0, 0, 0, 0) is all zero: xoshiro256** would only ever give 0"
+    )
+    assert rng == Rng(1)
+    with pytest.raises(OutOfRangeError):
+        Rng.from_state([0, 0, 0, 0])
+    assert Rng.from_state((0, 0, 0, 1)).getstate() == (0, 0, 0, 1)
 
 
 @pytest.mark.parametrize("bound", [-1, 0, 2**32])

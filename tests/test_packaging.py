@@ -81,6 +81,7 @@ def test_wheel_built_from_the_sdist_installs_and_imports(tmp_path: Path) -> None
         assert needed in names, needed
     assert not [n for n in names if n.endswith((".so", ".o", ".a", ".pyc"))]
     assert not [n for n in names if n.startswith(("csrc/build/", "interpreter/_core"))]
+    assert not [n for n in names if ".hypothesis/" in n or "__pycache__" in n]
 
     wheel_dir = tmp_path / "wheel"
     _run(
@@ -100,6 +101,13 @@ def test_wheel_built_from_the_sdist_installs_and_imports(tmp_path: Path) -> None
     assert "dummybridge/rules/__init__.py" in files
     assert [f for f in files if f.startswith("dummybridge/_core")]
     assert not [f for f in files if f.startswith(("tools/", "tests/", "csrc/", "interpreter/"))]
+    # The built-in rule files and the schema ship inside the wheel.
+    for source in [*REPO.glob("rules/*.yaml"), *REPO.glob("interpreter/schema/*.json")]:
+        shipped = source.relative_to(REPO).as_posix()
+        shipped = shipped.replace("interpreter/", "dummybridge/").replace(
+            "rules/", "dummybridge/rules/"
+        )
+        assert shipped in files, shipped
 
     venv = tmp_path / "venv"
     _run(sys.executable, "-m", "venv", venv, cwd=tmp_path)
