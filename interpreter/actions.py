@@ -19,15 +19,17 @@ from typing import Any, Final, NamedTuple
 from .cards import Card, Seat
 from .errors import InvalidNotationError
 
-__all__ = ["DECLARE", "DOUBLE", "LEAVE", "PASS", "PLAY", "Action", "Operation"]
+__all__ = ["BLIND", "DECLARE", "DOUBLE", "LEAVE", "LOOK", "PASS", "PLAY", "Action", "Operation"]
 
 DECLARE: Final = "declare"
 LEAVE: Final = "leave"
 DOUBLE: Final = "double"
 PASS: Final = "pass"
 PLAY: Final = "play"
+LOOK: Final = "look"
+BLIND: Final = "play_blind"
 
-_KINDS = (DECLARE, LEAVE, DOUBLE, PASS, PLAY)
+_KINDS = (DECLARE, LEAVE, DOUBLE, PASS, PLAY, LOOK, BLIND)
 
 
 class Action:
@@ -37,30 +39,38 @@ class Action:
     compared with ``is`` and used as dict keys cheaply.
     """
 
-    __slots__ = ("_text", "card", "denomination", "index", "kind")
+    __slots__ = ("_text", "card", "denomination", "index", "kind", "seat")
 
     kind: str
     card: Card | None
     denomination: str | None
+    #: the hand looked at, for a look
+    seat: Seat | None
     #: the card number of a play (0..51), -1 for every other action
     index: int
     _text: str
 
     _interned: dict[str, Action] = {}  # noqa: RUF012 - a class-level cache
 
-    def __new__(cls, kind: str, *, card: Card | None = None, denomination: str | None = None) -> Action:
+    def __new__(cls, kind: str, *, card: Card | None = None, denomination: str | None = None,
+                seat: Seat | None = None) -> Action:
+        given = sum(x is not None for x in (card, denomination, seat))
         if kind == PLAY:
-            if card is None or denomination is not None:
+            if card is None or given != 1:
                 raise ValueError("a play needs a card and nothing else")
             text = f"play {card.code}"
         elif kind == DECLARE:
-            if denomination is None or card is not None:
+            if denomination is None or given != 1:
                 raise ValueError("a declaration needs a denomination and nothing else")
             text = f"declare {denomination}"
+        elif kind == LOOK:
+            if seat is None or given != 1:
+                raise ValueError("a look needs a seat and nothing else")
+            text = f"look {seat.letter}"
         elif kind in _KINDS:
-            if card is not None or denomination is not None:
-                raise ValueError(f"{kind!r} takes no card or denomination")
-            text = "leave it" if kind == LEAVE else kind
+            if given:
+                raise ValueError(f"{kind!r} takes no card, denomination or seat")
+            text = {LEAVE: "leave it", BLIND: "play blind"}.get(kind, kind)
         else:
             raise ValueError(f"unknown action kind {kind!r}")
         cached = cls._interned.get(text)
@@ -70,6 +80,7 @@ class Action:
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "card", card)
         object.__setattr__(self, "denomination", denomination)
+        object.__setattr__(self, "seat", seat)
         object.__setattr__(self, "_text", text)
         object.__setattr__(self, "index", -1 if card is None else card.index)
         cls._interned[text] = self
@@ -101,23 +112,37 @@ class Action:
         return cls(PASS)
 
     @classmethod
+    def look(cls, seat: Seat | str) -> Action:
+        """Look at a hand (by its seat) where the rules give the choice."""
+        return cls(LOOK, seat=seat if isinstance(seat, Seat) else Seat.from_str(seat))
+
+    @classmethod
+    def play_blind(cls) -> Action:
+        """Play a card unseen from a hand one may not look at: the game draws it."""
+        return cls(BLIND)
+
+    @classmethod
     def parse(cls, text: str) -> Action:
         """Parse the canonical text of an action, as :func:`str` writes it.
 
         :raises InvalidNotationError: for any other text.
         """
         words = text.strip().split()
+        if words == ["play", "blind"]:
+            return cls.play_blind()
         if len(words) == 2 and words[0] == PLAY:
             return cls.play(words[1])
         if len(words) == 2 and words[0] == DECLARE and words[1].replace("_", "").isalpha():
             return cls.declare(words[1])
         if words == ["leave", "it"]:
             return cls.leave()
+        if len(words) == 2 and words[0] == LOOK and len(words[1]) == 1:
+            return cls.look(words[1])
         if len(words) == 1 and words[0] in (DOUBLE, PASS):
             return cls(words[0])
         raise InvalidNotationError(
             f"unknown action {text!r}: expected 'declare NAME', 'leave it', 'double', "
-            "'pass' or 'play CARD'"
+            "'pass', 'play CARD', 'play blind' or 'look SEAT'"
         )
 
     def __str__(self) -> str:

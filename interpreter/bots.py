@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from ._native import Rng
-from .actions import DECLARE, DOUBLE, LEAVE, PASS, PLAY, Action
+from .actions import DECLARE, DOUBLE, LEAVE, LOOK, PASS, PLAY, Action
 from .cards import Card, Hand, Rank, Seat, Suit, trick_winner
 from .ruleset import RuleSet
 from .state import Game, Observation
@@ -102,6 +102,11 @@ class RuleBot:
         legal = obs.legal_actions
         if len(legal) == 1:
             return legal[0]
+        looks = [a for a in legal if a.kind == LOOK]
+        if looks:
+            # Look where the rules allow: first at the hand that leads.
+            leading = obs.dealer.left
+            return next((a for a in looks if a.seat == leading), looks[0])
         kinds = {a.kind for a in legal}
         if PLAY in kinds:
             return self._play(obs, legal)

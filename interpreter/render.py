@@ -19,6 +19,7 @@ __all__ = [
     "hand_lines",
     "score_sheet",
     "seat_label",
+    "settlement_text",
 ]
 
 _RANK_TEXT = "23456789TJQKA"
@@ -93,32 +94,52 @@ def action_words(action: Action, doubling_level_before: int = 0) -> str:
     return str(action)
 
 
-def score_sheet(sheet: ScoreSheet, side_names: Sequence[str]) -> str:
+def score_sheet(sheet: ScoreSheet, side_names: Sequence[str] | None = None) -> str:
     """The score sheet: honours and bonuses above the line, tricks below, game by game.
 
-    One row per entry: the deal it was scored in, the points in the column of
-    the side they belong to, and what they are for.
+    One point column per sheet column, headed by its name (a partnership
+    ``N-S (A, C)`` or a player); one row per entry: the deal it was scored
+    in, the points in the column they belong to, and what they are for.
+
+    :param side_names: headings to use instead of the sheet's column names
+        (kept for callers written before sheets had named columns).
     """
-    w = max(10, *(len(n) for n in side_names)) + 2
-    lines = [f"{'deal':<6}{side_names[0]:>{w}}{side_names[1]:>{w}}   for"]
+    names = list(side_names) if side_names is not None else list(sheet.names)
+    n = len(sheet.columns)
+    w = max(10, *(len(name) for name in names)) + 2
+    width = 6 + n * w + 12
+    lines = [f"{'deal':<6}" + "".join(f"{name:>{w}}" for name in names) + "   for"]
 
     def row(e: ScoreEntry) -> str:
-        cells = (str(e.points), "") if e.side == 0 else ("", str(e.points))
-        return f"{e.deal:<6}{cells[0]:>{w}}{cells[1]:>{w}}   {e.note}"
+        cells = "".join(f"{str(e.points) if c == e.column else '':>{w}}" for c in range(n))
+        return f"{e.deal:<6}{cells}   {e.note}"
 
     for e in sheet.entries:
         if e.line == ABOVE:
             lines.append(row(e))
-    lines.append("-" * (6 + 2 * w + 12) + "  the line")
+    lines.append("-" * width + "  the line")
     threshold = sheet.rules.scoring.game
     for g in sorted({e.game for e in sheet.entries if e.line == BELOW}):
         lines.extend(row(e) for e in sheet.entries if e.line == BELOW and e.game == g)
-        won = [side for side in (0, 1) if sheet.below(side, g) >= threshold]
-        ending = f"game {g} to {side_names[won[0]]}" if won else f"game {g} not finished"
+        won = [names[c] for c in range(n) if sheet.below(c, g) >= threshold]
+        ending = f"game {g} to {' and '.join(won)}" if won else f"game {g} not finished"
         lines.append(f"{'':<6}{'-' * 6} {ending}")
-    lines.append("=" * (6 + 2 * w + 12))
-    lines.append(f"{'total':<6}{sheet.total(0):>{w}}{sheet.total(1):>{w}}")
+    lines.append("=" * width)
+    lines.append(f"{'total':<6}" + "".join(f"{sheet.total(c):>{w}}" for c in range(n)))
     return "\n".join(lines)
+
+
+def settlement_text(sheet: ScoreSheet) -> str:
+    """The settlement in words, one payment a line (``A pays B 78``), or
+    ``all square`` when no one owes anything.
+
+    :raises ValueError: when the sheet cannot be settled (see
+        :meth:`ScoreSheet.payments`).
+    """
+    payments = sheet.payments()
+    if not payments:
+        return "all square"
+    return "\n".join(f"{payer} pays {payee} {points}" for payer, payee, points in payments)
 
 
 def describe_operation(op: Operation, symbols: bool = True) -> str:
@@ -129,72 +150,122 @@ def describe_operation(op: Operation, symbols: bool = True) -> str:
     return f"{op.kind} {who}".strip()
 
 
+def _hand_word(seat: Seat, owners: Mapping[Seat, str], manned: Sequence[Seat]) -> str:
+    name = seat.name.capitalize()
+    return name if seat in manned else f"{name} ({owners[seat]}'s Dummy)"
+
+
 def game_record(game: object, symbols: bool = True) -> str:
-    """The whole game as a readable record, from its log: for each deal the
-    hands as a diagram, the declaration and doubling, the tricks and the
-    score; then the score sheet and the result."""
+    """The whole game as a readable record, from its log: for each rubber the
+    seats; for each deal the hands as a diagram, who sees which hand and
+    when, the declaration (and a forced one's reasons) and doubling, the
+    tricks and the score; then each score sheet, its result and settlement."""
     from .state import Game
 
     assert isinstance(game, Game)
-    seat_player = game.seat_player
-    labels = {s: seat_label(s, p) for s, p in seat_player.items()}
-    side_names = (
-        f"N-S ({seat_player[Seat.NORTH]}, {seat_player[Seat.SOUTH]})",
-        f"E-W ({seat_player[Seat.EAST]}, {seat_player[Seat.WEST]})",
-    )
-    out: list[str] = []
+    out: list[str] = [f"{game.rules.title} - seed {game.seed}"]
     level = 0
     trick_lines: list[str] = []
+    owners: dict[Seat, str] = {}
+    manned: list[Seat] = []
+    labels: dict[Seat, str] = {}
+    sheet_no = -1
     for op in game.log:
         d = op.detail
-        if op.kind == "cut":
+        kind = op.kind
+        if kind == "cut":
             rounds = d["rounds"]
-            cut = ", ".join(f"{p} {card_text(Card.from_str(c), symbols)}" for p, c in rounds[0].items())
-            out.append(f"{game.rules.title} - seed {game.seed}")
-            out.append(f"The cut: {cut}" + (f" (and {len(rounds) - 1} re-cut)" if len(rounds) > 1 else ""))
-            out.append("Partners: " + " against ".join(side_names))
-        elif op.kind == "deal":
+            cut = ", ".join(f"{p} {card_text(Card.from_str(c), symbols)}"
+                            for p, c in rounds[0].items())
+            extra = f" (and {len(rounds) - 1} re-cut)" if len(rounds) > 1 else ""
+            out.append(f"The cut: {cut}{extra}; order {', '.join(d['order'])}")
+        elif kind == "rubber_start":
+            sheet_no += 1
+            owners = {Seat.from_str(k): v for k, v in d["seats"].items()}
+            dummies = {Seat.from_str(k) for k in d["dummies"]}
+            manned = [s for s in owners if s not in dummies]
+            labels = {s: (f"{s.name.capitalize()} ({p})" if s in manned
+                          else f"{s.name.capitalize()} ({p}'s Dummy)") for s, p in owners.items()}
+            if game.rubbers > 1 or sheet_no == 0:
+                out.append("")
+                out.append(f"Rubber {d['rubber']}: " + ", ".join(labels[s] for s in _ORDER))
+        elif kind == "deal":
             level = 0
             trick_lines = []
             assert op.seat is not None
+            if d.get("seats"):
+                owners = {Seat.from_str(k): v for k, v in d["seats"].items()}
+                labels = {s: (f"{s.name.capitalize()} ({p})" if s in manned
+                              else f"{s.name.capitalize()} ({p}'s Dummy)")
+                          for s, p in owners.items()}
             out.append("")
             out.append(f"Deal {d['deal']}: {labels[op.seat]} deals")
             hands = {Seat.from_str(k): Hand.from_pbn(v) for k, v in d["hands"].items()}
             out.append(diagram(hands, labels, symbols))
-        elif op.action is not None and op.kind != "play":
+        elif kind == "sight":
+            seen = ", ".join(_hand_word(Seat.from_str(x), owners, manned) for x in d["sees"])
+            lost = ", ".join(_hand_word(Seat.from_str(x), owners, manned) for x in d["loses"])
+            if seen:
+                out.append(f"  {op.player} sees {seen}")
+            if lost:
+                out.append(f"  {op.player} may no longer look at {lost}")
+        elif kind == "examine":
+            assert op.seat is not None
+            out.append(f"  {op.player} examines {_hand_word(op.seat, owners, manned)}, "
+                       "without exposing it")
+        elif kind == "forced":
+            steps = "; ".join(d["steps"])
+            out.append(f"  Dummy's declaration is forced: "
+                       f"{d['denomination'].replace('_', ' ')} ({steps})")
+        elif kind == "play_blind":
+            assert op.seat is not None
+            out.append(f"  {op.player} plays blind from {_hand_word(op.seat, owners, manned)}: "
+                       f"{card_text(Card.from_str(d['card']), symbols)}")
+        elif op.action is not None and kind not in ("play", "look"):
             assert op.seat is not None
             out.append(f"  {labels[op.seat]} {action_words(op.action, level)}")
-            if op.kind == DOUBLE:
+            if kind == DOUBLE:
                 level += 1
-        elif op.kind == "expose":
+        elif kind == "look":
             assert op.seat is not None
-            out.append(f"  {labels[op.seat]} is dummy; the hand is laid face up")
-        elif op.kind == "trick":
+            out.append(f"  {op.player} looks at {_hand_word(op.seat, owners, manned)}")
+        elif kind == "expose":
+            assert op.seat is not None
+            out.append(f"  {labels[op.seat]} is laid face up")
+        elif kind == "trick":
             cards = [Card.from_str(c) for c in d["cards"]]
             leader = Seat.from_str(d["leader"])
-            played = "  ".join(
-                f"{Seat((leader + i) & 3).letter} {card_text(c, symbols):<3}" for i, c in enumerate(cards))
+            played = "  ".join(f"{Seat((leader + i) & 3).letter} {card_text(c, symbols):<3}"
+                               for i, c in enumerate(cards))
             assert op.seat is not None
             trick_lines.append(f"  {d['number']:>2}. {played}  -> {op.seat.name.capitalize()}")
-        elif op.kind == "score":
+        elif kind == "score":
             out.extend(trick_lines)
             trick_lines = []
+            names = game.sheets[sheet_no].names
             for e in d["entries"]:
                 if e["kind"] == "rubber":
                     continue  # shown with the rubber's end
                 where = "below" if e["line"] == BELOW else "above"
-                out.append(f"  {side_names[e['side']]}: {e['points']} {where} the line ({e['note']})")
+                out.append(f"  {names[e['column']]}: {e['points']} {where} the line ({e['note']})")
             if not d["entries"]:
                 out.append("  nothing scored")
-        elif op.kind == "game":
-            out.append(f"  Game to {side_names[d['side']]} (games {d['games'][0]}-{d['games'][1]})")
-        elif op.kind == "rubber":
-            bonus = [e for e in game.sheet.entries if e.kind == "rubber"]
-            for e in bonus:
-                out.append(f"  Rubber to {side_names[e.side]}: {e.points} above the line")
+        elif kind == "game":
+            out.append(f"  Game to {d['name']} (games {'-'.join(str(g) for g in d['games'])})")
+        elif kind == "rubber":
+            sheet = game.sheets[sheet_no]
+            for e in sheet.entries:
+                if e.kind == "rubber":
+                    out.append(f"  Rubber to {sheet.names[e.column]}: {e.points} above the line")
             out.append("")
-            out.append("Score sheet")
-            out.append(score_sheet(game.sheet, side_names))
-            diff = d["difference"]
-            out.append(f"Final difference: {side_names[diff['side']]} +{diff['points']} points")
+            out.append(f"Score sheet{f' of rubber {sheet_no + 1}' if game.rubbers > 1 else ''}")
+            out.append(score_sheet(sheet))
+            diff = d.get("difference")
+            if diff is not None:
+                out.append(f"Final difference: {diff['name']} +{diff['points']} points")
+            if d.get("payments") is not None:
+                out.append("Settlement: " + "; ".join(settlement_text(sheet).splitlines()))
     return "\n".join(out)
+
+
+_ORDER = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)

@@ -23,6 +23,8 @@ from typing import Any
 from .cards import Strain, Suit
 
 __all__ = [
+    "BlindDouble",
+    "Condition",
     "CutRules",
     "DealRules",
     "DeclarationRules",
@@ -30,15 +32,19 @@ __all__ = [
     "DoublingLimit",
     "DoublingRules",
     "Exposure",
+    "ForcedCriterion",
+    "ForcedRules",
     "HonourEntry",
     "PlayRules",
     "RuleSet",
     "ScoringRules",
+    "SightRule",
     "SightRules",
     "TableRules",
 ]
 
 _SUITS = {"clubs": Suit.CLUBS, "diamonds": Suit.DIAMONDS, "hearts": Suit.HEARTS, "spades": Suit.SPADES}
+_PIP_RANKS = "23456789TJQKA"  # the keys of a most_pips table, in the C core's rank order
 
 
 def _freeze(value: Any) -> Any:
@@ -94,11 +100,18 @@ class CutRules:
 
 @dataclass(frozen=True, slots=True)
 class TableRules:
-    """Who plays: the number of players and how they hold the hands."""
+    """Who plays: the number of players and how they hold the hands.
+
+    :ivar hands: ``seated``, ``dummy`` or ``double_dummy``.
+    :ivar dummy_holder: with a Dummy, ``per_rubber`` or ``dealer`` (A7).
+    :ivar first_dealer: with a Dummy, ``holder`` or ``dummy`` (A9).
+    """
 
     players: int
     hands: str
     cut: CutRules
+    dummy_holder: str = "per_rubber"
+    first_dealer: str = "holder"
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,11 +123,71 @@ class DealRules:
 
 
 @dataclass(frozen=True, slots=True)
+class ForcedCriterion:
+    """One step of a forced declaration (``declaration.forced.criteria``).
+
+    :ivar kind: ``aces_at_least`` (declare :attr:`declare` if the hand holds
+        at least :attr:`aces` aces), ``longest`` (keep the longest suits),
+        ``most_pips`` (keep the suits with most pips under :attr:`pips`),
+        ``most_valuable`` (keep the suit whose declaration is worth most a
+        trick) or ``suit_order`` (keep the first suit in :attr:`suit_order`).
+    :ivar aces: for ``aces_at_least``, the aces needed.
+    :ivar declare: for ``aces_at_least``, the denomination's name.
+    :ivar pips: for ``most_pips``, the 13 pip values, two first, ace last.
+    :ivar suit_order: for ``suit_order``, the four suits, the preferred first.
+    :ivar source: the criterion's citation, if the rule file gives one.
+    """
+
+    kind: str
+    aces: int | None = None
+    declare: str | None = None
+    pips: tuple[int, ...] | None = None
+    suit_order: tuple[Suit, ...] | None = None
+    source: str | None = None
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> ForcedCriterion:
+        """Build from one schema-valid item of ``criteria``."""
+        source = data.get("source")
+        if "aces_at_least" in data:
+            return cls("aces_at_least", aces=data["aces_at_least"], declare=data["declare"],
+                       source=source)
+        if "most_pips" in data:
+            table = data["most_pips"]
+            return cls("most_pips", pips=tuple(table[r] for r in _PIP_RANKS), source=source)
+        if "suit_order" in data:
+            return cls("suit_order", suit_order=tuple(_SUITS[s] for s in data["suit_order"]),
+                       source=source)
+        kind = "longest" if "longest" in data else "most_valuable"
+        return cls(kind, source=source)
+
+
+@dataclass(frozen=True, slots=True)
+class ForcedRules:
+    """The forced ("compulsory") declaration for a Dummy (``declaration.forced``).
+
+    :ivar examined_by: who looks at the Dummy's hand and declares for it:
+        ``owner`` (the player who holds the Dummy) or ``right_hand_adversary``
+        (the dealer's right-hand adversary, before seeing his own cards) (A1).
+    :ivar criteria: the steps, in order; the first that leaves one suit, or
+        an ``aces_at_least`` that is met, decides.
+    """
+
+    examined_by: str
+    criteria: tuple[ForcedCriterion, ...]
+    source: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class DeclarationRules:
-    """How the trump is chosen."""
+    """How the trump is chosen.
+
+    :ivar forced: the forced declaration for a Dummy, if the rules have one.
+    """
 
     kind: str
     pass_to_partner: bool
+    forced: ForcedRules | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +229,8 @@ class DoublingRules:
     doublers: str
     redoubles: str
     limit: DoublingLimit
+    blind: tuple[BlindDouble, ...] = ()
+    redouble_when_left_to_dummy: str = "allowed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,10 +251,46 @@ class PlayRules:
 
 
 @dataclass(frozen=True, slots=True)
+class Condition:
+    """When a rule applies: every field given must hold (``None``: any)."""
+
+    declared_from: str | None = None
+    side: str | None = None
+    holds: str | None = None
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any] | None) -> Condition:
+        """Build from the rule file's ``when`` mapping (absent: always)."""
+        data = data or {}
+        return cls(data.get("declared_from"), data.get("side"), data.get("holds"))
+
+
+@dataclass(frozen=True, slots=True)
+class SightRule:
+    """One rule of sight: ``who`` may see ``hand`` between ``start`` and ``end`` events."""
+
+    who: str
+    hand: str
+    start: tuple[str, ...]
+    end: tuple[str, ...]
+    how: str
+    limit: int | None
+    when: Condition
+
+
+@dataclass(frozen=True, slots=True)
 class SightRules:
     """Which hands each player may look at, and when."""
 
-    own_hand: str
+    rules: tuple[SightRule, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BlindDouble:
+    """Players who may double only before seeing their own cards."""
+
+    who: str
+    when: Condition
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,14 +309,29 @@ class HonourEntry:
 
 @dataclass(frozen=True, slots=True)
 class ScoringRules:
-    """Trick, honour, game and rubber scoring."""
+    """Trick, honour, game and rubber scoring.
+
+    :ivar ledger: ``sides`` (a score column per partnership) or ``players``
+        (a column per player, each credited his side's full points).
+    :ivar toward_game: ``both_sides`` (whichever side wins the odd tricks
+        scores them below the line) or ``dealer_side_only`` (only tricks won
+        in one's own deal count toward game; the rest go above the line).
+    :ivar game_bonus: points above the line for each game won.
+    :ivar rubber_kind: ``best_of`` (the first to :attr:`games_to_win` games
+        wins the rubber and :attr:`rubber_bonus`) or ``fixed_games``
+        (:attr:`rubber_games` games are played, with no rubber bonus).
+    :ivar games_to_win: for ``best_of``, the games that win the rubber.
+    :ivar rubber_bonus: for ``best_of``, the rubber bonus (0 for ``fixed_games``).
+    :ivar rubber_games: for ``fixed_games``, the number of games played.
+    :ivar settlement: ``by_side`` or ``pairwise``.
+    """
 
     ledger: str
     book: int
     tricks_scored_by: str
     doubling: str
     game: int
-    games_to_win: int
+    games_to_win: int | None
     rubber_bonus: int
     honours_trumps: tuple[HonourEntry, ...]
     honours_no_trumps: tuple[HonourEntry, ...]
@@ -214,6 +340,11 @@ class ScoringRules:
     chicane_against_honours: str
     grand_slam: int
     little_slam: int
+    toward_game: str = "both_sides"
+    game_bonus: int = 0
+    rubber_kind: str = "best_of"
+    rubber_games: int | None = None
+    settlement: str = "by_side"
 
     @staticmethod
     def best_entry(
@@ -289,6 +420,8 @@ class RuleSet:
         table = TableRules(
             players=t["players"],
             hands=t["hands"],
+            dummy_holder=t.get("dummy", {}).get("holder", "per_rubber"),
+            first_dealer=t.get("dummy", {}).get("first_dealer", "holder"),
             cut=CutRules(
                 ace_low=cut["ace"] == "low",
                 ties=cut["ties"],
@@ -302,7 +435,16 @@ class RuleSet:
             if isinstance(d, Mapping)  # skips deleted entries (null) and the section's `source`
         )
         decl = data["declaration"]
-        declaration = DeclarationRules(kind=decl["kind"], pass_to_partner=decl["pass_to_partner"])
+        forced = decl.get("forced")
+        declaration = DeclarationRules(
+            kind=decl["kind"],
+            pass_to_partner=decl["pass_to_partner"],
+            forced=None if forced is None else ForcedRules(
+                examined_by=forced["examined_by"],
+                criteria=tuple(ForcedCriterion.from_data(c) for c in forced["criteria"]),
+                source=forced.get("source"),
+            ),
+        )
         dbl = data["doubling"]
         limit = dbl["limit"]
         doubling = DoublingRules(
@@ -310,6 +452,9 @@ class RuleSet:
             doublers=dbl["doublers"],
             redoubles=dbl["redoubles"],
             limit=DoublingLimit(limit["kind"], limit.get("trick_value")),
+            blind=tuple(BlindDouble(b["who"], Condition.from_data(b.get("when")))
+                        for b in dbl.get("blind", ())),
+            redouble_when_left_to_dummy=dbl.get("redouble_when_left_to_dummy", "allowed"),
         )
         p = data["play"]
         play = PlayRules(
@@ -317,7 +462,18 @@ class RuleSet:
             opening_lead=p["opening_lead"],
             exposure=tuple(Exposure(e["hand"], e["when"]) for e in p["exposure"]),
         )
-        sight = SightRules(own_hand=data["sight"]["own_hand"])
+        sight = SightRules(tuple(
+            SightRule(
+                who=r["who"],
+                hand=r["hand"],
+                start=tuple(r.get("from", ("deal",))),
+                end=tuple(r.get("until", ())),
+                how=r.get("how", "auto"),
+                limit=r.get("limit"),
+                when=Condition.from_data(r.get("when")),
+            )
+            for r in data["sight"]["rules"]
+        ))
         s = data["scoring"]
         honours = s["honours"]
         chicane = s["chicane"]
@@ -327,8 +483,8 @@ class RuleSet:
             tricks_scored_by=s["tricks"]["scored_by"],
             doubling=s["tricks"]["doubling"],
             game=s["game"],
-            games_to_win=s["rubber"]["games_to_win"],
-            rubber_bonus=s["rubber"]["bonus"],
+            games_to_win=s["rubber"].get("games_to_win"),
+            rubber_bonus=s["rubber"].get("bonus", 0),
             honours_trumps=tuple(
                 HonourEntry(e["total"], e.get("in_one_hand"), e["multiplier"])
                 for e in honours["trumps"]
@@ -342,6 +498,11 @@ class RuleSet:
             chicane_against_honours=chicane["against_honours"],
             grand_slam=s["slams"]["grand"],
             little_slam=s["slams"]["little"],
+            toward_game=s["tricks"]["toward_game"],
+            game_bonus=s["game_bonus"],
+            rubber_kind=s["rubber"]["kind"],
+            rubber_games=s["rubber"].get("games"),
+            settlement=s["settlement"],
         )
         return cls(
             name=data["name"],

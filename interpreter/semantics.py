@@ -16,7 +16,12 @@ complete, numbers that must be consistent)":
   largest trick value;
 - a deal has more tricks than the book, so that tricks can score toward game;
 - ``hands: seated`` has a player for each of the four hands;
-- no hand is listed twice for exposure.
+- no hand is listed twice for exposure;
+- a forced declaration (``declaration.forced``) declares only denominations
+  the rules have, has a denomination for every suit it may choose, ends with a
+  criterion that always decides, and has no criterion after one that always
+  decides;
+- ``settlement: by_side`` has two sides of as many players each to settle.
 
 Each problem is ``(path, message, hint)``; the loader turns the path into the
 file, line and column of the offending value.
@@ -27,6 +32,7 @@ file, line and column of the offending value.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -72,14 +78,24 @@ def _denominations(data: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
     return {k: v for k, v in section.items() if k != "source" and isinstance(v, Mapping)}
 
 
+_PLAYERS_FOR_HANDS = {"seated": 4, "dummy": 3, "double_dummy": 2}
+_HOW_HELD = {
+    "seated": "one for each hand",
+    "dummy": "three players and a Dummy",
+    "double_dummy": "two players, each with a Dummy",
+}
+
+
 def _check_table(data: Mapping[str, Any], problems: list[Problem]) -> None:
     players, hands = _get(data, "table", "players"), _get(data, "table", "hands")
-    if hands == "seated" and isinstance(players, int) and players != HANDS:
+    need = _PLAYERS_FOR_HANDS.get(hands) if isinstance(hands, str) else None
+    if need is not None and isinstance(players, int) and players != need:
         problems.append(
             (
                 ("table", "players"),
-                f"hands: seated needs {HANDS} players, one for each hand, but players is {players}",
-                f"write players: {HANDS}, or a way of holding hands that fits {players} players",
+                f"hands: {hands} needs {need} players ({_HOW_HELD[hands]}), "
+                f"but players is {players}",
+                f"write players: {need}, or a way of holding hands that fits {players} players",
             )
         )
 
@@ -252,6 +268,124 @@ def _check_exposure(data: Mapping[str, Any], problems: list[Problem]) -> None:
             first[key] = i
 
 
+_CRITERIA = ("aces_at_least", "longest", "most_pips", "most_valuable", "suit_order")
+_ALWAYS_DECIDING = "end the criteria with {most_valuable: true} or {suit_order: [...]}"
+
+
+def _criterion_kind(criterion: Mapping[str, Any]) -> str:
+    return next((k for k in _CRITERIA if k in criterion), "?")
+
+
+def _check_forced(data: Mapping[str, Any], problems: list[Problem]) -> None:
+    forced = _get(data, "declaration", "forced")
+    if not isinstance(forced, Mapping):
+        return
+    criteria = forced.get("criteria")
+    denominations = _denominations(data)
+    if not isinstance(criteria, Sequence) or not criteria or not denominations:
+        return
+    path: Path = ("declaration", "forced", "criteria")
+    names = list(denominations)
+    for i, criterion in enumerate(criteria):
+        name = criterion.get("declare")
+        if "aces_at_least" in criterion and name not in denominations:
+            close = difflib.get_close_matches(str(name), names, n=1)
+            problems.append(
+                (
+                    (*path, i, "declare"),
+                    f"{name!r} is not a denomination of these rules",
+                    f"did you mean {close[0]!r}?" if close else f"name one of: {', '.join(names)}",
+                )
+            )
+    # A suit is worth (and is declared as) its highest-valued denomination.
+    value: dict[str, int] = {}
+    for entry in denominations.values():
+        suit = entry.get("suit")
+        if suit in SUITS:
+            value[suit] = max(value.get(suit, 0), entry["trick_value"])
+    missing = [s for s in SUITS if s not in value]
+    if missing:
+        listed = " or ".join(missing)
+        problems.append(
+            (
+                ("declaration", "forced"),
+                f"no denomination has the suit {listed}, but the forced declaration "
+                "may have to declare any suit",
+                f"add one, such as {missing[0]}: {{suit: {missing[0]}, trick_value: N}}",
+            )
+        )
+    equal = {
+        v: [s for s in SUITS if value.get(s) == v]
+        for v in value.values()
+        if sum(1 for w in value.values() if w == v) > 1
+    }
+
+    def decides(criterion: Mapping[str, Any]) -> bool:
+        kind = _criterion_kind(criterion)
+        return kind == "suit_order" or (kind == "most_valuable" and not equal)
+
+    for i, criterion in enumerate(criteria[:-1]):
+        if decides(criterion):
+            kind = _criterion_kind(criterion)
+            problems.append(
+                (
+                    (*path, i + 1),
+                    f"this criterion is never reached: {kind} at [{i}] always decides",
+                    "delete the criteria after it, or move it last",
+                )
+            )
+            return
+    last, at = criteria[-1], len(criteria) - 1
+    if decides(last):
+        return
+    kind = _criterion_kind(last)
+    if kind == "most_valuable":
+        v, suits = next(iter(equal.items()))
+        message = (
+            f"the last criterion, most_valuable, cannot decide between "
+            f"{' and '.join(suits)}: each is worth {v} a trick"
+        )
+        hint = "give those suits different trick values, or end with {suit_order: [...]}"
+    elif kind == "aces_at_least":
+        message = (
+            "the last criterion, aces_at_least, declares only when the hand has the "
+            "aces, and no criterion after it chooses a suit otherwise"
+        )
+        hint = _ALWAYS_DECIDING
+    else:
+        message = (
+            f"the last criterion, {kind}, can leave several suits equal, "
+            "and no criterion after it decides between them"
+        )
+        hint = _ALWAYS_DECIDING
+    problems.append(((*path, at), message, hint))
+
+
+def _check_settlement(data: Mapping[str, Any], problems: list[Problem]) -> None:
+    if _get(data, "scoring", "settlement") != "by_side":
+        return
+    if _get(data, "scoring", "ledger") == "players":
+        message = (
+            "settlement: by_side needs ledger: sides: with a column for each "
+            "player there are no sides to settle"
+        )
+    elif _get(data, "table", "hands") == "dummy":
+        message = (
+            "settlement: by_side needs two sides of as many players each, but with "
+            "hands: dummy the player who holds the Dummy is a side alone against two"
+        )
+    else:
+        return
+    problems.append(
+        (
+            ("scoring", "settlement"),
+            message,
+            "write settlement: pairwise (every two players in different columns "
+            "settle the difference of their totals)",
+        )
+    )
+
+
 _CHECKS: tuple[Callable[[Mapping[str, Any], list[Problem]], None], ...] = (
     _check_table,
     _check_cut,
@@ -260,4 +394,6 @@ _CHECKS: tuple[Callable[[Mapping[str, Any], list[Problem]], None], ...] = (
     _check_limit,
     _check_honours,
     _check_exposure,
+    _check_forced,
+    _check_settlement,
 )

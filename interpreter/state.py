@@ -39,10 +39,11 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from . import _native
-from .actions import DECLARE, DOUBLE, LEAVE, PASS, PLAY, Action, Operation
+from .actions import BLIND, DECLARE, DOUBLE, LEAVE, LOOK, PASS, PLAY, Action, Operation
 from .cards import Card, Hand, Seat
 from .errors import IllegalActionError, InvalidNotationError
-from .ruleset import Denomination, RuleSet
+from .forced import forced_declaration
+from .ruleset import Condition, Denomination, RuleSet, SightRule
 from .scoring import DealResult, ScoreSheet, score_deal
 
 __all__ = ["RECORD_FORMAT", "Game", "Observation", "Trick"]
@@ -64,6 +65,7 @@ _new_op = tuple.__new__  # builds an Operation without the named-tuple construct
 _DOUBLE = Action.double()
 _PASS = Action.pass_()
 _LEAVE = Action.leave()
+_BLIND = Action.play_blind()
 
 
 _LEFT = tuple(_SEATS[(i + 1) & 3] for i in range(4))
@@ -125,6 +127,10 @@ class Observation:
     :ivar to_act: the hand whose turn it is (``None`` when the game is over).
     :ivar legal_actions: this player's choices now (empty unless he is to act).
     :ivar history: the public record of decisions so far in this deal.
+    :ivar trump_suit: the trump suit's number, or ``None`` (no trumps, or not yet declared).
+    :ivar owners: who holds each hand.
+    :ivar manned: the hands a player sits at (the others are Dummies).
+    :ivar declared_from: ``own_hand``, ``partner`` or ``dummy`` once declared.
     """
 
     player: str
@@ -145,48 +151,60 @@ class Observation:
     legal_actions: tuple[Action, ...]
     history: tuple[tuple[Seat, Action], ...]
     trump_suit: int | None
+    owners: Mapping[Seat, str]
+    manned: tuple[Seat, ...]
+    declared_from: str | None
 
 
 class Game:
-    """A rubber of a variant, from the cut to the final score.
+    """A session of a variant, from the cut to the final settlement.
 
     :param rules: the rule set to run.
     :param seed: the one seed every random step flows from (0 .. 2**64 - 1).
     :param players: the players' names, as many as the rules have players
-        (default ``A``, ``B``, ``C``, ``D``, in cutting order of nothing: the
-        cut decides who sits where).
+        (default ``A``, ``B``, ``C``, ``D``; the cut decides who sits where).
     :param deals: hands to deal instead of shuffling, in order, one deal per
         entry (four hands by seat, North first); once they are used up the
         pack is shuffled as usual. For tests, conformance scenarios and
         replaying a given deal under any variant.
-    :raises ValueError: for a wrong number of names or a repeated name.
+    :param rubbers: how many rubbers the session lasts (who holds the Dummy
+        may change between rubbers, as the rules say).
+    :raises ValueError: for a wrong number of names, a repeated name or a bad count.
     :raises InvalidDealError: for a preset deal that is not one.
     """
 
     def __init__(self, rules: RuleSet, seed: int, *, players: Sequence[str] | None = None,
-                 deals: Sequence[Sequence[Hand]] = ()) -> None:
+                 deals: Sequence[Sequence[Hand]] = (), rubbers: int = 1) -> None:
         n = rules.table.players
         names = tuple(players) if players is not None else tuple("ABCD"[:n])
         if len(names) != n:
             raise ValueError(f"{rules.name} needs {n} player names, got {len(names)}")
         if len(set(names)) != n:
             raise ValueError(f"player names must differ, got {list(names)!r}")
+        if rubbers < 1:
+            raise ValueError(f"a session needs at least one rubber, got {rubbers!r}")
         self.rules = rules
         self.seed = seed
         self.players = names
+        self.rubbers = rubbers
         self.preset_deals = tuple(tuple(d) for d in deals)
         for preset in self.preset_deals:
-            _native.deal_validate([h.bits for h in preset], rules.deal.cards_each)
             if len(preset) != 4:
                 raise ValueError(f"a preset deal needs four hands, got {len(preset)}")
+            _native.deal_validate([h.bits for h in preset], rules.deal.cards_each)
         self.rng = _native.Rng(seed)
         self.log: list[Operation] = []
         self.actions: list[Action] = []
-        self.sheet = ScoreSheet(rules)
+        self.sheets: list[ScoreSheet] = []
         self.deal_number = 0
+        self.rubber_number = 0
         self._trump_of_name = {d.name: d for d in rules.denominations}
+        # The events a rule of sight starts or ends at: only these change sight.
+        self._sight_events = {e for r in rules.sight.rules for e in (*r.start, *r.end)}
+        self._sight_version = 0
         self._declare_actions = tuple(Action.declare(d.name) for d in rules.denominations)
         self._cut()
+        self._begin_rubber()
         self._begin_deal()
 
     # ----------------------------------------------------------- the cut
@@ -213,23 +231,85 @@ class Game:
             for name in pending:
                 seen.setdefault(keyed[name], []).append(name)
             pending = [name for group in seen.values() if len(group) > 1 for name in group]
-        ranked = sorted(names, key=lambda nm: keyed[nm])
-        self.cut_order = tuple(ranked)
-        # The lowest deals from South; partners sit opposite: the two lowest
-        # against the two highest; the third lowest on the dealer's left.
-        n = len(ranked)
-        if n != 4:  # pragma: no cover - schema allows only 4 for 'seated'
-            raise ValueError("seated tables need four players")
-        self.seat_player = {
-            Seat.SOUTH: ranked[0],
-            Seat.NORTH: ranked[1],
-            Seat.WEST: ranked[2],
-            Seat.EAST: ranked[3],
-        }
-        self.player_seats = {p: (s,) for s, p in self.seat_player.items()}
+        self.cut_order = tuple(sorted(names, key=lambda nm: keyed[nm]))
+        self._append(CUT, detail={"rounds": rounds, "order": list(self.cut_order)})
+
+    # ----------------------------------------------- who holds which hand
+
+    def _begin_rubber(self) -> None:
+        """Seat the players for a rubber and open its score sheet.
+
+        seated: the lowest cutter sits South and deals first, the second lowest
+        is his partner, the third sits on his left. dummy: the rubber's holder
+        sits South with the Dummy opposite (the lowest cutter for the first
+        rubber, the next for the second ...), the others West and East in
+        cutting order; or, when the dealer holds the Dummy, the table is laid
+        anew for each deal. double_dummy: the lowest cutter South with his
+        Dummy North, the other West with his Dummy East.
+        """
+        self.rubber_number += 1
+        t = self.rules.table
+        order = self.cut_order
+        self._circle = order  # the players round the table, for a dealer-held Dummy
+        self._circle_at = 0
+        if t.hands == "seated":
+            self._seat({Seat.SOUTH: order[0], Seat.NORTH: order[1], Seat.WEST: order[2],
+                        Seat.EAST: order[3]}, frozenset(_SEATS))
+            self.dealer = Seat.SOUTH
+        elif t.hands == "double_dummy":
+            self._seat({Seat.SOUTH: order[0], Seat.NORTH: order[0], Seat.WEST: order[1],
+                        Seat.EAST: order[1]}, frozenset((Seat.SOUTH, Seat.WEST)))
+            self.dealer = Seat.SOUTH
+        elif t.dummy_holder == "dealer":
+            self._seat_round_dealer()
+        else:  # a Dummy held for the rubber
+            k = (self.rubber_number - 1) % len(order)
+            holder = order[k]
+            others = [p for p in order if p != holder]
+            self._seat({Seat.SOUTH: holder, Seat.NORTH: holder, Seat.WEST: others[0],
+                        Seat.EAST: others[1]}, frozenset((Seat.SOUTH, Seat.WEST, Seat.EAST)))
+            self.dealer = Seat.NORTH if t.first_dealer == "dummy" else Seat.SOUTH
+        self.sheet = ScoreSheet(self.rules, self._columns())
+        self.sheets.append(self.sheet)
+        self._append("rubber_start", detail={
+            "rubber": self.rubber_number,
+            "seats": {s.letter: p for s, p in self.seat_player.items()},
+            "dummies": sorted(s.letter for s in _SEATS if s not in self.manned)})
+
+    def _seat_round_dealer(self) -> None:
+        """The dealer holds the Dummy opposite him; his left and right as they sit."""
+        c, k = self._circle, self._circle_at % len(self._circle)
+        dealer, left, right = c[k], c[(k + 1) % 3], c[(k + 2) % 3]
+        self._seat({Seat.SOUTH: dealer, Seat.NORTH: dealer, Seat.WEST: left, Seat.EAST: right},
+                   frozenset((Seat.SOUTH, Seat.WEST, Seat.EAST)))
         self.dealer = Seat.SOUTH
-        self._append(CUT, detail={"rounds": rounds,
-                                  "seats": {s.letter: p for s, p in self.seat_player.items()}})
+
+    def _seat(self, owners: Mapping[Seat, str], manned: frozenset[Seat]) -> None:
+        self.seat_player = dict(sorted(owners.items()))
+        self.manned = manned
+        held: dict[str, list[Seat]] = {p: [] for p in self.players}
+        for seat in _SEATS:
+            held[self.seat_player[seat]].append(seat)
+        self.player_seats = {p: tuple(seats) for p, seats in held.items()}
+
+    def _columns(self) -> list[tuple[str, tuple[str, ...]]]:
+        """The score sheet's columns: one per partnership, or one per player."""
+        if self.rules.scoring.ledger == "players":
+            return [(p, (p,)) for p in self.players]
+        cols = []
+        for side, label in ((0, "N-S"), (1, "E-W")):
+            people = tuple(dict.fromkeys(self.seat_player[s] for s in _SEATS if int(s) & 1 == side))
+            cols.append((f"{label} ({', '.join(people)})", people))
+        return cols
+
+    def _credit(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """For each side, the sheet columns its points go to (each gets them in full)."""
+        if self.rules.scoring.ledger == "players":
+            index = {p: i for i, p in enumerate(self.players)}
+            return tuple(  # type: ignore[return-value]
+                tuple(sorted({index[self.seat_player[s]] for s in _SEATS if int(s) & 1 == side}))
+                for side in (0, 1))
+        return ((0,), (1,))
 
     # ---------------------------------------------------------- the deal
 
@@ -247,6 +327,10 @@ class Game:
         self.denomination: Denomination | None = None
         self.maker: Seat | None = None
         self.passed_to: Seat | None = None
+        self.declared_from: str | None = None
+        self.examiner: str | None = None
+        self.examined: Seat | None = None
+        self.forced_trace: tuple[str, ...] = ()
         self.doubling_level = 0
         self._dbl_queue: list[Seat] = []
         self._last_doubler: dict[int, Seat] = {}
@@ -260,12 +344,29 @@ class Game:
         self._ps: _native.PlayState | None = None
         self._seat_actor: tuple[str, ...] = ()
         self.history: list[tuple[Seat, Action]] = []
+        self._events: set[str] = {"deal"}
+        self._player_events: set[tuple[str, str]] = set()
+        self._looked: set[tuple[int, str, Seat]] = set()
+        self.looks: list[tuple[str, Seat]] = []
+        self._seen: dict[str, frozenset[Seat]] = {}
+        self._blind: frozenset[Seat] = frozenset()
+        self._sight_version += 1  # a new deal: everything is seen afresh
+        self._sight_at = -1
+        self._logged_at = -1
+        self._sight_cache: dict[str, frozenset[Seat]] = {}
         self.phase = DECLARE_PHASE
-        self.to_act: Seat | None = self.dealer
-        self._append(DEAL, seat=self.dealer, detail={
+        # The first to declare holds the dealer's hand; when that is a Dummy,
+        # its holder declares from his own hand (seed 000, Dummy's deal).
+        self.first_declarer = self.dealer if self.dealer in self.manned else self.dealer.partner
+        self.to_act: Seat | None = self.first_declarer
+        detail: dict[str, Any] = {
             "deal": self.deal_number,
             "hands": {s.letter: Hand._of(h).pbn() for s, h in zip(_SEATS, hands, strict=True)},
-        })
+        }
+        if self.rules.table.hands == "dummy" and self.rules.table.dummy_holder == "dealer":
+            detail["seats"] = {s.letter: p for s, p in self.seat_player.items()}
+        self._append(DEAL, seat=self.dealer, player=self.seat_player[self.dealer], detail=detail)
+        self._log_sight()
 
     # ------------------------------------------------------ who acts
 
@@ -283,34 +384,200 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        """Whether the rubber is finished."""
+        """Whether the session is finished."""
         return self.phase == OVER
+
+    # ---------------------------------------------------------- sight
+
+    def _side_of_player(self, player: str) -> str:
+        dealer_side = int(self.dealer) & 1
+        return "declaring" if any(int(s) & 1 == dealer_side for s in self.player_seats[player]) \
+            else "defending"
+
+    def _who(self, who: str, player: str) -> bool:
+        if who == "everyone":
+            return True
+        if who == "dealer":
+            return player == self.seat_player[self.dealer]
+        if who == "dummy_holder":
+            return any(s not in self.manned for s in self.player_seats[player])
+        if who in ("adversaries", "defending_side"):
+            return self._side_of_player(player) == "defending"
+        if who == "declaring_side":
+            return self._side_of_player(player) == "declaring"
+        if who == "left_adversary":
+            return player == self.seat_player[self.dealer.left]
+        if who == "right_adversary":
+            return player == self.seat_player[self.dealer.right]
+        if who == "examiner":
+            return player == self.examiner
+        raise AssertionError(who)  # pragma: no cover - the schema allows no other
+
+    def _holds(self, cond: Condition, player: str) -> bool:
+        if cond.declared_from is not None and cond.declared_from != self.declared_from:
+            return False
+        if cond.side is not None and cond.side != self._side_of_player(player):
+            return False
+        if cond.holds is not None:
+            n = len(self.player_seats[player])
+            if (cond.holds == "one") != (n == 1):
+                return False
+        return True
+
+    def _leading_hand(self) -> Seat:
+        if self.rules.play.opening_lead == "left_of_declarer" and self.declarer is not None:
+            return self.declarer.left
+        return self.dealer.left
+
+    def _hands_for(self, hand: str, player: str) -> tuple[Seat, ...]:
+        held = self.player_seats[player]
+        if hand == "own":
+            return tuple(s for s in held if s in self.manned)
+        if hand == "dummy":
+            return tuple(s for s in held if s not in self.manned)
+        if hand == "held":
+            return held
+        lead = self._leading_hand()
+        if hand == "leading_hand":
+            return (lead,) if lead in held else ()
+        if hand == "other_hand":
+            return tuple(s for s in held if s != lead) if lead in held else ()
+        if hand == "examined":
+            return (self.examined,) if self.examined is not None else ()
+        raise AssertionError(hand)  # pragma: no cover
+
+    def _happened(self, events: tuple[str, ...], player: str) -> bool:
+        for e in events:
+            if e in self._events or (e, player) in self._player_events:
+                return True
+        return False
+
+    def _active(self, i: int, rule: SightRule, player: str) -> tuple[Seat, ...]:
+        """The hands rule ``i`` offers ``player`` now (to see, or to look at)."""
+        if not self._who(rule.who, player) or not self._holds(rule.when, player):
+            return ()
+        if not self._happened(rule.start, player) or self._happened(rule.end, player):
+            return ()
+        return self._hands_for(rule.hand, player)
+
+    def sees(self, player: str, seat: Seat) -> bool:
+        """Whether ``player`` may see the hand at ``seat`` now, by the rules of sight."""
+        return seat in self.exposed or seat in self._sight()[player]
+
+    def _sight(self) -> dict[str, frozenset[Seat]]:
+        """The hands each player sees through the rules of sight (face-up hands
+        aside), recomputed only when something sight depends on has changed."""
+        if self._sight_at != self._sight_version:
+            seen: dict[str, frozenset[Seat]] = {}
+            for player in self.players:
+                hands: set[Seat] = set()
+                for i, rule in enumerate(self.rules.sight.rules):
+                    for seat in self._active(i, rule, player):
+                        if rule.how == "auto" or (i, player, seat) in self._looked:
+                            hands.add(seat)
+                seen[player] = frozenset(hands)
+            self._sight_cache = seen
+            self._sight_at = self._sight_version
+        return self._sight_cache
+
+    def _looks_open(self, player: str) -> list[tuple[int, Seat]]:
+        """(rule, seat) pairs ``player`` may choose to look at now."""
+        out = []
+        for i, rule in enumerate(self.rules.sight.rules):
+            if rule.how != "on_request":
+                continue
+            seats = self._active(i, rule, player)
+            if rule.limit is not None and \
+                    sum(1 for (j, p, _) in self._looked if j == i and p == player) >= rule.limit:
+                continue
+            for seat in seats:
+                if not self.sees(player, seat) and all(s != seat for _, s in out):
+                    out.append((i, seat))
+        return out
+
+    def _log_sight(self) -> None:
+        """Log each change in who may see which hand (face-up hands aside)."""
+        if self._logged_at == self._sight_version:
+            return
+        self._logged_at = self._sight_version
+        for player in self.players:
+            now = frozenset(s for s in _SEATS if s not in self.exposed and self.sees(player, s))
+            before = self._seen.get(player, frozenset()) - self.exposed
+            if now != before:
+                self._append("sight", player=player, detail={
+                    "sees": [s.letter for s in _SEATS if s in now - before],
+                    "loses": [s.letter for s in _SEATS if s in before - now]})
+                self._seen[player] = now
+
+    def _event(self, name: str, player: str | None = None) -> None:
+        if player is None:
+            self._events.add(name)
+        else:
+            self._player_events.add((name, player))
+        if name in self._sight_events:
+            self._sight_version += 1
 
     # ------------------------------------------------- legal actions
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The actions open to the player to act now (empty when the game is over).
 
-        In the play the C core decides which cards may be played.
+        In the play the C core decides which cards may be played; a player
+        who may not see the hand he plays from can only play a card blind.
+        Where the rules give him the choice, he may also look at a hand.
         """
         phase = self.phase
         if phase is PLAY_PHASE:
+            if self._blind_play:
+                return self._blind_actions()
             if self._legal_call():
                 return ()  # pragma: no cover - a valid position always has a play
             return _plays_of(self._legal_out[0])
+        if phase is OVER:
+            return ()
+        looks = self._look_actions()
         if phase == DOUBLE_PHASE:
-            if self._may_double():
-                return (_DOUBLE, _PASS)
-            return (_PASS,)
-        if phase == DECLARE_PHASE:
-            if self.passed_to is None and self.rules.declaration.pass_to_partner:
-                return (*self._declare_actions, _LEAVE)
-            return self._declare_actions
-        return ()
+            base = (_DOUBLE, _PASS) if self._may_double() else (_PASS,)
+        elif self.passed_to is None and self.rules.declaration.pass_to_partner:
+            base = (*self._declare_actions, _LEAVE)
+        else:
+            base = self._declare_actions
+        return (*base, *looks) if looks else base
+
+    def _look_actions(self) -> tuple[Action, ...]:
+        if self.to_act is None:
+            return ()
+        return tuple(Action.look(seat) for _, seat in self._looks_open(self.player_of(self.to_act)))
+
+    def _blind_actions(self) -> tuple[Action, ...]:
+        looks = self._look_actions()
+        return (_BLIND, *looks)
+
+    @property
+    def _blind_play(self) -> bool:
+        """Whether the player to play may not see the hand he plays from."""
+        return self.to_act in self._blind
+
+    def _refresh_blind(self) -> None:
+        """The hands whose player may not see them now (sight only changes at
+        the start of the play, at the first lead and with a look)."""
+        self._blind = frozenset(
+            seat for seat in _SEATS if not self.sees(self._seat_actor[seat], seat))
 
     def _may_double(self) -> bool:
-        assert self.denomination is not None
-        return self.rules.doubling.limit.allows(self.denomination.trick_value, self.doubling_level)
+        assert self.denomination is not None and self.to_act is not None
+        if not self.rules.doubling.limit.allows(self.denomination.trick_value, self.doubling_level):
+            return False
+        player = self.seat_player[self.to_act]
+        declaring = int(self.to_act) & 1 == int(self.dealer) & 1
+        if declaring and self.declared_from == "dummy" and \
+                self.rules.doubling.redouble_when_left_to_dummy == "forbidden":
+            return False
+        for rule in self.rules.doubling.blind:
+            if self._who(rule.who, player) and self._holds(rule.when, player) and any(
+                    self.sees(player, s) for s in self._hands_for("own", player)):
+                return False
+        return True
 
     def verify(self, action: Action) -> None:
         """Raise unless ``action`` is legal now for the player to act.
@@ -322,14 +589,28 @@ class Game:
         seat = self.to_act
         who = f"{seat.name.lower()} ({self.player_of(seat)})"
         kind = action.kind
+        if kind == LOOK:
+            player = self.player_of(seat)
+            if action.seat is None or all(s != action.seat for _, s in self._looks_open(player)):
+                if action.seat is not None and self.sees(player, action.seat):
+                    raise IllegalActionError(f"{action} refused: {player} already sees that hand")
+                raise IllegalActionError(
+                    f"{action} refused: the rules do not let {player} look at that hand now")
+            return
         if self.phase == PLAY_PHASE:
+            if self._blind_play:
+                if kind != BLIND:
+                    raise IllegalActionError(
+                        f"{action} refused: {self.player_of(seat)} may not see the "
+                        f"{seat.name.lower()} hand, so he can only play a card blind")
+                return
             if kind != PLAY or action.card is None:
                 raise IllegalActionError(f"{action} refused: it is {who}'s turn to play a card")
             bit = 1 << action.card.index
             if not self.hands[seat] & bit:
                 raise IllegalActionError(
                     f"{action} refused: {who} does not hold {action.card.code}")
-            if not self._ps.legal() & bit:
+            if not self._ps.legal() & bit:  # type: ignore[union-attr]
                 raise IllegalActionError(
                     f"{action} refused: {who} must follow suit to the "
                     f"{_CARDS[self._trick_cards[0]].code} led")
@@ -339,9 +620,7 @@ class Game:
                 return
             if kind == DOUBLE:
                 if not self._may_double():
-                    raise IllegalActionError(
-                        f"{action} refused: the doubling limit is reached "
-                        f"({self.rules.doubling.limit.kind})")
+                    raise IllegalActionError(f"{action} refused: {self._why_no_double()}")
                 return
             raise IllegalActionError(f"{action} refused: {who} may only double or pass now")
         if self.phase == DECLARE_PHASE:
@@ -363,6 +642,16 @@ class Game:
             raise IllegalActionError(f"{action} refused: {who} must declare now")
         raise IllegalActionError(f"{action} refused in phase {self.phase}")  # pragma: no cover
 
+    def _why_no_double(self) -> str:
+        assert self.denomination is not None and self.to_act is not None
+        if not self.rules.doubling.limit.allows(self.denomination.trick_value, self.doubling_level):
+            return f"the doubling limit is reached ({self.rules.doubling.limit.kind})"
+        player = self.seat_player[self.to_act]
+        declaring = int(self.to_act) & 1 == int(self.dealer) & 1
+        if declaring and self.declared_from == "dummy":
+            return "the declaring side may not redouble a declaration left to Dummy"
+        return f"{player} may double only before seeing his own cards"
+
     def can(self, action: Action) -> bool:
         """Whether ``action`` is legal now."""
         try:
@@ -376,8 +665,8 @@ class Game:
     def apply(self, action: Action | str) -> Operation:
         """Take ``action`` for the player to act, and return its log entry.
 
-        The game then runs every step that needs no decision (a trick won,
-        the score, the next deal) before returning.
+        The game then runs every step that needs no decision (a forced
+        declaration, a trick won, the score, the next deal) before returning.
 
         :param action: an :class:`Action` or its text (``"play SA"``).
         :raises IllegalActionError: if it is not legal now (nothing changes).
@@ -387,26 +676,49 @@ class Game:
             if not isinstance(action, str):
                 raise TypeError(f"an action must be an Action or its text, not {action!r}")
             action = Action.parse(action)
-        if self.phase is PLAY_PHASE and action.kind is PLAY:
+        if self.phase is PLAY_PHASE and action.kind is PLAY and self.to_act not in self._blind:
             return self._play(action)
         self.verify(action)
         seat = self.to_act
         assert seat is not None
         player = self.player_of(seat)
-        op = self._append(action.kind, seat=seat, player=player, action=action)
+        kind = action.kind
+        if kind == LOOK:
+            assert action.seat is not None
+            rule = next(i for i, s in self._looks_open(player) if s == action.seat)
+            self._looked.add((rule, player, action.seat))
+            self._sight_version += 1
+            self.looks.append((player, action.seat))
+            self.actions.append(action)
+            op = self._append(LOOK, seat=action.seat, player=player, action=action)
+            self._seen[player] = self._seen.get(player, frozenset()) | {action.seat}
+            self._log_sight()
+            if self.phase is PLAY_PHASE:
+                self._refresh_blind()
+            return op
+        if kind == BLIND:
+            legal = self._ps.legal()  # type: ignore[union-attr]
+            cards = [c for c in range(52) if legal >> c & 1]
+            card = cards[self.rng.below(len(cards))] if len(cards) > 1 else cards[0]
+            self._append(BLIND, seat=seat, player=player, action=action,
+                         detail={"card": _CODES[card]})
+            return self._play(_PLAYS[card], recorded=action)
+        op = self._append(kind, seat=seat, player=player, action=action)
         self.actions.append(action)
         self.history.append((seat, action))
-        kind = action.kind
+        deal = self.deal_number
         if kind == DECLARE:
             assert action.denomination is not None
-            self._declared(seat, self._trump_of_name[action.denomination])
+            frm = "own_hand" if seat == self.first_declarer else "partner"
+            self._declared(seat, self._trump_of_name[action.denomination], frm)
         elif kind == LEAVE:
-            self.passed_to = seat.partner
-            self.to_act = self.passed_to
+            self._leave(seat)
         elif kind == DOUBLE:
             self._double(seat)
         else:
-            self._pass_double()
+            self._pass_double(seat)
+        if self.phase is not OVER and self.deal_number == deal:
+            self._log_sight()
         return op
 
     # Convenience spellings of apply().
@@ -415,7 +727,7 @@ class Game:
         return self.apply(Action.declare(denomination))
 
     def leave(self) -> Operation:
-        """Leave the declaration to partner."""
+        """Leave the declaration to partner (or to Dummy)."""
         return self.apply(_LEAVE)
 
     def double(self) -> Operation:
@@ -430,70 +742,118 @@ class Game:
         """Play a card from the hand whose turn it is."""
         return self.apply(Action.play(card))
 
+    def look(self, seat: Seat | str) -> Operation:
+        """Look at a hand, where the rules give the player to act that choice."""
+        return self.apply(Action.look(seat))
+
     # ------------------------------------------------------ the steps
 
-    def _declared(self, seat: Seat, denomination: Denomination) -> None:
+    def _leave(self, seat: Seat) -> None:
+        target = seat.partner
+        self.passed_to = target
+        self._event("passed")
+        if target in self.manned:
+            self.to_act = target  # a partner who sits at his hand must declare
+            return
+        # A Dummy's declaration is forced: someone examines its hand, without
+        # exposing it, and declares by the rules' criteria.
+        forced = self.rules.declaration.forced
+        if forced is None:  # pragma: no cover - the semantic checks require it
+            raise IllegalActionError("these rules give no forced declaration for a Dummy")
+        examiner_seat = target if forced.examined_by == "owner" else self.dealer.right
+        self.examiner = self.seat_player[examiner_seat]
+        self.examined = target
+        self._sight_version += 1
+        self._event("examined")
+        denomination, trace = forced_declaration(forced, self.original[target],
+                                                 self.rules.denominations)
+        self.forced_trace = trace
+        self._append("examine", seat=target, player=self.examiner)
+        self._append("forced", seat=target, player=self.examiner, detail={
+            "denomination": denomination.name, "steps": list(trace)})
+        self._declared(target, denomination, "dummy")
+
+    def _declared(self, seat: Seat, denomination: Denomination, declared_from: str) -> None:
         self.denomination = denomination
         self.maker = seat
-        # The dealer always plays the combined hands, whoever made the trump.
-        self.declarer = self.dealer
-        self.dummy = self.dealer.partner
+        self.declared_from = declared_from
+        self._sight_version += 1
+        self._event("declared")
+        # The dealer's side's live hand plays both: the dealer, or, when the
+        # dealer's hand is a Dummy, its holder from his own hand.
+        self.declarer = self.first_declarer
+        self.dummy = self.declarer.partner
         limit = self.rules.doubling.limit
         if limit.kind == "none" or not limit.allows(denomination.trick_value, 0):
             self._begin_play()
             return
         self.phase = DOUBLE_PHASE
-        eldest = self.dealer.left
-        self._dbl_queue = self._defenders_queue(eldest)
+        self._dbl_queue = self._defenders_queue(self.dealer.left)
         self.to_act = self._dbl_queue.pop(0)
+
+    def _queue(self, first: Seat, second: Seat | None) -> list[Seat]:
+        """A side's turns to speak; one player holding both hands speaks once."""
+        if second is None or self.seat_player[first] == self.seat_player[second]:
+            return [first]
+        return [first, second]
 
     def _defenders_queue(self, first: Seat) -> list[Seat]:
         if self.rules.doubling.doublers == "leader_only":
             return [self.dealer.left]
-        return [first, first.partner]
+        return self._queue(first, first.partner)
 
     def _double(self, seat: Seat) -> None:
+        player = self.seat_player[seat]
+        self._event("own_doubling_decision", player)
+        self._event("own_double", player)
         self.doubling_level += 1
         side = int(seat) & 1
+        declaring_side = int(self.dealer) & 1
+        if side == declaring_side:
+            self._event("redouble_decision")
         self._last_doubler[side] = seat
-        if not self._may_double():
+        if not self.rules.doubling.limit.allows(self.denomination.trick_value,  # type: ignore[union-attr]
+                                                self.doubling_level):
             self._begin_play()
             return
         other = 1 - side
-        assert self.maker is not None and self.declarer is not None
-        declaring_side = int(self.declarer) & 1
+        assert self.maker is not None
         first = self._last_doubler.get(other)
         if other == declaring_side:
             first = first or self.maker
-            queue = [first, first.partner]
+            self._dbl_queue = self._queue(first, first.partner)
         else:
-            queue = self._defenders_queue(first or self.dealer.left)
-        self._dbl_queue = queue
+            self._dbl_queue = self._defenders_queue(first or self.dealer.left)
         self.to_act = self._dbl_queue.pop(0)
 
-    def _pass_double(self) -> None:
+    def _pass_double(self, seat: Seat) -> None:
+        player = self.seat_player[seat]
+        self._event("own_doubling_decision", player)
+        if int(seat) & 1 == int(self.dealer) & 1:
+            self._event("redouble_decision")
         if self._dbl_queue:
             self.to_act = self._dbl_queue.pop(0)
         else:
             self._begin_play()
 
     def _begin_play(self) -> None:
+        self._event("doubling_end")
+        self._event("redouble_decision")
         self.phase = PLAY_PHASE
-        lead = self.rules.play.opening_lead
-        assert self.declarer is not None
-        leader = self.dealer.left if lead == "left_of_dealer" else self.declarer.left
+        assert self.declarer is not None and self.denomination is not None
+        leader = self._leading_hand()
         self._trick_leader = leader
         self._trick_cards = []
         self.to_act = leader
-        assert self.denomination is not None
         ps = self._ps = _native.PlayState(self.hands, int(self.denomination.strain), int(leader))
         self._legal_call, self._legal_out = ps.legal_call, ps.legal_out
         self._play_call, self._winner_out = ps.play_call, ps.winner_out
         declarer_player = self.seat_player[self.declarer]
         self._seat_actor = tuple(
             declarer_player if seat == self.dummy else self.seat_player[seat] for seat in _SEATS)
+        self._refresh_blind()
 
-    def _play(self, action: Action) -> Operation:
+    def _play(self, action: Action, recorded: Action | None = None) -> Operation:
         """Play a card: the C core checks and plays it, and decides the trick."""
         seat = self.to_act
         assert seat is not None
@@ -505,7 +865,7 @@ class Game:
         log = self.log
         op = _new_op(Operation, (len(log), PLAY, seat, self._seat_actor[seat], action, _EMPTY))
         log.append(op)
-        self.actions.append(action)
+        self.actions.append(recorded or action)
         self.hands[seat] &= ~(1 << card)
         cards = self._trick_cards
         cards.append(card)
@@ -532,12 +892,22 @@ class Game:
 
     def _first_lead(self) -> None:
         """Expose what the rules expose once the first card is led."""
+        self._event("first_lead")
         for exp in self.rules.play.exposure:
-            if exp.when == "first_lead" and exp.hand == "dummy" and self.dummy is not None \
-                    and self.dummy not in self.exposed:
-                self.exposed.add(self.dummy)
-                self._append("expose", seat=self.dummy, detail={
-                    "hand": Hand._of(self.hands[self.dummy]).pbn()})
+            if exp.when != "first_lead":
+                continue
+            if exp.hand == "dummy":
+                seats: tuple[Seat, ...] = (self.dummy,) if self.dummy is not None else ()
+            else:  # unmanned
+                seats = tuple(s for s in _SEATS if s not in self.manned)
+            for seat in seats:
+                if seat not in self.exposed:
+                    self.exposed.add(seat)
+                    self._sight_version += 1
+                    self._append("expose", seat=seat, detail={
+                        "hand": Hand._of(self.hands[seat]).pbn()})
+        self._log_sight()
+        self._refresh_blind()
 
     def _score(self) -> None:
         assert self.denomination is not None and self.declarer is not None
@@ -549,23 +919,37 @@ class Game:
             tricks=(self.tricks_won[0], self.tricks_won[1]),
         )
         lines = score_deal(self.rules, result)
-        games_before = list(self.sheet.games)
-        added = self.sheet.add_deal(self.deal_number, lines)
+        sheet = self.sheet
+        games_before = list(sheet.games)
+        added = sheet.add_deal(self.deal_number, lines, self._credit(), int(self.dealer) & 1)
         self._append("score", detail={"deal": self.deal_number,
                                       "entries": [e.to_data() for e in added]})
-        for side in (0, 1):
-            if self.sheet.games[side] > games_before[side]:
-                self._append("game", detail={"side": side, "games": list(self.sheet.games)})
-        if self.sheet.is_over:
-            winner, margin = self.sheet.difference()
-            self._append("rubber", detail={
-                "winner": self.sheet.winner, "totals": [self.sheet.total(0), self.sheet.total(1)],
-                "difference": {"side": winner, "points": margin}})
-            self.phase = OVER
-            self.to_act = None
+        for col, before in enumerate(games_before):
+            if sheet.games[col] > before:
+                self._append("game", detail={"column": col, "name": sheet.columns[col][0],
+                                             "games": list(sheet.games)})
+        if sheet.is_over:
+            self._append("rubber", detail=sheet.result_data())
+            if self.rubber_number >= self.rubbers:
+                self.phase = OVER
+                self.to_act = None
+                return
+            self._begin_rubber()
+            self._begin_deal()
             return
-        self.dealer = self.dealer.left
+        self._next_dealer()
         self._begin_deal()
+
+    def _next_dealer(self) -> None:
+        if self.rules.table.hands == "dummy" and self.rules.table.dummy_holder == "dealer":
+            self._circle_at += 1  # the deal passes to the left; the new dealer takes the Dummy
+            self._seat_round_dealer()
+            return
+        nxt = self.dealer.left
+        if self.rules.deal.passes == "left_skipping_dummies":
+            while nxt not in self.manned:
+                nxt = nxt.left
+        self.dealer = nxt
 
     def _append(self, kind: str, *, seat: Seat | None = None, player: str | None = None,
                 action: Action | None = None, detail: Mapping[str, Any] | None = None) -> Operation:
@@ -577,18 +961,13 @@ class Game:
     # ------------------------------------------------- observations
 
     def visible_hands(self, player: str) -> dict[Seat, Hand]:
-        """The hands ``player`` may see now: his own, and any exposed on the table.
+        """The hands ``player`` may see now, by the rules of sight and what lies face up.
 
         :raises ValueError: for an unknown player.
         """
         if player not in self.player_seats:
             raise ValueError(f"no player {player!r} in this game (players: {list(self.players)!r})")
-        seen: dict[Seat, Hand] = {}
-        for seat in self.player_seats[player]:
-            seen[seat] = Hand._of(self.hands[seat])
-        for seat in self.exposed:
-            seen[seat] = Hand._of(self.hands[seat])
-        return dict(sorted(seen.items()))
+        return {seat: Hand._of(self.hands[seat]) for seat in _SEATS if self.sees(player, seat)}
 
     def observation(self, player: str) -> Observation:
         """What ``player`` may know now.
@@ -620,6 +999,9 @@ class Game:
             history=tuple(self.history),
             trump_suit=None if self.denomination is None or self.denomination.suit is None
             else int(self.denomination.suit),
+            owners=dict(self.seat_player),
+            manned=tuple(s for s in _SEATS if s in self.manned),
+            declared_from=self.declared_from,
         )
 
     # ------------------------------------------------ serialization
@@ -635,6 +1017,7 @@ class Game:
                       "origin": self.rules.origin},
             "seed": self.seed,
             "players": list(self.players),
+            "rubbers": self.rubbers,
             "deals": [[h.pbn() for h in d] for d in self.preset_deals],
             "actions": [str(a) for a in self.actions],
         }
@@ -656,6 +1039,7 @@ class Game:
             actions = [str(a) for a in record["actions"]]
             rules_ref = record["rules"]
             deals = [[Hand.from_pbn(h) for h in d] for d in record.get("deals", [])]
+            rubbers = int(record.get("rubbers", 1))
         except (KeyError, TypeError, ValueError) as exc:
             raise InvalidNotationError(f"malformed game record: {exc}") from None
         if rules is None:
@@ -667,7 +1051,7 @@ class Game:
             raise InvalidNotationError(
                 f"record made with {rules_ref.get('name')} version {rules_ref.get('version')!r}, "
                 f"rules are version {rules.version!r}")
-        game = cls(rules, seed, players=players, deals=deals)
+        game = cls(rules, seed, players=players, deals=deals, rubbers=rubbers)
         for i, text in enumerate(actions):
             try:
                 game.apply(text)
@@ -683,6 +1067,9 @@ class Game:
             "rng": list(self.rng.getstate()),
             "players": list(self.players),
             "seats": {s.letter: p for s, p in self.seat_player.items()},
+            "manned": sorted(s.letter for s in self.manned),
+            "rubber_number": self.rubber_number,
+            "looks": [[p, s.letter] for p, s in self.looks],
             "phase": self.phase,
             "deal_number": self.deal_number,
             "dealer": self.dealer.letter,
@@ -697,7 +1084,7 @@ class Game:
             "current": [_CARDS[c].code for c in self._trick_cards],
             "tricks_won": list(self.tricks_won),
             "to_act": None if self.to_act is None else self.to_act.letter,
-            "sheet": self.sheet.to_data(),
+            "sheets": [sheet.to_data() for sheet in self.sheets],
             "log": [op.to_data() for op in self.log],
         }
 

@@ -146,7 +146,7 @@ def test_royal_spades_adds_a_denomination(monkeypatch: pytest.MonkeyPatch) -> No
     assert doc.position(("denominations", "royal_spades", "trick_value")) == (
         "royal_spades.yaml", 9, 45
     )  # fmt: skip
-    assert doc.position("$.scoring.game") == ("<built-in>/bridge.yaml", 96, 9)
+    assert doc.position("$.scoring.game") == ("<built-in>/bridge.yaml", 98, 9)
 
 
 def test_extends_chain_merge_rules(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -159,7 +159,7 @@ def test_extends_chain_merge_rules(monkeypatch: pytest.MonkeyPatch) -> None:
     assert doc.display == "club_house.yaml"
     assert doc.data["doubling"]["limit"] == {"kind": "stop_after_exceeding", "trick_value": 100}
     assert doc.data["doubling"]["source"] == "EB1911"
-    assert doc.data["scoring"]["rubber"] == {"games_to_win": 2, "bonus": 150}
+    assert doc.data["scoring"]["rubber"] == {"kind": "best_of", "games_to_win": 2, "bonus": 150}
     assert doc.data["scoring"]["chicane"]["against_honours"] == "deduct"  # deleted, then default
     assert doc.data["aliases"] == ["club"]  # a file's aliases are its own
     assert "extends" not in doc.data
@@ -207,6 +207,7 @@ def test_schema_defaults_fill_the_document(monkeypatch: pytest.MonkeyPatch) -> N
     assert data["table"] == {
         "players": 4,
         "hands": "seated",
+        "dummy": {"holder": "per_rubber", "first_dealer": "holder"},
         "cut": {
             "ace": "low",
             "ties": "suit_order",
@@ -218,14 +219,23 @@ def test_schema_defaults_fill_the_document(monkeypatch: pytest.MonkeyPatch) -> N
         "doublers": "both_adversaries",
         "redoubles": "maker_first",
         "limit": {"kind": "unlimited"},
+        "blind": [],
+        "redouble_when_left_to_dummy": "allowed",
     }
     assert data["declaration"] == {"kind": "make", "pass_to_partner": True}
-    assert data["sight"] == {"own_hand": "at_deal"}
+    assert data["sight"] == {
+        "rules": [{"who": "everyone", "hand": "own", "from": ["deal"], "how": "auto"}]
+    }
     assert data["scoring"]["tricks"] == {
         "scored_by": "side_with_odd_tricks",
         "doubling": "multiplies",
+        "toward_game": "both_sides",
     }
     assert data["scoring"]["book"] == 6
+    assert data["scoring"]["ledger"] == "sides"
+    assert data["scoring"]["game_bonus"] == 0
+    assert data["scoring"]["rubber"]["kind"] == "best_of"
+    assert data["scoring"]["settlement"] == "by_side"
     assert data["scoring"]["chicane"]["against_honours"] == "deduct"
     assert data["aliases"] == []
     assert data["sources"] == {}
@@ -245,7 +255,7 @@ def test_find_variant_did_you_mean() -> None:
     with pytest.raises(RuleFileError) as caught:
         find_variant("brdge")
     (diagnostic,) = caught.value.diagnostics
-    assert diagnostic.message == "unknown variant 'brdge' (built-in variants: bridge)"
+    assert diagnostic.message == "unknown variant 'brdge' (built-in variants: bridge, double-dummy, dummy-bridge, three-handed)"
     assert diagnostic.hint == "did you mean 'bridge'?"
 
 
@@ -535,8 +545,8 @@ def test_json_output_format(monkeypatch: pytest.MonkeyPatch) -> None:
         '    "column": 3,\n'
         '    "path": "$.scoring.gmae",\n'
         '    "severity": "error",\n'
-        '    "message": "unknown key \'gmae\' (expected one of: book, chicane, game, honours,'
-        ' ledger, rubber, slams, source, tricks)",\n'
+        '    "message": "unknown key \'gmae\' (expected one of: book, chicane, game, game_bonus,'
+        ' honours, ledger, rubber, settlement, slams, source, tricks)",\n'
         '    "hint": "did you mean \'game\'?"\n'
         "  },\n"
         "  {\n"
