@@ -42,7 +42,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from .state import Game
 
     rules = load_rules(args.variant)
-    game = Game(rules, args.seed)
+    if args.rubbers < 1:
+        raise DummyBridgeError(f"--rubbers must be at least 1, not {args.rubbers}")
+    game = Game(rules, args.seed, rubbers=args.rubbers)
     bots = {p: make_bot(args.bots, bot_seed(args.seed, p), rules) for p in game.players}
     while not game.is_over:
         player = game.actor
@@ -60,9 +62,11 @@ def _cmd_play(args: argparse.Namespace) -> int:
 def _cmd_variants(args: argparse.Namespace) -> int:
     from .loader import builtin_variants
 
-    for v in builtin_variants():
+    variants = builtin_variants()
+    width = max(len(v.name) for v in variants)
+    for v in variants:
         aliases = f"  (also: {', '.join(v.aliases)})" if v.aliases else ""
-        print(f"{v.name:<16} {v.title}{aliases}")
+        print(f"{v.name:<{width}}  {v.title}{aliases}")
     return EXIT_OK
 
 
@@ -97,6 +101,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=1, help="the one seed of every random step")
     play.add_argument("--bots", choices=["rule", "random"], default="rule",
                       help="which bots play (default: rule)")
+    play.add_argument("--rubbers", type=int, default=1,
+                      help="how many rubbers to play (default: 1)")
     play.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
     play.add_argument("--record", metavar="FILE", help="also write the JSON game record to FILE")
     play.set_defaults(func=_cmd_play)
@@ -131,6 +137,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DummyBridgeError as exc:
         print(f"dummybridge: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
+    except BrokenPipeError:
+        # The reader went away (``dummybridge play | head``): stop quietly.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
     except OSError as exc:
         print(f"dummybridge: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "),
               file=sys.stderr)

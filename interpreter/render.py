@@ -203,12 +203,15 @@ def game_record(game: object, symbols: bool = True) -> str:
             hands = {Seat.from_str(k): Hand.from_pbn(v) for k, v in d["hands"].items()}
             out.append(diagram(hands, labels, symbols))
         elif kind == "sight":
-            seen = ", ".join(_hand_word(Seat.from_str(x), owners, manned) for x in d["sees"])
-            lost = ", ".join(_hand_word(Seat.from_str(x), owners, manned) for x in d["loses"])
-            if seen:
-                out.append(f"  {op.player} sees {seen}")
-            if lost:
-                out.append(f"  {op.player} may no longer look at {lost}")
+            for change in d["changes"]:
+                seen = ", ".join(_hand_word(Seat.from_str(x), owners, manned)
+                                 for x in change["sees"])
+                lost = ", ".join(_hand_word(Seat.from_str(x), owners, manned)
+                                 for x in change["loses"])
+                if seen:
+                    out.append(f"  {change['player']} sees {seen}")
+                if lost:
+                    out.append(f"  {change['player']} may no longer look at {lost}")
         elif kind == "examine":
             assert op.seat is not None
             out.append(f"  {op.player} examines {_hand_word(op.seat, owners, manned)}, "
@@ -265,6 +268,14 @@ def game_record(game: object, symbols: bool = True) -> str:
                 out.append(f"Final difference: {diff['name']} +{diff['points']} points")
             if d.get("payments") is not None:
                 out.append("Settlement: " + "; ".join(settlement_text(sheet).splitlines()))
+    if game.rubbers > 1 and game.is_over:
+        net: dict[str, int] = dict.fromkeys(game.players, 0)
+        for sheet in game.sheets:
+            if sheet.is_over or sheet.winner is not None:
+                for player, points in sheet.settlement().items():
+                    net[player] += points
+        out.append("")
+        out.append("Session: " + ", ".join(f"{p} {points:+d}" for p, points in net.items()))
     return "\n".join(out)
 
 

@@ -201,6 +201,9 @@ class Game:
         self._trump_of_name = {d.name: d for d in rules.denominations}
         # The events a rule of sight starts or ends at: only these change sight.
         self._sight_events = {e for r in rules.sight.rules for e in (*r.start, *r.end)}
+        self._sight_on_declaration = any(
+            r.when.declared_from is not None or r.hand == "examined" or r.who == "examiner"
+            for r in rules.sight.rules) or any(b.when.declared_from for b in rules.doubling.blind)
         self._sight_version = 0
         self._declare_actions = tuple(Action.declare(d.name) for d in rules.denominations)
         self._cut()
@@ -496,18 +499,23 @@ class Game:
         return out
 
     def _log_sight(self) -> None:
-        """Log each change in who may see which hand (face-up hands aside)."""
+        """Log, in one entry, each change in who may see which hand (face-up hands aside)."""
         if self._logged_at == self._sight_version:
             return
         self._logged_at = self._sight_version
+        sight = self._sight()
+        exposed = self.exposed
+        changes = []
         for player in self.players:
-            now = frozenset(s for s in _SEATS if s not in self.exposed and self.sees(player, s))
-            before = self._seen.get(player, frozenset()) - self.exposed
+            now = sight[player] - exposed
+            before = self._seen.get(player, frozenset()) - exposed
             if now != before:
-                self._append("sight", player=player, detail={
-                    "sees": [s.letter for s in _SEATS if s in now - before],
-                    "loses": [s.letter for s in _SEATS if s in before - now]})
+                changes.append({"player": player,
+                                "sees": [s.letter for s in _SEATS if s in now - before],
+                                "loses": [s.letter for s in _SEATS if s in before - now]})
                 self._seen[player] = now
+        if changes:
+            self._append("sight", detail={"changes": changes})
 
     def _event(self, name: str, player: str | None = None) -> None:
         if player is None:
@@ -528,7 +536,7 @@ class Game:
         """
         phase = self.phase
         if phase is PLAY_PHASE:
-            if self._blind_play:
+            if self.to_act in self._blind:
                 return self._blind_actions()
             if self._legal_call():
                 return ()  # pragma: no cover - a valid position always has a play
@@ -777,7 +785,8 @@ class Game:
         self.denomination = denomination
         self.maker = seat
         self.declared_from = declared_from
-        self._sight_version += 1
+        if self._sight_on_declaration:
+            self._sight_version += 1
         self._event("declared")
         # The dealer's side's live hand plays both: the dealer, or, when the
         # dealer's hand is a Dummy, its holder from his own hand.
@@ -903,7 +912,6 @@ class Game:
             for seat in seats:
                 if seat not in self.exposed:
                     self.exposed.add(seat)
-                    self._sight_version += 1
                     self._append("expose", seat=seat, detail={
                         "hand": Hand._of(self.hands[seat]).pbn()})
         self._log_sight()
