@@ -19,7 +19,19 @@ from typing import Any, Final, NamedTuple
 from .cards import Card, Seat
 from .errors import InvalidNotationError
 
-__all__ = ["BLIND", "DECLARE", "DOUBLE", "LEAVE", "LOOK", "PASS", "PLAY", "Action", "Operation"]
+__all__ = [
+    "BID",
+    "BLIND",
+    "DECLARE",
+    "DOUBLE",
+    "LEAVE",
+    "LOOK",
+    "PASS",
+    "PLAY",
+    "REDOUBLE",
+    "Action",
+    "Operation",
+]
 
 DECLARE: Final = "declare"
 LEAVE: Final = "leave"
@@ -28,8 +40,10 @@ PASS: Final = "pass"
 PLAY: Final = "play"
 LOOK: Final = "look"
 BLIND: Final = "play_blind"
+BID: Final = "bid"
+REDOUBLE: Final = "redouble"
 
-_KINDS = (DECLARE, LEAVE, DOUBLE, PASS, PLAY, LOOK, BLIND)
+_KINDS = (DECLARE, LEAVE, DOUBLE, PASS, PLAY, LOOK, BLIND, BID, REDOUBLE)
 
 
 class Action:
@@ -39,13 +53,15 @@ class Action:
     compared with ``is`` and used as dict keys cheaply.
     """
 
-    __slots__ = ("_text", "card", "denomination", "index", "kind", "seat")
+    __slots__ = ("_text", "card", "denomination", "index", "kind", "level", "seat")
 
     kind: str
     card: Card | None
     denomination: str | None
     #: the hand looked at, for a look
     seat: Seat | None
+    #: the tricks over the book, for a bid
+    level: int | None
     #: the card number of a play (0..51), -1 for every other action
     index: int
     _text: str
@@ -53,9 +69,13 @@ class Action:
     _interned: dict[str, Action] = {}  # noqa: RUF012 - a class-level cache
 
     def __new__(cls, kind: str, *, card: Card | None = None, denomination: str | None = None,
-                seat: Seat | None = None) -> Action:
-        given = sum(x is not None for x in (card, denomination, seat))
-        if kind == PLAY:
+                seat: Seat | None = None, level: int | None = None) -> Action:
+        given = sum(x is not None for x in (card, denomination, seat, level))
+        if kind == BID:
+            if denomination is None or level is None or given != 2 or not 1 <= level <= 7:
+                raise ValueError("a bid needs a level from 1 to 7 and a denomination")
+            text = f"bid {level} {denomination}"
+        elif kind == PLAY:
             if card is None or given != 1:
                 raise ValueError("a play needs a card and nothing else")
             text = f"play {card.code}"
@@ -81,6 +101,7 @@ class Action:
         object.__setattr__(self, "card", card)
         object.__setattr__(self, "denomination", denomination)
         object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "level", level)
         object.__setattr__(self, "_text", text)
         object.__setattr__(self, "index", -1 if card is None else card.index)
         cls._interned[text] = self
@@ -112,6 +133,16 @@ class Action:
         return cls(PASS)
 
     @classmethod
+    def bid(cls, level: int, denomination: str) -> Action:
+        """Bid ``level`` tricks over the book in ``denomination`` (its rule-file name)."""
+        return cls(BID, level=level, denomination=denomination)
+
+    @classmethod
+    def redouble(cls) -> Action:
+        """Redouble a doubled bid of one's own side (an auction call)."""
+        return cls(REDOUBLE)
+
+    @classmethod
     def look(cls, seat: Seat | str) -> Action:
         """Look at a hand (by its seat) where the rules give the choice."""
         return cls(LOOK, seat=seat if isinstance(seat, Seat) else Seat.from_str(seat))
@@ -138,11 +169,14 @@ class Action:
             return cls.leave()
         if len(words) == 2 and words[0] == LOOK and len(words[1]) == 1:
             return cls.look(words[1])
-        if len(words) == 1 and words[0] in (DOUBLE, PASS):
+        if len(words) == 1 and words[0] in (DOUBLE, PASS, REDOUBLE):
             return cls(words[0])
+        if len(words) == 3 and words[0] == BID and words[1] in "1234567" and len(words[1]) == 1 \
+                and words[2].replace("_", "").isalpha():
+            return cls.bid(int(words[1]), words[2])
         raise InvalidNotationError(
-            f"unknown action {text!r}: expected 'declare NAME', 'leave it', 'double', "
-            "'pass', 'play CARD', 'play blind' or 'look SEAT'"
+            f"unknown action {text!r}: expected 'declare NAME', 'leave it', 'bid N NAME', "
+            "'double', 'redouble', 'pass', 'play CARD', 'play blind' or 'look SEAT'"
         )
 
     def __str__(self) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from ._native import Rng
-from .actions import DECLARE, DOUBLE, LEAVE, LOOK, PASS, PLAY, Action
+from .actions import BID, DECLARE, DOUBLE, LEAVE, LOOK, PASS, PLAY, Action
 from .cards import Card, Hand, Rank, Seat, Suit, trick_winner
 from .ruleset import RuleSet
 from .state import Game, Observation
@@ -110,6 +110,8 @@ class RuleBot:
         kinds = {a.kind for a in legal}
         if PLAY in kinds:
             return self._play(obs, legal)
+        if BID in kinds:
+            return self._bid(obs, legal)
         if DECLARE in kinds:
             return self._declare(obs, legal)
         if DOUBLE in kinds or PASS in kinds:
@@ -164,6 +166,70 @@ class RuleBot:
     def _cheapest(self, declares: Sequence[Action]) -> Action:
         """The lowest-valued declaration: the defence of a weak hand."""
         return min(declares, key=lambda a: self._value_of[a.denomination or ""])
+
+    # ---------------------------------------------------------- bidding
+
+    def _bid(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        """Bid what the hand is worth, cheaply, and no higher: the side's tricks
+        are estimated from the count (a side with 20 points takes about six
+        tricks, three more points about one more trick) plus the length of the
+        suit; the dealer with nothing better opens with the cheapest
+        declaration (the period's defensive "One Spade")."""
+        seat = obs.to_act
+        assert seat is not None
+        hand = obs.hands.get(seat)
+        bids = [a for a in legal if a.kind == BID]
+        can_pass = any(a.kind == PASS for a in legal)
+        if hand is None:
+            return Action.pass_() if can_pass else min(bids, key=self._bid_key)
+        points = _points(hand)
+        lengths = hand.suit_lengths()
+        calls = [(s, a) for s, a in obs.history if a.kind in (BID, PASS, DOUBLE, "redouble")]
+        partner_bids = [a for s, a in calls if s == seat.partner and a.kind == BID]
+        last_bid = next(((s, a) for s, a in reversed(calls) if a.kind == BID), None)
+        partner_points = 13 if partner_bids else 9
+        partner_strains = {self._suit_of.get(a.denomination or "") for a in partner_bids}
+        side_points = points + partner_points
+
+        def max_level(suit: Suit | None) -> int:
+            if suit is None:
+                balanced = min(lengths) >= 2
+                if not balanced or points < 15:
+                    return 0
+                extra = 0
+            else:
+                length = lengths[suit]
+                support = 3 if suit in partner_strains else 0
+                if length + support < 8 and length < 5:
+                    return 0
+                extra = max(0, length - 4) + (2 if suit in partner_strains else 0)
+            return int((side_points - 20) / 3 + extra)
+
+        best: Action | None = None
+        for bid in sorted(bids, key=self._bid_key):
+            assert bid.level is not None
+            suit = self._suit_of.get(bid.denomination or "")
+            if bid.level <= max_level(suit) and self._value_of[bid.denomination or ""] * 2 >= \
+                    max(self._value_of.values()):
+                best = bid
+                break
+        ours = last_bid is not None and (int(last_bid[0]) & 1) == (int(seat) & 1)
+        if best is not None and not (ours and last_bid is not None and last_bid[0] == seat.partner
+                                     and self._suit_of.get(best.denomination or "") in partner_strains):
+            return best
+        if not can_pass:  # the dealer must bid: the cheapest declaration, to lose little
+            return min(bids, key=self._bid_key)
+        if last_bid is not None and not ours and obs.doubling_level == 0 and \
+                any(a.kind == DOUBLE for a in legal):
+            level = last_bid[1].level or 1
+            defence = (side_points - 20) / 3 + 6.5
+            if defence >= 13 - (level + 6) + 3:
+                return Action.double()
+        return Action.pass_()
+
+    def _bid_key(self, bid: Action) -> tuple[int, int]:
+        level = bid.level or 0
+        return (level * self._value_of[bid.denomination or ""], level)
 
     # --------------------------------------------------------- doubling
 

@@ -81,8 +81,15 @@ def diagram(
     return "\n".join(line.rstrip() for line in out)
 
 
-def action_words(action: Action, doubling_level_before: int = 0) -> str:
-    """An action in words: ``declares hearts``, ``leaves it``, ``doubles``, ``redoubles``."""
+def action_words(action: Action, doubling_level_before: int = 0, auction: bool = False) -> str:
+    """An action in words: ``declares hearts``, ``leaves it``, ``bids 2 hearts``,
+    ``doubles``, ``redoubles``, ``passes``."""
+    if action.kind == "bid":
+        return f"bids {action.level} {(action.denomination or '').replace('_', ' ')}"
+    if action.kind == "redouble":
+        return "redoubles"
+    if auction and action.kind == PASS:
+        return "passes"
     if action.kind == DECLARE:
         return f"declares {(action.denomination or '').replace('_', ' ')}"
     if action.kind == LEAVE:
@@ -164,6 +171,7 @@ def game_record(game: object, symbols: bool = True) -> str:
 
     assert isinstance(game, Game)
     out: list[str] = [f"{game.rules.title} - seed {game.seed}"]
+    auction = game.rules.declaration.kind == "auction"
     level = 0
     trick_lines: list[str] = []
     owners: dict[Seat, str] = {}
@@ -226,9 +234,19 @@ def game_record(game: object, symbols: bool = True) -> str:
                        f"{card_text(Card.from_str(d['card']), symbols)}")
         elif op.action is not None and kind not in ("play", "look"):
             assert op.seat is not None
-            out.append(f"  {labels[op.seat]} {action_words(op.action, level)}")
-            if kind == DOUBLE:
+            out.append(f"  {labels[op.seat]} {action_words(op.action, level, auction)}")
+            if kind in (DOUBLE, "redouble"):
                 level += 1
+            elif kind == "bid":
+                level = 0
+        elif kind == "contract":
+            doubled = {0: "", 1: " doubled", 2: " redoubled"}.get(d["doubled"], " doubled")
+            bid = d["bid"].removeprefix("bid ").replace("_", " ")
+            declarer = Seat.from_str(d["declarer"])
+            out.append(f"  Contract: {bid}{doubled}; {labels[declarer]} plays, "
+                       f"{labels[declarer.left]} leads")
+        elif kind == "passed_out":
+            out.append("  All four pass: the hand is dealt again")
         elif kind == "look":
             assert op.seat is not None
             out.append(f"  {op.player} looks at {_hand_word(op.seat, owners, manned)}")

@@ -23,6 +23,7 @@ from typing import Any
 from .cards import Strain, Suit
 
 __all__ = [
+    "AuctionRules",
     "BlindDouble",
     "Condition",
     "CutRules",
@@ -179,15 +180,30 @@ class ForcedRules:
 
 
 @dataclass(frozen=True, slots=True)
+class AuctionRules:
+    """The auction (1912 laws 42-58): who must bid, how far, how many doubles, who declares."""
+
+    dealer_must_bid: bool = True
+    max_level: int = 7
+    doubles: int = 1
+    redoubles: int = 1
+    declarer: str = "first_to_name_strain"
+    passed_out: str = "redeal"
+
+
+@dataclass(frozen=True, slots=True)
 class DeclarationRules:
     """How the trump is chosen.
 
+    :ivar kind: ``make`` or ``auction``.
     :ivar forced: the forced declaration for a Dummy, if the rules have one.
+    :ivar auction: the auction's rules, when the kind is ``auction``.
     """
 
     kind: str
     pass_to_partner: bool
     forced: ForcedRules | None = None
+    auction: AuctionRules | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,6 +340,20 @@ class ScoringRules:
     :ivar rubber_bonus: for ``best_of``, the rubber bonus (0 for ``fixed_games``).
     :ivar rubber_games: for ``fixed_games``, the number of games played.
     :ivar settlement: ``by_side`` or ``pairwise``.
+    :ivar tricks_scored_by: ``side_with_odd_tricks`` (whichever side wins
+        more than the book) or ``contract`` (only the declarer's side, and
+        only when it wins at least the tricks bid: WORK13 laws 4 and 47).
+        The four fields below apply only with ``contract``.
+    :ivar undertricks: points to the adversaries for each undertrick,
+        undoubled, doubled and redoubled (WORK13 law 47: 50, 100, 200);
+        all 0 when the rules have no ``undertricks``.
+    :ivar doubled_bonus: points for making a doubled contract (law 56: 50).
+    :ivar doubled_bonus_per_overtrick: further points for each trick over
+        the contract (law 56: 50).
+    :ivar redoubled_bonus_factor: what the bonus is multiplied by when
+        redoubled (law 56: 2).
+    :ivar opening_spade_cap: the most the dealer's original One Spade
+        loses in undertricks unless redoubled (law 48: 100), or ``None``.
     """
 
     ledger: str
@@ -345,6 +375,41 @@ class ScoringRules:
     rubber_kind: str = "best_of"
     rubber_games: int | None = None
     settlement: str = "by_side"
+    undertricks: tuple[int, int, int] = (0, 0, 0)
+    doubled_bonus: int = 0
+    doubled_bonus_per_overtrick: int = 0
+    redoubled_bonus_factor: int = 2
+    opening_spade_cap: int | None = None
+
+    def undertrick_value(self, doubling_level: int) -> int:
+        """Points for each undertrick at ``doubling_level`` (0 undoubled, 1
+        doubled, 2 redoubled); each doubling past a redouble doubles the
+        redoubled figure.
+
+        >>> s = ScoringRules("sides", 6, "contract", "multiplies", 30, 2, 250, (), (), 2, 4,
+        ...                  "deduct", 40, 20, undertricks=(50, 100, 200))
+        >>> [s.undertrick_value(level) for level in range(4)]
+        [50, 100, 200, 400]
+        """
+        if doubling_level <= 2:
+            return self.undertricks[doubling_level]
+        return self.undertricks[2] << (doubling_level - 2)
+
+    def doubled_bonus_value(self, doubling_level: int, overtricks: int) -> int:
+        """The bonus for making a contract doubled ``doubling_level`` times
+        with ``overtricks`` tricks over it (0 when undoubled).
+
+        >>> s = ScoringRules("sides", 6, "contract", "multiplies", 30, 2, 250, (), (), 2, 4,
+        ...                  "deduct", 40, 20, doubled_bonus=50, doubled_bonus_per_overtrick=50)
+        >>> s.doubled_bonus_value(0, 2), s.doubled_bonus_value(1, 2), s.doubled_bonus_value(2, 2)
+        (0, 150, 300)
+        """
+        if doubling_level <= 0:
+            return 0
+        bonus = self.doubled_bonus + self.doubled_bonus_per_overtrick * overtricks
+        for _ in range(doubling_level - 1):
+            bonus *= self.redoubled_bonus_factor
+        return bonus
 
     @staticmethod
     def best_entry(
@@ -436,9 +501,18 @@ class RuleSet:
         )
         decl = data["declaration"]
         forced = decl.get("forced")
+        auction = decl.get("auction") or {}
         declaration = DeclarationRules(
             kind=decl["kind"],
             pass_to_partner=decl["pass_to_partner"],
+            auction=None if decl["kind"] != "auction" else AuctionRules(
+                dealer_must_bid=auction.get("dealer_must_bid", True),
+                max_level=auction.get("max_level", 7),
+                doubles=auction.get("doubles", 1),
+                redoubles=auction.get("redoubles", 1),
+                declarer=auction.get("declarer", "first_to_name_strain"),
+                passed_out=auction.get("passed_out", "redeal"),
+            ),
             forced=None if forced is None else ForcedRules(
                 examined_by=forced["examined_by"],
                 criteria=tuple(ForcedCriterion.from_data(c) for c in forced["criteria"]),
@@ -477,6 +551,9 @@ class RuleSet:
         s = data["scoring"]
         honours = s["honours"]
         chicane = s["chicane"]
+        under = s.get("undertricks") or {"undoubled": 0, "doubled": 0, "redoubled": 0}
+        bonus = s.get("doubled_bonus") or {}
+        spade_cap = s.get("opening_spade_cap")
         scoring = ScoringRules(
             ledger=s["ledger"],
             book=s["book"],
@@ -503,6 +580,11 @@ class RuleSet:
             rubber_kind=s["rubber"]["kind"],
             rubber_games=s["rubber"].get("games"),
             settlement=s["settlement"],
+            undertricks=(under["undoubled"], under["doubled"], under["redoubled"]),
+            doubled_bonus=bonus.get("made", 0),
+            doubled_bonus_per_overtrick=bonus.get("per_overtrick", 0),
+            redoubled_bonus_factor=bonus.get("redoubled_factor", 2),
+            opening_spade_cap=None if spade_cap is None else spade_cap["points"],
         )
         return cls(
             name=data["name"],

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Hand, Seat
+from .cards import Hand, Seat, Suit
 from .ruleset import Denomination, RuleSet, ScoringRules
 
 __all__ = [
@@ -62,7 +62,8 @@ class ScoreEntry:
         :attr:`ScoreSheet.columns`).
     :ivar points: the points (negative for a deduction).
     :ivar line: ``"below"`` (counts toward game) or ``"above"``.
-    :ivar kind: ``tricks``, ``honours``, ``chicane``, ``slam``, ``game``, ``rubber``.
+    :ivar kind: ``tricks``, ``honours``, ``chicane``, ``slam``, ``bonus`` (a
+        doubled contract made), ``undertricks``, ``game``, ``rubber``.
     :ivar note: words for the record (``"4 honours in one hand"``).
     :ivar deal: the deal it was scored in (1-based), 0 for none.
     :ivar game: the game it counts in (1-based).
@@ -100,10 +101,19 @@ class DealResult:
     """What scoring needs to know of a played deal.
 
     :ivar hands: the four hands as dealt, by seat.
-    :ivar denomination: the declaration.
-    :ivar declaring_side: the side that declared (0 or 1).
+    :ivar denomination: the declaration (with an auction, the final one's).
+    :ivar declaring_side: the side that declared (0 or 1); with an auction,
+        the declarer's side.
     :ivar doubling_level: 0 undoubled, 1 doubled, 2 redoubled, ...
     :ivar tricks: tricks won by side 0 and side 1.
+    :ivar contract_level: the tricks over the book the declarer bid, 1 to 7,
+        with an auction (``tricks.scored_by: contract``); ``None`` where the
+        trump is made without a number of tricks (Bridge).
+    :ivar opening_one_spade: the final declaration is the dealer's original
+        declaration of One Spade (WORK13 law 48); needs ``contract_level`` 1
+        and a spade denomination.
+    :raises ValueError: for a ``contract_level`` outside 1 to 7, or
+        ``opening_one_spade`` without a contract of one in spades.
     """
 
     hands: tuple[Hand, Hand, Hand, Hand]
@@ -111,6 +121,31 @@ class DealResult:
     declaring_side: int
     doubling_level: int
     tricks: tuple[int, int]
+    contract_level: int | None = None
+    opening_one_spade: bool = False
+
+    def __post_init__(self) -> None:
+        if self.contract_level is not None and not 1 <= self.contract_level <= 7:
+            raise ValueError(f"contract_level must be 1 to 7 (tricks over the book bid), "
+                             f"got {self.contract_level!r}")
+        if self.opening_one_spade and (self.contract_level != 1
+                                       or self.denomination.suit is not Suit.SPADES):
+            raise ValueError("opening_one_spade needs a contract of one (contract_level 1) "
+                             f"in spades, got {self.contract_level!r} {self.denomination.label}")
+
+
+def _doubled_words(level: int) -> str:
+    if level == 0:
+        return ""
+    if level == 1:
+        return "doubled"
+    if level == 2:
+        return "redoubled"
+    return f"doubled {level} times"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
 
 
 def _honours_note(total: int, in_one_hand: int | None, no_trumps: bool) -> str:
@@ -176,24 +211,27 @@ def honour_entries(
 def score_deal(rules: RuleSet, result: DealResult) -> list[Line]:
     """Score a finished deal: ``(side, points, line, kind, note)`` in sheet order.
 
-    Below the line: each trick over the book, for the side that won more
-    than the book, at the declared value times two for each doubling. Above
-    the line: honours, chicane and slams, none changed by doubling.
+    Below the line, with ``tricks.scored_by: side_with_odd_tricks`` (Bridge):
+    each trick over the book, for the side that won more than the book, at
+    the declared value times two for each doubling. With ``contract`` (Auction
+    Bridge, WORK13 laws 4, 47, 48, 53, 56): if the declarer's side wins at
+    least the book plus :attr:`DealResult.contract_level` tricks, it scores
+    every trick over the book so, and a doubled contract adds its bonus above
+    the line (kind ``bonus``); if not, nobody scores below the line and the
+    adversaries score the undertricks above it (kind ``undertricks``), capped
+    for the dealer's original One Spade unless redoubled. Above the line in
+    every case: honours, chicane and slams (by the tricks taken, for either
+    side), none changed by doubling.
+
+    :raises ValueError: with ``contract`` scoring, for a result without a
+        ``contract_level``.
     """
     s = rules.scoring
-    denom = result.denomination
     out: list[Line] = []
-    for side in (0, 1):
-        odd = result.tricks[side] - s.book
-        if odd <= 0:
-            continue
-        per_trick = denom.trick_value << result.doubling_level
-        note = f"{odd} odd trick{'s' if odd != 1 else ''} at {denom.label}"
-        if result.doubling_level:
-            note += " " + ("doubled" if result.doubling_level == 1 else
-                           "redoubled" if result.doubling_level == 2 else
-                           f"doubled {result.doubling_level} times")
-        out.append((side, odd * per_trick, BELOW, "tricks", note))
+    if s.tricks_scored_by == "contract":
+        out.extend(_contract_lines(s, result))
+    else:
+        out.extend(_odd_trick_lines(s, result))
     for side, points, kind, note in honour_entries(s, result):
         out.append((side, points, ABOVE, kind, note))
     for side in (0, 1):
@@ -202,6 +240,63 @@ def score_deal(rules: RuleSet, result: DealResult) -> list[Line]:
             out.append((side, s.grand_slam, ABOVE, "slam", "grand slam"))
         elif won == 12 and s.little_slam:
             out.append((side, s.little_slam, ABOVE, "slam", "little slam"))
+    return out
+
+
+def _trick_note(odd: int, denom: Denomination, level: int) -> str:
+    note = f"{_plural(odd, 'odd trick')} at {denom.label}"
+    words = _doubled_words(level)
+    return f"{note} {words}" if words else note
+
+
+def _odd_trick_lines(s: ScoringRules, result: DealResult) -> list[Line]:
+    """Bridge: the odd tricks of whichever side won more than the book."""
+    denom = result.denomination
+    out: list[Line] = []
+    for side in (0, 1):
+        odd = result.tricks[side] - s.book
+        if odd <= 0:
+            continue
+        per_trick = denom.trick_value << result.doubling_level
+        out.append((side, odd * per_trick, BELOW, "tricks",
+                    _trick_note(odd, denom, result.doubling_level)))
+    return out
+
+
+def _contract_lines(s: ScoringRules, result: DealResult) -> list[Line]:
+    """Auction: the contract made (tricks, doubled bonus) or failed (undertricks)."""
+    if result.contract_level is None:
+        raise ValueError("tricks.scored_by: contract scores a contract: "
+                         "the deal result needs its contract_level")
+    denom = result.denomination
+    side, level = result.declaring_side, result.doubling_level
+    contract = f"{result.contract_level} {denom.label}"
+    if level:
+        contract += " " + _doubled_words(level)
+    need = s.book + result.contract_level
+    won = result.tricks[side]
+    out: list[Line] = []
+    if won >= need:
+        odd = won - s.book
+        out.append((side, odd * (denom.trick_value << level), BELOW, "tricks",
+                    f"{_trick_note(odd, denom, level)} ({result.contract_level} bid)"))
+        over = won - need
+        bonus = s.doubled_bonus_value(level, over)
+        if bonus:
+            made = f"{contract} made"
+            out.append((side, bonus, ABOVE, "bonus",
+                        f"{made}, {_plural(over, 'trick')} over" if over else made))
+        return out
+    short = need - won
+    per_trick = s.undertrick_value(level)
+    points = short * per_trick
+    note = f"{_plural(short, 'undertrick')} at {per_trick} (contract {contract})"
+    cap = s.opening_spade_cap
+    if result.opening_one_spade and cap is not None and level < 2 and points > cap:
+        points = cap
+        note += f", the dealer's One Spade: limited to {cap}"
+    if points:
+        out.append((1 - side, points, ABOVE, "undertricks", note))
     return out
 
 

@@ -386,6 +386,45 @@ def _check_settlement(data: Mapping[str, Any], problems: list[Problem]) -> None:
     )
 
 
+def _check_auction(data: Mapping[str, Any], problems: list[Problem]) -> None:
+    """An auction chooses its declarer; a make declaration has the dealer play."""
+    kind, declarer = _get(data, "declaration", "kind"), _get(data, "play", "declarer")
+    if kind == "auction" and declarer != "auction":
+        problems.append((
+            ("play", "declarer"),
+            f"declaration.kind is auction, so the declarer is the one the auction names, "
+            f"not {declarer!r}",
+            "write play.declarer: auction",
+        ))
+    elif kind == "make" and declarer == "auction":
+        problems.append((
+            ("play", "declarer"),
+            "play.declarer is auction, but declaration.kind is make: there is no auction",
+            "write play.declarer: dealer, or declaration.kind: auction",
+        ))
+    scored_by = _get(data, "scoring", "tricks", "scored_by")
+    if scored_by == "contract" and kind != "auction":
+        problems.append((
+            ("scoring", "tricks", "scored_by"),
+            "tricks scored by contract need a contract: declaration.kind must be auction",
+            "write scored_by: side_with_odd_tricks, or declaration.kind: auction",
+        ))
+    if scored_by != "contract":
+        for key in ("undertricks", "doubled_bonus", "opening_spade_cap"):
+            if _get(data, "scoring", key) is not None:
+                problems.append((
+                    ("scoring", key),
+                    f"scoring.{key} applies only when tricks are scored by contract",
+                    "write scoring.tricks.scored_by: contract, or leave this out",
+                ))
+    if kind == "auction" and _get(data, "table", "hands") not in (None, "seated"):
+        problems.append((
+            ("declaration", "kind"),
+            "an auction needs four seated players (three-hand auction is not supported yet)",
+            "write table.hands: seated and table.players: 4",
+        ))
+
+
 _CHECKS: tuple[Callable[[Mapping[str, Any], list[Problem]], None], ...] = (
     _check_table,
     _check_cut,
@@ -396,4 +435,5 @@ _CHECKS: tuple[Callable[[Mapping[str, Any], list[Problem]], None], ...] = (
     _check_exposure,
     _check_forced,
     _check_settlement,
+    _check_auction,
 )

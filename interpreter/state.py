@@ -39,8 +39,20 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from . import _native
-from .actions import BLIND, DECLARE, DOUBLE, LEAVE, LOOK, PASS, PLAY, Action, Operation
-from .cards import Card, Hand, Seat
+from .actions import (
+    BID,
+    BLIND,
+    DECLARE,
+    DOUBLE,
+    LEAVE,
+    LOOK,
+    PASS,
+    PLAY,
+    REDOUBLE,
+    Action,
+    Operation,
+)
+from .cards import Card, Hand, Seat, Suit
 from .errors import IllegalActionError, InvalidNotationError
 from .forced import forced_declaration
 from .ruleset import Condition, Denomination, RuleSet, SightRule
@@ -53,6 +65,7 @@ RECORD_FORMAT = "dummybridge-record/1"
 CUT = "cut"
 DEAL = "deal"
 DECLARE_PHASE = "declare"
+AUCTION_PHASE = "auction"
 DOUBLE_PHASE = "double"
 PLAY_PHASE = "play"
 OVER = "over"
@@ -65,6 +78,7 @@ _new_op = tuple.__new__  # builds an Operation without the named-tuple construct
 _DOUBLE = Action.double()
 _PASS = Action.pass_()
 _LEAVE = Action.leave()
+_REDOUBLE = Action.redouble()
 _BLIND = Action.play_blind()
 
 
@@ -206,6 +220,14 @@ class Game:
             for r in rules.sight.rules) or any(b.when.declared_from for b in rules.doubling.blind)
         self._sight_version = 0
         self._declare_actions = tuple(Action.declare(d.name) for d in rules.denominations)
+        auction = rules.declaration.auction
+        # Every bid, lowest first by law 44: by points (level x trick value), then by tricks.
+        self._bids = tuple(sorted(
+            (Action.bid(level, d.name) for level in range(1, (auction.max_level if auction else 7) + 1)
+             for d in rules.denominations),
+            key=lambda a: (a.level * self._trump_of_name[a.denomination].trick_value, a.level),
+        ))
+        self._bid_rank = {a: i for i, a in enumerate(self._bids)}
         self._cut()
         self._begin_rubber()
         self._begin_deal()
@@ -357,11 +379,20 @@ class Game:
         self._sight_at = -1
         self._logged_at = -1
         self._sight_cache: dict[str, frozenset[Seat]] = {}
-        self.phase = DECLARE_PHASE
         # The first to declare holds the dealer's hand; when that is a Dummy,
         # its holder declares from his own hand (seed 000, Dummy's deal).
         self.first_declarer = self.dealer if self.dealer in self.manned else self.dealer.partner
         self.to_act: Seat | None = self.first_declarer
+        self.phase = DECLARE_PHASE
+        self.calls: list[tuple[Seat, Action]] = []
+        self.contract: Action | None = None
+        self._contract_seat: Seat | None = None
+        self._contract_index = -1
+        self._passes = 0
+        self._first_named: dict[tuple[int, int], Seat] = {}
+        if self.rules.declaration.kind == "auction":
+            self.phase = AUCTION_PHASE
+            self.to_act = self.dealer
         detail: dict[str, Any] = {
             "deal": self.deal_number,
             "hands": {s.letter: Hand._of(h).pbn() for s, h in zip(_SEATS, hands, strict=True)},
@@ -544,13 +575,36 @@ class Game:
         if phase is OVER:
             return ()
         looks = self._look_actions()
-        if phase == DOUBLE_PHASE:
+        if phase == AUCTION_PHASE:
+            base = self._auction_calls()
+        elif phase == DOUBLE_PHASE:
             base = (_DOUBLE, _PASS) if self._may_double() else (_PASS,)
         elif self.passed_to is None and self.rules.declaration.pass_to_partner:
             base = (*self._declare_actions, _LEAVE)
         else:
             base = self._declare_actions
         return (*base, *looks) if looks else base
+
+    def _auction_calls(self) -> tuple[Action, ...]:
+        """Law 43: pass, a higher bid, double the last bid of an adversary,
+        or redouble a doubled bid of one's own side; the dealer must bid first
+        when the rules say so (law 42); one double and one redouble (law 54)."""
+        auction = self.rules.declaration.auction
+        assert auction is not None and self.to_act is not None
+        calls: list[Action] = []
+        opening = not self.calls
+        if not (opening and auction.dealer_must_bid):
+            calls.append(_PASS)
+        start = 0 if self.contract is None else self._bid_rank[self.contract] + 1
+        calls.extend(self._bids[start:])
+        if self.contract is not None:
+            assert self._contract_seat is not None
+            ours = int(self._contract_seat) & 1 == int(self.to_act) & 1
+            if not ours and self.doubling_level == 0 and auction.doubles >= 1:
+                calls.append(_DOUBLE)
+            if ours and self.doubling_level == 1 and auction.redoubles >= 1:
+                calls.append(_REDOUBLE)
+        return tuple(calls)
 
     def _look_actions(self) -> tuple[Action, ...]:
         if self.to_act is None:
@@ -623,6 +677,10 @@ class Game:
                     f"{action} refused: {who} must follow suit to the "
                     f"{_CARDS[self._trick_cards[0]].code} led")
             return
+        if self.phase == AUCTION_PHASE:
+            if action in self._auction_calls():
+                return
+            raise IllegalActionError(f"{action} refused: {self._why_not_call(action)}")
         if self.phase == DOUBLE_PHASE:
             if kind == PASS:
                 return
@@ -649,6 +707,37 @@ class Game:
                 return
             raise IllegalActionError(f"{action} refused: {who} must declare now")
         raise IllegalActionError(f"{action} refused in phase {self.phase}")  # pragma: no cover
+
+    def _why_not_call(self, action: Action) -> str:
+        """Why a call is not open now, in the words of the laws."""
+        auction = self.rules.declaration.auction
+        assert auction is not None and self.to_act is not None
+        who = f"{self.to_act.name.lower()} ({self.player_of(self.to_act)})"
+        kind = action.kind
+        if kind == PASS:
+            return f"the dealer must bid (law 42); {who} may not pass the first call"
+        if kind == BID:
+            assert action.denomination is not None and action.level is not None
+            if action.denomination not in self._trump_of_name:
+                names = ", ".join(self._trump_of_name)
+                return f"{self.rules.name} has no declaration {action.denomination!r} (it has: {names})"
+            if action.level > auction.max_level:
+                return f"no bid may be more than {auction.max_level}"
+            return f"it is not higher than {self.contract} (law 44: more points, or as many with more tricks)"
+        if kind in (DOUBLE, REDOUBLE):
+            if self.contract is None:
+                return "there is no bid to double"
+            assert self._contract_seat is not None
+            ours = int(self._contract_seat) & 1 == int(self.to_act) & 1
+            if kind == DOUBLE and ours:
+                return f"{who} may not double his own side's bid (law 54)"
+            if kind == DOUBLE:
+                return "the bid is already doubled (law 54: once only)"
+            if not ours:
+                return f"{who} may redouble only his own side's doubled bid (law 54)"
+            return "the bid is not doubled" if self.doubling_level == 0 else \
+                "the bid is already redoubled (law 54: once only)"
+        return f"{who} must pass, bid, double or redouble now"
 
     def _why_no_double(self) -> str:
         assert self.denomination is not None and self.to_act is not None
@@ -715,7 +804,9 @@ class Game:
         self.actions.append(action)
         self.history.append((seat, action))
         deal = self.deal_number
-        if kind == DECLARE:
+        if self.phase == AUCTION_PHASE:
+            self._call(seat, action)
+        elif kind == DECLARE:
             assert action.denomination is not None
             frm = "own_hand" if seat == self.first_declarer else "partner"
             self._declared(seat, self._trump_of_name[action.denomination], frm)
@@ -755,6 +846,57 @@ class Game:
         return self.apply(Action.look(seat))
 
     # ------------------------------------------------------ the steps
+
+    def _call(self, seat: Seat, action: Action) -> None:
+        """A call in the auction; three passes after a bid (or double) end it (law 45)."""
+        self.calls.append((seat, action))
+        kind = action.kind
+        if kind == PASS:
+            self._passes += 1
+            if self.contract is not None and self._passes == 3:
+                self._end_auction()
+                return
+            if self.contract is None and self._passes == 4:
+                # A18: all four passed (only when the dealer need not bid): a new deal.
+                self._append("passed_out", seat=self.dealer)
+                self._next_dealer()
+                self._begin_deal()
+                return
+        else:
+            self._passes = 0
+            if kind == BID:
+                assert action.denomination is not None
+                self.contract = action
+                self._contract_seat = seat
+                self._contract_index = len(self.calls) - 1
+                self.doubling_level = 0  # law 55: a new bid cancels the double
+                strain = int(self._trump_of_name[action.denomination].strain)
+                self._first_named.setdefault((int(seat) & 1, strain), seat)
+            else:  # double or redouble
+                self.doubling_level += 1
+        self.to_act = seat.left
+
+    def _end_auction(self) -> None:
+        """The final bid stands: law 46 names the declarer; law 58 the leader."""
+        assert self.contract is not None and self._contract_seat is not None
+        denomination = self._trump_of_name[self.contract.denomination or ""]
+        side = int(self._contract_seat) & 1
+        if self.rules.declaration.auction.declarer == "last_bidder":  # type: ignore[union-attr]
+            declarer = self._contract_seat
+        else:
+            declarer = self._first_named[(side, int(denomination.strain))]
+        self.denomination = denomination
+        self.maker = self._contract_seat
+        self.declared_from = "auction"
+        self.declarer = declarer
+        self.dummy = declarer.partner
+        if self._sight_on_declaration:
+            self._sight_version += 1
+        self._event("declared")
+        self._append("contract", seat=declarer, player=self.seat_player[declarer], detail={
+            "bid": str(self.contract), "by": self._contract_seat.letter,
+            "doubled": self.doubling_level, "declarer": declarer.letter})
+        self._begin_play()
 
     def _leave(self, seat: Seat) -> None:
         target = seat.partner
@@ -925,6 +1067,8 @@ class Game:
             declaring_side=int(self.declarer) & 1,
             doubling_level=self.doubling_level,
             tricks=(self.tricks_won[0], self.tricks_won[1]),
+            contract_level=None if self.contract is None else self.contract.level,
+            opening_one_spade=self._opening_one_spade(),
         )
         lines = score_deal(self.rules, result)
         sheet = self.sheet
@@ -947,6 +1091,15 @@ class Game:
             return
         self._next_dealer()
         self._begin_deal()
+
+    def _opening_one_spade(self) -> bool:
+        """Law 48: the final bid is the dealer's original One Spade, the first call
+        of the auction, in the cheapest spade declaration (never the royals)."""
+        if self.contract is None or self._contract_index != 0 or self.contract.level != 1:
+            return False
+        assert self.denomination is not None
+        spades = [d.trick_value for d in self.rules.denominations if d.suit is Suit.SPADES]
+        return self.denomination.suit is Suit.SPADES and self.denomination.trick_value == min(spades)
 
     def _next_dealer(self) -> None:
         if self.rules.table.hands == "dummy" and self.rules.table.dummy_holder == "dealer":

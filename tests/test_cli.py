@@ -45,9 +45,11 @@ def test_play_ascii_and_record(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert data["rules"]["name"] == "bridge"
 
 
-def test_variants_lists_bridge(capsys: pytest.CaptureFixture[str]) -> None:
+def test_variants_lists_the_built_in_rule_files(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["variants"]) == 0
-    assert capsys.readouterr().out.splitlines()[0].startswith("bridge ")
+    names = [line.split()[0] for line in capsys.readouterr().out.splitlines()]
+    assert names == sorted(names)
+    assert {"bridge", "auction-bridge", "dummy-bridge", "double-dummy", "three-handed"} <= set(names)
 
 
 def test_schema_prints_the_json_schema(capsys: pytest.CaptureFixture[str]) -> None:

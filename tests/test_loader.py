@@ -255,7 +255,10 @@ def test_find_variant_did_you_mean() -> None:
     with pytest.raises(RuleFileError) as caught:
         find_variant("brdge")
     (diagnostic,) = caught.value.diagnostics
-    assert diagnostic.message == "unknown variant 'brdge' (built-in variants: bridge, double-dummy, dummy-bridge, dummy-bridge-eb1911, three-handed, three-handed-elwell)"
+    assert diagnostic.message == (
+        "unknown variant 'brdge' (built-in variants: auction-bridge, bridge, double-dummy, "
+        "dummy-bridge, dummy-bridge-eb1911, three-handed, three-handed-elwell)"
+    )
     assert diagnostic.hint == "did you mean 'bridge'?"
 
 
@@ -545,8 +548,9 @@ def test_json_output_format(monkeypatch: pytest.MonkeyPatch) -> None:
         '    "column": 3,\n'
         '    "path": "$.scoring.gmae",\n'
         '    "severity": "error",\n'
-        '    "message": "unknown key \'gmae\' (expected one of: book, chicane, game, game_bonus,'
-        ' honours, ledger, rubber, settlement, slams, source, tricks)",\n'
+        '    "message": "unknown key \'gmae\' (expected one of: book, chicane, doubled_bonus, game,'
+        ' game_bonus, honours, ledger, opening_spade_cap, rubber, settlement, slams, source,'
+        ' tricks, undertricks)",\n'
         '    "hint": "did you mean \'game\'?"\n'
         "  },\n"
         "  {\n"
