@@ -467,10 +467,9 @@ def _lookup_builtin(name: str) -> VariantInfo | None:
 
 def _unknown_variant(name: str) -> tuple[str, str]:
     """The message and hint for a name that is no built-in variant."""
-    known = [v.name for v in _builtin_variants()]
     candidates = {n.casefold(): n for v in _builtin_variants() for n in (v.name, *v.aliases)}
     close = difflib.get_close_matches(name.casefold(), list(candidates), n=1, cutoff=0.6)
-    message = f"unknown variant {name!r} (built-in variants: {', '.join(known) or 'none'})"
+    message = f"unknown variant {name!r} ('dummybridge variants' lists the built-in ones)"
     if close:
         return message, f"did you mean {candidates[close[0]]!r}?"
     return message, "name a built-in variant or alias, or a path ending in .yaml or .yml"

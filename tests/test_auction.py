@@ -185,3 +185,15 @@ def test_auction_records_replay() -> None:
 def test_bid_text() -> None:
     assert str(Action.parse("bid 3 no_trumps")) == "bid 3 no_trumps"
     assert Action.parse("bid 3 no_trumps") is Action.bid(3, "no_trumps")
+
+
+def test_a14_the_1908_bridge_count_extends_the_1912_code() -> None:
+    """§8 A14: the 1908 English code's auction used the bridge values 2/4/6/8/12
+    and had no royal spades; rules/auction-bridge-1908.yaml says so in a few lines."""
+    rules = load_rules("auction-bridge-1908")
+    assert [(d.name, d.trick_value) for d in rules.denominations] == [
+        ("spades", 2), ("clubs", 4), ("diamonds", 6), ("hearts", 8), ("no_trumps", 12)]
+    assert rules.scoring.rubber_bonus == 250 and rules.declaration.kind == "auction"
+    game = Game(rules, 1)
+    game.apply("bid 1 clubs")  # 4 points: two spades (4 points, more tricks) now outranks it
+    assert "bid 2 spades" in calls(game) and "bid 1 royal_spades" not in calls(game)
