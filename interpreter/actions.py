@@ -22,6 +22,7 @@ from .errors import InvalidNotationError
 __all__ = [
     "BID",
     "BLIND",
+    "CLAIM",
     "DECLARE",
     "DOUBLE",
     "LEAVE",
@@ -29,6 +30,7 @@ __all__ = [
     "PASS",
     "PLAY",
     "REDOUBLE",
+    "WAIVE",
     "Action",
     "Operation",
 ]
@@ -42,8 +44,11 @@ LOOK: Final = "look"
 BLIND: Final = "play_blind"
 BID: Final = "bid"
 REDOUBLE: Final = "redouble"
+CLAIM: Final = "claim"
+WAIVE: Final = "waive"
+_PENALTIES = ("tricks", "points")
 
-_KINDS = (DECLARE, LEAVE, DOUBLE, PASS, PLAY, LOOK, BLIND, BID, REDOUBLE)
+_KINDS = (DECLARE, LEAVE, DOUBLE, PASS, PLAY, LOOK, BLIND, BID, REDOUBLE, CLAIM, WAIVE)
 
 
 class Action:
@@ -53,7 +58,7 @@ class Action:
     compared with ``is`` and used as dict keys cheaply.
     """
 
-    __slots__ = ("_text", "card", "denomination", "index", "kind", "level", "seat")
+    __slots__ = ("_text", "card", "denomination", "index", "kind", "level", "penalty", "seat")
 
     kind: str
     card: Card | None
@@ -62,6 +67,8 @@ class Action:
     seat: Seat | None
     #: the tricks over the book, for a bid
     level: int | None
+    #: the penalty claimed (``tricks`` or ``points``), for a claim
+    penalty: str | None
     #: the card number of a play (0..51), -1 for every other action
     index: int
     _text: str
@@ -69,9 +76,18 @@ class Action:
     _interned: dict[str, Action] = {}  # noqa: RUF012 - a class-level cache
 
     def __new__(cls, kind: str, *, card: Card | None = None, denomination: str | None = None,
-                seat: Seat | None = None, level: int | None = None) -> Action:
-        given = sum(x is not None for x in (card, denomination, seat, level))
-        if kind == BID:
+                seat: Seat | None = None, level: int | None = None,
+                penalty: str | None = None) -> Action:
+        given = sum(x is not None for x in (card, denomination, seat, level, penalty))
+        if kind == CLAIM:
+            if penalty not in _PENALTIES or given != 1:
+                raise ValueError("a claim needs a penalty: tricks or points")
+            text = f"claim revoke {penalty}"
+        elif kind == WAIVE:
+            if given:
+                raise ValueError("a waiver takes nothing")
+            text = "waive revoke"
+        elif kind == BID:
             if denomination is None or level is None or given != 2 or not 1 <= level <= 7:
                 raise ValueError("a bid needs a level from 1 to 7 and a denomination")
             text = f"bid {level} {denomination}"
@@ -102,6 +118,7 @@ class Action:
         object.__setattr__(self, "denomination", denomination)
         object.__setattr__(self, "seat", seat)
         object.__setattr__(self, "level", level)
+        object.__setattr__(self, "penalty", penalty)
         object.__setattr__(self, "_text", text)
         object.__setattr__(self, "index", -1 if card is None else card.index)
         cls._interned[text] = self
@@ -138,6 +155,16 @@ class Action:
         return cls(BID, level=level, denomination=denomination)
 
     @classmethod
+    def claim(cls, penalty: str) -> Action:
+        """Claim the revoke penalty: ``tricks`` or ``points`` (laws mode)."""
+        return cls(CLAIM, penalty=penalty)
+
+    @classmethod
+    def waive(cls) -> Action:
+        """Let a revoke go unpunished (laws mode)."""
+        return cls(WAIVE)
+
+    @classmethod
     def redouble(cls) -> Action:
         """Redouble a doubled bid of one's own side (an auction call)."""
         return cls(REDOUBLE)
@@ -167,6 +194,10 @@ class Action:
             return cls.declare(words[1])
         if words == ["leave", "it"]:
             return cls.leave()
+        if words == ["waive", "revoke"]:
+            return cls.waive()
+        if len(words) == 3 and words[:2] == ["claim", "revoke"] and words[2] in _PENALTIES:
+            return cls.claim(words[2])
         if len(words) == 2 and words[0] == LOOK and len(words[1]) == 1:
             return cls.look(words[1])
         if len(words) == 1 and words[0] in (DOUBLE, PASS, REDOUBLE):
@@ -176,7 +207,8 @@ class Action:
             return cls.bid(int(words[1]), words[2])
         raise InvalidNotationError(
             f"unknown action {text!r}: expected 'declare NAME', 'leave it', 'bid N NAME', "
-            "'double', 'redouble', 'pass', 'play CARD', 'play blind' or 'look SEAT'"
+            "'double', 'redouble', 'pass', 'play CARD', 'play blind', 'look SEAT', "
+            "'claim revoke tricks|points' or 'waive revoke'"
         )
 
     def __str__(self) -> str:

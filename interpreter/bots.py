@@ -108,6 +108,10 @@ class RuleBot:
             leading = obs.dealer.left
             return next((a for a in looks if a.seat == leading), looks[0])
         kinds = {a.kind for a in legal}
+        if "claim" in kinds:
+            # Claim what the laws give: points where they are offered, else tricks.
+            claims = [a for a in legal if a.kind == "claim"]
+            return next((a for a in claims if a.penalty == "points"), claims[0])
         if PLAY in kinds:
             return self._play(obs, legal)
         if BID in kinds:

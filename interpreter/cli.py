@@ -36,6 +36,7 @@ def _can_show_symbols(stream: TextIO) -> bool:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    from ._native import Rng
     from .bots import bot_seed, make_bot
     from .loader import load_rules
     from .render import game_record
@@ -44,11 +45,20 @@ def _cmd_play(args: argparse.Namespace) -> int:
     rules = load_rules(args.variant)
     if args.rubbers < 1:
         raise DummyBridgeError(f"--rubbers must be at least 1, not {args.rubbers}")
-    game = Game(rules, args.seed, rubbers=args.rubbers)
+    if not 0 <= args.irregularities <= 1:
+        raise DummyBridgeError(f"--irregularities must be from 0 to 1, not {args.irregularities}")
+    laws = args.laws or args.irregularities > 0
+    game = Game(rules, args.seed, rubbers=args.rubbers, laws=laws)
     bots = {p: make_bot(args.bots, bot_seed(args.seed, p), rules) for p in game.players}
+    # Irregularities come from their own stream, seeded from the game's seed.
+    slips = Rng(bot_seed(args.seed, "irregularities"))
     while not game.is_over:
         player = game.actor
         assert player is not None
+        revokes = game.irregular_actions() if args.irregularities else ()
+        if revokes and slips.next() < args.irregularities * 2**64:
+            game.apply(revokes[slips.below(len(revokes))])
+            continue
         game.apply(bots[player].choose(game.observation(player)))
     symbols = not args.ascii and _can_show_symbols(sys.stdout)
     print(game_record(game, symbols=symbols))
@@ -103,6 +113,11 @@ def build_parser() -> argparse.ArgumentParser:
                       help="which bots play (default: rule)")
     play.add_argument("--rubbers", type=int, default=1,
                       help="how many rubbers to play (default: 1)")
+    play.add_argument("--laws", action="store_true",
+                      help="laws mode: irregularities may happen and are penalised")
+    play.add_argument("--irregularities", type=float, default=0.0, metavar="RATE",
+                      help="in laws mode, the chance that a player able to revoke does so "
+                           "(implies --laws)")
     play.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
     play.add_argument("--record", metavar="FILE", help="also write the JSON game record to FILE")
     play.set_defaults(func=_cmd_play)

@@ -84,6 +84,10 @@ def diagram(
 def action_words(action: Action, doubling_level_before: int = 0, auction: bool = False) -> str:
     """An action in words: ``declares hearts``, ``leaves it``, ``bids 2 hearts``,
     ``doubles``, ``redoubles``, ``passes``."""
+    if action.kind == "claim":
+        return f"claims the revoke penalty in {action.penalty}"
+    if action.kind == "waive":
+        return "waives the revoke penalty"
     if action.kind == "bid":
         return f"bids {action.level} {(action.denomination or '').replace('_', ' ')}"
     if action.kind == "redouble":
@@ -234,6 +238,9 @@ def game_record(game: object, symbols: bool = True) -> str:
                        f"{card_text(Card.from_str(d['card']), symbols)}")
         elif op.action is not None and kind not in ("play", "look"):
             assert op.seat is not None
+            if kind in ("claim", "waive"):
+                out.extend(trick_lines)
+                trick_lines = []
             out.append(f"  {labels[op.seat]} {action_words(op.action, level, auction)}")
             if kind in (DOUBLE, "redouble"):
                 level += 1
@@ -245,6 +252,13 @@ def game_record(game: object, symbols: bool = True) -> str:
             declarer = Seat.from_str(d["declarer"])
             out.append(f"  Contract: {bid}{doubled}; {labels[declarer]} plays, "
                        f"{labels[declarer.left]} leads")
+        elif kind == "revoke":
+            assert op.seat is not None
+            liable = "" if d["liable"] else " (not liable: the trick stands)"
+            trick_lines.append(
+                f"      {labels[op.seat]} revokes in trick {d['trick']}: "
+                f"{card_text(Card.from_str(d['card']), symbols)} to the "
+                f"{card_text(Card.from_str(d['led']), symbols)} led{liable}")
         elif kind == "passed_out":
             out.append("  All four pass: the hand is dealt again")
         elif kind == "look":

@@ -36,6 +36,8 @@ __all__ = [
     "ForcedCriterion",
     "ForcedRules",
     "HonourEntry",
+    "LawsRules",
+    "RevokeRules",
     "PlayRules",
     "RuleSet",
     "ScoringRules",
@@ -435,6 +437,26 @@ class ScoringRules:
 
 
 @dataclass(frozen=True, slots=True)
+class RevokeRules:
+    """The revoke in laws mode: liability and the penalty (rules-reference.md §3.6, §4.7)."""
+
+    dummy_liable: bool = False
+    penalty: str = "tricks"
+    tricks: int = 3
+    points: int = 0
+    further_points: int = 0
+    bars_game: bool = False
+    revoking_side_scores: str = "everything"
+
+
+@dataclass(frozen=True, slots=True)
+class LawsRules:
+    """The irregularities the laws regulate, for laws mode."""
+
+    revoke: RevokeRules = RevokeRules()
+
+
+@dataclass(frozen=True, slots=True)
 class RuleSet:
     """A variant's rules, ready to run.
 
@@ -457,6 +479,7 @@ class RuleSet:
     sight: SightRules
     scoring: ScoringRules
     data: Mapping[str, Any]
+    laws: LawsRules = LawsRules()
 
     def denomination(self, name: str) -> Denomination:
         """The denomination called ``name``.
@@ -586,7 +609,18 @@ class RuleSet:
             redoubled_bonus_factor=bonus.get("redoubled_factor", 2),
             opening_spade_cap=None if spade_cap is None else spade_cap["points"],
         )
+        revoke = (data.get("laws") or {}).get("revoke") or {}
+        laws = LawsRules(RevokeRules(
+            dummy_liable=revoke.get("dummy_liable", False),
+            penalty=revoke.get("penalty", "tricks"),
+            tricks=revoke.get("tricks", 3),
+            points=revoke.get("points", 0),
+            further_points=revoke.get("further_points", 0),
+            bars_game=revoke.get("bars_game", False),
+            revoking_side_scores=revoke.get("revoking_side_scores", "everything"),
+        ))
         return cls(
+            laws=laws,
             name=data["name"],
             title=data["title"],
             version=data["version"],

@@ -31,7 +31,7 @@ C; B owes 22 to C":
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import Hand, Seat, Suit
@@ -112,6 +112,13 @@ class DealResult:
     :ivar opening_one_spade: the final declaration is the dealer's original
         declaration of One Spade (WORK13 law 48); needs ``contract_level`` 1
         and a spade denomination.
+    :ivar revoke_tricks: tricks given to each side by revoke penalties
+        (taken from the other side); they count for the score but not for a slam.
+    :ivar revoke_points: revoke penalty points each side scores above the line.
+    :ivar below_cap: for each side, the most it may score below the line in
+        this deal (a revoking side barred from game), or ``None``.
+    :ivar honours_only: the sides that score nothing but honours and chicane
+        in this deal (1912 law 86: the revoking side).
     :raises ValueError: for a ``contract_level`` outside 1 to 7, or
         ``opening_one_spade`` without a contract of one in spades.
     """
@@ -123,6 +130,10 @@ class DealResult:
     tricks: tuple[int, int]
     contract_level: int | None = None
     opening_one_spade: bool = False
+    revoke_tricks: tuple[int, int] = (0, 0)
+    revoke_points: tuple[int, int] = (0, 0)
+    below_cap: tuple[int | None, int | None] = (None, None)
+    honours_only: tuple[bool, bool] = (False, False)
 
     def __post_init__(self) -> None:
         if self.contract_level is not None and not 1 <= self.contract_level <= 7:
@@ -228,14 +239,32 @@ def score_deal(rules: RuleSet, result: DealResult) -> list[Line]:
     """
     s = rules.scoring
     out: list[Line] = []
+    # Tricks given by revoke penalties count for the score (not for a slam).
+    given = result.revoke_tricks
+    counted = result
+    if given != (0, 0):
+        counted = replace(result, tricks=(result.tricks[0] + given[0] - given[1],
+                                          result.tricks[1] + given[1] - given[0]))
     if s.tricks_scored_by == "contract":
-        out.extend(_contract_lines(s, result))
+        trick_lines = _contract_lines(s, counted)
     else:
-        out.extend(_odd_trick_lines(s, result))
+        trick_lines = _odd_trick_lines(s, counted)
+    for side, points, line, kind, note in trick_lines:
+        if result.honours_only[side]:
+            continue  # a revoking side scores only honours and chicane
+        cap = result.below_cap[side]
+        if line == BELOW and cap is not None and points > cap:
+            points, note = cap, f"{note}; revoke: held short of game"
+        out.append((side, points, line, kind, note))
+    for side in (0, 1):
+        if result.revoke_points[side]:
+            out.append((side, result.revoke_points[side], ABOVE, "revoke", "revoke penalty"))
     for side, points, kind, note in honour_entries(s, result):
         out.append((side, points, ABOVE, kind, note))
     for side in (0, 1):
         won = result.tricks[side]
+        if result.honours_only[side]:
+            continue
         if won == 13 and s.grand_slam:
             out.append((side, s.grand_slam, ABOVE, "slam", "grand slam"))
         elif won == 12 and s.little_slam:

@@ -42,6 +42,7 @@ from . import _native
 from .actions import (
     BID,
     BLIND,
+    CLAIM,
     DECLARE,
     DOUBLE,
     LEAVE,
@@ -49,6 +50,7 @@ from .actions import (
     PASS,
     PLAY,
     REDOUBLE,
+    WAIVE,
     Action,
     Operation,
 )
@@ -68,6 +70,7 @@ DECLARE_PHASE = "declare"
 AUCTION_PHASE = "auction"
 DOUBLE_PHASE = "double"
 PLAY_PHASE = "play"
+CLAIM_PHASE = "claim"
 OVER = "over"
 
 _SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
@@ -183,12 +186,17 @@ class Game:
         replaying a given deal under any variant.
     :param rubbers: how many rubbers the session lasts (who holds the Dummy
         may change between rubbers, as the rules say).
+    :param laws: laws mode: irregularities the laws regulate may happen (a
+        revoke is a card that fails to follow suit, offered by
+        :meth:`irregular_actions`), and the adversaries may claim their
+        penalties at the end of the hand, as the rules' ``laws`` section says.
     :raises ValueError: for a wrong number of names, a repeated name or a bad count.
     :raises InvalidDealError: for a preset deal that is not one.
     """
 
     def __init__(self, rules: RuleSet, seed: int, *, players: Sequence[str] | None = None,
-                 deals: Sequence[Sequence[Hand]] = (), rubbers: int = 1) -> None:
+                 deals: Sequence[Sequence[Hand]] = (), rubbers: int = 1,
+                 laws: bool = False) -> None:
         n = rules.table.players
         names = tuple(players) if players is not None else tuple("ABCD"[:n])
         if len(names) != n:
@@ -201,6 +209,7 @@ class Game:
         self.seed = seed
         self.players = names
         self.rubbers = rubbers
+        self.laws = laws
         self.preset_deals = tuple(tuple(d) for d in deals)
         for preset in self.preset_deals:
             if len(preset) != 4:
@@ -368,6 +377,9 @@ class Game:
         self.tricks_won = [0, 0]
         self._ps: _native.PlayState | None = None
         self._seat_actor: tuple[str, ...] = ()
+        self.revokes: list[tuple[Seat, int, bool]] = []  # seat, trick number, liable
+        self._claims: list[int] = []  # the revoking sides whose penalty is to be claimed
+        self._penalties: dict[int, str] = {}  # revoking side -> penalty claimed
         self.history: list[tuple[Seat, Action]] = []
         self._events: set[str] = {"deal"}
         self._player_events: set[tuple[str, str]] = set()
@@ -574,6 +586,8 @@ class Game:
             return _plays_of(self._legal_out[0])
         if phase is OVER:
             return ()
+        if phase == CLAIM_PHASE:
+            return self._claim_actions()
         looks = self._look_actions()
         if phase == AUCTION_PHASE:
             base = self._auction_calls()
@@ -584,6 +598,27 @@ class Game:
         else:
             base = self._declare_actions
         return (*base, *looks) if looks else base
+
+    def irregular_actions(self) -> tuple[Action, ...]:
+        """In laws mode, the irregular actions open to the player to act: the
+        cards that would fail to follow suit (revokes). Empty in strict play."""
+        if not self.laws or self.phase is not PLAY_PHASE or self.to_act in self._blind:
+            return ()
+        if self._legal_call():
+            return ()  # pragma: no cover
+        return _plays_of(self.hands[self.to_act] & ~self._legal_out[0])
+
+    def _claim_actions(self) -> tuple[Action, ...]:
+        """The penalty the non-offending side may claim for the revoking side's revokes."""
+        side = self._claims[0]
+        rule = self.rules.laws.revoke
+        assert self.declarer is not None
+        declaring = int(self.declarer) & 1
+        if rule.penalty == "tricks":
+            return (Action.claim("tricks"), Action.waive())
+        if side == declaring:  # the declarer's side revoked: points to the adversaries
+            return (Action.claim("points"), Action.waive())
+        return (Action.claim("points"), Action.claim("tricks"), Action.waive())
 
     def _auction_calls(self) -> tuple[Action, ...]:
         """Law 43: pass, a higher bid, double the last bid of an adversary,
@@ -672,11 +707,16 @@ class Game:
             if not self.hands[seat] & bit:
                 raise IllegalActionError(
                     f"{action} refused: {who} does not hold {action.card.code}")
-            if not self._ps.legal() & bit:  # type: ignore[union-attr]
+            if not self._ps.legal() & bit and not self.laws:  # type: ignore[union-attr]
                 raise IllegalActionError(
                     f"{action} refused: {who} must follow suit to the "
                     f"{_CARDS[self._trick_cards[0]].code} led")
             return
+        if self.phase == CLAIM_PHASE:
+            if action in self._claim_actions():
+                return
+            options = ", ".join(str(a) for a in self._claim_actions())
+            raise IllegalActionError(f"{action} refused: {who} may now only {options}")
         if self.phase == AUCTION_PHASE:
             if action in self._auction_calls():
                 return
@@ -774,6 +814,8 @@ class Game:
                 raise TypeError(f"an action must be an Action or its text, not {action!r}")
             action = Action.parse(action)
         if self.phase is PLAY_PHASE and action.kind is PLAY and self.to_act not in self._blind:
+            if self.laws:
+                return self._play_laws(action)
             return self._play(action)
         self.verify(action)
         seat = self.to_act
@@ -804,6 +846,9 @@ class Game:
         self.actions.append(action)
         self.history.append((seat, action))
         deal = self.deal_number
+        if self.phase == CLAIM_PHASE:
+            self._claimed(action)
+            return op
         if self.phase == AUCTION_PHASE:
             self._call(seat, action)
         elif kind == DECLARE:
@@ -1004,12 +1049,30 @@ class Game:
             declarer_player if seat == self.dummy else self.seat_player[seat] for seat in _SEATS)
         self._refresh_blind()
 
-    def _play(self, action: Action, recorded: Action | None = None) -> Operation:
+    def _play_laws(self, action: Action) -> Operation:
+        """Laws mode: a card that fails to follow suit is a revoke, played all
+        the same; whether it is liable to a penalty is the rules' (law 63)."""
+        seat = self.to_act
+        assert seat is not None
+        self.verify(action)
+        if self._legal_call():
+            raise IllegalActionError(f"{action} refused")  # pragma: no cover
+        if not self._legal_out[0] >> action.index & 1:
+            rule = self.rules.laws.revoke
+            liable = rule.dummy_liable or (seat != self.dummy and seat in self.manned)
+            number = len(self.tricks) + 1
+            self.revokes.append((seat, number, liable))
+            self._append("revoke", seat=seat, player=self._seat_actor[seat], detail={
+                "card": _CODES[action.index], "led": _CODES[self._trick_cards[0]],
+                "trick": number, "liable": liable})
+        return self._play(action, flags=1)
+
+    def _play(self, action: Action, recorded: Action | None = None, flags: int = 0) -> Operation:
         """Play a card: the C core checks and plays it, and decides the trick."""
         seat = self.to_act
         assert seat is not None
         card = action.index
-        if self._play_call(card, 0, self._winner_out):
+        if self._play_call(card, flags, self._winner_out):
             self.verify(action)  # raises the message that names the rule broken
             raise IllegalActionError(f"{action} refused")  # pragma: no cover - verify raised
         winner = self._winner_out[0]
@@ -1038,7 +1101,7 @@ class Game:
         if self.hands[winner]:
             self.to_act = winner_seat
         else:
-            self._score()
+            self._end_play()
         return op
 
     def _first_lead(self) -> None:
@@ -1059,6 +1122,62 @@ class Game:
         self._log_sight()
         self._refresh_blind()
 
+    def _end_play(self) -> None:
+        """After the last trick: the claims for revokes (laws mode), then the score."""
+        sides = sorted({int(seat) & 1 for seat, _, liable in self.revokes if liable})
+        if not sides:
+            self._score()
+            return
+        self._claims = sides
+        self._begin_claim()
+
+    def _begin_claim(self) -> None:
+        side = self._claims[0]
+        assert self.declarer is not None
+        # The declarer claims against the adversaries; against the declarer's
+        # side, the adversary on his left.
+        self.phase = CLAIM_PHASE
+        self.to_act = self.declarer if side != int(self.declarer) & 1 else self.declarer.left
+        self._seat_actor = tuple(self.seat_player[s] for s in _SEATS)
+
+    def _claimed(self, action: Action) -> None:
+        side = self._claims.pop(0)
+        if action.kind == CLAIM:
+            assert action.penalty is not None
+            self._penalties[side] = action.penalty
+        if self._claims:
+            self._begin_claim()
+        else:
+            self._score()
+
+    def _revoke_result(self) -> dict[str, Any]:
+        """The DealResult fields for the claimed revoke penalties."""
+        rule = self.rules.laws.revoke
+        given, points = [0, 0], [0, 0]
+        cap: list[int | None] = [None, None]
+        only = [False, False]
+        for side, penalty in self._penalties.items():
+            count = sum(1 for seat, _, liable in self.revokes if liable and int(seat) & 1 == side)
+            other = 1 - side
+            if penalty == "tricks":
+                first = min(rule.tricks, self.tricks_won[side] - given[other] + given[side])
+                given[other] += max(0, first)
+                if rule.further_points:
+                    points[other] += rule.further_points * (count - 1)
+                else:  # each revoke its three tricks, never more than the side has
+                    more = rule.tricks * (count - 1)
+                    given[other] += max(0, min(more, self.tricks_won[side] - given[other]))
+            else:
+                points[other] += rule.points + rule.further_points * (count - 1) \
+                    if rule.further_points else rule.points * count
+            if rule.bars_game:
+                column = self._credit()[side][0]
+                cap[side] = max(0, self.rules.scoring.game - 2 - self.sheet.below(column))
+            if rule.revoking_side_scores == "honours_only":
+                only[side] = True
+        return {"revoke_tricks": (given[0], given[1]), "revoke_points": (points[0], points[1]),
+                "below_cap": (cap[0], cap[1]), "honours_only": (only[0], only[1])}
+
     def _score(self) -> None:
         assert self.denomination is not None and self.declarer is not None
         result = DealResult(
@@ -1069,6 +1188,7 @@ class Game:
             tricks=(self.tricks_won[0], self.tricks_won[1]),
             contract_level=None if self.contract is None else self.contract.level,
             opening_one_spade=self._opening_one_spade(),
+            **self._revoke_result(),
         )
         lines = score_deal(self.rules, result)
         sheet = self.sheet
@@ -1179,6 +1299,7 @@ class Game:
             "seed": self.seed,
             "players": list(self.players),
             "rubbers": self.rubbers,
+            "laws": self.laws,
             "deals": [[h.pbn() for h in d] for d in self.preset_deals],
             "actions": [str(a) for a in self.actions],
         }
@@ -1201,6 +1322,7 @@ class Game:
             rules_ref = record["rules"]
             deals = [[Hand.from_pbn(h) for h in d] for d in record.get("deals", [])]
             rubbers = int(record.get("rubbers", 1))
+            laws = bool(record.get("laws", False))
         except (KeyError, TypeError, ValueError) as exc:
             raise InvalidNotationError(f"malformed game record: {exc}") from None
         if rules is None:
@@ -1212,7 +1334,7 @@ class Game:
             raise InvalidNotationError(
                 f"record made with {rules_ref.get('name')} version {rules_ref.get('version')!r}, "
                 f"rules are version {rules.version!r}")
-        game = cls(rules, seed, players=players, deals=deals, rubbers=rubbers)
+        game = cls(rules, seed, players=players, deals=deals, rubbers=rubbers, laws=laws)
         for i, text in enumerate(actions):
             try:
                 game.apply(text)

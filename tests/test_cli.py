@@ -97,3 +97,19 @@ def test_entry_point_plays() -> None:
     proc = run("play", "--seed", "3", "--ascii")
     assert proc.returncode == 0, proc.stderr
     assert "Final difference" in proc.stdout
+
+
+def test_play_in_laws_mode_with_irregularities(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 5: --irregularities RATE makes players sometimes revoke, so the
+    penalties can be seen; the same seed gives the same game."""
+    assert main(["play", "bridge", "--seed", "3", "--irregularities", "0.1", "--ascii"]) == 0
+    out = capsys.readouterr().out
+    assert "revokes in trick" in out and "claims the revoke penalty in tricks" in out
+    assert main(["play", "bridge", "--seed", "3", "--irregularities", "0.1", "--ascii"]) == 0
+    assert capsys.readouterr().out == out
+
+
+def test_irregularity_rate_out_of_range() -> None:
+    proc = run("play", "--irregularities", "2")
+    assert proc.returncode == 1
+    assert "--irregularities must be from 0 to 1, not 2.0" in proc.stderr

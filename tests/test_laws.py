@@ -1,0 +1,227 @@
+"""Laws mode: revokes and their penalties (ELW05 laws 85-96, rules-reference.md
+§3.6 and A12; the 1912 Auction code laws 63 and 83-89, §4.7 and A13).
+
+The deal below makes the play easy to follow: North holds every spade, East
+every diamond, South the hearts and the two of clubs, West the other clubs and
+the two of hearts. South deals and declares hearts (or bids one heart); West
+leads. Playing the first legal card each time, the declaring side wins every
+trick but one. If South revokes on the first trick (a heart to the club led,
+holding the two of clubs) he still wins twelve tricks to East-West's one.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from dummybridge.cards import Hand, Seat
+from dummybridge.errors import IllegalActionError
+from dummybridge.loader import load_rules
+from dummybridge.scoring import ScoreEntry
+from dummybridge.state import Game
+
+BRIDGE = load_rules("bridge")
+AUCTION = load_rules("auction-bridge")
+
+DEAL = (
+    Hand.from_pbn("AKQJT98765432..."),   # North: every spade
+    Hand.from_pbn("..AKQJT98765432."),   # East: every diamond
+    Hand.from_pbn(".AKQJT9876543..2"),   # South: the hearts but the two, the two of clubs
+    Hand.from_pbn(".2..AKQJT9876543"),    # West: the clubs but the two, the two of hearts
+)
+
+
+def play_first_legal(game: Game, revoke_at: tuple[Seat, int] | None = None) -> None:
+    """Play the deal out, each hand its first legal card; ``revoke_at`` makes that
+    seat revoke (its first irregular card) in that trick."""
+    deal = game.deal_number
+    while game.deal_number == deal and game.phase == "play":
+        seat, trick = game.to_act, len(game.tricks) + 1
+        irregular = game.irregular_actions()
+        if revoke_at == (seat, trick) and irregular:
+            game.apply(irregular[0])
+            continue
+        game.apply(game.legal_actions()[0])
+
+
+def bridge_game(laws: bool = True) -> Game:
+    game = Game(BRIDGE, 1, deals=[DEAL], laws=laws)
+    game.apply("declare hearts")
+    game.apply("pass")
+    game.apply("pass")
+    return game
+
+
+def test_strict_play_offers_no_revoke_and_refuses_one() -> None:
+    """In strict play failing to follow suit is impossible."""
+    game = bridge_game(laws=False)
+    game.apply("play C3")  # West leads a club; North and East cannot follow
+    game.apply("play S2")
+    game.apply("play D2")
+    assert game.irregular_actions() == ()
+    with pytest.raises(IllegalActionError, match=r"play H3 refused: south \(.\) must follow "
+                                                 r"suit to the C3 led"):
+        game.apply("play H3")
+
+
+def test_laws_mode_offers_the_revoke_and_records_it() -> None:
+    """Laws mode: a revoke can happen; it is logged with the card and the suit led."""
+    game = bridge_game()
+    for card in ("C3", "S2", "D2"):
+        game.apply(f"play {card}")
+    assert [str(a) for a in game.legal_actions()] == ["play C2"]
+    assert [str(a) for a in game.irregular_actions()][:2] == ["play H3", "play H4"]
+    game.apply("play H3")
+    assert game.revokes == [(Seat.SOUTH, 1, True)]
+    (op,) = [op for op in game.log if op.kind == "revoke"]
+    assert dict(op.detail) == {"card": "H3", "led": "C3", "trick": 1, "liable": True}
+    assert game.tricks[-1].winner == Seat.SOUTH  # the trick is played as it fell
+
+
+def test_elw05_three_tricks_to_the_adversaries_and_no_game_for_the_revoking_side() -> None:
+    """ELW05 laws 85-96 (A12): the revoking side loses three tricks to the
+    adversaries; tricks gained by the penalty do not count toward a slam.
+
+    As played North-South take 12 tricks, East-West 1; after the penalty 9 and 4:
+    3 odd tricks at hearts = 24 below. Honours (5 in South's hand) 80; North's
+    chicane 16; East's chicane deducted from North-South's honours, -16; the
+    little slam North-South won in play, 20."""
+    game = bridge_game()
+    play_first_legal(game, revoke_at=(Seat.SOUTH, 1))
+    assert game.phase == "claim" and game.to_act == Seat.WEST  # the declarer's left claims
+    assert [str(a) for a in game.legal_actions()] == ["claim revoke tricks", "waive revoke"]
+    game.apply("claim revoke tricks")
+    entries = [(e.column, e.points, e.line, e.kind) for e in game.sheets[0].entries]
+    assert entries == [
+        (0, 24, "below", "tricks"),
+        (0, 80, "above", "honours"),
+        (0, 16, "above", "chicane"),
+        (0, -16, "above", "chicane"),
+        (0, 20, "above", "slam"),
+    ]
+
+
+def test_elw05_a_waived_revoke_costs_nothing() -> None:
+    game = bridge_game()
+    play_first_legal(game, revoke_at=(Seat.SOUTH, 1))
+    game.apply("waive revoke")
+    first = game.sheets[0].entries[0]
+    assert (first.column, first.points, first.kind) == (0, 48, "tricks")  # 6 odd tricks at 8
+
+
+def test_elw05_the_revoking_side_cannot_reach_game_that_hand() -> None:
+    """ELW05: the revoking side scores at most 28 toward game in that hand: with
+    12 toward game already, North-South's 24 this hand are held to 16."""
+    game = bridge_game()
+    # North-South have 12 below the line from an earlier deal of this game.
+    game.sheet.entries.append(ScoreEntry(0, 12, "below", "tricks", "earlier", 0, 1, 0))
+    play_first_legal(game, revoke_at=(Seat.SOUTH, 1))
+    game.apply("claim revoke tricks")
+    tricks = [e for e in game.sheet.entries if e.kind == "tricks" and e.deal == 1]
+    assert [(e.column, e.points) for e in tricks] == [(0, 16)]
+    assert tricks[0].note == "3 odd tricks at hearts; revoke: held short of game"
+    assert game.sheet.games == [0, 0] and game.sheet.below(0) == 28
+
+
+def test_law_63_dummy_is_not_liable_and_the_trick_stands() -> None:
+    """Law 63 (seed 002) and ELW05: dummy is not liable to the penalty for a
+    revoke; the trick stands and no penalty is claimed."""
+    for seed in range(40):
+        game = Game(BRIDGE, seed, laws=True)
+        game.apply("declare hearts")
+        game.apply("pass")
+        game.apply("pass")
+        revoked = False
+        deal = game.deal_number
+        while game.deal_number == deal and game.phase == "play":
+            irregular = game.irregular_actions()
+            if not revoked and game.to_act == game.dummy and irregular:
+                game.apply(irregular[0])
+                revoked = True
+                continue
+            game.apply(game.legal_actions()[0])
+        if revoked:
+            revokes = [op for op in game.log if op.kind == "revoke"]
+            assert [(op.seat, op.detail["liable"]) for op in revokes] == [(Seat.NORTH, False)]
+            assert game.phase != "claim"
+            assert not any(op.kind == "claim" for op in game.log)
+            return
+    pytest.fail("no deal gave dummy a chance to revoke")
+
+
+def test_law_84_85_auction_declarer_revokes_adversaries_score_150() -> None:
+    """1912 laws 84-86 (A13): a revoke by the declarer's side gives the adversaries
+    150 in the honour column; the revoking side scores nothing but honours and
+    chicane (no tricks, no slam)."""
+    game = Game(AUCTION, 1, deals=[DEAL], laws=True)
+    for call in ("bid 1 hearts", "pass", "pass", "pass"):
+        game.apply(call)
+    play_first_legal(game, revoke_at=(Seat.SOUTH, 1))
+    assert game.to_act == Seat.WEST
+    assert [str(a) for a in game.legal_actions()] == ["claim revoke points", "waive revoke"]
+    game.apply("claim revoke points")
+    entries = [(e.column, e.points, e.kind) for e in game.sheets[0].entries]
+    assert entries == [(1, 150, "revoke"), (0, 80, "honours"), (0, 16, "chicane"),
+                       (0, -16, "chicane")]
+
+
+def test_law_84_auction_the_declarer_chooses_points_or_tricks() -> None:
+    """1912 law 84: when an adversary revokes, the declarer chooses 150 points or
+    three tricks."""
+    game = Game(AUCTION, 1, deals=[DEAL], laws=True)
+    for call in ("bid 1 hearts", "pass", "pass", "pass"):
+        game.apply(call)
+    # West wins the first trick and leads a club again; South trumps, then
+    # leads a heart on the third trick, and West, holding the two of hearts,
+    # revokes with a club.
+    play_first_legal(game, revoke_at=(Seat.WEST, 3))
+    assert game.revokes and game.revokes[0][0] == Seat.WEST
+    assert game.to_act == Seat.SOUTH  # the declarer chooses
+    assert [str(a) for a in game.legal_actions()] == [
+        "claim revoke points", "claim revoke tricks", "waive revoke"]
+    game.apply("claim revoke points")
+    revoke = [(e.column, e.points) for e in game.sheets[0].entries if e.kind == "revoke"]
+    assert revoke == [(0, 150)]
+
+
+def test_laws_mode_records_replay() -> None:
+    game = bridge_game()
+    play_first_legal(game, revoke_at=(Seat.SOUTH, 1))
+    game.apply("claim revoke tricks")
+    record = json.loads(json.dumps(game.to_record()))
+    assert record["laws"] is True
+    assert Game.from_record(record).state_dict() == game.state_dict()
+
+
+def test_claims_refuse_other_actions() -> None:
+    game = bridge_game()
+    play_first_legal(game, revoke_at=(Seat.SOUTH, 1))
+    before = json.dumps(game.state_dict(), sort_keys=True)
+    with pytest.raises(IllegalActionError, match=r"claim revoke points refused: west \(.\) may "
+                                                 r"now only claim revoke tricks, waive revoke"):
+        game.apply("claim revoke points")
+    assert json.dumps(game.state_dict(), sort_keys=True) == before
+
+
+def test_seed000_double_dummy_liable_in_his_own_hand_not_in_his_dummy() -> None:
+    """Seed 000 Double Dummy: "Either player is liable to the penalty of a revoke
+    in his own hand, but not in his Dummy." Over seeded deals, every revoke that
+    can happen is made; those from a hand a player sits at are liable, those from
+    a Dummy are not."""
+    rules = load_rules("double-dummy")
+    seen: dict[bool, set[bool]] = {True: set(), False: set()}
+    for seed in range(12):
+        game = Game(rules, seed, laws=True)
+        deal = game.deal_number
+        while game.deal_number == deal and not game.is_over:
+            if game.phase == "play" and game.irregular_actions():
+                game.apply(game.irregular_actions()[0])
+            elif game.phase == "double":
+                game.apply("pass")
+            else:
+                game.apply(game.legal_actions()[0])
+        for op in game.log:
+            if op.kind == "revoke":
+                seen[op.seat in game.manned].add(op.detail["liable"])
+    assert seen == {True: {True}, False: {False}}
