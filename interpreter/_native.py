@@ -874,7 +874,7 @@ class PlayState:
         """The cards the hand to play may play (``dbr_position_legal``)."""
         if lib.dbr_position_legal(self._pos, self._legal):
             raise error_for(lib.dbr_position_legal(self._pos, self._legal), "no legal play")
-        return self._legal[0]  # type: ignore[no-any-return]
+        return int(self._legal[0])
 
     def play(self, card: int, allow_revoke: bool = False) -> int:
         """Play ``card`` from the hand to play (``dbr_position_play``).
@@ -885,7 +885,7 @@ class PlayState:
         status = self._play(self._pos, card, 1 if allow_revoke else 0, self._winner)
         if status:
             raise error_for(status, f"cannot play {_card_text(card)}")
-        return self._winner[0]  # type: ignore[no-any-return]
+        return int(self._winner[0])
 
     @property
     def to_play(self) -> int:

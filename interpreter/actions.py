@@ -243,7 +243,7 @@ class Operation(NamedTuple):
     :ivar detail: anything else, as JSON-compatible data (read-only).
     """
 
-    index: int
+    index: int  # type: ignore[assignment]  # the log position; shadows tuple.index on purpose
     kind: str
     seat: Seat | None = None
     player: str | None = None

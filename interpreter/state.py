@@ -50,7 +50,6 @@ from .actions import (
     PASS,
     PLAY,
     REDOUBLE,
-    WAIVE,
     Action,
     Operation,
 )
@@ -231,10 +230,11 @@ class Game:
         self._declare_actions = tuple(Action.declare(d.name) for d in rules.denominations)
         auction = rules.declaration.auction
         # Every bid, lowest first by law 44: by points (level x trick value), then by tricks.
+        top = auction.max_level if auction else 7
+        values = {d.name: d.trick_value for d in rules.denominations}
         self._bids = tuple(sorted(
-            (Action.bid(level, d.name) for level in range(1, (auction.max_level if auction else 7) + 1)
-             for d in rules.denominations),
-            key=lambda a: (a.level * self._trump_of_name[a.denomination].trick_value, a.level),
+            (Action.bid(level, d.name) for level in range(1, top + 1) for d in rules.denominations),
+            key=lambda a: ((a.level or 0) * values[a.denomination or ""], a.level or 0),
         ))
         self._bid_rank = {a: i for i, a in enumerate(self._bids)}
         self._cut()
@@ -528,7 +528,7 @@ class Game:
 
     def _looks_open(self, player: str) -> list[tuple[int, Seat]]:
         """(rule, seat) pairs ``player`` may choose to look at now."""
-        out = []
+        out: list[tuple[int, Seat]] = []
         for i, rule in enumerate(self.rules.sight.rules):
             if rule.how != "on_request":
                 continue
@@ -602,11 +602,12 @@ class Game:
     def irregular_actions(self) -> tuple[Action, ...]:
         """In laws mode, the irregular actions open to the player to act: the
         cards that would fail to follow suit (revokes). Empty in strict play."""
-        if not self.laws or self.phase is not PLAY_PHASE or self.to_act in self._blind:
+        seat = self.to_act
+        if not self.laws or self.phase is not PLAY_PHASE or seat is None or seat in self._blind:
             return ()
         if self._legal_call():
             return ()  # pragma: no cover
-        return _plays_of(self.hands[self.to_act] & ~self._legal_out[0])
+        return _plays_of(self.hands[seat] & ~self._legal_out[0])
 
     def _claim_actions(self) -> tuple[Action, ...]:
         """The penalty the non-offending side may claim for the revoking side's revokes."""

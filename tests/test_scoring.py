@@ -11,6 +11,7 @@ import pytest
 from dummybridge.cards import Hand, Seat, Suit
 from dummybridge.loader import load_rules
 from dummybridge.scoring import DealResult, ScoreSheet, score_deal
+from support import honour_hands
 
 BRIDGE = load_rules("bridge")
 RANKS = "AKQJT98765432"
@@ -51,21 +52,6 @@ TRUMP_TABLE = [
 ]
 
 
-def _hands(
-    trump: Suit, honours: tuple[str, str, str, str], voids: tuple[Seat, ...] = ()
-) -> tuple[Hand, ...]:
-    """Four hands holding the given trump honours; every hand not listed in
-    ``voids`` also holds one small trump, so no chicane arises by accident."""
-    small = iter("5432")
-    hands = []
-    for seat, ranks in zip(Seat, honours, strict=True):
-        codes = [f"{trump.letter}{r}" for r in ranks]
-        if seat not in voids:
-            codes.append(f"{trump.letter}{next(small)}")
-        hands.append(Hand.from_cards(codes))
-    return tuple(hands)
-
-
 def _result(
     denomination: str,
     hands: tuple[Hand, ...],
@@ -96,19 +82,19 @@ def test_elw07_honours_table_every_cell(
     """ELW07 scoring table / ELW05 law 6: each holding scores its multiplier times
     the trick value, to the side that holds the honours (here North-South)."""
     trump = Suit.from_str(suit)
-    lines = score_deal(BRIDGE, _result(suit, _hands(trump, honours)))  # type: ignore[arg-type]
+    lines = score_deal(BRIDGE, _result(suit, honour_hands(trump, honours)))  # type: ignore[arg-type]
     assert _above(lines) == [(0, points[suit], "honours")]
 
 
 def test_elw05_misprint_a24_five_honours_four_in_one_hand_diamonds_is_54() -> None:
     """§8 A24: ELW05 printed 64; the 1907 table and the multiplier give 54."""
-    lines = score_deal(BRIDGE, _result("diamonds", _hands(Suit.DIAMONDS, ("AKQJ", "", "T", ""))))  # type: ignore[arg-type]
+    lines = score_deal(BRIDGE, _result("diamonds", honour_hands(Suit.DIAMONDS, ("AKQJ", "", "T", ""))))  # type: ignore[arg-type]
     assert _above(lines) == [(0, 54, "honours")]
 
 
 def test_honours_go_to_the_original_holders_not_the_declarers() -> None:
     """ELW05: honours are credited to the side that holds them, whoever declared."""
-    hands = _hands(Suit.HEARTS, ("", "AKQJ", "", "T"))
+    hands = honour_hands(Suit.HEARTS, ("", "AKQJ", "", "T"))
     lines = score_deal(BRIDGE, _result("hearts", hands, tricks=(8, 5)))  # type: ignore[arg-type]
     assert _above(lines) == [(1, 72, "honours")]
     assert [(s, p, line) for s, p, line, k, _ in lines if k == "tricks"] == [(0, 16, "below")]
@@ -116,7 +102,7 @@ def test_honours_go_to_the_original_holders_not_the_declarers() -> None:
 
 def test_two_honours_score_nothing() -> None:
     """§2.3: honours score from three between partners."""
-    lines = score_deal(BRIDGE, _result("hearts", _hands(Suit.HEARTS, ("AK", "Q", "", "J"))))  # type: ignore[arg-type]
+    lines = score_deal(BRIDGE, _result("hearts", honour_hands(Suit.HEARTS, ("AK", "Q", "", "J"))))  # type: ignore[arg-type]
     assert _above(lines) == []
 
 
@@ -150,22 +136,22 @@ def test_elw05_chicane_and_double_chicane_values(suit: str, single: int, double:
     With no honours to either side, the chicane side adds the value."""
     trump = Suit.from_str(suit)
     none = ("", "", "", "")
-    one = score_deal(BRIDGE, _result(suit, _hands(trump, none, voids=(Seat.EAST,))))  # type: ignore[arg-type]
+    one = score_deal(BRIDGE, _result(suit, honour_hands(trump, none, voids=(Seat.EAST,))))  # type: ignore[arg-type]
     assert _above(one) == [(1, single, "chicane")]
-    both = score_deal(BRIDGE, _result(suit, _hands(trump, none, voids=(Seat.EAST, Seat.WEST))))  # type: ignore[arg-type]
+    both = score_deal(BRIDGE, _result(suit, honour_hands(trump, none, voids=(Seat.EAST, Seat.WEST))))  # type: ignore[arg-type]
     assert _above(both) == [(1, double, "chicane")]
 
 
 def test_chicane_is_deducted_from_adversaries_who_score_honours() -> None:
     """ELW05: if the adversaries score honours, the chicane value is taken off theirs."""
-    hands = _hands(Suit.HEARTS, ("AK", "", "Q", ""), voids=(Seat.WEST,))
+    hands = honour_hands(Suit.HEARTS, ("AK", "", "Q", ""), voids=(Seat.WEST,))
     lines = score_deal(BRIDGE, _result("hearts", hands))  # type: ignore[arg-type]
     assert _above(lines) == [(0, 16, "honours"), (0, -16, "chicane")]
 
 
 def test_chicane_side_that_scores_honours_adds_its_chicane() -> None:
     """ELW05: the side holding the chicane hand and the honours adds both."""
-    hands = _hands(Suit.CLUBS, ("AKQ", "", "", ""), voids=(Seat.SOUTH,))
+    hands = honour_hands(Suit.CLUBS, ("AKQ", "", "", ""), voids=(Seat.SOUTH,))
     lines = score_deal(BRIDGE, _result("clubs", hands))  # type: ignore[arg-type]
     assert _above(lines) == [(0, 8, "honours"), (0, 8, "chicane")]
 
@@ -200,14 +186,14 @@ def test_elw05_trick_score_below_the_line(
 ) -> None:
     """ELW05 laws 1-5: each trick over six at the declared value, times two per doubling,
     for whichever side won more than six."""
-    hands = _hands(Suit.SPADES, ("", "", "", ""))
+    hands = honour_hands(Suit.SPADES, ("", "", "", ""))
     lines = score_deal(BRIDGE, _result(denomination, hands, tricks=tricks, level=level))  # type: ignore[arg-type]
     assert [(s, p) for s, p, line, _, _ in lines if line == "below"] == below
 
 
 def test_elw05_slams_by_either_side_undoubled_value() -> None:
     """ELW05 laws 9-10: grand slam 40, little slam 20, by either side; doubling does not change them."""
-    hands = _hands(Suit.SPADES, ("", "", "", ""))
+    hands = honour_hands(Suit.SPADES, ("", "", "", ""))
     grand = score_deal(BRIDGE, _result("hearts", hands, tricks=(13, 0), level=2))  # type: ignore[arg-type]
     assert [(s, p) for s, p, _, k, _ in grand if k == "slam"] == [(0, 40)]
     little = score_deal(BRIDGE, _result("hearts", hands, tricks=(1, 12)))  # type: ignore[arg-type]

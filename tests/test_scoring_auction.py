@@ -48,29 +48,13 @@ import pytest
 from dummybridge.cards import Hand, Seat, Suit
 from dummybridge.loader import load_rules, validate
 from dummybridge.scoring import DealResult, ScoreSheet, score_deal
+from support import honour_hands
 
 GOOD = Path(__file__).resolve().parent / "good_rules"
 AUCTION = load_rules(GOOD / "auction_scoring.yaml")
 BRIDGE = load_rules("bridge")
 
 Line = tuple[int, int, str, str, str]
-
-
-def _hands(
-    trump: Suit, honours: tuple[str, str, str, str] = ("", "", "", ""),
-    voids: tuple[Seat, ...] = (),
-) -> tuple[Hand, Hand, Hand, Hand]:
-    """Four hands holding the given honours of ``trump`` (N, E, S, W); every
-    hand not in ``voids`` also holds one small card of it, so that no chicane
-    arises by accident. No hand holds an ace of another suit."""
-    small = iter("5432")
-    hands = []
-    for seat, ranks in zip(Seat, honours, strict=True):
-        codes = [f"{trump.letter}{r}" for r in ranks]
-        if seat not in voids:
-            codes.append(f"{trump.letter}{next(small)}")
-        hands.append(Hand.from_cards(codes))
-    return (hands[0], hands[1], hands[2], hands[3])
 
 
 # One small card of every suit in every hand: no honours, no aces, no chicane.
@@ -165,7 +149,7 @@ def test_bridge_states_none_of_the_auction_keywords() -> None:
 
 def test_bridge_ignores_a_contract_in_the_result() -> None:
     """Bridge scores whichever side won the odd tricks, a contract or not."""
-    hands = _hands(Suit.HEARTS)
+    hands = honour_hands(Suit.HEARTS)
     bare = DealResult(hands, BRIDGE.denomination("hearts"), 0, 1, (5, 8))
     with_contract = DealResult(hands, BRIDGE.denomination("hearts"), 0, 1, (5, 8),
                                contract_level=3)
@@ -224,7 +208,7 @@ def test_fch_three_hearts_odd_trick_only_with_simple_honours() -> None:
     makes the odd trick only, holding simple honours, he scores 16 above the line, while
     the other side scores 100 points above the line for defeating the contract by two
     tricks, worth 50 each.\""""
-    hands = _hands(Suit.HEARTS, ("AK", "", "Q", ""))
+    hands = honour_hands(Suit.HEARTS, ("AK", "", "Q", ""))
     lines = score_deal(AUCTION, _result("hearts", 3, (7, 6), hands=hands))
     assert _below(lines) == []
     assert _above(lines) == [(1, 100, "undertricks"), (0, 16, "honours")]
@@ -263,7 +247,7 @@ def test_law_47_case_6_six_clubs_doubled_six_tricks_a_loss_of_600() -> None:
 
 def test_law_47_honours_are_still_scored_by_their_holders_when_the_contract_fails() -> None:
     """Law 47 with law 6: the adversaries' undertricks and each side's honours, as held."""
-    hands = _hands(Suit.HEARTS, ("", "AKQJ", "T", ""))
+    hands = honour_hands(Suit.HEARTS, ("", "AKQJ", "T", ""))
     lines = score_deal(AUCTION, _result("hearts", 2, (6, 7), hands=hands))
     assert _above(lines) == [(1, 100, "undertricks"), (1, 64, "honours")]
 
@@ -321,11 +305,11 @@ def test_law_48_only_the_dealers_original_one_spade_is_limited() -> None:
 def test_law_48_honours_are_scored_as_held() -> None:
     """Law 48: "Honors are scored as held": the declarer's four spade honours in one
     hand (8 x 2 = 16) beside the adversaries' limited 100; the adversaries' too."""
-    hands = _hands(Suit.SPADES, ("AKQJ", "T", "", ""))
+    hands = honour_hands(Suit.SPADES, ("AKQJ", "T", "", ""))
     lines = score_deal(AUCTION, _result("spades", 1, (2, 11), doubled=1, hands=hands,
                                         one_spade=True))
     assert _above(lines) == [(1, 100, "undertricks"), (0, 16, "honours")]
-    hands = _hands(Suit.SPADES, ("", "AKQ", "", "J"))
+    hands = honour_hands(Suit.SPADES, ("", "AKQ", "", "J"))
     lines = score_deal(AUCTION, _result("spades", 1, (4, 9), hands=hands, one_spade=True))
     assert _above(lines) == [(1, 100, "undertricks"), (1, 8, "honours")]
 
@@ -412,7 +396,7 @@ def test_law_6_honours_at_the_declared_value(
     so royals count 9 a trick and spades 2 for the same cards (FCH's table)."""
     trump = AUCTION.denomination(denomination).suit
     assert trump is not None
-    lines = score_deal(AUCTION, _result(denomination, 1, (7, 6), hands=_hands(trump, honours)))
+    lines = score_deal(AUCTION, _result(denomination, 1, (7, 6), hands=honour_hands(trump, honours)))
     assert _kind(lines, "honours") == [(0, points[denomination])]
 
 
@@ -423,7 +407,7 @@ def test_a23_four_honours_in_one_hand_royals_72_clubs_48() -> None:
     for name, points in (("hearts", 64), ("royal_spades", 72), ("clubs", 48)):
         trump = AUCTION.denomination(name).suit
         assert trump is not None
-        lines = score_deal(AUCTION, _result(name, 1, (7, 6), hands=_hands(trump, honours)))
+        lines = score_deal(AUCTION, _result(name, 1, (7, 6), hands=honour_hands(trump, honours)))
         assert _kind(lines, "honours") == [(0, points)], name
 
 
@@ -441,7 +425,7 @@ def test_law_6_no_trump_aces_30_40_100(aces: tuple[int, int, int, int], points: 
 def test_law_10_doubling_does_not_change_honours() -> None:
     """Law 10: "The value of honors, slam, little slam or chicane, is not affected by
     doubling or redoubling": four hearts in one hand stay 64 at a redoubled contract."""
-    hands = _hands(Suit.HEARTS, ("AKQJ", "T", "", ""))
+    hands = honour_hands(Suit.HEARTS, ("AKQJ", "T", "", ""))
     lines = score_deal(AUCTION, _result("hearts", 1, (7, 6), doubled=2, hands=hands))
     assert _kind(lines, "honours") == [(0, 64)]
     assert _below(lines) == [(0, 32)]  # the trick, quadrupled
@@ -449,7 +433,7 @@ def test_law_10_doubling_does_not_change_honours() -> None:
 
 def test_law_6_honours_to_the_original_holders_the_defenders() -> None:
     """Law 6: "Honors are credited in the honor column to the original holders"."""
-    hands = _hands(Suit.DIAMONDS, ("", "AKQ", "", "J"))
+    hands = honour_hands(Suit.DIAMONDS, ("", "AKQ", "", "J"))
     lines = score_deal(AUCTION, _result("diamonds", 1, (8, 5), hands=hands))
     assert _below(lines) == [(0, 14)]
     assert _kind(lines, "honours") == [(1, 28)]
@@ -507,24 +491,24 @@ def test_law_9_chicane_simple_honours_double_chicane_four_honours(
     trump = AUCTION.denomination(denomination).suit
     assert trump is not None
     one = score_deal(AUCTION, _result(denomination, 1, (7, 6),
-                                      hands=_hands(trump, voids=(Seat.EAST,))))
+                                      hands=honour_hands(trump, voids=(Seat.EAST,))))
     assert _kind(one, "chicane") == [(1, single)]
     both = score_deal(AUCTION, _result(denomination, 1, (7, 6),
-                                       hands=_hands(trump, voids=(Seat.EAST, Seat.WEST))))
+                                       hands=honour_hands(trump, voids=(Seat.EAST, Seat.WEST))))
     assert _kind(both, "chicane") == [(1, double)]
 
 
 def test_law_9_chicane_deducted_from_the_adversaries_honours() -> None:
     """Law 9: "if the adversaries score honors it deducts that value from theirs":
     simple honours at royals 18, less West's chicane 18."""
-    hands = _hands(Suit.SPADES, ("AK", "", "Q", ""), voids=(Seat.WEST,))
+    hands = honour_hands(Suit.SPADES, ("AK", "", "Q", ""), voids=(Seat.WEST,))
     lines = score_deal(AUCTION, _result("royal_spades", 1, (7, 6), hands=hands))
     assert _above(lines) == [(0, 18, "honours"), (0, -18, "chicane")]
 
 
 def test_law_9_chicane_scored_when_the_contract_fails() -> None:
     """Law 9 with law 47: the declarer's chicane (clubs, 12) beside the adversaries' 50."""
-    hands = _hands(Suit.CLUBS, voids=(Seat.SOUTH,))
+    hands = honour_hands(Suit.CLUBS, voids=(Seat.SOUTH,))
     lines = score_deal(AUCTION, _result("clubs", 2, (7, 6), hands=hands))
     assert _above(lines) == [(1, 50, "undertricks"), (0, 12, "chicane")]
 

@@ -14,8 +14,8 @@ from dummybridge.actions import Action
 from dummybridge.cards import Card, Hand, Seat
 from dummybridge.errors import IllegalActionError, InvalidNotationError
 from dummybridge.loader import load_rules
-from dummybridge.ruleset import RuleSet
 from dummybridge.state import Game
+from support import with_changes
 
 BRIDGE = load_rules("bridge")
 
@@ -26,18 +26,6 @@ ONE_SUIT_EACH = (
     Hand.from_pbn(".AKQJT98765432.."),
     Hand.from_pbn("...AKQJT98765432"),
 )
-
-
-def _with(rules: RuleSet, **changes: object) -> RuleSet:
-    """The rules with some sections replaced (a house rule without a file)."""
-    data = rules.to_data()
-    for dotted, value in changes.items():
-        node = data
-        *parents, last = dotted.split("__")
-        for key in parents:
-            node = node[key]
-        node[last] = value
-    return RuleSet.from_data(data, origin="test")
 
 
 def _play_out(game: Game) -> None:
@@ -111,7 +99,7 @@ def test_elw05_both_adversaries_content_starts_play() -> None:
 def test_a10_cap_at_100_stops_doubling_before_a_trick_passes_100() -> None:
     """§8 A10 (EB1911: "limited to 100"): hearts 8 -> 16 -> 32 -> 64; a fourth
     doubling would make 128, so doubling ends and play begins."""
-    rules = _with(BRIDGE, doubling__limit={"kind": "cap", "trick_value": 100})
+    rules = with_changes(BRIDGE, doubling__limit={"kind": "cap", "trick_value": 100})
     game = Game(rules, 3)
     game.declare("hearts")
     game.pass_()
@@ -124,7 +112,7 @@ def test_a10_cap_at_100_stops_doubling_before_a_trick_passes_100() -> None:
 
 def test_a10_stop_after_exceeding_allows_the_last_doubling_past_100() -> None:
     """§8 A10 (ELW footnote): the last doubling may take a trick past 100, then no more."""
-    rules = _with(BRIDGE, doubling__limit={"kind": "stop_after_exceeding", "trick_value": 100})
+    rules = with_changes(BRIDGE, doubling__limit={"kind": "stop_after_exceeding", "trick_value": 100})
     game = Game(rules, 3)
     game.declare("hearts")
     for _ in range(4):
@@ -143,7 +131,7 @@ def test_a10_unlimited_doubling_goes_on() -> None:
 
 
 def test_no_doubling_rule_skips_the_phase() -> None:
-    game = Game(_with(BRIDGE, doubling__limit={"kind": "none"}), 3)
+    game = Game(with_changes(BRIDGE, doubling__limit={"kind": "none"}), 3)
     game.declare("clubs")
     assert game.phase == "play"
 
@@ -319,7 +307,7 @@ def test_action_text_round_trips() -> None:
 
 def test_a11_recut_ties_cut_again_instead_of_by_suit() -> None:
     """§8 A11 (ELW05 laws 19-20): with `ties: recut`, players who cut equal cards cut again."""
-    rules = _with(BRIDGE, table__cut__ties="recut")
+    rules = with_changes(BRIDGE, table__cut__ties="recut")
     recuts = 0
     for seed in range(200):
         game = Game(rules, seed)
@@ -337,7 +325,7 @@ def test_a11_recut_ties_cut_again_instead_of_by_suit() -> None:
 def test_elw05_three_hand_only_the_leader_doubles() -> None:
     """ELW05 'Bridge for Three Players' (§8 A3): with `doublers: leader_only` the
     eldest hand alone may double; if he is content, play begins."""
-    rules = _with(BRIDGE, doubling__doublers="leader_only")
+    rules = with_changes(BRIDGE, doubling__doublers="leader_only")
     game = Game(rules, 3)
     game.declare("hearts")
     assert game.to_act == Seat.WEST
@@ -355,7 +343,7 @@ def test_elw05_three_hand_only_the_leader_doubles() -> None:
 
 def test_opening_lead_left_of_declarer_is_rule_data() -> None:
     """`play.opening_lead` is rule data: with the dealer as declarer both readings agree."""
-    rules = _with(BRIDGE, play__opening_lead="left_of_declarer")
+    rules = with_changes(BRIDGE, play__opening_lead="left_of_declarer")
     game = Game(rules, 3)
     game.leave()
     game.declare("spades")

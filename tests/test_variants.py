@@ -33,6 +33,7 @@ from dummybridge.errors import IllegalActionError
 from dummybridge.loader import load_rules
 from dummybridge.ruleset import RuleSet
 from dummybridge.state import Game
+from support import with_changes
 
 GOOD = Path(__file__).resolve().parent / "good_rules"
 DUMMY = load_rules("dummy-bridge")
@@ -126,18 +127,6 @@ def refused(game: Game, action: str, message: str) -> None:
         game.apply(action)
     assert str(info.value) == message
     assert state(game) == before and game.legal_actions() == legal
-
-
-def _with(rules: RuleSet, **changes: object) -> RuleSet:
-    """The rules with some sections replaced (a house rule without a file)."""
-    data = rules.to_data()
-    for dotted, value in changes.items():
-        node = data
-        *parents, last_key = dotted.split("__")
-        for key in parents:
-            node = node[key]
-        node[last_key] = value
-    return RuleSet.from_data(data, origin="test")
 
 
 def cut_ranking(game: Game) -> list[str]:
@@ -942,7 +931,7 @@ def test_seed004_three_games_without_a_rubber_fifty_a_game() -> None:
     End to end, under three-handed with the three-games option: each player
     in turn deals and wins a game with every heart; after three games the
     session is over, each has 56 + 80 + 16 - 32 + 40 + 50 = 210, no rubber."""
-    rules = _with(THREE, scoring__rubber={"kind": "fixed_games", "games": 3})
+    rules = with_changes(THREE, scoring__rubber={"kind": "fixed_games", "games": 3})
     game = Game(rules, 9, deals=[fixed(HEARTS_SOUTH)] * 3)
     for _ in range(3):
         _hearts_deal(game)

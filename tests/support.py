@@ -1,0 +1,40 @@
+"""Helpers shared by the test files: a house rule without a file, hands built to order."""
+
+from __future__ import annotations
+
+from dummybridge.cards import Hand, Seat, Suit
+from dummybridge.ruleset import RuleSet
+
+
+def with_changes(rules: RuleSet, **changes: object) -> RuleSet:
+    """``rules`` with settings replaced, each named by its path with ``__``
+    between the keys (``doubling__limit={"kind": "cap", "trick_value": 100}``).
+
+    The result is built from the changed document without the loader's checks:
+    tests use it only for changes the schema allows.
+    """
+    data = rules.to_data()
+    for dotted, value in changes.items():
+        node = data
+        *parents, last = dotted.split("__")
+        for key in parents:
+            node = node[key]
+        node[last] = value
+    return RuleSet.from_data(data, origin="test")
+
+
+def honour_hands(
+    trump: Suit, honours: tuple[str, str, str, str] = ("", "", "", ""),
+    voids: tuple[Seat, ...] = (),
+) -> tuple[Hand, Hand, Hand, Hand]:
+    """Four hands (N, E, S, W) holding the given honours of ``trump``; every
+    hand not in ``voids`` also holds one small card of it, so that no chicane
+    arises by accident. No hand holds an ace of another suit."""
+    small = iter("5432")
+    hands = []
+    for seat, ranks in zip(Seat, honours, strict=True):
+        codes = [f"{trump.letter}{r}" for r in ranks]
+        if seat not in voids:
+            codes.append(f"{trump.letter}{next(small)}")
+        hands.append(Hand.from_cards(codes))
+    return (hands[0], hands[1], hands[2], hands[3])
