@@ -856,8 +856,10 @@ class PlayState:
 
     def __init__(self, hands: Sequence[int], trump: int, leader: int) -> None:
         pos = Position(hands=tuple(hands), trump=trump, leader=leader)  # type: ignore[arg-type]
-        position_validate(pos)
         self._pos = _position(pos)
+        status = lib.dbr_position_validate(self._pos)
+        if status != lib.DBR_OK:
+            raise error_for(status, f"invalid position ({_position_text(pos)})")
         self._winner = ffi.new("int *")
         self._legal = ffi.new("dbr_hand *")
         self._play = lib.dbr_position_play
