@@ -228,6 +228,19 @@ def _hand_text(hand: int) -> str:
     return hex(hand)
 
 
+class _Lazy:
+    """A message argument formatted only if the message is: ``ensure`` fills
+    its template on failure alone, so success never pays for the text."""
+
+    __slots__ = ("_args", "_fn")
+
+    def __init__(self, fn: Any, *args: Any) -> None:
+        self._fn, self._args = fn, args
+
+    def __format__(self, spec: str) -> str:
+        return format(self._fn(*self._args), spec)
+
+
 def _card_text(card: int) -> str:
     """A card for messages: its code when it is a valid card, else the number."""
     if 0 <= card < NUM_CARDS:
@@ -705,7 +718,7 @@ def hand_honours(hand: int, strain: int) -> int:
     ensure(
         lib.dbr_hand_honours(_u64(hand), _int(strain), out),
         "cannot count the honours of hand {} in strain {!r}",
-        _hand_text(hand),
+        _Lazy(_hand_text, hand),
         strain,
     )
     return int(out[0])
@@ -725,7 +738,7 @@ def hand_pips(hand: int, suit: int, table: Sequence[int]) -> int:
     ensure(
         lib.dbr_hand_pips(_u64(hand), _int(suit), array, out),
         "cannot count the pips of hand {} in suit {!r}",
-        _hand_text(hand),
+        _Lazy(_hand_text, hand),
         suit,
     )
     return int(out[0])

@@ -230,12 +230,14 @@ class Game:
         self._declare_actions = tuple(Action.declare(d.name) for d in rules.denominations)
         auction = rules.declaration.auction
         # Every bid, lowest first by law 44: by points (level x trick value), then by tricks.
-        top = auction.max_level if auction else 7
-        values = {d.name: d.trick_value for d in rules.denominations}
-        self._bids = tuple(sorted(
-            (Action.bid(level, d.name) for level in range(1, top + 1) for d in rules.denominations),
-            key=lambda a: ((a.level or 0) * values[a.denomination or ""], a.level or 0),
-        ))
+        self._bids: tuple[Action, ...] = ()
+        if auction is not None:
+            values = {d.name: d.trick_value for d in rules.denominations}
+            self._bids = tuple(sorted(
+                (Action.bid(level, d.name) for level in range(1, auction.max_level + 1)
+                 for d in rules.denominations),
+                key=lambda a: ((a.level or 0) * values[a.denomination or ""], a.level or 0),
+            ))
         self._bid_rank = {a: i for i, a in enumerate(self._bids)}
         self._cut()
         self._begin_rubber()
