@@ -21,12 +21,15 @@ from .errors import InvalidNotationError
 
 __all__ = [
     "BID",
+    "ACCEPT",
     "BLIND",
+    "CANCEL",
     "CLAIM",
     "DECLARE",
     "DOUBLE",
     "LEAVE",
     "LOOK",
+    "NEW_DEAL",
     "PASS",
     "PLAY",
     "REDOUBLE",
@@ -46,9 +49,15 @@ BID: Final = "bid"
 REDOUBLE: Final = "redouble"
 CLAIM: Final = "claim"
 WAIVE: Final = "waive"
+NEW_DEAL: Final = "new_deal"
+ACCEPT: Final = "accept"
+CANCEL: Final = "cancel"
 _PENALTIES = ("tricks", "points")
+_TEXTS = {LEAVE: "leave it", BLIND: "play blind", NEW_DEAL: "demand new deal",
+          ACCEPT: "accept call", CANCEL: "cancel call"}
 
-_KINDS = (DECLARE, LEAVE, DOUBLE, PASS, PLAY, LOOK, BLIND, BID, REDOUBLE, CLAIM, WAIVE)
+_KINDS = (DECLARE, LEAVE, DOUBLE, PASS, PLAY, LOOK, BLIND, BID, REDOUBLE, CLAIM, WAIVE,
+          NEW_DEAL, ACCEPT, CANCEL)
 
 
 class Action:
@@ -106,7 +115,7 @@ class Action:
         elif kind in _KINDS:
             if given:
                 raise ValueError(f"{kind!r} takes no card, denomination or seat")
-            text = {LEAVE: "leave it", BLIND: "play blind"}.get(kind, kind)
+            text = _TEXTS.get(kind, kind)
         else:
             raise ValueError(f"unknown action kind {kind!r}")
         cached = cls._interned.get(text)
@@ -196,6 +205,9 @@ class Action:
             return cls.leave()
         if words == ["waive", "revoke"]:
             return cls.waive()
+        for kind, words_of in _TEXTS.items():
+            if kind in (NEW_DEAL, ACCEPT, CANCEL) and words == words_of.split():
+                return cls(kind)
         if len(words) == 3 and words[:2] == ["claim", "revoke"] and words[2] in _PENALTIES:
             return cls.claim(words[2])
         if len(words) == 2 and words[0] == LOOK and len(words[1]) == 1:
@@ -208,7 +220,8 @@ class Action:
         raise InvalidNotationError(
             f"unknown action {text!r}: expected 'declare NAME', 'leave it', 'bid N NAME', "
             "'double', 'redouble', 'pass', 'play CARD', 'play blind', 'look SEAT', "
-            "'claim revoke tricks|points' or 'waive revoke'"
+            "'claim revoke tricks|points', 'waive revoke', 'demand new deal', 'accept call' "
+            "or 'cancel call'"
         )
 
     def __str__(self) -> str:

@@ -108,13 +108,19 @@ class RuleBot:
             leading = obs.dealer.left
             return next((a for a in looks if a.seat == leading), looks[0])
         kinds = {a.kind for a in legal}
+        if kinds & {"accept", "cancel", "new_deal"}:
+            # A call out of turn: let a bid stand, have a double cancelled.
+            for kind in ("accept", "cancel", "new_deal"):
+                for a in legal:
+                    if a.kind == kind:
+                        return a
         if "claim" in kinds:
             # Claim what the laws give: points where they are offered, else tricks.
             claims = [a for a in legal if a.kind == "claim"]
             return next((a for a in claims if a.penalty == "points"), claims[0])
         if PLAY in kinds:
             return self._play(obs, legal)
-        if BID in kinds:
+        if BID in kinds or obs.phase == "auction":
             return self._bid(obs, legal)
         if DECLARE in kinds:
             return self._declare(obs, legal)

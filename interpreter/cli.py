@@ -59,6 +59,14 @@ def _cmd_play(args: argparse.Namespace) -> int:
         if revokes and slips.next() < args.irregularities * 2**64:
             game.apply(revokes[slips.below(len(revokes))])
             continue
+        if args.irregularities and game.phase == "auction" and \
+                slips.next() < args.irregularities * 2**64:
+            others = [p for p in game.players if game.out_of_turn_actions(p)]
+            if others:
+                culprit = others[slips.below(len(others))]
+                # Calling too soon, with the cheapest call he could make.
+                game.apply(game.out_of_turn_actions(culprit)[0], player=culprit)
+                continue
         game.apply(bots[player].choose(game.observation(player)))
     symbols = not args.ascii and _can_show_symbols(sys.stdout)
     print(game_record(game, symbols=symbols))
@@ -116,8 +124,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--laws", action="store_true",
                       help="laws mode: irregularities may happen and are penalised")
     play.add_argument("--irregularities", type=float, default=0.0, metavar="RATE",
-                      help="in laws mode, the chance that a player able to revoke does so "
-                           "(implies --laws)")
+                      help="in laws mode, the chance that a player able to revoke does so, "
+                           "and that someone calls out of turn in the auction (implies --laws)")
     play.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
     play.add_argument("--record", metavar="FILE", help="also write the JSON game record to FILE")
     play.set_defaults(func=_cmd_play)

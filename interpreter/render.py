@@ -88,6 +88,12 @@ def action_words(action: Action, doubling_level_before: int = 0, auction: bool =
         return f"claims the revoke penalty in {action.penalty}"
     if action.kind == "waive":
         return "waives the revoke penalty"
+    if action.kind == "new_deal":
+        return "demands a new deal"
+    if action.kind == "accept":
+        return "lets the call stand"
+    if action.kind == "cancel":
+        return "has the call cancelled"
     if action.kind == "bid":
         return f"bids {action.level} {(action.denomination or '').replace('_', ' ')}"
     if action.kind == "redouble":
@@ -236,6 +242,10 @@ def game_record(game: object, symbols: bool = True) -> str:
             assert op.seat is not None
             out.append(f"  {op.player} plays blind from {_hand_word(op.seat, owners, manned)}: "
                        f"{card_text(Card.from_str(d['card']), symbols)}")
+        elif kind == "out_of_turn":
+            assert op.seat is not None and op.action is not None
+            out.append(f"  {labels[op.seat]} {action_words(op.action, level, auction)} "
+                       "out of turn")
         elif op.action is not None and kind not in ("play", "look"):
             assert op.seat is not None
             if kind in ("claim", "waive"):

@@ -16,7 +16,7 @@ freezes everything.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
@@ -451,9 +451,15 @@ class RevokeRules:
 
 @dataclass(frozen=True, slots=True)
 class LawsRules:
-    """The irregularities the laws regulate, for laws mode."""
+    """The irregularities the laws regulate, for laws mode.
+
+    :ivar out_of_turn: for each kind of call out of turn (``bid``, ``double``),
+        what the adversaries may do (``new_deal``, ``accept``, ``cancel``);
+        empty where the rules do not regulate calls out of turn.
+    """
 
     revoke: RevokeRules = RevokeRules()
+    out_of_turn: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
 
 
 @dataclass(frozen=True, slots=True)
@@ -610,7 +616,10 @@ class RuleSet:
             opening_spade_cap=None if spade_cap is None else spade_cap["points"],
         )
         revoke = (data.get("laws") or {}).get("revoke") or {}
-        laws = LawsRules(RevokeRules(
+        out_of_turn = (data.get("laws") or {}).get("out_of_turn") or {}
+        laws = LawsRules(out_of_turn=MappingProxyType({
+            kind: tuple(options) for kind, options in out_of_turn.items() if kind != "source"}),
+            revoke=RevokeRules(
             dummy_liable=revoke.get("dummy_liable", False),
             penalty=revoke.get("penalty", "tricks"),
             tricks=revoke.get("tricks", 3),

@@ -42,11 +42,13 @@ from . import _native
 from .actions import (
     BID,
     BLIND,
+    CANCEL,
     CLAIM,
     DECLARE,
     DOUBLE,
     LEAVE,
     LOOK,
+    NEW_DEAL,
     PASS,
     PLAY,
     REDOUBLE,
@@ -70,6 +72,7 @@ AUCTION_PHASE = "auction"
 DOUBLE_PHASE = "double"
 PLAY_PHASE = "play"
 CLAIM_PHASE = "claim"
+PENALTY_PHASE = "penalty"
 OVER = "over"
 
 _SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
@@ -217,6 +220,8 @@ class Game:
         self.rng = _native.Rng(seed)
         self.log: list[Operation] = []
         self.actions: list[Action] = []
+        #: (index in actions, player) of each action taken out of turn
+        self.actions_out_of_turn: list[tuple[int, str]] = []
         self.sheets: list[ScoreSheet] = []
         self.deal_number = 0
         self.rubber_number = 0
@@ -381,6 +386,7 @@ class Game:
         self._seat_actor: tuple[str, ...] = ()
         self.revokes: list[tuple[Seat, int, bool]] = []  # seat, trick number, liable
         self._claims: list[int] = []  # the revoking sides whose penalty is to be claimed
+        self._pending: tuple[Seat, Action, tuple[str, ...], Seat | None] | None = None
         self._penalties: dict[int, str] = {}  # revoking side -> penalty claimed
         self.history: list[tuple[Seat, Action]] = []
         self._events: set[str] = {"deal"}
@@ -590,6 +596,8 @@ class Game:
             return ()
         if phase == CLAIM_PHASE:
             return self._claim_actions()
+        if phase == PENALTY_PHASE:
+            return self._penalty_actions()
         looks = self._look_actions()
         if phase == AUCTION_PHASE:
             base = self._auction_calls()
@@ -611,6 +619,29 @@ class Game:
             return ()  # pragma: no cover
         return _plays_of(self.hands[seat] & ~self._legal_out[0])
 
+    def out_of_turn_actions(self, player: str) -> tuple[Action, ...]:
+        """In laws mode, the calls ``player`` could make out of turn now (the
+        rules regulate them in ``laws.out_of_turn``): bids, doubles and
+        redoubles he could make in his turn. Empty in strict play, outside the
+        auction, for the player whose turn it is, or a kind the rules leave out."""
+        if not self.laws or self.phase != AUCTION_PHASE or player == self.actor:
+            return ()
+        regulated = self.rules.laws.out_of_turn
+        seats = [s for s in self.player_seats.get(player, ()) if s in self.manned]
+        if not seats:
+            return ()
+        out = []
+        for call in self._calls_for(seats[0]):
+            kind = "bid" if call.kind == BID else "double" if call.kind in (DOUBLE, REDOUBLE) \
+                else None
+            if kind in regulated:
+                out.append(call)
+        return tuple(out)
+
+    def _penalty_actions(self) -> tuple[Action, ...]:
+        assert self._pending is not None
+        return tuple(Action(option) for option in self._pending[2])
+
     def _claim_actions(self) -> tuple[Action, ...]:
         """The penalty the non-offending side may claim for the revoking side's revokes."""
         side = self._claims[0]
@@ -627,8 +658,13 @@ class Game:
         """Law 43: pass, a higher bid, double the last bid of an adversary,
         or redouble a doubled bid of one's own side; the dealer must bid first
         when the rules say so (law 42); one double and one redouble (law 54)."""
+        assert self.to_act is not None
+        return self._calls_for(self.to_act)
+
+    def _calls_for(self, seat: Seat) -> tuple[Action, ...]:
+        """The calls ``seat`` could make if it were his turn."""
         auction = self.rules.declaration.auction
-        assert auction is not None and self.to_act is not None
+        assert auction is not None
         calls: list[Action] = []
         opening = not self.calls
         if not (opening and auction.dealer_must_bid):
@@ -637,7 +673,7 @@ class Game:
         calls.extend(self._bids[start:])
         if self.contract is not None:
             assert self._contract_seat is not None
-            ours = int(self._contract_seat) & 1 == int(self.to_act) & 1
+            ours = int(self._contract_seat) & 1 == int(seat) & 1
             if not ours and self.doubling_level == 0 and auction.doubles >= 1:
                 calls.append(_DOUBLE)
             if ours and self.doubling_level == 1 and auction.redoubles >= 1:
@@ -715,6 +751,11 @@ class Game:
                     f"{action} refused: {who} must follow suit to the "
                     f"{_CARDS[self._trick_cards[0]].code} led")
             return
+        if self.phase == PENALTY_PHASE:
+            if action in self._penalty_actions():
+                return
+            options = ", ".join(str(a) for a in self._penalty_actions())
+            raise IllegalActionError(f"{action} refused: {who} may now only {options}")
         if self.phase == CLAIM_PHASE:
             if action in self._claim_actions():
                 return
@@ -802,13 +843,16 @@ class Game:
 
     # --------------------------------------------------------- acting
 
-    def apply(self, action: Action | str) -> Operation:
+    def apply(self, action: Action | str, *, player: str | None = None) -> Operation:
         """Take ``action`` for the player to act, and return its log entry.
 
         The game then runs every step that needs no decision (a forced
         declaration, a trick won, the score, the next deal) before returning.
 
         :param action: an :class:`Action` or its text (``"play SA"``).
+        :param player: who acts; by default the player to act. In laws mode
+            another player may make a call out of turn in the auction (see
+            :meth:`out_of_turn_actions`).
         :raises IllegalActionError: if it is not legal now (nothing changes).
         :raises InvalidNotationError: for text that is no action.
         """
@@ -816,6 +860,8 @@ class Game:
             if not isinstance(action, str):
                 raise TypeError(f"an action must be an Action or its text, not {action!r}")
             action = Action.parse(action)
+        if player is not None and player != self.actor:
+            return self._out_of_turn(player, action)
         if self.phase is PLAY_PHASE and action.kind is PLAY and self.to_act not in self._blind:
             if self.laws:
                 return self._play_laws(action)
@@ -851,6 +897,9 @@ class Game:
         deal = self.deal_number
         if self.phase == CLAIM_PHASE:
             self._claimed(action)
+            return op
+        if self.phase == PENALTY_PHASE:
+            self._penalty_decided(action)
             return op
         if self.phase == AUCTION_PHASE:
             self._call(seat, action)
@@ -894,6 +943,44 @@ class Game:
         return self.apply(Action.look(seat))
 
     # ------------------------------------------------------ the steps
+
+    def _out_of_turn(self, player: str, action: Action) -> Operation:
+        """A call out of turn (laws mode): logged, then the adversary on the
+        offender's left chooses what the rules allow (1912 laws 49, 57)."""
+        if player not in self.player_seats:
+            raise IllegalActionError(f"{action} refused: no player {player!r} in this game")
+        if action not in self.out_of_turn_actions(player):
+            turn = "" if self.actor is None else f"it is {self.actor}'s turn"
+            raise IllegalActionError(
+                f"{action} refused: {turn or 'no call is open'}; {player} may not "
+                f"call out of turn here" + ("" if self.laws else " (strict play)"))
+        seat = next(s for s in self.player_seats[player] if s in self.manned)
+        kind = "bid" if action.kind == BID else "double"
+        options = self.rules.laws.out_of_turn[kind]
+        self.actions_out_of_turn.append((len(self.actions), player))
+        self.actions.append(action)
+        op = self._append("out_of_turn", seat=seat, player=player, action=action,
+                          detail={"turn": None if self.to_act is None else self.to_act.letter})
+        self._pending = (seat, action, options, self.to_act)
+        self.phase = PENALTY_PHASE
+        self.to_act = seat.left
+        return op
+
+    def _penalty_decided(self, action: Action) -> None:
+        assert self._pending is not None
+        seat, call, _, resume = self._pending
+        self._pending = None
+        if action.kind == NEW_DEAL:
+            # The same dealer deals again.
+            self._begin_deal()
+            return
+        self.phase = AUCTION_PHASE
+        if action.kind == CANCEL:
+            self.to_act = resume
+            return
+        # accept: the call stands as if made in turn; the turn passes to its left.
+        self.history.append((seat, call))
+        self._call(seat, call)
 
     def _call(self, seat: Seat, action: Action) -> None:
         """A call in the auction; three passes after a bid (or double) end it (law 45)."""
@@ -1304,8 +1391,14 @@ class Game:
             "rubbers": self.rubbers,
             "laws": self.laws,
             "deals": [[h.pbn() for h in d] for d in self.preset_deals],
-            "actions": [str(a) for a in self.actions],
+            "actions": self._recorded_actions(),
         }
+
+    def _recorded_actions(self) -> list[Any]:
+        """Each decision as its text; one taken out of turn as {player, action}."""
+        out_of_turn = dict(self.actions_out_of_turn)
+        return [{"player": out_of_turn[i], "action": str(a)} if i in out_of_turn else str(a)
+                for i, a in enumerate(self.actions)]
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any], rules: RuleSet | None = None) -> Game:
@@ -1321,7 +1414,8 @@ class Game:
         try:
             seed = int(record["seed"])
             players = [str(p) for p in record["players"]]
-            actions = [str(a) for a in record["actions"]]
+            actions = [(a["action"], a["player"]) if isinstance(a, Mapping) else (str(a), None)
+                       for a in record["actions"]]
             rules_ref = record["rules"]
             deals = [[Hand.from_pbn(h) for h in d] for d in record.get("deals", [])]
             rubbers = int(record.get("rubbers", 1))
@@ -1338,9 +1432,9 @@ class Game:
                 f"record made with {rules_ref.get('name')} version {rules_ref.get('version')!r}, "
                 f"rules are version {rules.version!r}")
         game = cls(rules, seed, players=players, deals=deals, rubbers=rubbers, laws=laws)
-        for i, text in enumerate(actions):
+        for i, (text, player) in enumerate(actions):
             try:
-                game.apply(text)
+                game.apply(text, player=player)
             except (IllegalActionError, InvalidNotationError) as exc:
                 raise type(exc)(f"record action {i + 1} ({text!r}): {exc}") from None
         return game

@@ -113,3 +113,11 @@ def test_irregularity_rate_out_of_range() -> None:
     proc = run("play", "--irregularities", "2")
     assert proc.returncode == 1
     assert "--irregularities must be from 0 to 1, not 2.0" in proc.stderr
+
+
+def test_auction_in_laws_mode_shows_calls_out_of_turn(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 5: with --irregularities, calls out of turn happen and are dealt with."""
+    assert main(["play", "auction-bridge", "--seed", "1", "--irregularities", "0.15",
+                 "--ascii"]) == 0
+    out = capsys.readouterr().out
+    assert "out of turn" in out and "lets the call stand" in out

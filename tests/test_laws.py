@@ -225,3 +225,72 @@ def test_seed000_double_dummy_liable_in_his_own_hand_not_in_his_dummy() -> None:
             if op.kind == "revoke":
                 seen[op.seat in game.manned].add(op.detail["liable"])
     assert seen == {True: {True}, False: {False}}
+
+
+def _auction_game(laws: bool = True) -> Game:
+    return Game(AUCTION, 1, laws=laws)
+
+
+def test_strict_play_refuses_a_call_out_of_turn() -> None:
+    """In strict play a call out of turn cannot be made; nothing changes."""
+    game = _auction_game(laws=False)
+    west = game.seat_player[Seat.WEST]
+    before = json.dumps(game.state_dict(), sort_keys=True)
+    with pytest.raises(IllegalActionError, match=r"bid 1 hearts refused: it is .'s turn; "
+                                                 r". may not call out of turn here \(strict play\)"):
+        game.apply("bid 1 hearts", player=west)
+    assert json.dumps(game.state_dict(), sort_keys=True) == before
+    assert game.out_of_turn_actions(west) == ()
+
+
+def test_law_49_a_bid_out_of_turn_may_stand() -> None:
+    """1912 law 49: after a declaration out of turn either adversary may demand a
+    new deal, or allow it to stand; here it stands and the turn passes to the
+    offender's left."""
+    game = _auction_game()
+    west = game.seat_player[Seat.WEST]
+    assert str(game.out_of_turn_actions(west)[0]) == "bid 1 spades"
+    game.apply("bid 1 hearts", player=west)  # South, the dealer, has not called
+    assert game.phase == "penalty" and game.to_act == Seat.NORTH  # West's left-hand adversary
+    assert [str(a) for a in game.legal_actions()] == ["demand new deal", "accept call"]
+    game.apply("accept call")
+    assert game.phase == "auction" and str(game.contract) == "bid 1 hearts"
+    assert game.to_act == Seat.NORTH
+    assert [op.kind for op in game.log[-2:]] == ["out_of_turn", "accept"]
+
+
+def test_law_49_a_bid_out_of_turn_and_a_new_deal() -> None:
+    """1912 law 49: the adversary may demand a new deal; the same dealer deals again."""
+    game = _auction_game()
+    game.apply("bid 1 hearts", player=game.seat_player[Seat.EAST])
+    assert game.to_act == Seat.SOUTH
+    game.apply("demand new deal")
+    assert game.deal_number == 2 and game.dealer == Seat.SOUTH and game.phase == "auction"
+    assert game.calls == [] and game.contract is None
+
+
+def test_law_57_a_double_out_of_turn() -> None:
+    """1912 law 57 (seed 002): "If a player double out of turn, either adversary
+    may demand a new deal." If neither does, the double is void."""
+    game = _auction_game()
+    game.apply("bid 1 hearts")  # South; West is to call
+    east = game.seat_player[Seat.EAST]
+    assert "double" in [str(a) for a in game.out_of_turn_actions(east)]
+    game.apply("double", player=east)
+    assert game.to_act == Seat.SOUTH  # the adversary on East's left
+    assert [str(a) for a in game.legal_actions()] == ["demand new deal", "cancel call"]
+    with pytest.raises(IllegalActionError, match=r"accept call refused: south \(.\) may now only "
+                                                 r"demand new deal, cancel call"):
+        game.apply("accept call")
+    game.apply("cancel call")
+    assert game.phase == "auction" and game.to_act == Seat.WEST and game.doubling_level == 0
+
+
+def test_out_of_turn_records_replay() -> None:
+    game = _auction_game()
+    game.apply("bid 1 hearts", player=game.seat_player[Seat.WEST])
+    game.apply("accept call")
+    game.apply("pass")
+    record = json.loads(json.dumps(game.to_record()))
+    assert record["actions"][0] == {"player": game.seat_player[Seat.WEST], "action": "bid 1 hearts"}
+    assert Game.from_record(record).state_dict() == game.state_dict()
