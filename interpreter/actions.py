@@ -29,6 +29,7 @@ __all__ = [
     "DOUBLE",
     "LEAVE",
     "LOOK",
+    "MAKE_SUFFICIENT",
     "NEW_DEAL",
     "PASS",
     "PLAY",
@@ -52,12 +53,13 @@ WAIVE: Final = "waive"
 NEW_DEAL: Final = "new_deal"
 ACCEPT: Final = "accept"
 CANCEL: Final = "cancel"
+MAKE_SUFFICIENT: Final = "make_sufficient"
 _PENALTIES = ("tricks", "points")
 _TEXTS = {LEAVE: "leave it", BLIND: "play blind", NEW_DEAL: "demand new deal",
-          ACCEPT: "accept call", CANCEL: "cancel call"}
+          ACCEPT: "accept call", CANCEL: "cancel call", MAKE_SUFFICIENT: "make bid sufficient"}
 
 _KINDS = (DECLARE, LEAVE, DOUBLE, PASS, PLAY, LOOK, BLIND, BID, REDOUBLE, CLAIM, WAIVE,
-          NEW_DEAL, ACCEPT, CANCEL)
+          NEW_DEAL, ACCEPT, CANCEL, MAKE_SUFFICIENT)
 
 
 class Action:
@@ -206,7 +208,7 @@ class Action:
         if words == ["waive", "revoke"]:
             return cls.waive()
         for kind, words_of in _TEXTS.items():
-            if kind in (NEW_DEAL, ACCEPT, CANCEL) and words == words_of.split():
+            if kind in (NEW_DEAL, ACCEPT, CANCEL, MAKE_SUFFICIENT) and words == words_of.split():
                 return cls(kind)
         if len(words) == 3 and words[:2] == ["claim", "revoke"] and words[2] in _PENALTIES:
             return cls.claim(words[2])
@@ -220,8 +222,8 @@ class Action:
         raise InvalidNotationError(
             f"unknown action {text!r}: expected 'declare NAME', 'leave it', 'bid N NAME', "
             "'double', 'redouble', 'pass', 'play CARD', 'play blind', 'look SEAT', "
-            "'claim revoke tricks|points', 'waive revoke', 'demand new deal', 'accept call' "
-            "or 'cancel call'"
+            "'claim revoke tricks|points', 'waive revoke', 'demand new deal', 'accept call', "
+            "'cancel call' or 'make bid sufficient'"
         )
 
     def __str__(self) -> str:

@@ -55,9 +55,12 @@ def _cmd_play(args: argparse.Namespace) -> int:
     while not game.is_over:
         player = game.actor
         assert player is not None
-        revokes = game.irregular_actions() if args.irregularities else ()
-        if revokes and slips.next() < args.irregularities * 2**64:
-            game.apply(revokes[slips.below(len(revokes))])
+        slips_open = game.irregular_actions() if args.irregularities else ()
+        if slips_open and slips.next() < args.irregularities * 2**64:
+            if game.phase == "auction":  # an insufficient bid: just short of enough
+                game.apply(slips_open[-1])
+            else:  # a revoke
+                game.apply(slips_open[slips.below(len(slips_open))])
             continue
         if args.irregularities and game.phase == "auction" and \
                 slips.next() < args.irregularities * 2**64:

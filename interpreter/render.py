@@ -94,6 +94,8 @@ def action_words(action: Action, doubling_level_before: int = 0, auction: bool =
         return "lets the call stand"
     if action.kind == "cancel":
         return "has the call cancelled"
+    if action.kind == "make_sufficient":
+        return "has the bid made sufficient"
     if action.kind == "bid":
         return f"bids {action.level} {(action.denomination or '').replace('_', ' ')}"
     if action.kind == "redouble":
@@ -242,6 +244,10 @@ def game_record(game: object, symbols: bool = True) -> str:
             assert op.seat is not None
             out.append(f"  {op.player} plays blind from {_hand_word(op.seat, owners, manned)}: "
                        f"{card_text(Card.from_str(d['card']), symbols)}")
+        elif kind == "insufficient":
+            assert op.seat is not None and op.action is not None
+            out.append(f"  {labels[op.seat]} {action_words(op.action, level, auction)}, "
+                       "an insufficient bid")
         elif kind == "out_of_turn":
             assert op.seat is not None and op.action is not None
             out.append(f"  {labels[op.seat]} {action_words(op.action, level, auction)} "

@@ -460,6 +460,10 @@ class LawsRules:
 
     revoke: RevokeRules = RevokeRules()
     out_of_turn: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    #: what may be done about an insufficient bid (empty: not regulated)
+    insufficient_bid: tuple[str, ...] = ()
+    #: whether the partner of an insufficient bidder is barred once it is made good
+    insufficient_bars_partner: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -617,7 +621,11 @@ class RuleSet:
         )
         revoke = (data.get("laws") or {}).get("revoke") or {}
         out_of_turn = (data.get("laws") or {}).get("out_of_turn") or {}
-        laws = LawsRules(out_of_turn=MappingProxyType({
+        insufficient = (data.get("laws") or {}).get("insufficient_bid") or {}
+        laws = LawsRules(
+            insufficient_bid=tuple(insufficient.get("options", ())),
+            insufficient_bars_partner=insufficient.get("partner_barred", False),
+            out_of_turn=MappingProxyType({
             kind: tuple(options) for kind, options in out_of_turn.items() if kind != "source"}),
             revoke=RevokeRules(
             dummy_liable=revoke.get("dummy_liable", False),

@@ -48,6 +48,7 @@ from .actions import (
     DOUBLE,
     LEAVE,
     LOOK,
+    MAKE_SUFFICIENT,
     NEW_DEAL,
     PASS,
     PLAY,
@@ -387,6 +388,7 @@ class Game:
         self.revokes: list[tuple[Seat, int, bool]] = []  # seat, trick number, liable
         self._claims: list[int] = []  # the revoking sides whose penalty is to be claimed
         self._pending: tuple[Seat, Action, tuple[str, ...], Seat | None] | None = None
+        self._barred: Seat | None = None
         self._penalties: dict[int, str] = {}  # revoking side -> penalty claimed
         self.history: list[tuple[Seat, Action]] = []
         self._events: set[str] = {"deal"}
@@ -611,8 +613,13 @@ class Game:
 
     def irregular_actions(self) -> tuple[Action, ...]:
         """In laws mode, the irregular actions open to the player to act: the
-        cards that would fail to follow suit (revokes). Empty in strict play."""
+        cards that would fail to follow suit (revokes), or in the auction the
+        insufficient bids where the rules regulate them. Empty in strict play."""
         seat = self.to_act
+        if self.laws and self.phase == AUCTION_PHASE and self.rules.laws.insufficient_bid \
+                and self.contract is not None and seat != self._barred:
+            # Law 50: a bid that is not higher than the last.
+            return self._bids[: self._bid_rank[self.contract] + 1]
         if not self.laws or self.phase is not PLAY_PHASE or seat is None or seat in self._blind:
             return ()
         if self._legal_call():
@@ -670,7 +677,8 @@ class Game:
         if not (opening and auction.dealer_must_bid):
             calls.append(_PASS)
         start = 0 if self.contract is None else self._bid_rank[self.contract] + 1
-        calls.extend(self._bids[start:])
+        if seat != self._barred:  # law 50: a barred partner may not bid
+            calls.extend(self._bids[start:])
         if self.contract is not None:
             assert self._contract_seat is not None
             ours = int(self._contract_seat) & 1 == int(seat) & 1
@@ -862,6 +870,9 @@ class Game:
             action = Action.parse(action)
         if player is not None and player != self.actor:
             return self._out_of_turn(player, action)
+        if self.phase == AUCTION_PHASE and action.kind == BID and self.laws \
+                and action in self.irregular_actions():
+            return self._insufficient(action)
         if self.phase is PLAY_PHASE and action.kind is PLAY and self.to_act not in self._blind:
             if self.laws:
                 return self._play_laws(action)
@@ -966,10 +977,37 @@ class Game:
         self.to_act = seat.left
         return op
 
+    def _insufficient(self, action: Action) -> Operation:
+        """Law 50: an insufficient bid; the adversary on the bidder's left decides."""
+        seat = self.to_act
+        assert seat is not None
+        self.actions.append(action)
+        op = self._append("insufficient", seat=seat, player=self.seat_player[seat], action=action)
+        self._pending = (seat, action, self.rules.laws.insufficient_bid, seat)
+        self.phase = PENALTY_PHASE
+        self.to_act = seat.left
+        return op
+
     def _penalty_decided(self, action: Action) -> None:
         assert self._pending is not None
         seat, call, _, resume = self._pending
         self._pending = None
+        if action.kind == MAKE_SUFFICIENT:
+            # The lowest sufficient bid in the same declaration; the partner may be barred.
+            self.phase = AUCTION_PHASE
+            assert self.contract is not None and call.denomination is not None
+            rank = self._bid_rank[self.contract]
+            good = next((b for b in self._bids[rank + 1:] if b.denomination == call.denomination),
+                        None)
+            if good is None:  # nothing higher in that declaration: the highest bid left
+                good = self._bids[-1]
+            self.history.append((seat, good))
+            self._append(BID, seat=seat, player=self.seat_player[seat], action=good,
+                         detail={"made_sufficient": str(call)})
+            self._call(seat, good)
+            if self.rules.laws.insufficient_bars_partner:
+                self._barred = seat.partner
+            return
         if action.kind == NEW_DEAL:
             # The same dealer deals again.
             self._begin_deal()
@@ -986,6 +1024,8 @@ class Game:
         """A call in the auction; three passes after a bid (or double) end it (law 45)."""
         self.calls.append((seat, action))
         kind = action.kind
+        if self._barred is not None and kind != PASS and int(seat) & 1 != int(self._barred) & 1:
+            self._barred = None  # law 50: an adversary bid or doubled
         if kind == PASS:
             self._passes += 1
             if self.contract is not None and self._passes == 3:

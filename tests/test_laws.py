@@ -294,3 +294,34 @@ def test_out_of_turn_records_replay() -> None:
     record = json.loads(json.dumps(game.to_record()))
     assert record["actions"][0] == {"player": game.seat_player[Seat.WEST], "action": "bid 1 hearts"}
     assert Game.from_record(record).state_dict() == game.state_dict()
+
+
+def test_law_50_an_insufficient_bid_made_sufficient_bars_the_partner() -> None:
+    """1912 law 50: an insufficient bid, objected to, must be made sufficient, and
+    the bidder's partner is barred from further bids unless an adversary later
+    bids or doubles."""
+    game = _auction_game()
+    game.apply("bid 1 hearts")  # South
+    assert [str(a) for a in game.irregular_actions()][-3:] == [
+        "bid 3 spades", "bid 1 diamonds", "bid 1 hearts"]  # law 44: by points, then tricks
+    game.apply("bid 1 diamonds")  # West: 7 points, not more than 8
+    assert game.phase == "penalty" and game.to_act == Seat.NORTH
+    assert [str(a) for a in game.legal_actions()] == ["make bid sufficient", "accept call"]
+    game.apply("make bid sufficient")
+    assert str(game.contract) == "bid 2 diamonds" and game.to_act == Seat.NORTH
+    game.apply("pass")  # North
+    assert [str(a) for a in game.legal_actions()] == ["pass"]  # East is barred from bidding
+    game.apply("pass")  # East
+    game.apply("bid 2 hearts")  # South, an adversary of the barred East, bids
+    game.apply("pass")  # West
+    game.apply("pass")  # North
+    assert "bid 3 diamonds" in [str(a) for a in game.legal_actions()]  # East may bid again
+
+
+def test_law_50_an_insufficient_bid_accepted_stands() -> None:
+    """1912 law 50: without objection the insufficient bid stands."""
+    game = _auction_game()
+    game.apply("bid 1 hearts")
+    game.apply("bid 1 clubs")  # West: 6 points, insufficient
+    game.apply("accept call")
+    assert str(game.contract) == "bid 1 clubs" and game.to_act == Seat.NORTH
