@@ -1060,14 +1060,7 @@ class Game:
             declarer = self._contract_seat
         else:
             declarer = self._first_named[(side, int(denomination.strain))]
-        self.denomination = denomination
-        self.maker = self._contract_seat
-        self.declared_from = "auction"
-        self.declarer = declarer
-        self.dummy = declarer.partner
-        if self._sight_on_declaration:
-            self._sight_version += 1
-        self._event("declared")
+        self._settle_declaration(self._contract_seat, denomination, "auction", declarer)
         self._append("contract", seat=declarer, player=self.seat_player[declarer], detail={
             "bid": str(self.contract), "by": self._contract_seat.letter,
             "doubled": self.doubling_level, "declarer": declarer.letter})
@@ -1098,17 +1091,22 @@ class Game:
             "denomination": denomination.name, "steps": list(trace)})
         self._declared(target, denomination, "dummy")
 
-    def _declared(self, seat: Seat, denomination: Denomination, declared_from: str) -> None:
+    def _settle_declaration(self, maker: Seat, denomination: Denomination, declared_from: str,
+                            declarer: Seat) -> None:
+        """Record the final declaration, who made it and who plays; sight may change."""
         self.denomination = denomination
-        self.maker = seat
+        self.maker = maker
         self.declared_from = declared_from
+        self.declarer = declarer
+        self.dummy = declarer.partner
         if self._sight_on_declaration:
             self._sight_version += 1
         self._event("declared")
+
+    def _declared(self, seat: Seat, denomination: Denomination, declared_from: str) -> None:
         # The dealer's side's live hand plays both: the dealer, or, when the
         # dealer's hand is a Dummy, its holder from his own hand.
-        self.declarer = self.first_declarer
-        self.dummy = self.declarer.partner
+        self._settle_declaration(seat, denomination, declared_from, self.first_declarer)
         limit = self.rules.doubling.limit
         if limit.kind == "none" or not limit.allows(denomination.trick_value, 0):
             self._begin_play()
