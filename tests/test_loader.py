@@ -345,6 +345,14 @@ def test_any_text_gives_diagnostics_not_exceptions(text: str) -> None:
 BRIDGE_LINES = loader.find_variant("bridge").read_text(encoding="utf-8").splitlines(keepends=True)
 
 
+def mutant(edits: list[tuple[int, str]]) -> str:
+    """bridge.yaml with each edit's text written over the start of its line."""
+    lines = list(BRIDGE_LINES)
+    for index, text in edits:
+        lines[index] = text + lines[index][len(text) // 2 :]
+    return "".join(lines)
+
+
 @settings(max_examples=150)
 @given(
     st.lists(
@@ -373,12 +381,10 @@ def test_mutated_bridge_gives_diagnostics_not_exceptions(edits: list[tuple[int, 
     """PRODUCT: every edit of a real rule file ends in diagnostics or a document, never a crash."""
     import tempfile
 
-    lines = list(BRIDGE_LINES)
-    for index, text in edits:
-        lines[index] = text + lines[index][len(text) // 2 :]
+    text = mutant(edits)
     with tempfile.TemporaryDirectory() as directory:
         path = Path(directory) / "mutant.yaml"
-        path.write_text("".join(lines), encoding="utf-8")
+        path.write_text(text, encoding="utf-8")
         result = validate(path)
     assert all(isinstance(d, Diagnostic) for d in result)
 
@@ -433,10 +439,7 @@ def test_libyaml_and_pure_python_parse_alike(path: Path) -> None:
     )
 )
 def test_libyaml_and_pure_python_parse_alike_fuzzed(edits: list[tuple[int, str]]) -> None:
-    lines = list(BRIDGE_LINES)
-    for index, text in edits:
-        lines[index] = text + lines[index][len(text) // 2 :]
-    fast, slow = parse_both("".join(lines))
+    fast, slow = parse_both(mutant(edits))
     assert fast == slow
 
 
