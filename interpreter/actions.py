@@ -35,6 +35,14 @@ __all__ = [
     "PLAY",
     "REDOUBLE",
     "WAIVE",
+    "TOUCH",
+    "ASK",
+    "CORRECT",
+    "POINT_OUT",
+    "SUGGEST",
+    "REQUIRE",
+    "FORBID",
+    "DECLINE",
     "Action",
     "Operation",
 ]
@@ -54,12 +62,26 @@ NEW_DEAL: Final = "new_deal"
 ACCEPT: Final = "accept"
 CANCEL: Final = "cancel"
 MAKE_SUFFICIENT: Final = "make_sufficient"
+TOUCH: Final = "touch"
+ASK: Final = "ask"
+CORRECT: Final = "correct"
+POINT_OUT: Final = "point_out"
+SUGGEST: Final = "suggest"
+REQUIRE: Final = "require"
+FORBID: Final = "forbid"
+DECLINE: Final = "decline"
 _PENALTIES = ("tricks", "points")
+#: what may be required of a player: his highest or lowest card of the suit
+#: led (1912 law 86), or the card dummy suggested (law 62)
+_REQUIREMENTS = {"highest": "require highest", "lowest": "require lowest",
+                 "suggested": "require suggested card"}
 _TEXTS = {LEAVE: "leave it", BLIND: "play blind", NEW_DEAL: "demand new deal",
-          ACCEPT: "accept call", CANCEL: "cancel call", MAKE_SUFFICIENT: "make bid sufficient"}
+          ACCEPT: "accept call", CANCEL: "cancel call", MAKE_SUFFICIENT: "make bid sufficient",
+          ASK: "ask having none", CORRECT: "correct revoke", POINT_OUT: "point out revoke",
+          FORBID: "forbid suggested card", DECLINE: "decline penalty"}
 
 _KINDS = (DECLARE, LEAVE, DOUBLE, PASS, PLAY, LOOK, BLIND, BID, REDOUBLE, CLAIM, WAIVE,
-          NEW_DEAL, ACCEPT, CANCEL, MAKE_SUFFICIENT)
+          NEW_DEAL, ACCEPT, CANCEL, MAKE_SUFFICIENT, ASK, CORRECT, POINT_OUT, FORBID, DECLINE)
 
 
 class Action:
@@ -78,7 +100,8 @@ class Action:
     seat: Seat | None
     #: the tricks over the book, for a bid
     level: int | None
-    #: the penalty claimed (``tricks`` or ``points``), for a claim
+    #: the penalty claimed (``tricks`` or ``points``), for a claim; what is
+    #: required (``highest``, ``lowest``, ``suggested``), for a requirement
     penalty: str | None
     #: the card number of a play (0..51), -1 for every other action
     index: int
@@ -102,10 +125,14 @@ class Action:
             if denomination is None or level is None or given != 2 or not 1 <= level <= 7:
                 raise ValueError("a bid needs a level from 1 to 7 and a denomination")
             text = f"bid {level} {denomination}"
-        elif kind == PLAY:
+        elif kind in (PLAY, TOUCH, SUGGEST):
             if card is None or given != 1:
-                raise ValueError("a play needs a card and nothing else")
-            text = f"play {card.code}"
+                raise ValueError(f"a {kind} needs a card and nothing else")
+            text = f"{kind} {card.code}"
+        elif kind == REQUIRE:
+            if penalty not in _REQUIREMENTS or given != 1:
+                raise ValueError("a requirement is highest, lowest or suggested")
+            text = _REQUIREMENTS[penalty]
         elif kind == DECLARE:
             if denomination is None or given != 1:
                 raise ValueError("a declaration needs a denomination and nothing else")
@@ -176,6 +203,22 @@ class Action:
         return cls(WAIVE)
 
     @classmethod
+    def touch(cls, card: Card | str) -> Action:
+        """Name or touch a card without playing it yet (1912 law 64; laws mode)."""
+        return cls(TOUCH, card=card if isinstance(card, Card) else Card.from_str(card))
+
+    @classmethod
+    def suggest(cls, card: Card | str) -> Action:
+        """Dummy suggests a card from dummy (1912 law 62; laws mode)."""
+        return cls(SUGGEST, card=card if isinstance(card, Card) else Card.from_str(card))
+
+    @classmethod
+    def require(cls, what: str) -> Action:
+        """Require the offender's ``highest`` or ``lowest`` card of the suit (law 86),
+        or the ``suggested`` card (law 62)."""
+        return cls(REQUIRE, penalty=what)
+
+    @classmethod
     def redouble(cls) -> Action:
         """Redouble a doubled bid of one's own side (an auction call)."""
         return cls(REDOUBLE)
@@ -199,8 +242,12 @@ class Action:
         words = text.strip().split()
         if words == ["play", "blind"]:
             return cls.play_blind()
-        if len(words) == 2 and words[0] == PLAY:
-            return cls.play(words[1])
+        if len(words) == 2 and words[0] in (PLAY, TOUCH, SUGGEST):
+            return cls(words[0], card=Card.from_str(words[1]))
+        if len(words) in (2, 3) and words[0] == REQUIRE:
+            for what, words_of in _REQUIREMENTS.items():
+                if words == words_of.split():
+                    return cls.require(what)
         if len(words) == 2 and words[0] == DECLARE and words[1].replace("_", "").isalpha():
             return cls.declare(words[1])
         if words == ["leave", "it"]:
@@ -208,7 +255,7 @@ class Action:
         if words == ["waive", "revoke"]:
             return cls.waive()
         for kind, words_of in _TEXTS.items():
-            if kind in (NEW_DEAL, ACCEPT, CANCEL, MAKE_SUFFICIENT) and words == words_of.split():
+            if kind not in (LEAVE, BLIND) and words == words_of.split():
                 return cls(kind)
         if len(words) == 3 and words[:2] == ["claim", "revoke"] and words[2] in _PENALTIES:
             return cls.claim(words[2])
@@ -223,7 +270,9 @@ class Action:
             f"unknown action {text!r}: expected 'declare NAME', 'leave it', 'bid N NAME', "
             "'double', 'redouble', 'pass', 'play CARD', 'play blind', 'look SEAT', "
             "'claim revoke tricks|points', 'waive revoke', 'demand new deal', 'accept call', "
-            "'cancel call' or 'make bid sufficient'"
+            "'cancel call', 'make bid sufficient', 'touch CARD', 'suggest CARD', "
+            "'ask having none', 'correct revoke', 'point out revoke', "
+            "'require highest|lowest|suggested card', 'forbid suggested card' or 'decline penalty'"
         )
 
     def __str__(self) -> str:

@@ -36,7 +36,9 @@ __all__ = [
     "ForcedCriterion",
     "ForcedRules",
     "HonourEntry",
+    "DummyConduct",
     "LawsRules",
+    "RevokeCorrection",
     "RevokeRules",
     "PlayRules",
     "RuleSet",
@@ -437,6 +439,18 @@ class ScoringRules:
 
 
 @dataclass(frozen=True, slots=True)
+class RevokeCorrection:
+    """Correcting a revoke before it is established (1912 laws 85-86)."""
+
+    #: whether the partner of the player who renounced may ask "Having none?"
+    partner_may_ask: bool = True
+    #: what the declarer may require of an adversary who corrects (``highest``, ``lowest``)
+    adversary: tuple[str, ...] = ()
+    #: what the declarer's left adversary may require of the declarer who corrects
+    declarer: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class RevokeRules:
     """The revoke in laws mode: liability and the penalty (rules-reference.md §3.6, §4.7)."""
 
@@ -447,6 +461,22 @@ class RevokeRules:
     further_points: int = 0
     bars_game: bool = False
     revoking_side_scores: str = "everything"
+    #: correction before establishment (laws 85-86); None: established at once
+    correction: RevokeCorrection | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DummyConduct:
+    """What dummy's player may do once dummy is exposed, and touched cards (laws 60-64)."""
+
+    #: law 60 a: dummy may ask the declarer "Having none?"
+    asks_renounce: bool = False
+    #: law 61: dummy calling attention to an adversary's revoke forfeits its penalty
+    pointing_out_forfeits: bool = False
+    #: law 62: what an adversary may do about a card dummy suggests (``require``, ``forbid``)
+    suggestion: tuple[str, ...] = ()
+    #: law 64: a dummy card the declarer touches is played; his own only when quitted
+    touched_card_played: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -464,6 +494,8 @@ class LawsRules:
     insufficient_bid: tuple[str, ...] = ()
     #: whether the partner of an insufficient bidder is barred once it is made good
     insufficient_bars_partner: bool = False
+    #: dummy's rights and the declarer's touched cards (laws 60-64)
+    dummy: DummyConduct = DummyConduct()
 
 
 @dataclass(frozen=True, slots=True)
@@ -622,9 +654,16 @@ class RuleSet:
         revoke = (data.get("laws") or {}).get("revoke") or {}
         out_of_turn = (data.get("laws") or {}).get("out_of_turn") or {}
         insufficient = (data.get("laws") or {}).get("insufficient_bid") or {}
+        dummy = (data.get("laws") or {}).get("dummy") or {}
+        correction = revoke.get("correction")
         laws = LawsRules(
             insufficient_bid=tuple(insufficient.get("options", ())),
             insufficient_bars_partner=insufficient.get("partner_barred", False),
+            dummy=DummyConduct(
+                asks_renounce=dummy.get("asks_renounce", False),
+                pointing_out_forfeits=dummy.get("pointing_out_forfeits", False),
+                suggestion=tuple(dummy.get("suggestion", ())),
+                touched_card_played=dummy.get("touched_card_played", False)),
             out_of_turn=MappingProxyType({
             kind: tuple(options) for kind, options in out_of_turn.items() if kind != "source"}),
             revoke=RevokeRules(
@@ -635,6 +674,10 @@ class RuleSet:
             further_points=revoke.get("further_points", 0),
             bars_game=revoke.get("bars_game", False),
             revoking_side_scores=revoke.get("revoking_side_scores", "everything"),
+            correction=None if correction is None else RevokeCorrection(
+                partner_may_ask=correction.get("partner_may_ask", True),
+                adversary=tuple(correction.get("adversary", ())),
+                declarer=tuple(correction.get("declarer", ()))),
         ))
         return cls(
             laws=laws,

@@ -40,19 +40,26 @@ from typing import Any, NamedTuple
 
 from . import _native
 from .actions import (
+    ASK,
     BID,
     BLIND,
     CANCEL,
     CLAIM,
+    CORRECT,
     DECLARE,
     DOUBLE,
+    FORBID,
     LEAVE,
     LOOK,
     MAKE_SUFFICIENT,
     NEW_DEAL,
     PASS,
     PLAY,
+    POINT_OUT,
     REDOUBLE,
+    REQUIRE,
+    SUGGEST,
+    TOUCH,
     Action,
     Operation,
 )
@@ -86,6 +93,13 @@ _PASS = Action.pass_()
 _LEAVE = Action.leave()
 _REDOUBLE = Action.redouble()
 _BLIND = Action.play_blind()
+_ASK = Action(ASK)
+_CORRECT = Action(CORRECT)
+_POINT_OUT = Action(POINT_OUT)
+_FORBID = Action(FORBID)
+_DECLINE = Action.parse("decline penalty")
+#: the remarks and touches of the play that the laws regulate (laws 60-64, 85-86)
+_REMARKS = frozenset((TOUCH, ASK, CORRECT, POINT_OUT, SUGGEST))
 
 
 _LEFT = tuple(_SEATS[(i + 1) & 3] for i in range(4))
@@ -387,7 +401,14 @@ class Game:
         self._seat_actor: tuple[str, ...] = ()
         self.revokes: list[tuple[Seat, int, bool]] = []  # seat, trick number, liable
         self._claims: list[int] = []  # the revoking sides whose penalty is to be claimed
-        self._pending: tuple[Seat, Action, tuple[str, ...], Seat | None] | None = None
+        # a decision the adversaries owe: (offender, his action, the options, who acts after)
+        self._pending: tuple[Seat, Action, tuple[Action, ...], Seat | None] | None = None
+        # laws 85-86: the renounces asked about, by (trick number, seat)
+        self._asked: set[tuple[int, Seat]] = set()
+        # law 61: the revokes, by (seat, trick number), whose penalty dummy forfeited
+        self._forfeited: set[tuple[Seat, int]] = set()
+        # a card a hand must play (True) or may not play (False) next (laws 62, 86)
+        self._constraint: tuple[Seat, int, bool] | None = None
         self._barred: Seat | None = None
         self._penalties: dict[int, str] = {}  # revoking side -> penalty claimed
         self.history: list[tuple[Seat, Action]] = []
@@ -593,6 +614,8 @@ class Game:
                 return self._blind_actions()
             if self._legal_call():
                 return ()  # pragma: no cover - a valid position always has a play
+            if self._constraint is not None and self._constraint[0] is self.to_act:
+                return self._constrained(self._legal_out[0])
             return _plays_of(self._legal_out[0])
         if phase is OVER:
             return ()
@@ -620,7 +643,8 @@ class Game:
                 and self.contract is not None and seat != self._barred:
             # Law 50: a bid that is not higher than the last.
             return self._bids[: self._bid_rank[self.contract] + 1]
-        if not self.laws or self.phase is not PLAY_PHASE or seat is None or seat in self._blind:
+        if not self.laws or self.phase is not PLAY_PHASE or seat is None or seat in self._blind \
+                or self._constraint is not None and self._constraint[0] is seat:
             return ()
         if self._legal_call():
             return ()  # pragma: no cover
@@ -647,7 +671,108 @@ class Game:
 
     def _penalty_actions(self) -> tuple[Action, ...]:
         assert self._pending is not None
-        return tuple(Action(option) for option in self._pending[2])
+        return self._pending[2]
+
+    def _constrained(self, legal: int) -> tuple[Action, ...]:
+        """The plays left by a card required or forbidden (laws 62, 86)."""
+        assert self._constraint is not None
+        _, card, required = self._constraint
+        if required:
+            return (_PLAYS[card],)
+        return _plays_of(legal & ~(1 << card))
+
+    # ------------------------------------------- remarks in the play (laws mode)
+
+    def _open_trick(self) -> tuple[Seat, list[int], int] | None:
+        """The trick whose revokes may still be corrected, as (leader, cards, number):
+        the trick being played, or the one just completed until a card is led to
+        the next; a card played to the next trick establishes them (law 83)."""
+        if self._trick_cards:
+            return self._trick_leader, self._trick_cards, len(self.tricks) + 1
+        if self.tricks and self.phase is PLAY_PHASE:
+            last = self.tricks[-1]
+            return last.leader, [c.index for c in last.cards], len(self.tricks)
+        return None
+
+    def _renounces(self) -> list[tuple[Seat, int, bool]]:
+        """(seat, trick number, whether a revoke) for each hand that did not
+        follow suit in the open trick."""
+        found = self._open_trick()
+        if found is None:
+            return []
+        leader, cards, number = found
+        led = cards[0] // 13
+        out = []
+        for j in range(1, len(cards)):
+            if cards[j] // 13 != led:
+                seat = _SEATS[(int(leader) + j) & 3]
+                revoke = any(s is seat and n == number for s, n, _ in self.revokes)
+                out.append((seat, number, revoke))
+        return out
+
+    def _dummy_player(self) -> str | None:
+        """Dummy's own player once dummy is exposed, if he is not the declarer."""
+        dummy = self.dummy
+        if dummy is None or dummy not in self.exposed or dummy not in self.manned:
+            return None
+        assert self.declarer is not None
+        player = self.seat_player[dummy]
+        return None if player == self.seat_player[self.declarer] else player
+
+    def _penal_revokes(self) -> list[tuple[Seat, int]]:
+        """The revokes liable to the penalty and not forfeited (laws 61, 63), by (seat, trick)."""
+        return [(s, n) for s, n, liable in self.revokes
+                if liable and (s, n) not in self._forfeited]
+
+    def remarks(self, player: str) -> tuple[Action, ...]:
+        """In laws mode, what the laws let ``player`` say or do in the play
+        besides playing a card, whether or not it is his turn:
+
+        - ``ask having none``: the partner of a player who has not followed suit
+          asks him, before the revoke is established (law 85); dummy asks the
+          declarer where the rules give dummy that right (law 60 a);
+        - ``correct revoke``: the player corrects his own revoke in time (law 86);
+        - ``point out revoke``: dummy calls attention to an adversary's revoke,
+          forfeiting its penalty (law 61);
+        - ``suggest CARD``: dummy suggests a card from dummy (law 62);
+        - ``touch CARD``: the declarer names or touches a card; one of dummy's
+          is played, one of his own is not until quitted (law 64).
+
+        Empty in strict play and outside the play.
+        """
+        if not self.laws or self.phase is not PLAY_PHASE or self.declarer is None:
+            return ()
+        laws = self.rules.laws
+        out: list[Action] = []
+        if laws.revoke.correction is not None:
+            for seat, number, revoke in self._renounces():
+                if (number, seat) in self._asked:
+                    continue
+                controller = self._seat_actor[seat]
+                if revoke and player == controller and _CORRECT not in out:
+                    out.append(_CORRECT)
+                partner = seat.partner
+                if partner not in self.manned or self.seat_player[partner] != player \
+                        or player == controller:
+                    continue
+                may = laws.dummy.asks_renounce if partner is self.dummy \
+                    else laws.revoke.correction.partner_may_ask
+                if may and _ASK not in out:
+                    out.append(_ASK)
+        if player == self._dummy_player():
+            declaring = int(self.declarer) & 1
+            if laws.dummy.pointing_out_forfeits and any(
+                    int(s) & 1 != declaring for s, _ in self._penal_revokes()):
+                out.append(_POINT_OUT)
+            dummy = self.dummy
+            if laws.dummy.suggestion and dummy is not None and self.to_act is dummy \
+                    and self._constraint is None:
+                out.extend(Action.suggest(c) for c in Hand._of(self.hands[dummy]))
+        to_act = self.to_act
+        if laws.dummy.touched_card_played and to_act is not None and \
+                to_act in (self.declarer, self.dummy) and player == self._seat_actor[to_act]:
+            out.extend(Action.touch(c) for c in Hand._of(self.hands[to_act]))
+        return tuple(out)
 
     def _claim_actions(self) -> tuple[Action, ...]:
         """The penalty the non-offending side may claim for the revoking side's revokes."""
@@ -758,6 +883,14 @@ class Game:
                 raise IllegalActionError(
                     f"{action} refused: {who} must follow suit to the "
                     f"{_CARDS[self._trick_cards[0]].code} led")
+            constraint = self._constraint
+            if constraint is not None and constraint[0] is seat and \
+                    (action.index == constraint[1]) != constraint[2]:
+                code = _CODES[constraint[1]]
+                raise IllegalActionError(
+                    f"{action} refused: {who} must play {code} (required by an adversary)"
+                    if constraint[2] else
+                    f"{action} refused: an adversary has forbidden {code} to this trick (law 62)")
             return
         if self.phase == PENALTY_PHASE:
             if action in self._penalty_actions():
@@ -868,6 +1001,10 @@ class Game:
             if not isinstance(action, str):
                 raise TypeError(f"an action must be an Action or its text, not {action!r}")
             action = Action.parse(action)
+        if action.kind in _REMARKS:
+            if player is None and self.actor is None:
+                raise IllegalActionError(f"{action} refused: the game is over")
+            return self._remark(player or self.actor or "", action)
         if player is not None and player != self.actor:
             return self._out_of_turn(player, action)
         if self.phase == AUCTION_PHASE and action.kind == BID and self.laws \
@@ -967,7 +1104,7 @@ class Game:
                 f"call out of turn here" + ("" if self.laws else " (strict play)"))
         seat = next(s for s in self.player_seats[player] if s in self.manned)
         kind = "bid" if action.kind == BID else "double"
-        options = self.rules.laws.out_of_turn[kind]
+        options = tuple(Action(option) for option in self.rules.laws.out_of_turn[kind])
         self.actions_out_of_turn.append((len(self.actions), player))
         self.actions.append(action)
         op = self._append("out_of_turn", seat=seat, player=player, action=action,
@@ -983,15 +1120,152 @@ class Game:
         assert seat is not None
         self.actions.append(action)
         op = self._append("insufficient", seat=seat, player=self.seat_player[seat], action=action)
-        self._pending = (seat, action, self.rules.laws.insufficient_bid, seat)
+        self._pending = (seat, action,
+                         tuple(Action(option) for option in self.rules.laws.insufficient_bid), seat)
         self.phase = PENALTY_PHASE
         self.to_act = seat.left
         return op
+
+    def _remark(self, player: str, action: Action) -> Operation:
+        """A remark or touch in the play (laws mode; see :meth:`remarks`)."""
+        if player not in self.player_seats:
+            raise IllegalActionError(f"{action} refused: no player {player!r} in this game")
+        if action not in self.remarks(player):
+            raise IllegalActionError(f"{action} refused: {self._why_no_remark(player, action)}")
+        kind = action.kind
+        if player != self.actor:
+            self.actions_out_of_turn.append((len(self.actions), player))
+        seat = self.to_act
+        assert seat is not None and self.declarer is not None
+        if kind == TOUCH:
+            assert action.card is not None
+            played = seat is self.dummy
+            self._append(TOUCH, seat=seat, player=player, action=action,
+                         detail={"card": action.card.code, "played": played})
+            if played:  # law 64: a card of dummy's named or touched is played
+                return self._play_laws(_PLAYS[action.index], recorded=action)
+            self.actions.append(action)  # his own card is not played until quitted
+            return self.log[-1]
+        self.actions.append(action)
+        if kind == SUGGEST:
+            op = self._append(SUGGEST, seat=seat, player=player, action=action)
+            legal = self._ps.legal()  # type: ignore[union-attr]
+            options = []
+            if "require" in self.rules.laws.dummy.suggestion and legal >> action.index & 1:
+                options.append(Action.require("suggested"))
+            if "forbid" in self.rules.laws.dummy.suggestion and legal & ~(1 << action.index):
+                options.append(_FORBID)
+            self._pending = (seat, action, (*options, _DECLINE), seat)
+            self.phase = PENALTY_PHASE
+            self.to_act = self.declarer.left  # law 62: either adversary; the left one here
+            return op
+        if kind == POINT_OUT:
+            declaring = int(self.declarer) & 1
+            target, number = next((s, n) for s, n in self._penal_revokes()
+                                  if int(s) & 1 != declaring)
+            op = self._append(POINT_OUT, seat=target, player=player, action=action,
+                              detail={"trick": number})
+            if any(s is target and n == number for s, n, _ in self._renounces()):
+                self._correct(target, action, penalise=False)  # found in time: set right
+            else:
+                self._forfeited.add((target, number))  # law 61: the penalty is lost
+            return op
+        # ask having none, or correct revoke
+        target, number, revoke = next(
+            (s, n, r) for s, n, r in self._renounces() if (n, s) not in self._asked and (
+                player == self._seat_actor[s] if kind == CORRECT
+                else self.seat_player[s.partner] == player))
+        self._asked.add((number, target))
+        op = self._append(kind, seat=target, player=player, action=action,
+                          detail={"trick": number, "revoke": revoke})
+        if revoke:
+            self._correct(target, action, penalise=True)
+        return op
+
+    def _why_no_remark(self, player: str, action: Action) -> str:
+        if not self.laws:
+            return "remarks in the play are regulated only in laws mode"
+        if self.phase is not PLAY_PHASE:
+            return "it is not the play"
+        kind = action.kind
+        if kind == TOUCH:
+            if not self.rules.laws.dummy.touched_card_played:
+                return f"{self.rules.name} does not regulate touched cards"
+            return f"only the declarer touches a card, from the hand to play, holding it"
+        if kind == SUGGEST:
+            return (f"{player} is not dummy, or dummy is not to play, or "
+                    f"{self.rules.name} does not regulate dummy's suggestions (law 62)")
+        if kind == POINT_OUT:
+            return f"{player} is not dummy, or no adversary's revoke is liable to a penalty"
+        if kind == CORRECT:
+            return f"{player} has no revoke that may still be corrected (laws 83, 86)"
+        return (f"{player} may not ask: no partner of his has failed to follow suit "
+                "in a trick still open (law 85; dummy: law 60 a)")
+
+    def _correct(self, seat: Seat, action: Action, *, penalise: bool) -> None:
+        """Laws 85-86: a revoke corrected before it is established. The wrong card
+        and the cards played after it to the trick go back to their hands; the
+        player must follow suit and the others play again (they may change their
+        cards). Then the adversaries may require what the rules allow."""
+        found = self._open_trick()
+        assert found is not None and self.declarer is not None and self.denomination is not None
+        leader, cards, number = found
+        cards = list(cards)
+        if not self._trick_cards:  # the trick was complete: it is played again
+            trick = self.tricks.pop()
+            assert trick.winner is not None
+            self.tricks_won[int(trick.winner) & 1] -= 1
+        k = (int(seat) - int(leader)) & 3
+        for j in range(k, len(cards)):
+            self.hands[(int(leader) + j) & 3] |= 1 << cards[j]
+        start = list(self.hands)
+        for j in range(k):
+            start[(int(leader) + j) & 3] |= 1 << cards[j]
+        ps = self._ps = _native.PlayState(start, int(self.denomination.strain), int(leader))
+        self._legal_call, self._legal_out = ps.legal_call, ps.legal_out
+        self._play_call, self._winner_out = ps.play_call, ps.winner_out
+        for j in range(k):
+            status = self._play_call(cards[j], 1, self._winner_out)
+            assert status == 0, status
+        self._trick_leader = leader
+        self._trick_cards = cards[:k]
+        self.to_act = seat
+        self.revokes = [r for r in self.revokes if not (r[0] is seat and r[1] == number)]
+        self._append("corrected", seat=seat, player=self.seat_player[seat], detail={
+            "trick": number, "card": _CODES[cards[k]], "withdrawn": [_CODES[c] for c in cards[k:]]})
+        correction = self.rules.laws.revoke.correction
+        assert correction is not None
+        adversaries = (self.declarer.left, self.declarer.left.partner)
+        options: tuple[str, ...] = ()
+        if not penalise:
+            pass
+        elif int(seat) & 1 != int(self.declarer) & 1:
+            options, decider = correction.adversary, self.declarer
+        elif seat is self.declarer and k != 3 and all(
+                (int(a) - int(leader)) & 3 < len(cards) for a in adversaries):
+            options, decider = correction.declarer, self.declarer.left
+        if options:
+            self._pending = (seat, action, (*(Action.require(o) for o in options), _DECLINE), seat)
+            self.phase = PENALTY_PHASE
+            self.to_act = decider
 
     def _penalty_decided(self, action: Action) -> None:
         assert self._pending is not None
         seat, call, _, resume = self._pending
         self._pending = None
+        if call.kind in _REMARKS:  # a penalty in the play (laws 62, 86)
+            self.phase = PLAY_PHASE
+            assert resume is not None
+            self.to_act = resume
+            if action.kind == REQUIRE and action.penalty == "suggested" or action.kind == FORBID:
+                self._constraint = (resume, call.index, action.kind == REQUIRE)
+            elif action.kind == REQUIRE:
+                suit = self._trick_cards[0] // 13
+                pattern = self.hands[seat] >> 13 * suit & 0x1FFF
+                rank = pattern.bit_length() - 1 if action.penalty == "highest" \
+                    else (pattern & -pattern).bit_length() - 1
+                self._constraint = (seat, 13 * suit + rank, True)
+            return
         if action.kind == MAKE_SUFFICIENT:
             # The lowest sufficient bid in the same declaration; the partner may be barred.
             self.phase = AUCTION_PHASE
@@ -1177,7 +1451,7 @@ class Game:
             declarer_player if seat == self.dummy else self.seat_player[seat] for seat in _SEATS)
         self._refresh_blind()
 
-    def _play_laws(self, action: Action) -> Operation:
+    def _play_laws(self, action: Action, recorded: Action | None = None) -> Operation:
         """Laws mode: a card that fails to follow suit is a revoke, played all
         the same; whether it is liable to a penalty is the rules' (law 63)."""
         seat = self.to_act
@@ -1193,7 +1467,10 @@ class Game:
             self._append("revoke", seat=seat, player=self._seat_actor[seat], detail={
                 "card": _CODES[action.index], "led": _CODES[self._trick_cards[0]],
                 "trick": number, "liable": liable})
-        return self._play(action, flags=1)
+        op = self._play(action, recorded, flags=1)
+        if self._constraint is not None and self._constraint[0] is seat:
+            self._constraint = None
+        return op
 
     def _play(self, action: Action, recorded: Action | None = None, flags: int = 0) -> Operation:
         """Play a card: the C core checks and plays it, and decides the trick."""
@@ -1252,7 +1529,7 @@ class Game:
 
     def _end_play(self) -> None:
         """After the last trick: the claims for revokes (laws mode), then the score."""
-        sides = sorted({int(seat) & 1 for seat, _, liable in self.revokes if liable})
+        sides = sorted({int(seat) & 1 for seat, _ in self._penal_revokes()})
         if not sides:
             self._score()
             return
@@ -1285,7 +1562,7 @@ class Game:
         cap: list[int | None] = [None, None]
         only = [False, False]
         for side, penalty in self._penalties.items():
-            count = sum(1 for seat, _, liable in self.revokes if liable and int(seat) & 1 == side)
+            count = sum(1 for seat, _ in self._penal_revokes() if int(seat) & 1 == side)
             other = 1 - side
             if penalty == "tricks":
                 first = min(rule.tricks, self.tricks_won[side] - given[other] + given[side])

@@ -1,0 +1,322 @@
+"""Laws mode in the play: dummy's rights and duties (1912 laws 59-64, seed 002)
+and correcting a revoke before it is established (laws 83, 85, 86).
+
+The deal gives every hand cards of every suit, so that each revoke below is
+one the player could have avoided. South deals and bids one no trump; the
+others pass. South (player B) is the declarer, North (C) his dummy; West (A)
+leads and East (D) is West's partner.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from dummybridge.cards import Hand, Seat
+from dummybridge.errors import IllegalActionError
+from dummybridge.loader import load_rules
+from dummybridge.state import Game
+
+AUCTION = load_rules("auction-bridge")
+BRIDGE = load_rules("bridge")
+
+DEAL = (
+    Hand.from_pbn("AKQJ.AKQ.AKQ.AKQ"),   # North, dummy (player C)
+    Hand.from_pbn("T987.JT9.JT9.JT9"),   # East (D)
+    Hand.from_pbn("6543.876.876.876"),   # South, the declarer (B)
+    Hand.from_pbn("2.5432.5432.5432"),   # West, the leader (A)
+)
+WEST, SOUTH, NORTH, EAST = "A", "B", "C", "D"
+
+
+def game_at_play(laws: bool = True) -> Game:
+    game = Game(AUCTION, 1, deals=[DEAL], laws=laws)
+    for call in ("bid 1 no_trumps", "pass", "pass", "pass"):
+        game.apply(call)
+    assert (game.declarer, game.dummy, game.to_act) == (Seat.SOUTH, Seat.NORTH, Seat.WEST)
+    return game
+
+
+def texts(actions: tuple[object, ...]) -> list[str]:
+    return [str(a) for a in actions]
+
+
+def snapshot(game: Game) -> str:
+    return json.dumps(game.state_dict(), sort_keys=True)
+
+
+def test_law_59_dummy_is_spread_after_the_opening_lead() -> None:
+    """Law 59: "As soon as the player to the left of the declarer has led, the
+    declarer's partner shall place his cards face upward on the table, and the
+    duty of playing the cards from that hand shall devolve upon the declarer."""
+    game = game_at_play()
+    assert not game.sees(EAST, Seat.NORTH)
+    game.apply("play S2")
+    assert game.exposed == {Seat.NORTH}
+    assert game.sees(EAST, Seat.NORTH) and game.sees(WEST, Seat.NORTH)
+    assert game.to_act == Seat.NORTH and game.actor == SOUTH
+
+
+def test_law_85_the_partner_asks_and_the_revoke_is_corrected() -> None:
+    """Law 85: "A player may ask his partner if he has a card of the suit which
+    he has renounced; should the question be asked before the trick is turned
+    and quitted, ... the error may be corrected." Law 86: the cards played after
+    it are taken back; the declarer may require the offender's highest or
+    lowest card of the suit."""
+    game = game_at_play()
+    for card in ("S2", "SJ", "H9", "S3"):  # East revokes, holding four spades
+        game.apply(f"play {card}")
+    assert game.revokes == [(Seat.EAST, 1, True)]
+    assert game.to_act == Seat.NORTH  # dummy's lead: the trick is not yet quitted
+    assert texts(game.remarks(WEST)) == ["ask having none"]
+    assert texts(game.remarks(EAST)) == ["correct revoke"]
+    game.apply("ask having none", player=WEST)
+    assert [(op.kind, dict(op.detail)) for op in game.log[-2:]] == [
+        ("ask", {"trick": 1, "revoke": True}),
+        ("corrected", {"trick": 1, "card": "H9", "withdrawn": ["H9", "S3"]}),
+    ]
+    assert game.revokes == [] and game.tricks == [] and game.tricks_won == [0, 0]
+    assert game.state_dict()["current"] == ["S2", "SJ"]
+    assert game.state_dict()["hands"]["E"] == "T987.JT9.JT9.JT9"
+    assert game.state_dict()["hands"]["S"] == "6543.876.876.876"
+    # The declarer chooses the penalty of law 86.
+    assert (game.phase, game.to_act) == ("penalty", Seat.SOUTH)
+    assert texts(game.legal_actions()) == ["require highest", "require lowest", "decline penalty"]
+    game.apply("require highest")
+    assert (game.phase, game.to_act) == ("play", Seat.EAST)
+    assert texts(game.legal_actions()) == ["play ST"]
+    assert game.irregular_actions() == ()
+    before = snapshot(game)
+    with pytest.raises(IllegalActionError,
+                       match=r"^play S7 refused: east \(D\) must play ST \(required by an adversary\)$"):
+        game.apply("play S7")
+    assert snapshot(game) == before
+    game.apply("play ST")
+    game.apply("play S6")  # South plays again, and may change his card
+    assert [c.code for c in game.tricks[0].cards] == ["S2", "SJ", "ST", "S6"]
+    assert game.tricks[0].winner == Seat.NORTH
+
+
+def test_law_85_a_renounce_with_none_of_the_suit_is_answered_no() -> None:
+    """Law 85: the question answered in the negative leaves the trick as it is."""
+    game = game_at_play()
+    for card in ("C2", "CA", "C9", "C6", "SA", "S7", "S3", "S2", "HA", "H9", "H6", "H2",
+                 "DA", "D9", "D6", "D2", "SK", "S8", "S4"):
+        game.apply(f"play {card}")
+    # West has no spade left: his club is a renounce, not a revoke.
+    game.apply("play C3")
+    game.apply("ask having none", player=EAST)
+    assert dict(game.log[-1].detail) == {"trick": 5, "revoke": False}
+    assert [c.code for c in game.tricks[-1].cards] == ["SK", "S8", "S4", "C3"]
+    assert game.remarks(EAST) == ()  # asked once
+
+
+def test_law_83_a_card_led_to_the_next_trick_establishes_the_revoke() -> None:
+    """Law 83: the revoke is established once the trick is quitted; a card led
+    to the following trick quits it. It can no longer be corrected."""
+    game = game_at_play()
+    for card in ("S2", "SJ", "H9", "S3", "SA"):
+        game.apply(f"play {card}")
+    assert "ask having none" not in texts(game.remarks(WEST))
+    assert game.remarks(EAST) == ()
+    with pytest.raises(IllegalActionError, match=r"D has no revoke that may still be corrected"):
+        game.apply("correct revoke", player=EAST)
+    assert game.revokes == [(Seat.EAST, 1, True)]
+
+
+def test_law_86_the_declarer_corrects_and_the_adversary_may_require_a_card() -> None:
+    """Law 86: if the declarer corrects a revoke from his own hand once both
+    adversaries have played to the trick, and he was not fourth hand, the
+    adversary may require his highest or lowest card of the suit."""
+    game = game_at_play()
+    for card in ("S2", "SA", "S7", "S3"):  # North wins and leads
+        game.apply(f"play {card}")
+    for card in ("HA", "H9", "D6", "H2"):  # South, third hand, revokes; West plays
+        game.apply(f"play {card}")
+    assert game.to_act == Seat.NORTH and game.actor == SOUTH
+    game.apply("correct revoke")  # the declarer, in his own turn
+    assert game.state_dict()["current"] == ["HA", "H9"]
+    assert (game.phase, game.to_act) == ("penalty", Seat.WEST)
+    assert texts(game.legal_actions()) == ["require highest", "require lowest", "decline penalty"]
+    game.apply("require lowest")
+    assert texts(game.legal_actions()) == ["play H6"]
+
+
+def test_law_86_no_penalty_before_both_adversaries_have_played() -> None:
+    """Law 86: the declarer's correction costs nothing before both adversaries
+    have played to the trick."""
+    game = game_at_play()
+    for card in ("S2", "SA", "S7", "S3", "HA", "H9", "D6"):
+        game.apply(f"play {card}")
+    game.apply("ask having none", player=NORTH)  # law 60 a: dummy asks the declarer
+    assert (game.phase, game.to_act) == ("play", Seat.SOUTH)
+    assert texts(game.legal_actions()) == ["play H6", "play H7", "play H8"]
+
+
+def test_law_60a_dummy_asks_the_declarer_and_fourth_hand_pays_nothing() -> None:
+    """Law 60 a: dummy has the right "to ask the declarer whether he has any of a
+    suit in which he has renounced". Law 86: no penalty from a declarer who was
+    fourth hand."""
+    game = game_at_play()
+    for card in ("S2", "SA", "S7", "H6"):  # South, fourth hand, revokes
+        game.apply(f"play {card}")
+    # North won the trick and is to lead: dummy could also suggest a card (law 62).
+    assert texts(game.remarks(NORTH))[:2] == ["ask having none", "suggest CQ"]
+    game.apply("ask having none", player=NORTH)
+    assert (game.phase, game.to_act, game.revokes) == ("play", Seat.SOUTH, [])
+    assert texts(game.legal_actions()) == ["play S3", "play S4", "play S5", "play S6"]
+
+
+def test_law_60_dummy_takes_no_other_part_in_the_play() -> None:
+    """Law 60: after spreading his hand dummy "takes no part whatever in the
+    play" except by his rights: he has no card to play and no other remark."""
+    game = game_at_play()
+    game.apply("play S2")
+    assert game.actor == SOUTH  # the declarer plays dummy's cards
+    before = snapshot(game)
+    with pytest.raises(IllegalActionError, match=r"^ask having none refused: C may not ask"):
+        game.apply("ask having none", player=NORTH)
+    with pytest.raises(IllegalActionError, match=r"^correct revoke refused"):
+        game.apply("correct revoke", player=NORTH)
+    with pytest.raises(IllegalActionError, match=r"^play SA refused"):
+        game.apply("play SA", player=NORTH)
+    assert snapshot(game) == before
+
+
+def test_law_61_dummy_pointing_out_a_revoke_forfeits_its_penalty() -> None:
+    """Law 61: "Should the declarer's partner call attention to any other
+    incident of the play in consequence of which any penalty might have been
+    exacted, the declarer is precluded from exacting such penalty." East's
+    established revoke is pointed out by dummy: no claim at the end."""
+    def play(point_out: bool) -> Game:
+        game = game_at_play()
+        for card in ("S2", "SJ", "H9", "S3", "SA"):
+            game.apply(f"play {card}")
+        if point_out:
+            assert "point out revoke" in texts(game.remarks(NORTH))
+            game.apply("point out revoke", player=NORTH)
+            assert "point out revoke" not in texts(game.remarks(NORTH))
+        while game.phase == "play":
+            game.apply(game.legal_actions()[0])
+        return game
+
+    assert play(point_out=False).phase == "claim"
+    game = play(point_out=True)
+    assert game.phase != "claim" and game.deal_number == 2
+    assert [e.kind for e in game.sheets[0].entries if e.kind == "revoke"] == []
+
+
+def test_law_61_pointed_out_in_time_the_revoke_is_corrected_without_penalty() -> None:
+    game = game_at_play()
+    for card in ("S2", "SJ", "H9"):
+        game.apply(f"play {card}")
+    game.apply("point out revoke", player=NORTH)
+    assert (game.phase, game.to_act, game.revokes) == ("play", Seat.EAST, [])
+    assert texts(game.legal_actions()) == ["play S7", "play S8", "play S9", "play ST"]
+
+
+def test_law_62_a_card_dummy_suggests_may_be_forbidden() -> None:
+    """Law 62: "If the declarer's partner, by touching a card or otherwise,
+    suggest the play of a card from dummy, either adversary may call upon the
+    declarer to play or not play the card suggested." """
+    game = game_at_play()
+    game.apply("play S2")
+    game.apply("suggest SA", player=NORTH)
+    assert (game.phase, game.to_act) == ("penalty", Seat.WEST)
+    assert texts(game.legal_actions()) == [
+        "require suggested card", "forbid suggested card", "decline penalty"]
+    game.apply("forbid suggested card")
+    assert (game.phase, game.to_act) == ("play", Seat.NORTH)
+    assert texts(game.legal_actions()) == ["play SJ", "play SQ", "play SK"]
+    with pytest.raises(IllegalActionError, match=r"forbidden SA to this trick \(law 62\)"):
+        game.apply("play SA")
+    game.apply("play SK")
+    game.apply("play S7")
+    assert texts(game.legal_actions()) == ["play S3", "play S4", "play S5", "play S6"]
+
+
+def test_law_62_a_card_dummy_suggests_may_be_required() -> None:
+    game = game_at_play()
+    game.apply("play S2")
+    game.apply("suggest SJ", player=NORTH)
+    game.apply("require suggested card")
+    assert texts(game.legal_actions()) == ["play SJ"]
+
+
+def test_law_62_dummy_may_suggest_only_a_card_of_dummy_when_dummy_plays() -> None:
+    game = game_at_play()
+    before = snapshot(game)
+    with pytest.raises(IllegalActionError, match=r"^suggest SA refused: C is not dummy, or dummy "
+                                                 r"is not to play"):
+        game.apply("suggest SA", player=NORTH)
+    assert snapshot(game) == before
+
+
+def test_law_64_a_dummy_card_touched_is_played_one_of_his_own_is_not() -> None:
+    """Law 64: a card from the declarer's own hand is not played until quitted;
+    one of dummy's that he names or touches is played."""
+    game = game_at_play()
+    game.apply("play S2")
+    game.apply("touch SK")  # the declarer touches a card of dummy's: it is played
+    assert game.tricks == [] and game.state_dict()["current"] == ["S2", "SK"]
+    assert [(op.kind, dict(op.detail)) for op in game.log[-2:-1]] == [
+        ("touch", {"card": "SK", "played": True})]
+    game.apply("play S7")
+    game.apply("touch S6")  # one of his own: not played
+    assert game.to_act == Seat.SOUTH and game.state_dict()["current"] == ["S2", "SK", "S7"]
+    game.apply("play S3")
+    assert [c.code for c in game.tricks[0].cards] == ["S2", "SK", "S7", "S3"]
+    record = json.loads(json.dumps(game.to_record()))
+    assert "touch SK" in record["actions"] and "touch S6" in record["actions"]
+    assert Game.from_record(record).state_dict() == game.state_dict()
+
+
+def test_law_64_only_the_declarer_touches_cards() -> None:
+    game = game_at_play()
+    before = snapshot(game)
+    with pytest.raises(IllegalActionError, match=r"^touch S2 refused: only the declarer touches"):
+        game.apply("touch S2")  # West, on lead
+    assert snapshot(game) == before
+
+
+def test_remarks_replay_from_the_record() -> None:
+    """Remarks made out of turn are recorded with their player and replay exactly."""
+    game = game_at_play()
+    for card in ("S2", "SJ", "H9", "S3"):
+        game.apply(f"play {card}")
+    game.apply("ask having none", player=WEST)
+    game.apply("decline penalty")
+    game.apply("play S7")  # East, following suit now
+    game.apply("play S6")  # the trick is complete: North (dummy) won and leads
+    game.apply("touch SA")  # law 64: the declarer touches a card of dummy's
+    record = json.loads(json.dumps(game.to_record()))
+    assert {"player": WEST, "action": "ask having none"} in record["actions"]
+    assert Game.from_record(record).state_dict() == game.state_dict()
+
+
+def test_strict_play_has_no_remarks() -> None:
+    """In strict play the laws' remarks do not arise: illegal play is impossible."""
+    game = game_at_play(laws=False)
+    game.apply("play S2")
+    assert game.remarks(NORTH) == () and game.remarks(SOUTH) == ()
+    before = snapshot(game)
+    with pytest.raises(IllegalActionError, match=r"^touch SA refused: remarks in the play are "
+                                                 r"regulated only in laws mode$"):
+        game.apply("touch SA")
+    assert snapshot(game) == before
+
+
+def test_bridge_dummy_may_ask_but_touched_cards_are_not_regulated() -> None:
+    """ELW05 (rules-reference.md §3.4): the bridge dummy may ask the dealer
+    "Having none?"; the bridge rule file does not regulate touched cards."""
+    game = Game(BRIDGE, 1, deals=[DEAL], laws=True)
+    game.apply("declare no_trumps")
+    game.apply("pass")
+    game.apply("pass")
+    assert game.declarer == Seat.SOUTH
+    game.apply("play S2")
+    assert not any(a.kind == "touch" for a in game.remarks(game.seat_player[Seat.SOUTH]))
+    for card in ("SA", "S7", "H6"):
+        game.apply(f"play {card}")
+    assert texts(game.remarks(game.seat_player[Seat.NORTH]))[:2] == ["ask having none", "suggest CQ"]
