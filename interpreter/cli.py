@@ -62,6 +62,13 @@ def _cmd_play(args: argparse.Namespace) -> int:
             else:  # a revoke
                 game.apply(slips_open[slips.below(len(slips_open))])
             continue
+        if args.irregularities and game.phase == "play" and game.revokes:
+            # A revoke may be noticed in time: its offender's partner asks
+            # "Having none?" (laws 60 a, 85) half the time.
+            askers = [p for p in game.players if any(a.kind == "ask" for a in game.remarks(p))]
+            if askers and slips.next() < 2**63:
+                game.apply("ask having none", player=askers[0])
+                continue
         if args.irregularities and game.phase == "auction" and \
                 slips.next() < args.irregularities * 2**64:
             others = [p for p in game.players if game.out_of_turn_actions(p)]

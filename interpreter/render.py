@@ -81,6 +81,10 @@ def diagram(
     return "\n".join(line.rstrip() for line in out)
 
 
+#: log entries with an action that are shown among the tricks
+_PLAY_REMARKS = frozenset(("play", "look", "ask", "correct", "touch", "suggest", "point_out"))
+
+
 def action_words(action: Action, doubling_level_before: int = 0, auction: bool = False) -> str:
     """An action in words: ``declares hearts``, ``leaves it``, ``bids 2 hearts``,
     ``doubles``, ``redoubles``, ``passes``."""
@@ -96,6 +100,14 @@ def action_words(action: Action, doubling_level_before: int = 0, auction: bool =
         return "has the call cancelled"
     if action.kind == "make_sufficient":
         return "has the bid made sufficient"
+    if action.kind == "require":
+        return {"highest": "requires the highest card of the suit",
+                "lowest": "requires the lowest card of the suit",
+                "suggested": "requires the suggested card"}[action.penalty or ""]
+    if action.kind == "forbid":
+        return "forbids the suggested card"
+    if action.kind == "decline":
+        return "exacts no penalty"
     if action.kind == "bid":
         return f"bids {action.level} {(action.denomination or '').replace('_', ' ')}"
     if action.kind == "redouble":
@@ -252,7 +264,10 @@ def game_record(game: object, symbols: bool = True) -> str:
             assert op.seat is not None and op.action is not None
             out.append(f"  {labels[op.seat]} {action_words(op.action, level, auction)} "
                        "out of turn")
-        elif op.action is not None and kind not in ("play", "look"):
+        elif kind in ("require", "forbid", "decline"):  # a penalty chosen in the play
+            assert op.seat is not None and op.action is not None
+            trick_lines.append(f"      {labels[op.seat]} {action_words(op.action)}")
+        elif op.action is not None and kind not in _PLAY_REMARKS:
             assert op.seat is not None
             if kind in ("claim", "waive"):
                 out.extend(trick_lines)
@@ -275,6 +290,33 @@ def game_record(game: object, symbols: bool = True) -> str:
                 f"      {labels[op.seat]} revokes in trick {d['trick']}: "
                 f"{card_text(Card.from_str(d['card']), symbols)} to the "
                 f"{card_text(Card.from_str(d['led']), symbols)} led{liable}")
+        elif kind in ("ask", "correct"):
+            assert op.seat is not None
+            asked = f"{op.player} asks {labels[op.seat]}: having none?" if kind == "ask" else \
+                f"{op.player} owns to a revoke"
+            answer = "" if kind == "correct" else " Yes." if d["revoke"] else " No."
+            trick_lines.append(f"      {asked}{answer}")
+        elif kind == "corrected":
+            assert op.seat is not None
+            if d["reopened"]:  # the trick is played again: drop its line
+                number = f"  {d['trick']:>2}. "
+                trick_lines = [line for line in trick_lines if not line.startswith(number)]
+            withdrawn = " ".join(card_text(Card.from_str(c), symbols) for c in d["withdrawn"])
+            trick_lines.append(f"      The revoke in trick {d['trick']} is corrected: "
+                               f"{withdrawn} taken back")
+        elif kind == "touch":
+            assert op.seat is not None
+            what = "played" if d["played"] else "not played until quitted"
+            trick_lines.append(f"      {op.player} touches "
+                               f"{card_text(Card.from_str(d['card']), symbols)} ({what})")
+        elif kind == "suggest":
+            assert op.action is not None and op.action.card is not None
+            trick_lines.append(f"      Dummy ({op.player}) suggests "
+                               f"{card_text(op.action.card, symbols)}")
+        elif kind == "point_out":
+            assert op.seat is not None
+            trick_lines.append(f"      Dummy ({op.player}) points out {labels[op.seat]}'s revoke "
+                               f"in trick {d['trick']}: the penalty is forfeited")
         elif kind == "passed_out":
             out.append("  All four pass: the hand is dealt again")
         elif kind == "look":

@@ -1211,7 +1211,8 @@ class Game:
         assert found is not None and self.declarer is not None and self.denomination is not None
         leader, cards, number = found
         cards = list(cards)
-        if not self._trick_cards:  # the trick was complete: it is played again
+        reopened = not self._trick_cards
+        if reopened:  # the trick was complete: it is played again
             trick = self.tricks.pop()
             assert trick.winner is not None
             self.tricks_won[int(trick.winner) & 1] -= 1
@@ -1232,7 +1233,8 @@ class Game:
         self.to_act = seat
         self.revokes = [r for r in self.revokes if not (r[0] is seat and r[1] == number)]
         self._append("corrected", seat=seat, player=self.seat_player[seat], detail={
-            "trick": number, "card": _CODES[cards[k]], "withdrawn": [_CODES[c] for c in cards[k:]]})
+            "trick": number, "card": _CODES[cards[k]], "withdrawn": [_CODES[c] for c in cards[k:]],
+            "reopened": reopened})
         correction = self.rules.laws.revoke.correction
         assert correction is not None
         adversaries = (self.declarer.left, self.declarer.left.partner)

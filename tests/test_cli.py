@@ -121,3 +121,20 @@ def test_auction_in_laws_mode_shows_calls_out_of_turn(capsys: pytest.CaptureFixt
                  "--ascii"]) == 0
     out = capsys.readouterr().out
     assert "out of turn" in out and "lets the call stand" in out
+
+
+def test_play_with_irregularities_shows_revokes_corrected_in_time(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Laws 85-86: with --irregularities a revoke is sometimes noticed in time:
+    the offender's partner asks "Having none?", the revoke is corrected and the
+    adversaries choose the penalty of law 86."""
+    assert main(["play", "auction-bridge", "--seed", "3", "--irregularities", "0.05",
+                 "--ascii"]) == 0
+    out = capsys.readouterr().out
+    assert """\
+      South (D) revokes in trick 9: CQ to the DA led
+      C asks South (D): having none? Yes.
+      The revoke in trick 9 is corrected: CQ taken back
+      West (B) requires the highest card of the suit
+   9. W DA   N D8   E D5   S D6   -> West
+""" in out

@@ -325,3 +325,59 @@ def test_law_50_an_insufficient_bid_accepted_stands() -> None:
     game.apply("bid 1 clubs")  # West: 6 points, insufficient
     game.apply("accept call")
     assert str(game.contract) == "bid 1 clubs" and game.to_act == Seat.NORTH
+
+
+def _both_sides_revoke() -> Game:
+    """South revokes in the first trick, West in the second; both stand."""
+    game = Game(AUCTION, 1, deals=[DEAL], laws=True)
+    for call in ("bid 1 hearts", "pass", "pass", "pass"):
+        game.apply(call)
+    for card in ("C3", "S2", "D2", "H3"):  # South trumps, holding the two of clubs
+        game.apply(f"play {card}")
+    for card in ("HA", "C4"):  # West discards a club, holding the two of hearts
+        game.apply(f"play {card}")
+    play_first_legal(game)
+    assert game.revokes == [(Seat.SOUTH, 1, True), (Seat.WEST, 2, True)]
+    return game
+
+
+def test_law_87_the_claimants_may_search_all_the_tricks() -> None:
+    """Law 87: at the end of the hand the claimants of a revoke may search all
+    the tricks: the claimant's view holds every trick, the revoking card in it."""
+    game = _both_sides_revoke()
+    assert game.phase == "claim"
+    view = game.observation(game.actor or "")
+    assert len(view.tricks) == 13
+    assert [c.code for c in view.tricks[0].cards] == ["C3", "S2", "D2", "H3"]
+
+
+def test_law_88_a_revoke_is_claimed_before_the_next_deal() -> None:
+    """Law 88: a revoke must be claimed before the cards are cut for the next
+    deal: once the claims are settled the next deal begins, and no claim is open."""
+    game = _both_sides_revoke()
+    game.apply("waive revoke")
+    game.apply("waive revoke")
+    assert game.deal_number == 2 and game.phase == "auction"
+    before = json.dumps(game.state_dict(), sort_keys=True)
+    with pytest.raises(IllegalActionError, match=r"^claim revoke points refused"):
+        game.apply("claim revoke points")
+    assert json.dumps(game.state_dict(), sort_keys=True) == before
+
+
+def test_law_89_both_sides_revoke_only_honours_and_chicane_are_scored() -> None:
+    """Laws 84, 89 (rules-reference.md §4.7): when both sides revoke, neither
+    scores except for honours and chicane; each side's revoke still costs it
+    150. North-South took twelve tricks but score none of them."""
+    game = _both_sides_revoke()
+    assert game.to_act == Seat.WEST  # against the declarer's side, his left adversary claims
+    game.apply("claim revoke points")
+    assert game.to_act == Seat.SOUTH
+    game.apply("claim revoke points")
+    entries = [(e.column, e.points, e.line, e.kind) for e in game.sheets[0].entries]
+    assert entries == [
+        (0, 150, "above", "revoke"),
+        (1, 150, "above", "revoke"),
+        (0, 80, "above", "honours"),
+        (0, 16, "above", "chicane"),
+        (0, -16, "above", "chicane"),
+    ]

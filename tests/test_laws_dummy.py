@@ -74,7 +74,7 @@ def test_law_85_the_partner_asks_and_the_revoke_is_corrected() -> None:
     game.apply("ask having none", player=WEST)
     assert [(op.kind, dict(op.detail)) for op in game.log[-2:]] == [
         ("ask", {"trick": 1, "revoke": True}),
-        ("corrected", {"trick": 1, "card": "H9", "withdrawn": ["H9", "S3"]}),
+        ("corrected", {"trick": 1, "card": "H9", "withdrawn": ["H9", "S3"], "reopened": True}),
     ]
     assert game.revokes == [] and game.tricks == [] and game.tricks_won == [0, 0]
     assert game.state_dict()["current"] == ["S2", "SJ"]
