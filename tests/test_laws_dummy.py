@@ -320,3 +320,58 @@ def test_bridge_dummy_may_ask_but_touched_cards_are_not_regulated() -> None:
     for card in ("SA", "S7", "H6"):
         game.apply(f"play {card}")
     assert texts(game.remarks(game.seat_player[Seat.NORTH]))[:2] == ["ask having none", "suggest CQ"]
+
+
+def _laws_deal_with_corrections() -> Game:
+    """A whole deal in laws mode in which East revokes, is asked and corrects,
+    and South revokes and it stands."""
+    game = game_at_play()
+    for card in ("S2", "SJ", "H9", "S3"):
+        game.apply(f"play {card}")
+    game.apply("ask having none", player=WEST)
+    game.apply("require lowest")
+    for card in ("S7", "S6", "HA", "H9", "D6", "H2"):  # South revokes in trick 2
+        game.apply(f"play {card}")
+    while game.phase == "play":
+        game.apply(game.legal_actions()[0])
+    return game
+
+
+def test_law_60b_every_trick_has_one_card_from_each_hand() -> None:
+    """Law 60 b gives dummy the right to say that too many or too few cards
+    were played to a trick. Here that cannot happen: every trick, corrected or
+    not, holds one card from each hand in turn."""
+    game = _laws_deal_with_corrections()
+    tricks = game.tricks
+    assert len(tricks) == 13
+    for trick in tricks:
+        assert len(trick.cards) == 4
+    played = [c.code for t in tricks for c in t.cards]
+    assert len(set(played)) == 52
+    assert [c.code for c in tricks[0].cards] == ["S2", "SJ", "S7", "S6"]
+
+
+def test_law_60c_only_a_penalty_the_adversaries_are_entitled_to_is_offered() -> None:
+    """Law 60 c: dummy may correct an adversary's claim to a penalty he is not
+    entitled to. Here such a claim is refused: against the declarer's revoke the
+    adversaries may claim 150 points (law 84 a), not three tricks."""
+    game = _laws_deal_with_corrections()
+    assert game.revokes == [(Seat.SOUTH, 2, True)]
+    assert (game.phase, game.to_act) == ("claim", Seat.WEST)
+    assert texts(game.legal_actions()) == ["claim revoke points", "waive revoke"]
+    before = snapshot(game)
+    with pytest.raises(IllegalActionError, match=r"^claim revoke tricks refused: west \(A\) may "
+                                                 r"now only claim revoke points, waive revoke$"):
+        game.apply("claim revoke tricks")
+    assert snapshot(game) == before
+
+
+def test_law_60d_each_trick_goes_to_the_side_that_won_it() -> None:
+    """Law 60 d: dummy may point out a trick taken by the wrong side. Here each
+    trick is credited to its winner's side, as the C core decides it."""
+    game = _laws_deal_with_corrections()
+    won = [0, 0]
+    for trick in game.tricks:
+        assert trick.winner is not None
+        won[int(trick.winner) & 1] += 1
+    assert won == game.tricks_won == [13, 0]
