@@ -264,6 +264,10 @@ def game_record(game: object, symbols: bool = True) -> str:
             assert op.seat is not None and op.action is not None
             out.append(f"  {labels[op.seat]} {action_words(op.action, level, auction)} "
                        "out of turn")
+        elif kind == "slip":  # law 52
+            assert op.seat is not None and op.action is not None
+            out.append(f"  {labels[op.seat]} {action_words(op.action, level, auction)}, "
+                       "a slip, and corrects it at once:")
         elif kind in ("require", "forbid", "decline"):  # a penalty chosen in the play
             assert op.seat is not None and op.action is not None
             trick_lines.append(f"      {labels[op.seat]} {action_words(op.action)}")

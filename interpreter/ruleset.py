@@ -496,6 +496,8 @@ class LawsRules:
     insufficient_bars_partner: bool = False
     #: dummy's rights and the declarer's touched cards (laws 60-64)
     dummy: DummyConduct = DummyConduct()
+    #: law 52: a call may be corrected by its maker before the next call
+    slip: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -659,6 +661,7 @@ class RuleSet:
         laws = LawsRules(
             insufficient_bid=tuple(insufficient.get("options", ())),
             insufficient_bars_partner=insufficient.get("partner_barred", False),
+            slip=(data.get("laws") or {}).get("slip", False),
             dummy=DummyConduct(
                 asks_renounce=dummy.get("asks_renounce", False),
                 pointing_out_forfeits=dummy.get("pointing_out_forfeits", False),

@@ -1097,6 +1097,8 @@ class Game:
         offender's left chooses what the rules allow (1912 laws 49, 57)."""
         if player not in self.player_seats:
             raise IllegalActionError(f"{action} refused: no player {player!r} in this game")
+        if self._slip_open(player):
+            return self._slip(player, action)
         if action not in self.out_of_turn_actions(player):
             turn = "" if self.actor is None else f"it is {self.actor}'s turn"
             raise IllegalActionError(
@@ -1112,6 +1114,40 @@ class Game:
         self._pending = (seat, action, options, self.to_act)
         self.phase = PENALTY_PHASE
         self.to_act = seat.left
+        return op
+
+    def _slip_open(self, player: str) -> bool:
+        """Whether ``player`` made the last call, in turn, and no one has acted since (law 52)."""
+        if not (self.laws and self.rules.laws.slip and self.phase == AUCTION_PHASE
+                and self.calls and self.actions):
+            return False
+        seat, call = self.calls[-1]
+        last = len(self.actions) - 1
+        return self.actions[last] is call and self.seat_player[seat] == player and \
+            not any(i == last for i, _ in self.actions_out_of_turn)
+
+    def _slip(self, player: str, action: Action) -> Operation:
+        """Law 52: the player corrects the call he has just made; the first is void.
+
+        The game is rebuilt from its decisions without that call (so every
+        consequence of it is undone), then the new call is made in its place.
+        """
+        said = self.actions[-1]
+        fresh = Game(self.rules, self.seed, players=self.players, deals=self.preset_deals,
+                     rubbers=self.rubbers, laws=True)
+        out_of_turn = dict(self.actions_out_of_turn)
+        for i, earlier in enumerate(self.actions[:-1]):
+            fresh.apply(earlier, player=out_of_turn.get(i))
+        if not fresh.can(action):
+            raise IllegalActionError(f"{action} refused: {player} may correct his call "
+                                     f"({said}) only by a call he could have made instead")
+        fresh._append("slip", seat=fresh.to_act, player=player, action=said)
+        op = fresh.apply(action)
+        # The record keeps both calls, the second made "out of turn" by the
+        # same player, so that replaying it corrects the slip again.
+        fresh.actions = [*self.actions, action]
+        fresh.actions_out_of_turn = [*self.actions_out_of_turn, (len(self.actions), player)]
+        self.__dict__.update(fresh.__dict__)
         return op
 
     def _insufficient(self, action: Action) -> Operation:

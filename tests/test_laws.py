@@ -381,3 +381,45 @@ def test_law_89_both_sides_revoke_only_honours_and_chicane_are_scored() -> None:
         (0, 16, "above", "chicane"),
         (0, -16, "above", "chicane"),
     ]
+
+
+def test_law_52_a_slip_of_the_tongue_is_corrected_before_the_next_call() -> None:
+    """Law 52 (rules-reference.md §4.3): "Two Hearts -- I mean three Hearts": the
+    player who made a call may correct it before the next player calls; the
+    first call is void. The record keeps both and replays to the same state."""
+    game = _auction_game()
+    south = game.seat_player[Seat.SOUTH]
+    game.apply("bid 2 hearts")
+    game.apply("bid 3 hearts", player=south)
+    assert [(s.letter, str(a)) for s, a in game.calls] == [("S", "bid 3 hearts")]
+    assert str(game.contract) == "bid 3 hearts" and game.to_act == Seat.WEST
+    slip = [op for op in game.log if op.kind == "slip"]
+    assert [(op.player, str(op.action)) for op in slip] == [(south, "bid 2 hearts")]
+    record = json.loads(json.dumps(game.to_record()))
+    assert record["actions"][-2:] == ["bid 2 hearts", {"player": south, "action": "bid 3 hearts"}]
+    assert Game.from_record(record).state_dict() == game.state_dict()
+
+
+def test_law_52_too_late_once_the_next_player_has_called() -> None:
+    """Once the next player has called, a second call is no correction but a
+    call out of turn (law 49): the adversaries decide."""
+    game = _auction_game()
+    south = game.seat_player[Seat.SOUTH]
+    game.apply("bid 2 hearts")
+    game.apply("pass")  # West
+    game.apply("bid 3 hearts", player=south)
+    assert [op.kind for op in game.log[-2:]] == ["pass", "out_of_turn"]
+    assert (game.phase, game.to_act) == ("penalty", Seat.WEST)
+    assert [str(c) for _, c in game.calls] == ["bid 2 hearts", "pass"]
+
+
+def test_law_52_the_correction_must_be_a_call_he_could_have_made() -> None:
+    game = _auction_game()
+    south = game.seat_player[Seat.SOUTH]
+    game.apply("bid 2 hearts")
+    before = json.dumps(game.state_dict(), sort_keys=True)
+    with pytest.raises(IllegalActionError, match=r"^pass refused: .* may correct his call "
+                                                 r"\(bid 2 hearts\) only by a call he could have "
+                                                 r"made instead$"):
+        game.apply("pass", player=south)  # law 42: the dealer must bid
+    assert json.dumps(game.state_dict(), sort_keys=True) == before
