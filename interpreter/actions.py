@@ -43,6 +43,8 @@ __all__ = [
     "REQUIRE",
     "FORBID",
     "DECLINE",
+    "INFORM",
+    "CALL_LEAD",
     "Action",
     "Operation",
 ]
@@ -70,6 +72,8 @@ SUGGEST: Final = "suggest"
 REQUIRE: Final = "require"
 FORBID: Final = "forbid"
 DECLINE: Final = "decline"
+INFORM: Final = "inform"
+CALL_LEAD: Final = "call_lead"
 _PENALTIES = ("tricks", "points")
 #: what may be required of a player: his highest or lowest card of the suit
 #: led (1912 law 86), or the card dummy suggested (law 62)
@@ -78,10 +82,14 @@ _REQUIREMENTS = {"highest": "require highest", "lowest": "require lowest",
 _TEXTS = {LEAVE: "leave it", BLIND: "play blind", NEW_DEAL: "demand new deal",
           ACCEPT: "accept call", CANCEL: "cancel call", MAKE_SUFFICIENT: "make bid sufficient",
           ASK: "ask having none", CORRECT: "correct revoke", POINT_OUT: "point out revoke",
-          FORBID: "forbid suggested card", DECLINE: "decline penalty"}
+          FORBID: "forbid suggested card", DECLINE: "decline penalty",
+          INFORM: "mention bidding"}
+#: the suits a lead may be called in (laws 51, 93)
+_LEAD_SUITS = ("clubs", "diamonds", "hearts", "spades")
 
 _KINDS = (DECLARE, LEAVE, DOUBLE, PASS, PLAY, LOOK, BLIND, BID, REDOUBLE, CLAIM, WAIVE,
-          NEW_DEAL, ACCEPT, CANCEL, MAKE_SUFFICIENT, ASK, CORRECT, POINT_OUT, FORBID, DECLINE)
+          NEW_DEAL, ACCEPT, CANCEL, MAKE_SUFFICIENT, ASK, CORRECT, POINT_OUT, FORBID, DECLINE,
+          INFORM)
 
 
 class Action:
@@ -129,6 +137,10 @@ class Action:
             if card is None or given != 1:
                 raise ValueError(f"a {kind} needs a card and nothing else")
             text = f"{kind} {card.code}"
+        elif kind == CALL_LEAD:
+            if penalty not in _LEAD_SUITS or given != 1:
+                raise ValueError("a called lead needs a suit: clubs, diamonds, hearts or spades")
+            text = f"call lead {penalty}"
         elif kind == REQUIRE:
             if penalty not in _REQUIREMENTS or given != 1:
                 raise ValueError("a requirement is highest, lowest or suggested")
@@ -219,6 +231,11 @@ class Action:
         return cls(REQUIRE, penalty=what)
 
     @classmethod
+    def call_lead(cls, suit: str) -> Action:
+        """Call a suit to be led (laws 51, 93): ``clubs``, ``diamonds``, ``hearts``, ``spades``."""
+        return cls(CALL_LEAD, penalty=suit)
+
+    @classmethod
     def redouble(cls) -> Action:
         """Redouble a doubled bid of one's own side (an auction call)."""
         return cls(REDOUBLE)
@@ -244,6 +261,8 @@ class Action:
             return cls.play_blind()
         if len(words) == 2 and words[0] in (PLAY, TOUCH, SUGGEST):
             return cls(words[0], card=Card.from_str(words[1]))
+        if len(words) == 3 and words[:2] == ["call", "lead"] and words[2] in _LEAD_SUITS:
+            return cls.call_lead(words[2])
         if len(words) in (2, 3) and words[0] == REQUIRE:
             for what, words_of in _REQUIREMENTS.items():
                 if words == words_of.split():
@@ -272,7 +291,8 @@ class Action:
             "'claim revoke tricks|points', 'waive revoke', 'demand new deal', 'accept call', "
             "'cancel call', 'make bid sufficient', 'touch CARD', 'suggest CARD', "
             "'ask having none', 'correct revoke', 'point out revoke', "
-            "'require highest|lowest|suggested card', 'forbid suggested card' or 'decline penalty'"
+            "'require highest|lowest|suggested card', 'forbid suggested card', 'decline penalty', "
+            "'mention bidding' or 'call lead SUIT'"
         )
 
     def __str__(self) -> str:

@@ -82,7 +82,8 @@ def diagram(
 
 
 #: log entries with an action that are shown among the tricks
-_PLAY_REMARKS = frozenset(("play", "look", "ask", "correct", "touch", "suggest", "point_out"))
+_PLAY_REMARKS = frozenset(("play", "look", "ask", "correct", "touch", "suggest", "point_out",
+                           "inform"))
 
 
 def action_words(action: Action, doubling_level_before: int = 0, auction: bool = False) -> str:
@@ -104,6 +105,8 @@ def action_words(action: Action, doubling_level_before: int = 0, auction: bool =
         return {"highest": "requires the highest card of the suit",
                 "lowest": "requires the lowest card of the suit",
                 "suggested": "requires the suggested card"}[action.penalty or ""]
+    if action.kind == "call_lead":
+        return f"calls a lead of {action.penalty}"
     if action.kind == "forbid":
         return "forbids the suggested card"
     if action.kind == "decline":
@@ -268,7 +271,10 @@ def game_record(game: object, symbols: bool = True) -> str:
             assert op.seat is not None and op.action is not None
             out.append(f"  {labels[op.seat]} {action_words(op.action, level, auction)}, "
                        "a slip, and corrects it at once:")
-        elif kind in ("require", "forbid", "decline"):  # a penalty chosen in the play
+        elif kind == "inform":
+            assert op.seat is not None
+            trick_lines.append(f"      {labels[op.seat]} mentions the bidding (laws 51, 93)")
+        elif kind in ("require", "forbid", "decline", "call_lead"):  # a penalty in the play
             assert op.seat is not None and op.action is not None
             trick_lines.append(f"      {labels[op.seat]} {action_words(op.action)}")
         elif op.action is not None and kind not in _PLAY_REMARKS:

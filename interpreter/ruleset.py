@@ -498,6 +498,8 @@ class LawsRules:
     dummy: DummyConduct = DummyConduct()
     #: law 52: a call may be corrected by its maker before the next call
     slip: bool = False
+    #: laws 51, 93: an adversary's reference to the bidding lets the declarer call a lead
+    called_lead: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -662,6 +664,7 @@ class RuleSet:
             insufficient_bid=tuple(insufficient.get("options", ())),
             insufficient_bars_partner=insufficient.get("partner_barred", False),
             slip=(data.get("laws") or {}).get("slip", False),
+            called_lead=(data.get("laws") or {}).get("called_lead", False),
             dummy=DummyConduct(
                 asks_renounce=dummy.get("asks_renounce", False),
                 pointing_out_forfeits=dummy.get("pointing_out_forfeits", False),

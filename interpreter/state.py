@@ -43,12 +43,14 @@ from .actions import (
     ASK,
     BID,
     BLIND,
+    CALL_LEAD,
     CANCEL,
     CLAIM,
     CORRECT,
     DECLARE,
     DOUBLE,
     FORBID,
+    INFORM,
     LEAVE,
     LOOK,
     MAKE_SUFFICIENT,
@@ -99,7 +101,9 @@ _POINT_OUT = Action(POINT_OUT)
 _FORBID = Action(FORBID)
 _DECLINE = Action.parse("decline penalty")
 #: the remarks and touches of the play that the laws regulate (laws 60-64, 85-86)
-_REMARKS = frozenset((TOUCH, ASK, CORRECT, POINT_OUT, SUGGEST))
+_REMARKS = frozenset((TOUCH, ASK, CORRECT, POINT_OUT, SUGGEST, INFORM))
+_INFORM = Action(INFORM)
+_CALL_LEADS = tuple(Action.call_lead(s.name.lower()) for s in Suit)
 
 
 _LEFT = tuple(_SEATS[(i + 1) & 3] for i in range(4))
@@ -409,6 +413,8 @@ class Game:
         self._forfeited: set[tuple[Seat, int]] = set()
         # a card a hand must play (True) or may not play (False) next (laws 62, 86)
         self._constraint: tuple[Seat, int, bool] | None = None
+        # laws 51, 93: the suit the adversaries' next lead must be in, if they can
+        self._called_lead: int | None = None
         self._barred: Seat | None = None
         self._penalties: dict[int, str] = {}  # revoking side -> penalty claimed
         self.history: list[tuple[Seat, Action]] = []
@@ -616,6 +622,8 @@ class Game:
                 return ()  # pragma: no cover - a valid position always has a play
             if self._constraint is not None and self._constraint[0] is self.to_act:
                 return self._constrained(self._legal_out[0])
+            if self._called_lead is not None and self._lead_called():
+                return _plays_of(self._lead_cards())
             return _plays_of(self._legal_out[0])
         if phase is OVER:
             return ()
@@ -644,7 +652,8 @@ class Game:
             # Law 50: a bid that is not higher than the last.
             return self._bids[: self._bid_rank[self.contract] + 1]
         if not self.laws or self.phase is not PLAY_PHASE or seat is None or seat in self._blind \
-                or self._constraint is not None and self._constraint[0] is seat:
+                or self._constraint is not None and self._constraint[0] is seat \
+                or self._called_lead is not None and self._lead_called():
             return ()
         if self._legal_call():
             return ()  # pragma: no cover
@@ -680,6 +689,18 @@ class Game:
         if required:
             return (_PLAYS[card],)
         return _plays_of(legal & ~(1 << card))
+
+    def _lead_called(self) -> bool:
+        """Whether an adversary of the declarer is on lead with a lead called (laws 51, 93)."""
+        assert self.declarer is not None and self.to_act is not None
+        return not self._trick_cards and int(self.to_act) & 1 != int(self.declarer) & 1
+
+    def _lead_cards(self) -> int:
+        """The cards he may lead: those of the called suit, if he has any."""
+        assert self._called_lead is not None and self.to_act is not None
+        hand = self.hands[self.to_act]
+        suit = hand & 0x1FFF << 13 * self._called_lead
+        return suit or hand
 
     # ------------------------------------------- remarks in the play (laws mode)
 
@@ -759,6 +780,9 @@ class Game:
                     else laws.revoke.correction.partner_may_ask
                 if may and _ASK not in out:
                     out.append(_ASK)
+        if laws.called_lead and self._called_lead is None and any(
+                int(s) & 1 != int(self.declarer) & 1 for s in self.player_seats.get(player, ())):
+            out.append(_INFORM)
         if player == self._dummy_player():
             declaring = int(self.declarer) & 1
             if laws.dummy.pointing_out_forfeits and any(
@@ -891,6 +915,11 @@ class Game:
                     f"{action} refused: {who} must play {code} (required by an adversary)"
                     if constraint[2] else
                     f"{action} refused: an adversary has forbidden {code} to this trick (law 62)")
+            if self._called_lead is not None and self._lead_called() and \
+                    not self._lead_cards() & bit:
+                suit = Suit(self._called_lead).name.lower()
+                raise IllegalActionError(
+                    f"{action} refused: the declarer has called a lead of {suit} (law 51)")
             return
         if self.phase == PENALTY_PHASE:
             if action in self._penalty_actions():
@@ -1195,6 +1224,14 @@ class Game:
             self.phase = PENALTY_PHASE
             self.to_act = self.declarer.left  # law 62: either adversary; the left one here
             return op
+        if kind == INFORM:  # laws 51, 93: the declarer may call a lead
+            offender = next(s for s in self.player_seats[player]
+                            if int(s) & 1 != int(self.declarer) & 1)
+            op = self._append(INFORM, seat=offender, player=player, action=action)
+            self._pending = (offender, action, (*_CALL_LEADS, _DECLINE), seat)
+            self.phase = PENALTY_PHASE
+            self.to_act = self.declarer
+            return op
         if kind == POINT_OUT:
             declaring = int(self.declarer) & 1
             target, number = next((s, n) for s, n in self._penal_revokes()
@@ -1295,7 +1332,10 @@ class Game:
             self.phase = PLAY_PHASE
             assert resume is not None
             self.to_act = resume
-            if action.kind == REQUIRE and action.penalty == "suggested" or action.kind == FORBID:
+            if action.kind == CALL_LEAD:
+                assert action.penalty is not None
+                self._called_lead = int(Suit.from_str(action.penalty))
+            elif action.kind == REQUIRE and action.penalty == "suggested" or action.kind == FORBID:
                 self._constraint = (resume, call.index, action.kind == REQUIRE)
             elif action.kind == REQUIRE:
                 suit = self._trick_cards[0] // 13
@@ -1505,9 +1545,12 @@ class Game:
             self._append("revoke", seat=seat, player=self._seat_actor[seat], detail={
                 "card": _CODES[action.index], "led": _CODES[self._trick_cards[0]],
                 "trick": number, "liable": liable})
+        called = self._called_lead is not None and self._lead_called()
         op = self._play(action, recorded, flags=1)
         if self._constraint is not None and self._constraint[0] is seat:
             self._constraint = None
+        if called:
+            self._called_lead = None
         return op
 
     def _play(self, action: Action, recorded: Action | None = None, flags: int = 0) -> Operation:

@@ -69,8 +69,8 @@ def test_law_85_the_partner_asks_and_the_revoke_is_corrected() -> None:
         game.apply(f"play {card}")
     assert game.revokes == [(Seat.EAST, 1, True)]
     assert game.to_act == Seat.NORTH  # dummy's lead: the trick is not yet quitted
-    assert texts(game.remarks(WEST)) == ["ask having none"]
-    assert texts(game.remarks(EAST)) == ["correct revoke"]
+    assert texts(game.remarks(WEST)) == ["ask having none", "mention bidding"]
+    assert texts(game.remarks(EAST)) == ["correct revoke", "mention bidding"]
     game.apply("ask having none", player=WEST)
     assert [(op.kind, dict(op.detail)) for op in game.log[-2:]] == [
         ("ask", {"trick": 1, "revoke": True}),
@@ -109,7 +109,7 @@ def test_law_85_a_renounce_with_none_of_the_suit_is_answered_no() -> None:
     game.apply("ask having none", player=EAST)
     assert dict(game.log[-1].detail) == {"trick": 5, "revoke": False}
     assert [c.code for c in game.tricks[-1].cards] == ["SK", "S8", "S4", "C3"]
-    assert game.remarks(EAST) == ()  # asked once
+    assert texts(game.remarks(EAST)) == ["mention bidding"]  # asked once
 
 
 def test_law_83_a_card_led_to_the_next_trick_establishes_the_revoke() -> None:
@@ -119,7 +119,7 @@ def test_law_83_a_card_led_to_the_next_trick_establishes_the_revoke() -> None:
     for card in ("S2", "SJ", "H9", "S3", "SA"):
         game.apply(f"play {card}")
     assert "ask having none" not in texts(game.remarks(WEST))
-    assert game.remarks(EAST) == ()
+    assert texts(game.remarks(EAST)) == ["mention bidding"]
     with pytest.raises(IllegalActionError, match=r"D has no revoke that may still be corrected"):
         game.apply("correct revoke", player=EAST)
     assert game.revokes == [(Seat.EAST, 1, True)]
@@ -375,3 +375,42 @@ def test_law_60d_each_trick_goes_to_the_side_that_won_it() -> None:
         assert trick.winner is not None
         won[int(trick.winner) & 1] += 1
     assert won == game.tricks_won == [13, 0]
+
+
+def test_law_51_information_about_the_bidding_costs_a_called_lead() -> None:
+    """Law 51 (WORK13's summary of penalties: "Giving information about bidding
+    after final bid -- Called lead"): the declarer may call a suit from the
+    adversary next to lead, who must lead it if he can."""
+    game = game_at_play()
+    assert "mention bidding" not in texts(game.remarks(SOUTH))
+    assert "mention bidding" not in texts(game.remarks(NORTH))
+    game.apply("mention bidding", player=EAST)
+    assert (game.phase, game.to_act) == ("penalty", Seat.SOUTH)
+    assert texts(game.legal_actions()) == [
+        "call lead clubs", "call lead diamonds", "call lead hearts", "call lead spades",
+        "decline penalty"]
+    game.apply("call lead hearts")
+    assert (game.phase, game.to_act) == ("play", Seat.WEST)
+    assert texts(game.legal_actions()) == ["play H2", "play H3", "play H4", "play H5"]
+    assert game.irregular_actions() == ()
+    before = snapshot(game)
+    with pytest.raises(IllegalActionError, match=r"^play S2 refused: the declarer has called a "
+                                                 r"lead of hearts \(law 51\)$"):
+        game.apply("play S2")
+    assert snapshot(game) == before
+    game.apply("play H5")
+    assert texts(game.remarks(EAST)) == ["mention bidding"]  # the lead is made: free again
+
+
+def test_law_51_the_called_lead_waits_for_the_adversaries_lead() -> None:
+    """A lead called while the declarer's side is on lead binds the adversaries'
+    next lead, not the declarer's leads nor the adversaries' following."""
+    game = game_at_play()
+    for card in ("S2", "SA", "S7", "S3"):  # North wins: the declarer's side leads
+        game.apply(f"play {card}")
+    game.apply("mention bidding", player=WEST)
+    game.apply("call lead diamonds")
+    assert game.to_act == Seat.NORTH and len(game.legal_actions()) == 12  # not bound
+    assert "mention bidding" not in texts(game.remarks(WEST))  # one called lead at a time
+    game.apply("play SK")  # North leads; East follows, then South and West
+    assert texts(game.legal_actions()) == ["play S8", "play S9", "play ST"]
