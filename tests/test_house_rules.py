@@ -1,0 +1,240 @@
+"""The house rules shipped in rules/house/ (issue 6, "House rules"), end to end through Game.
+
+Each house rule is a few lines of YAML that ``extends:`` a built-in variant;
+none needs a line of Python. They ship in the wheel as
+``dummybridge.rules.house`` and are named ``house/NAME`` wherever a variant's
+name is accepted (``load_rules``, ``find_variant``, ``extends:``, the command
+line). Expected values are added up by hand from the rules the docstrings
+quote, never computed by the code under test.
+
+Seating (``Game``): with four players the first dealer is South (the lowest
+cutter), seats turn to the left N, E, S, W; Dummy tables are laid out as in
+tests/test_variants.py. Hands are PBN (spades, hearts, diamonds, clubs).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from dummybridge.cards import Card, Hand, Seat
+from dummybridge.cli import main
+from dummybridge.errors import IllegalActionError, RuleFileError
+from dummybridge.loader import (
+    builtin_variants,
+    find_variant,
+    house_rules,
+    load_document,
+    load_rules,
+    validate,
+)
+from dummybridge.state import Game
+
+HOUSE = Path(__file__).resolve().parent.parent / "rules" / "house"
+NAMES = ["lilies"]
+
+N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
+
+# North every spade, East every diamond, South every heart, West every club.
+ONE_SUIT_EACH = ("AKQJT98765432...", "..AKQJT98765432.", ".AKQJT98765432..",
+                 "...AKQJT98765432")
+# North every club, East every diamond, South every spade, West every heart:
+# at no trumps West leads hearts and wins all thirteen tricks.
+HEARTS_WEST = ("...AKQJT98765432", "..AKQJT98765432.", "AKQJT98765432...",
+               ".AKQJT98765432..")
+
+
+def fixed(pbns: tuple[str, str, str, str]) -> tuple[Hand, ...]:
+    return tuple(Hand.from_pbn(h) for h in pbns)
+
+
+def deal(north: str) -> tuple[Hand, ...]:
+    """North holds ``north``; the rest of the pack goes round E, S, W one card at a time."""
+    given = Hand.from_pbn(north)
+    rest = [Card(i) for i in range(52) if Card(i) not in set(given)]
+    return (given, *(Hand.from_cards(rest[k::3]) for k in range(3)))
+
+
+def sees(game: Game, player: str) -> str:
+    """The seats whose hands ``player``'s observation holds, as letters in N E S W order."""
+    hands = game.observation(player).hands
+    return "".join(s.letter for s in (N, E, S, W) if s in hands)
+
+
+def texts(actions: object) -> list[str]:
+    return [str(a) for a in actions]  # type: ignore[attr-defined]
+
+
+def entries(game: Game) -> list[tuple[str, int, int, str, str]]:
+    """The score sheet: (column name, deal, points, line, kind) for each entry."""
+    return [(game.sheet.names[e.column], e.deal, e.points, e.line, e.kind)
+            for e in game.sheet.entries]
+
+
+def state(game: Game) -> str:
+    return json.dumps(game.state_dict(), sort_keys=True)
+
+
+def refused(game: Game, action: str, message: str) -> None:
+    """``action`` raises IllegalActionError with exactly ``message`` and changes nothing."""
+    before, legal = state(game), game.legal_actions()
+    with pytest.raises(IllegalActionError) as info:
+        game.apply(action)
+    assert str(info.value) == message
+    assert state(game) == before
+    assert game.legal_actions() == legal
+
+
+def play_out_deal(game: Game) -> None:
+    """Every hand plays its first legal card until the deal is scored."""
+    number = game.deal_number
+    while game.deal_number == number and not game.is_over:
+        game.apply(game.legal_actions()[0])
+
+
+# ===================================================================== shipping
+
+
+def test_house_rules_ship_in_the_package_named_house_slash_name() -> None:
+    """Issue 6: "At least six house-rule files under rules/house/". The package
+    lists them as house/NAME, each file named after its rule, each loading
+    from the installed package (not the checkout)."""
+    infos = house_rules()
+    assert [v.name for v in infos] == [f"house/{n}" for n in NAMES]
+    for info in infos:
+        assert info.path.name == info.name.removeprefix("house/") + ".yaml"
+        assert "site-packages" in info.path.parts or "dist-packages" in info.path.parts
+        assert info.title
+        assert load_document(info.name).name == info.name.removeprefix("house/")
+    assert sorted(p.stem for p in HOUSE.glob("*.yaml")) == NAMES
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_each_house_rule_is_a_few_lines_extending_a_built_in(name: str) -> None:
+    """Issue 6: "each a few lines that extends: a built-in variant ... none
+    needing a line of Python". At most 15 lines that are not comments, the
+    chain ends in a built-in variant, and the file validates clean both by
+    its house name and by path."""
+    path = find_variant(f"house/{name}")
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines()
+             if line.strip() and not line.lstrip().startswith("#")]
+    assert len(lines) <= 15, lines
+    doc = load_document(f"house/{name}")
+    builtins = {v.path for v in builtin_variants()}
+    assert doc.files[0] == path
+    assert doc.files[1] in builtins
+    assert doc.display == f"<built-in>/house/{name}.yaml"
+    assert validate(f"house/{name}") == []
+    assert validate(HOUSE / f"{name}.yaml") == []
+
+
+def test_house_names_ignore_case_and_do_not_shadow_built_ins() -> None:
+    """House rules are looked up like variants (case-insensitive, aliases), but
+    only with their house/ prefix: a bare name still means a built-in."""
+    assert find_variant("HOUSE/Lilies").name == "lilies.yaml"
+    assert load_rules("house/lilies").name == "lilies"
+    with pytest.raises(RuleFileError) as caught:
+        find_variant("lilies")
+    assert caught.value.diagnostics[0].message == (
+        "unknown variant 'lilies' ('dummybridge variants' lists the built-in ones)")
+    with pytest.raises(RuleFileError) as caught:
+        find_variant("house/lilys")
+    assert caught.value.diagnostics[0].hint == "did you mean 'house/lilies'?"
+
+
+def test_a_rule_file_may_extend_a_house_rule(tmp_path: Path) -> None:
+    """``extends: house/NAME`` builds on a shipped house rule; a diagnostic in
+    the position of an inherited value names the house file as <built-in>/house/NAME.yaml."""
+    mine = tmp_path / "mine.yaml"
+    mine.write_text('extends: house/lilies\nname: mine\ntitle: Mine\nversion: "1"\n'
+                    "scoring:\n  game: 40\n", encoding="utf-8")
+    doc = load_document(mine)
+    assert [p.name for p in doc.files] == ["mine.yaml", "lilies.yaml", "bridge.yaml"]
+    assert doc.data["denominations"]["royal_spades"] == {"suit": "spades", "trick_value": 10}
+    assert doc.position(("denominations", "royal_spades", "trick_value")) == (
+        "<built-in>/house/lilies.yaml", 10, 45)
+    assert doc.data["scoring"]["game"] == 40
+
+
+def test_command_line_validates_and_lists_house_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    """`dummybridge validate house/NAME` and `dummybridge variants` know the
+    shipped house rules; a misspelt one gets a did-you-mean, no traceback."""
+    assert main(["validate", "house/lilies", "house/Lilies"]) == 0
+    assert capsys.readouterr().out == "house/lilies: ok\nhouse/Lilies: ok\n"
+    assert main(["validate", "house/lilys"]) == 1
+    assert capsys.readouterr().out == (
+        "house/lilys:1:1: error: $: no such file, and unknown variant 'house/lilys' "
+        "('dummybridge variants' lists the built-in ones)\n"
+        "  hint: did you mean 'house/lilies'?\n")
+    assert main(["variants"]) == 0
+    names = [line.split()[0] for line in capsys.readouterr().out.splitlines()]
+    assert names == sorted(names)
+    assert [n for n in names if n.startswith("house/")] == [f"house/{n}" for n in NAMES]
+
+
+# ===================================================================== lilies
+
+LILIES = load_rules("house/lilies")
+
+
+def test_lilies_spades_may_be_declared_as_royal_spades_at_10() -> None:
+    """rules-reference.md 2.1: "Royal spades"/"lilies" is not a fifth suit: it
+    is a second, higher-valued way of declaring spades as trumps; "in bridge
+    some players valued royal spades at 10". The dealer (South) and, when he
+    leaves it, his partner may declare spades either way."""
+    assert [(d.name, d.trick_value) for d in LILIES.denominations] == [
+        ("spades", 2), ("clubs", 4), ("diamonds", 6), ("hearts", 8), ("no_trumps", 12),
+        ("royal_spades", 10)]
+    game = Game(LILIES, 7, deals=[fixed(ONE_SUIT_EACH)])
+    declarations = ["declare spades", "declare clubs", "declare diamonds", "declare hearts",
+                    "declare no_trumps", "declare royal_spades"]
+    assert texts(game.legal_actions()) == [*declarations, "leave it"]
+    game.leave()
+    assert game.to_act == N
+    assert texts(game.legal_actions()) == declarations
+
+
+def test_lilies_royal_spades_score_10_a_trick_and_honours_at_10() -> None:
+    """Royal spades at 10 a trick: North (every spade) declares royal spades
+    and North-South win all thirteen tricks. 7 x 10 = 70 below, game; five
+    honours in one hand 10 x 10 = 100; South void of trumps, chicane
+    2 x 10 = 20; East and West both void, their double chicane 4 x 10 = 40
+    taken off North-South's honours; grand slam 40 (ELW05 laws 6-10)."""
+    game = Game(LILIES, 7, deals=[fixed(ONE_SUIT_EACH)])
+    game.leave()
+    game.declare("royal_spades")
+    assert (game.denomination.name, game.denomination.trick_value) == ("royal_spades", 10)
+    game.pass_()
+    game.pass_()
+    play_out_deal(game)
+    ns = game.sheet.names[0]
+    assert entries(game) == [
+        (ns, 1, 70, "below", "tricks"),
+        (ns, 1, 100, "above", "honours"),
+        (ns, 1, 20, "above", "chicane"),
+        (ns, 1, -40, "above", "chicane"),
+        (ns, 1, 40, "above", "slam"),
+    ]
+    assert game.sheet.games == [1, 0]
+
+
+def test_lilies_the_same_hand_as_plain_spades_scores_2_a_trick_and_no_game() -> None:
+    """The same deal declared as plain spades (2 a trick): 7 x 2 = 14 below,
+    no game; honours 10 x 2 = 20, chicane 4, double chicane against 8, slam 40."""
+    game = Game(LILIES, 7, deals=[fixed(ONE_SUIT_EACH)])
+    game.leave()
+    game.declare("spades")
+    game.pass_()
+    game.pass_()
+    play_out_deal(game)
+    ns = game.sheet.names[0]
+    assert entries(game) == [
+        (ns, 1, 14, "below", "tricks"),
+        (ns, 1, 20, "above", "honours"),
+        (ns, 1, 4, "above", "chicane"),
+        (ns, 1, -8, "above", "chicane"),
+        (ns, 1, 40, "above", "slam"),
+    ]
+    assert game.sheet.games == [0, 0]
