@@ -33,7 +33,7 @@ from dummybridge.loader import (
 from dummybridge.state import Game
 
 HOUSE = Path(__file__).resolve().parent.parent / "rules" / "house"
-NAMES = ["lilies"]
+NAMES = ["cap-100", "lilies"]
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 
@@ -238,3 +238,67 @@ def test_lilies_the_same_hand_as_plain_spades_scores_2_a_trick_and_no_game() -> 
         (ns, 1, 40, "above", "slam"),
     ]
     assert game.sheet.games == [0, 0]
+
+
+# ===================================================================== cap-100
+
+CAP = load_rules("house/cap-100")
+
+
+@pytest.mark.parametrize(("denomination", "doublings"), [
+    ("spades", 5),     # 2 -> 4 -> 8 -> 16 -> 32 -> 64; 128 would pass 100
+    ("clubs", 4),      # 4 -> 8 -> 16 -> 32 -> 64
+    ("diamonds", 4),   # 6 -> 12 -> 24 -> 48 -> 96
+    ("hearts", 3),     # 8 -> 16 -> 32 -> 64
+    ("no_trumps", 3),  # 12 -> 24 -> 48 -> 96
+])
+def test_cap_100_doubling_stops_before_a_trick_passes_100(denomination: str,
+                                                          doublings: int) -> None:
+    """EB1911 ("the value of a trick is limited to 100 points"; rules-reference
+    A10, cap_at_100): no doubling that would make a trick worth more than 100.
+    Every doubling up to the cap is offered ("double" or "pass"); after the
+    last one the play begins at once (West, the eldest, leads), and a further
+    double is refused without changing anything."""
+    game = Game(CAP, 7, deals=[fixed(ONE_SUIT_EACH)])
+    game.declare(denomination)
+    for _ in range(doublings):
+        assert game.phase == "double"
+        assert texts(game.legal_actions()) == ["double", "pass"]
+        game.double()
+    assert game.doubling_level == doublings
+    assert game.phase == "play"
+    assert game.to_act == W
+    refused(game, "double", f"double refused: it is west ({game.seat_player[W]})'s turn to "
+            "play a card")
+
+
+def test_cap_100_bridge_itself_goes_on_doubling() -> None:
+    """The base rule (ELW05: doubling "may be continued indefinitely"): at
+    hearts a fourth doubling, to 128 a trick, is still offered."""
+    game = Game(load_rules("bridge"), 7, deals=[fixed(ONE_SUIT_EACH)])
+    game.declare("hearts")
+    for _ in range(3):
+        game.double()
+    assert game.phase == "double"
+    assert texts(game.legal_actions()) == ["double", "pass"]
+
+
+def test_cap_100_hearts_doubled_three_times_score_64_a_trick() -> None:
+    """South (every heart) declares hearts, doubled three times (64 a trick);
+    North-South win all thirteen: 7 x 64 = 448 below, one game; honours at the
+    undoubled value, five in one hand 10 x 8 = 80; North void, chicane 16; the
+    adversaries' double chicane 32 deducted; grand slam 40."""
+    game = Game(CAP, 7, deals=[fixed(ONE_SUIT_EACH)])
+    game.declare("hearts")
+    for _ in range(3):
+        game.double()
+    play_out_deal(game)
+    ns = game.sheet.names[0]
+    assert entries(game) == [
+        (ns, 1, 448, "below", "tricks"),
+        (ns, 1, 80, "above", "honours"),
+        (ns, 1, 16, "above", "chicane"),
+        (ns, 1, -32, "above", "chicane"),
+        (ns, 1, 40, "above", "slam"),
+    ]
+    assert game.sheet.games == [1, 0]
