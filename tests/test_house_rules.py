@@ -33,7 +33,7 @@ from dummybridge.loader import (
 from dummybridge.state import Game
 
 HOUSE = Path(__file__).resolve().parent.parent / "rules" / "house"
-NAMES = ["cap-100", "lilies"]
+NAMES = ["cap-100", "lilies", "three-games"]
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 
@@ -302,3 +302,71 @@ def test_cap_100_hearts_doubled_three_times_score_64_a_trick() -> None:
         (ns, 1, 40, "above", "slam"),
     ]
     assert game.sheet.games == [1, 0]
+
+
+# ===================================================================== three-games
+
+THREE_GAMES = load_rules("house/three-games")
+
+
+def _declare_and_play(game: Game, denomination: str) -> None:
+    """The dealer declares ``denomination``; both adversaries content; play out."""
+    game.declare(denomination)
+    game.pass_()
+    game.pass_()
+    play_out_deal(game)
+
+
+def test_three_games_two_games_to_one_player_do_not_end_it() -> None:
+    """EB1911 (rules-reference 6.3): "Sometimes three games are played without
+    reference to a rubber, fifty points being scored for a game won." The
+    players in cutting order, X, Y, Z, deal in turn, each from South. Deal 1
+    (X deals, holds every heart): X's first game. Deals 2 and 3 (no trumps,
+    West wins every trick out of his own deal): above the line only. Deal 4
+    (X deals as deal 1): X's second game, which under three-handed itself wins
+    the rubber; here the session goes on to a third game."""
+    deals = [fixed(ONE_SUIT_EACH), fixed(HEARTS_WEST), fixed(HEARTS_WEST),
+             fixed(ONE_SUIT_EACH)]
+    base = Game(load_rules("three-handed"), 9, deals=deals)
+    game = Game(THREE_GAMES, 9, deals=deals)
+    x = game.seat_player[S]
+    for each in (base, game):
+        for denomination in ("hearts", "no_trumps", "no_trumps", "hearts"):
+            _declare_and_play(each, denomination)
+    assert base.is_over
+    assert entries(base)[-1] == (x, 4, 50, "above", "rubber")
+    assert not game.is_over
+    assert game.phase == "declare"
+    assert game.sheet.games == [2 if name == x else 0 for name in game.sheet.names]
+    assert "rubber" not in [e.kind for e in game.sheet.entries]
+
+
+def test_three_games_the_third_game_ends_it_fifty_a_game_no_rubber_settled_pairwise() -> None:
+    """EB1911: three games, "fifty points being scored for a game won", and no
+    rubber bonus; the totals settled between each pair of players ("A owes 78
+    to B and 100 to C"). As the test above, then deal 5: Y deals, holds every
+    heart, wins the third game. A hearts deal scores the dealer 56 below, 80
+    honours (five in one hand), 16 chicane (Dummy void), -32 (the adversaries'
+    double chicane), 40 grand slam, 50 game = 210; a no-trump deal out of one's
+    own deal 84 (7 x 12) and 40 slam above the line to each adversary.
+    X: 210 + 124 + 124 + 210 = 668; Y: 124 (deal 3) + 210 = 334; Z: 124.
+    Y pays X 334, Z pays X 544, Z pays Y 210."""
+    deals = [fixed(ONE_SUIT_EACH), fixed(HEARTS_WEST), fixed(HEARTS_WEST),
+             fixed(ONE_SUIT_EACH), fixed(ONE_SUIT_EACH)]
+    game = Game(THREE_GAMES, 9, deals=deals)
+    x, y, z = game.seat_player[S], game.seat_player[W], game.seat_player[E]
+    for denomination in ("hearts", "no_trumps", "no_trumps", "hearts", "hearts"):
+        _declare_and_play(game, denomination)
+    assert game.is_over
+    assert game.legal_actions() == ()
+    col = {name: i for i, name in enumerate(game.sheet.names)}
+    assert {p: game.sheet.games[col[p]] for p in (x, y, z)} == {x: 2, y: 1, z: 0}
+    assert [(name, deal, points) for name, deal, points, _, kind in entries(game)
+            if kind == "game"] == [(x, 1, 50), (x, 4, 50), (y, 5, 50)]
+    assert "rubber" not in [e.kind for e in game.sheet.entries]
+    assert {p: game.sheet.total(col[p]) for p in (x, y, z)} == {x: 668, y: 334, z: 124}
+    assert sorted(game.sheet.payments()) == sorted([(y, x, 334), (z, x, 544), (z, y, 210)])
+    assert game.sheet.settlement() == {x: 878, y: -124, z: -754}
+    end = game.log[-1]
+    assert end.kind == "rubber"
+    assert (end.detail["winner"], end.detail["winners"]) == (None, [])
