@@ -33,7 +33,7 @@ from dummybridge.loader import (
 from dummybridge.state import Game
 
 HOUSE = Path(__file__).resolve().parent.parent / "rules" / "house"
-NAMES = ["cap-100", "lilies", "three-games"]
+NAMES = ["cap-100", "four-aces", "lilies", "three-games"]
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 
@@ -370,3 +370,64 @@ def test_three_games_the_third_game_ends_it_fifty_a_game_no_rubber_settled_pairw
     end = game.log[-1]
     assert end.kind == "rubber"
     assert (end.detail["winner"], end.detail["winners"]) == (None, [])
+
+
+# ===================================================================== four-aces
+
+FOUR_ACES = load_rules("house/four-aces")
+
+
+def _forced(rules_name: str, north: str) -> tuple[str, list[str]]:
+    """Under ``rules_name``, South deals and leaves it to his Dummy (North)
+    holding ``north``: the forced entry's denomination and steps."""
+    game = Game(load_rules(rules_name), 3, deals=[deal(north)])
+    holder = game.seat_player[S]
+    game.leave()
+    forced = next(op for op in reversed(game.log) if op.kind == "forced")
+    assert (forced.seat, forced.player) == (N, holder)
+    assert game.denomination.name == forced.detail["denomination"]
+    assert game.phase == "double"
+    assert game.to_act == W
+    return forced.detail["denomination"], list(forced.detail["steps"])
+
+
+def test_four_aces_three_aces_no_longer_force_no_trumps() -> None:
+    """The house rule: no trumps only with all four aces. Seed 000 rule 1 ("If
+    Dummy holds three or four aces, he must declare no trumps") gives way to
+    rule 2 ("his numerically longest suit"): three aces and five clubs, clubs;
+    under dummy-bridge the same hand is no trumps."""
+    hand = "A32.A54.A7.K9652"
+    assert _forced("house/four-aces", hand) == (
+        "clubs", ["3 aces: fewer than 4", "longest suit: clubs (5)"])
+    assert _forced("dummy-bridge", hand) == ("no_trumps", ["3 aces: no trumps"])
+
+
+def test_four_aces_all_four_aces_still_declare_no_trumps() -> None:
+    """With all four aces the Dummy declares no trumps, as under seed 000."""
+    assert _forced("house/four-aces", "A432.A54.A76.A96") == (
+        "no_trumps", ["4 aces: no trumps"])
+
+
+def test_four_aces_three_aces_then_pips_then_the_most_valuable() -> None:
+    """Seed 000 rules 3 and 4 still follow: three aces, spades A 6 5 4 and
+    clubs 8 7 6 5 both four long and both 26 pips (11+6+5+4, 8+7+6+5), so the
+    most valuable, clubs (4 a trick against 2). The worked check of
+    rules-reference 6.2 (one ace) is unchanged: hearts."""
+    assert _forced("house/four-aces", "A654.A32.A2.8765") == (
+        "clubs", ["3 aces: fewer than 4", "longest suits: spades, clubs (4)",
+                  "pips: spades 26, clubs 26", "most valuable: clubs"])
+    assert _forced("house/four-aces", "652.A974.KQ83.32") == (
+        "hearts", ["1 ace: fewer than 4", "longest suits: hearts, diamonds (4)",
+                   "pips: hearts 31, diamonds 31", "most valuable: hearts"])
+
+
+def test_four_aces_changes_nothing_else_in_dummy_bridge() -> None:
+    """Only the criteria change: the Dummy-player still examines his Dummy
+    (A1, seed 000) and every other rule is dummy-bridge's."""
+    dummy = load_rules("dummy-bridge")
+    assert FOUR_ACES.declaration.forced is not None
+    assert FOUR_ACES.declaration.forced.examined_by == "owner"
+    assert [c.aces for c in FOUR_ACES.declaration.forced.criteria] == [4, None, None, None]
+    assert (FOUR_ACES.table, FOUR_ACES.sight, FOUR_ACES.play, FOUR_ACES.scoring,
+            FOUR_ACES.doubling) == (dummy.table, dummy.sight, dummy.play, dummy.scoring,
+                                    dummy.doubling)
