@@ -88,9 +88,10 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _cmd_variants(args: argparse.Namespace) -> int:
-    from .loader import builtin_variants
+    from .loader import builtin_variants, house_rules
 
-    variants = builtin_variants()
+    # One list sorted by name: the shipped house rules fall together as house/NAME.
+    variants = sorted((*builtin_variants(), *house_rules()), key=lambda v: v.name)
     width = max(len(v.name) for v in variants)
     for v in variants:
         aliases = f"  (also: {', '.join(v.aliases)})" if v.aliases else ""
@@ -140,7 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--record", metavar="FILE", help="also write the JSON game record to FILE")
     play.set_defaults(func=_cmd_play)
 
-    variants = sub.add_parser("variants", help="list the built-in rule files")
+    variants = sub.add_parser("variants", help="list the built-in variants and house rules")
     variants.set_defaults(func=_cmd_variants)
 
     validate = sub.add_parser("validate", help="check rule files; exit 0 if all are valid")

@@ -71,11 +71,13 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
 
 __all__ = [
     "BUILTIN_PREFIX",
+    "HOUSE_PREFIX",
     "Document",
     "VariantInfo",
     "builtin_variants",
     "find_variant",
     "format_diagnostics",
+    "house_rules",
     "load_document",
     "load_rules",
     "load_schema",
@@ -90,9 +92,14 @@ JsonPath = tuple[str | int, ...]
 BUILTIN_PREFIX = "<built-in>"
 """How diagnostics name the directory of the built-in rule files (``<built-in>/bridge.yaml``)."""
 
+HOUSE_PREFIX = "house/"
+"""How the shipped house rules (``rules/house/``) are named: ``house/lilies``, a name
+that ``load_rules``, ``find_variant``, ``extends:`` and the command line accept."""
+
 _SCHEMA_FILE = "ruleset.schema.json"
 _YAML_SUFFIXES = (".yaml", ".yml")
 _NOT_INHERITED = ("extends", "aliases")  # a file's own identity, never taken from its base
+_HOUSE_NAME = re.compile(r"house/[A-Za-z][A-Za-z0-9-]*\Z", re.I)  # a shipped house rule's name
 
 
 # --------------------------------------------------------------------------- public types
@@ -291,11 +298,28 @@ def builtin_variants() -> list[VariantInfo]:
     return list(_builtin_variants())
 
 
+def house_rules() -> list[VariantInfo]:
+    """The house rules shipped in the package (``rules/house/``), sorted by name.
+
+    Each is named ``house/NAME`` after its file's ``name`` (its aliases too),
+    so a house rule never takes the name of a built-in variant.
+
+    >>> "house/lilies" in [v.name for v in house_rules()]
+    True
+
+    :returns: one :class:`VariantInfo` per shipped house rule.
+    """
+    return list(_house_rules())
+
+
 def find_variant(name: str) -> Path:
-    """The rule file of a built-in variant, looked up by name or alias, ignoring case.
+    """The rule file of a built-in variant or shipped house rule, looked up by
+    name or alias, ignoring case (house rules as ``house/NAME``).
 
     >>> find_variant("Bridge-Whist").name
     'bridge.yaml'
+    >>> find_variant("house/lilies").name
+    'lilies.yaml'
 
     :param name: a variant's name or one of its aliases.
     :returns: the installed rule file.
@@ -429,7 +453,17 @@ def _error_description(error: ValidationError) -> str | None:
 
 @lru_cache(maxsize=1)
 def _builtin_variants() -> tuple[VariantInfo, ...]:
-    directory = _resource_files("dummybridge.rules")
+    return _read_variants("dummybridge.rules", "")
+
+
+@lru_cache(maxsize=1)
+def _house_rules() -> tuple[VariantInfo, ...]:
+    return _read_variants("dummybridge.rules.house", HOUSE_PREFIX)
+
+
+def _read_variants(package: str, prefix: str) -> tuple[VariantInfo, ...]:
+    """The rule files of a package folder, each named by its ``name`` (with ``prefix``)."""
+    directory = _resource_files(package)
     found: list[VariantInfo] = []
     for entry in sorted(directory.iterdir(), key=lambda e: e.name):
         if not entry.name.endswith(_YAML_SUFFIXES):
@@ -446,9 +480,9 @@ def _builtin_variants() -> tuple[VariantInfo, ...]:
         aliases = _plain(top.get("aliases")) if "aliases" in top else []
         found.append(
             VariantInfo(
-                name=name if isinstance(name, str) else path.stem,
+                name=prefix + (name if isinstance(name, str) else path.stem),
                 title=title if isinstance(title, str) else "",
-                aliases=tuple(a for a in aliases if isinstance(a, str))
+                aliases=tuple(prefix + a for a in aliases if isinstance(a, str))
                 if isinstance(aliases, list)
                 else (),
                 path=path,
@@ -459,7 +493,7 @@ def _builtin_variants() -> tuple[VariantInfo, ...]:
 
 def _lookup_builtin(name: str) -> VariantInfo | None:
     wanted = name.casefold()
-    for info in _builtin_variants():
+    for info in (*_builtin_variants(), *_house_rules()):
         if wanted == info.name.casefold() or wanted in (a.casefold() for a in info.aliases):
             return info
     return None
@@ -467,7 +501,11 @@ def _lookup_builtin(name: str) -> VariantInfo | None:
 
 def _unknown_variant(name: str) -> tuple[str, str]:
     """The message and hint for a name that is no built-in variant."""
-    candidates = {n.casefold(): n for v in _builtin_variants() for n in (v.name, *v.aliases)}
+    candidates = {
+        n.casefold(): n
+        for v in (*_builtin_variants(), *_house_rules())
+        for n in (v.name, *v.aliases)
+    }
     close = difflib.get_close_matches(name.casefold(), list(candidates), n=1, cutoff=0.6)
     message = f"unknown variant {name!r} ('dummybridge variants' lists the built-in ones)"
     if close:
@@ -476,6 +514,8 @@ def _unknown_variant(name: str) -> tuple[str, str]:
 
 
 def _builtin_display(path: Path) -> str:
+    if any(info.path == path for info in _house_rules()):
+        return f"{BUILTIN_PREFIX}/{HOUSE_PREFIX}{path.name}"
     return f"{BUILTIN_PREFIX}/{path.name}"
 
 
@@ -1069,7 +1109,7 @@ class _Load:
             return _File(Path(text), text)
         looks_like_path = (
             source.lower().endswith(_YAML_SUFFIXES) or "/" in source or os.sep in source
-        )
+        ) and not _HOUSE_NAME.match(source)
         if not looks_like_path:
             info = _lookup_builtin(source)
             if info is not None:

@@ -99,10 +99,12 @@ def test_wheel_built_from_the_sdist_installs_and_imports(tmp_path: Path) -> None
         files = set(zf.namelist())
     assert "dummybridge/py.typed" in files
     assert "dummybridge/rules/__init__.py" in files
+    assert "dummybridge/rules/house/__init__.py" in files
     assert [f for f in files if f.startswith("dummybridge/_core")]
     assert not [f for f in files if f.startswith(("tools/", "tests/", "csrc/", "interpreter/"))]
     # The built-in rule files and the schema ship inside the wheel.
-    for source in [*REPO.glob("rules/*.yaml"), *REPO.glob("interpreter/schema/*.json")]:
+    for source in [*REPO.glob("rules/*.yaml"), *REPO.glob("rules/house/*.yaml"),
+                   *REPO.glob("interpreter/schema/*.json")]:
         shipped = source.relative_to(REPO).as_posix()
         shipped = shipped.replace("interpreter/", "dummybridge/").replace(
             "rules/", "dummybridge/rules/"

@@ -1,0 +1,433 @@
+"""The house rules shipped in rules/house/ (issue 6, "House rules"), end to end through Game.
+
+Each house rule is a few lines of YAML that ``extends:`` a built-in variant;
+none needs a line of Python. They ship in the wheel as
+``dummybridge.rules.house`` and are named ``house/NAME`` wherever a variant's
+name is accepted (``load_rules``, ``find_variant``, ``extends:``, the command
+line). Expected values are added up by hand from the rules the docstrings
+quote, never computed by the code under test.
+
+Seating (``Game``): with four players the first dealer is South (the lowest
+cutter), seats turn to the left N, E, S, W; Dummy tables are laid out as in
+tests/test_variants.py. Hands are PBN (spades, hearts, diamonds, clubs).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from dummybridge.cards import Card, Hand, Seat
+from dummybridge.cli import main
+from dummybridge.errors import IllegalActionError, RuleFileError
+from dummybridge.loader import (
+    builtin_variants,
+    find_variant,
+    house_rules,
+    load_document,
+    load_rules,
+    validate,
+)
+from dummybridge.state import Game
+
+HOUSE = Path(__file__).resolve().parent.parent / "rules" / "house"
+NAMES = ["cap-100", "four-aces", "lilies", "three-games"]
+
+N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
+
+# North every spade, East every diamond, South every heart, West every club.
+ONE_SUIT_EACH = ("AKQJT98765432...", "..AKQJT98765432.", ".AKQJT98765432..",
+                 "...AKQJT98765432")
+# North every club, East every diamond, South every spade, West every heart:
+# at no trumps West leads hearts and wins all thirteen tricks.
+HEARTS_WEST = ("...AKQJT98765432", "..AKQJT98765432.", "AKQJT98765432...",
+               ".AKQJT98765432..")
+
+
+def fixed(pbns: tuple[str, str, str, str]) -> tuple[Hand, ...]:
+    return tuple(Hand.from_pbn(h) for h in pbns)
+
+
+def deal(north: str) -> tuple[Hand, ...]:
+    """North holds ``north``; the rest of the pack goes round E, S, W one card at a time."""
+    given = Hand.from_pbn(north)
+    rest = [Card(i) for i in range(52) if Card(i) not in set(given)]
+    return (given, *(Hand.from_cards(rest[k::3]) for k in range(3)))
+
+
+def sees(game: Game, player: str) -> str:
+    """The seats whose hands ``player``'s observation holds, as letters in N E S W order."""
+    hands = game.observation(player).hands
+    return "".join(s.letter for s in (N, E, S, W) if s in hands)
+
+
+def texts(actions: object) -> list[str]:
+    return [str(a) for a in actions]  # type: ignore[attr-defined]
+
+
+def entries(game: Game) -> list[tuple[str, int, int, str, str]]:
+    """The score sheet: (column name, deal, points, line, kind) for each entry."""
+    return [(game.sheet.names[e.column], e.deal, e.points, e.line, e.kind)
+            for e in game.sheet.entries]
+
+
+def state(game: Game) -> str:
+    return json.dumps(game.state_dict(), sort_keys=True)
+
+
+def refused(game: Game, action: str, message: str) -> None:
+    """``action`` raises IllegalActionError with exactly ``message`` and changes nothing."""
+    before, legal = state(game), game.legal_actions()
+    with pytest.raises(IllegalActionError) as info:
+        game.apply(action)
+    assert str(info.value) == message
+    assert state(game) == before
+    assert game.legal_actions() == legal
+
+
+def play_out_deal(game: Game) -> None:
+    """Every hand plays its first legal card until the deal is scored."""
+    number = game.deal_number
+    while game.deal_number == number and not game.is_over:
+        game.apply(game.legal_actions()[0])
+
+
+# ===================================================================== shipping
+
+
+def test_house_rules_ship_in_the_package_named_house_slash_name() -> None:
+    """Issue 6: "At least six house-rule files under rules/house/". The package
+    lists them as house/NAME, each file named after its rule, each loading
+    from the installed package (not the checkout)."""
+    infos = house_rules()
+    assert [v.name for v in infos] == [f"house/{n}" for n in NAMES]
+    for info in infos:
+        assert info.path.name == info.name.removeprefix("house/") + ".yaml"
+        assert "site-packages" in info.path.parts or "dist-packages" in info.path.parts
+        assert info.title
+        assert load_document(info.name).name == info.name.removeprefix("house/")
+    assert sorted(p.stem for p in HOUSE.glob("*.yaml")) == NAMES
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_each_house_rule_is_a_few_lines_extending_a_built_in(name: str) -> None:
+    """Issue 6: "each a few lines that extends: a built-in variant ... none
+    needing a line of Python". At most 15 lines that are not comments, the
+    chain ends in a built-in variant, and the file validates clean both by
+    its house name and by path."""
+    path = find_variant(f"house/{name}")
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines()
+             if line.strip() and not line.lstrip().startswith("#")]
+    assert len(lines) <= 15, lines
+    doc = load_document(f"house/{name}")
+    builtins = {v.path for v in builtin_variants()}
+    assert doc.files[0] == path
+    assert doc.files[1] in builtins
+    assert doc.display == f"<built-in>/house/{name}.yaml"
+    assert validate(f"house/{name}") == []
+    assert validate(HOUSE / f"{name}.yaml") == []
+
+
+def test_house_names_ignore_case_and_do_not_shadow_built_ins() -> None:
+    """House rules are looked up like variants (case-insensitive, aliases), but
+    only with their house/ prefix: a bare name still means a built-in."""
+    assert find_variant("HOUSE/Lilies").name == "lilies.yaml"
+    assert load_rules("house/lilies").name == "lilies"
+    with pytest.raises(RuleFileError) as caught:
+        find_variant("lilies")
+    assert caught.value.diagnostics[0].message == (
+        "unknown variant 'lilies' ('dummybridge variants' lists the built-in ones)")
+    with pytest.raises(RuleFileError) as caught:
+        find_variant("house/lilys")
+    assert caught.value.diagnostics[0].hint == "did you mean 'house/lilies'?"
+
+
+def test_a_rule_file_may_extend_a_house_rule(tmp_path: Path) -> None:
+    """``extends: house/NAME`` builds on a shipped house rule; a diagnostic in
+    the position of an inherited value names the house file as <built-in>/house/NAME.yaml."""
+    mine = tmp_path / "mine.yaml"
+    mine.write_text('extends: house/lilies\nname: mine\ntitle: Mine\nversion: "1"\n'
+                    "scoring:\n  game: 40\n", encoding="utf-8")
+    doc = load_document(mine)
+    assert [p.name for p in doc.files] == ["mine.yaml", "lilies.yaml", "bridge.yaml"]
+    assert doc.data["denominations"]["royal_spades"] == {"suit": "spades", "trick_value": 10}
+    assert doc.position(("denominations", "royal_spades", "trick_value")) == (
+        "<built-in>/house/lilies.yaml", 10, 45)
+    assert doc.data["scoring"]["game"] == 40
+
+
+def test_command_line_validates_and_lists_house_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    """`dummybridge validate house/NAME` and `dummybridge variants` know the
+    shipped house rules; a misspelt one gets a did-you-mean, no traceback."""
+    assert main(["validate", "house/lilies", "house/Lilies"]) == 0
+    assert capsys.readouterr().out == "house/lilies: ok\nhouse/Lilies: ok\n"
+    assert main(["validate", "house/lilys"]) == 1
+    assert capsys.readouterr().out == (
+        "house/lilys:1:1: error: $: no such file, and unknown variant 'house/lilys' "
+        "('dummybridge variants' lists the built-in ones)\n"
+        "  hint: did you mean 'house/lilies'?\n")
+    assert main(["variants"]) == 0
+    names = [line.split()[0] for line in capsys.readouterr().out.splitlines()]
+    assert names == sorted(names)
+    assert [n for n in names if n.startswith("house/")] == [f"house/{n}" for n in NAMES]
+
+
+# ===================================================================== lilies
+
+LILIES = load_rules("house/lilies")
+
+
+def test_lilies_spades_may_be_declared_as_royal_spades_at_10() -> None:
+    """rules-reference.md 2.1: "Royal spades"/"lilies" is not a fifth suit: it
+    is a second, higher-valued way of declaring spades as trumps; "in bridge
+    some players valued royal spades at 10". The dealer (South) and, when he
+    leaves it, his partner may declare spades either way."""
+    assert [(d.name, d.trick_value) for d in LILIES.denominations] == [
+        ("spades", 2), ("clubs", 4), ("diamonds", 6), ("hearts", 8), ("no_trumps", 12),
+        ("royal_spades", 10)]
+    game = Game(LILIES, 7, deals=[fixed(ONE_SUIT_EACH)])
+    declarations = ["declare spades", "declare clubs", "declare diamonds", "declare hearts",
+                    "declare no_trumps", "declare royal_spades"]
+    assert texts(game.legal_actions()) == [*declarations, "leave it"]
+    game.leave()
+    assert game.to_act == N
+    assert texts(game.legal_actions()) == declarations
+
+
+def test_lilies_royal_spades_score_10_a_trick_and_honours_at_10() -> None:
+    """Royal spades at 10 a trick: North (every spade) declares royal spades
+    and North-South win all thirteen tricks. 7 x 10 = 70 below, game; five
+    honours in one hand 10 x 10 = 100; South void of trumps, chicane
+    2 x 10 = 20; East and West both void, their double chicane 4 x 10 = 40
+    taken off North-South's honours; grand slam 40 (ELW05 laws 6-10)."""
+    game = Game(LILIES, 7, deals=[fixed(ONE_SUIT_EACH)])
+    game.leave()
+    game.declare("royal_spades")
+    assert (game.denomination.name, game.denomination.trick_value) == ("royal_spades", 10)
+    game.pass_()
+    game.pass_()
+    play_out_deal(game)
+    ns = game.sheet.names[0]
+    assert entries(game) == [
+        (ns, 1, 70, "below", "tricks"),
+        (ns, 1, 100, "above", "honours"),
+        (ns, 1, 20, "above", "chicane"),
+        (ns, 1, -40, "above", "chicane"),
+        (ns, 1, 40, "above", "slam"),
+    ]
+    assert game.sheet.games == [1, 0]
+
+
+def test_lilies_the_same_hand_as_plain_spades_scores_2_a_trick_and_no_game() -> None:
+    """The same deal declared as plain spades (2 a trick): 7 x 2 = 14 below,
+    no game; honours 10 x 2 = 20, chicane 4, double chicane against 8, slam 40."""
+    game = Game(LILIES, 7, deals=[fixed(ONE_SUIT_EACH)])
+    game.leave()
+    game.declare("spades")
+    game.pass_()
+    game.pass_()
+    play_out_deal(game)
+    ns = game.sheet.names[0]
+    assert entries(game) == [
+        (ns, 1, 14, "below", "tricks"),
+        (ns, 1, 20, "above", "honours"),
+        (ns, 1, 4, "above", "chicane"),
+        (ns, 1, -8, "above", "chicane"),
+        (ns, 1, 40, "above", "slam"),
+    ]
+    assert game.sheet.games == [0, 0]
+
+
+# ===================================================================== cap-100
+
+CAP = load_rules("house/cap-100")
+
+
+@pytest.mark.parametrize(("denomination", "doublings"), [
+    ("spades", 5),     # 2 -> 4 -> 8 -> 16 -> 32 -> 64; 128 would pass 100
+    ("clubs", 4),      # 4 -> 8 -> 16 -> 32 -> 64
+    ("diamonds", 4),   # 6 -> 12 -> 24 -> 48 -> 96
+    ("hearts", 3),     # 8 -> 16 -> 32 -> 64
+    ("no_trumps", 3),  # 12 -> 24 -> 48 -> 96
+])
+def test_cap_100_doubling_stops_before_a_trick_passes_100(denomination: str,
+                                                          doublings: int) -> None:
+    """EB1911 ("the value of a trick is limited to 100 points"; rules-reference
+    A10, cap_at_100): no doubling that would make a trick worth more than 100.
+    Every doubling up to the cap is offered ("double" or "pass"); after the
+    last one the play begins at once (West, the eldest, leads), and a further
+    double is refused without changing anything."""
+    game = Game(CAP, 7, deals=[fixed(ONE_SUIT_EACH)])
+    game.declare(denomination)
+    for _ in range(doublings):
+        assert game.phase == "double"
+        assert texts(game.legal_actions()) == ["double", "pass"]
+        game.double()
+    assert game.doubling_level == doublings
+    assert game.phase == "play"
+    assert game.to_act == W
+    refused(game, "double", f"double refused: it is west ({game.seat_player[W]})'s turn to "
+            "play a card")
+
+
+def test_cap_100_bridge_itself_goes_on_doubling() -> None:
+    """The base rule (ELW05: doubling "may be continued indefinitely"): at
+    hearts a fourth doubling, to 128 a trick, is still offered."""
+    game = Game(load_rules("bridge"), 7, deals=[fixed(ONE_SUIT_EACH)])
+    game.declare("hearts")
+    for _ in range(3):
+        game.double()
+    assert game.phase == "double"
+    assert texts(game.legal_actions()) == ["double", "pass"]
+
+
+def test_cap_100_hearts_doubled_three_times_score_64_a_trick() -> None:
+    """South (every heart) declares hearts, doubled three times (64 a trick);
+    North-South win all thirteen: 7 x 64 = 448 below, one game; honours at the
+    undoubled value, five in one hand 10 x 8 = 80; North void, chicane 16; the
+    adversaries' double chicane 32 deducted; grand slam 40."""
+    game = Game(CAP, 7, deals=[fixed(ONE_SUIT_EACH)])
+    game.declare("hearts")
+    for _ in range(3):
+        game.double()
+    play_out_deal(game)
+    ns = game.sheet.names[0]
+    assert entries(game) == [
+        (ns, 1, 448, "below", "tricks"),
+        (ns, 1, 80, "above", "honours"),
+        (ns, 1, 16, "above", "chicane"),
+        (ns, 1, -32, "above", "chicane"),
+        (ns, 1, 40, "above", "slam"),
+    ]
+    assert game.sheet.games == [1, 0]
+
+
+# ===================================================================== three-games
+
+THREE_GAMES = load_rules("house/three-games")
+
+
+def _declare_and_play(game: Game, denomination: str) -> None:
+    """The dealer declares ``denomination``; both adversaries content; play out."""
+    game.declare(denomination)
+    game.pass_()
+    game.pass_()
+    play_out_deal(game)
+
+
+def test_three_games_two_games_to_one_player_do_not_end_it() -> None:
+    """EB1911 (rules-reference 6.3): "Sometimes three games are played without
+    reference to a rubber, fifty points being scored for a game won." The
+    players in cutting order, X, Y, Z, deal in turn, each from South. Deal 1
+    (X deals, holds every heart): X's first game. Deals 2 and 3 (no trumps,
+    West wins every trick out of his own deal): above the line only. Deal 4
+    (X deals as deal 1): X's second game, which under three-handed itself wins
+    the rubber; here the session goes on to a third game."""
+    deals = [fixed(ONE_SUIT_EACH), fixed(HEARTS_WEST), fixed(HEARTS_WEST),
+             fixed(ONE_SUIT_EACH)]
+    base = Game(load_rules("three-handed"), 9, deals=deals)
+    game = Game(THREE_GAMES, 9, deals=deals)
+    x = game.seat_player[S]
+    for each in (base, game):
+        for denomination in ("hearts", "no_trumps", "no_trumps", "hearts"):
+            _declare_and_play(each, denomination)
+    assert base.is_over
+    assert entries(base)[-1] == (x, 4, 50, "above", "rubber")
+    assert not game.is_over
+    assert game.phase == "declare"
+    assert game.sheet.games == [2 if name == x else 0 for name in game.sheet.names]
+    assert "rubber" not in [e.kind for e in game.sheet.entries]
+
+
+def test_three_games_the_third_game_ends_it_fifty_a_game_no_rubber_settled_pairwise() -> None:
+    """EB1911: three games, "fifty points being scored for a game won", and no
+    rubber bonus; the totals settled between each pair of players ("A owes 78
+    to B and 100 to C"). As the test above, then deal 5: Y deals, holds every
+    heart, wins the third game. A hearts deal scores the dealer 56 below, 80
+    honours (five in one hand), 16 chicane (Dummy void), -32 (the adversaries'
+    double chicane), 40 grand slam, 50 game = 210; a no-trump deal out of one's
+    own deal 84 (7 x 12) and 40 slam above the line to each adversary.
+    X: 210 + 124 + 124 + 210 = 668; Y: 124 (deal 3) + 210 = 334; Z: 124.
+    Y pays X 334, Z pays X 544, Z pays Y 210."""
+    deals = [fixed(ONE_SUIT_EACH), fixed(HEARTS_WEST), fixed(HEARTS_WEST),
+             fixed(ONE_SUIT_EACH), fixed(ONE_SUIT_EACH)]
+    game = Game(THREE_GAMES, 9, deals=deals)
+    x, y, z = game.seat_player[S], game.seat_player[W], game.seat_player[E]
+    for denomination in ("hearts", "no_trumps", "no_trumps", "hearts", "hearts"):
+        _declare_and_play(game, denomination)
+    assert game.is_over
+    assert game.legal_actions() == ()
+    col = {name: i for i, name in enumerate(game.sheet.names)}
+    assert {p: game.sheet.games[col[p]] for p in (x, y, z)} == {x: 2, y: 1, z: 0}
+    assert [(name, deal, points) for name, deal, points, _, kind in entries(game)
+            if kind == "game"] == [(x, 1, 50), (x, 4, 50), (y, 5, 50)]
+    assert "rubber" not in [e.kind for e in game.sheet.entries]
+    assert {p: game.sheet.total(col[p]) for p in (x, y, z)} == {x: 668, y: 334, z: 124}
+    assert sorted(game.sheet.payments()) == sorted([(y, x, 334), (z, x, 544), (z, y, 210)])
+    assert game.sheet.settlement() == {x: 878, y: -124, z: -754}
+    end = game.log[-1]
+    assert end.kind == "rubber"
+    assert (end.detail["winner"], end.detail["winners"]) == (None, [])
+
+
+# ===================================================================== four-aces
+
+FOUR_ACES = load_rules("house/four-aces")
+
+
+def _forced(rules_name: str, north: str) -> tuple[str, list[str]]:
+    """Under ``rules_name``, South deals and leaves it to his Dummy (North)
+    holding ``north``: the forced entry's denomination and steps."""
+    game = Game(load_rules(rules_name), 3, deals=[deal(north)])
+    holder = game.seat_player[S]
+    game.leave()
+    forced = next(op for op in reversed(game.log) if op.kind == "forced")
+    assert (forced.seat, forced.player) == (N, holder)
+    assert game.denomination.name == forced.detail["denomination"]
+    assert game.phase == "double"
+    assert game.to_act == W
+    return forced.detail["denomination"], list(forced.detail["steps"])
+
+
+def test_four_aces_three_aces_no_longer_force_no_trumps() -> None:
+    """The house rule: no trumps only with all four aces. Seed 000 rule 1 ("If
+    Dummy holds three or four aces, he must declare no trumps") gives way to
+    rule 2 ("his numerically longest suit"): three aces and five clubs, clubs;
+    under dummy-bridge the same hand is no trumps."""
+    hand = "A32.A54.A7.K9652"
+    assert _forced("house/four-aces", hand) == (
+        "clubs", ["3 aces: fewer than 4", "longest suit: clubs (5)"])
+    assert _forced("dummy-bridge", hand) == ("no_trumps", ["3 aces: no trumps"])
+
+
+def test_four_aces_all_four_aces_still_declare_no_trumps() -> None:
+    """With all four aces the Dummy declares no trumps, as under seed 000."""
+    assert _forced("house/four-aces", "A432.A54.A76.A96") == (
+        "no_trumps", ["4 aces: no trumps"])
+
+
+def test_four_aces_three_aces_then_pips_then_the_most_valuable() -> None:
+    """Seed 000 rules 3 and 4 still follow: three aces, spades A 6 5 4 and
+    clubs 8 7 6 5 both four long and both 26 pips (11+6+5+4, 8+7+6+5), so the
+    most valuable, clubs (4 a trick against 2). The worked check of
+    rules-reference 6.2 (one ace) is unchanged: hearts."""
+    assert _forced("house/four-aces", "A654.A32.A2.8765") == (
+        "clubs", ["3 aces: fewer than 4", "longest suits: spades, clubs (4)",
+                  "pips: spades 26, clubs 26", "most valuable: clubs"])
+    assert _forced("house/four-aces", "652.A974.KQ83.32") == (
+        "hearts", ["1 ace: fewer than 4", "longest suits: hearts, diamonds (4)",
+                   "pips: hearts 31, diamonds 31", "most valuable: hearts"])
+
+
+def test_four_aces_changes_nothing_else_in_dummy_bridge() -> None:
+    """Only the criteria change: the Dummy-player still examines his Dummy
+    (A1, seed 000) and every other rule is dummy-bridge's."""
+    dummy = load_rules("dummy-bridge")
+    assert FOUR_ACES.declaration.forced is not None
+    assert FOUR_ACES.declaration.forced.examined_by == "owner"
+    assert [c.aces for c in FOUR_ACES.declaration.forced.criteria] == [4, None, None, None]
+    assert (FOUR_ACES.table, FOUR_ACES.sight, FOUR_ACES.play, FOUR_ACES.scoring,
+            FOUR_ACES.doubling) == (dummy.table, dummy.sight, dummy.play, dummy.scoring,
+                                    dummy.doubling)
