@@ -31,7 +31,18 @@ Descriptive keys (names, titles, versions, aliases, descriptions, sources)
 are never changed. Each mutant is written as a YAML file and loaded with
 ``load_rules``, exactly as a user's file would be; **a mutant the loader
 rejects (schema or semantic checks) is not a mutant and is not counted**,
-killed or not. The score is killed / valid mutants.
+killed or not.
+
+The score is killed / valid mutants. A surviving mutant may be equivalent to
+the original (a setting the variant never consults, such as the Dummy's
+holder at a four-handed table). To tell those from gaps in the suite, each
+survivor is then played side by side with the original rule file in random
+sessions (the same seeds, bots choosing from the original game, laws mode
+with revokes and calls out of turn now and then): after every action the
+legal actions, every player's view of the hands and the score sheets must
+agree. A survivor that differs somewhere is a *gap* (some case should notice
+it); one that never differs is reported as *no difference found* (most
+likely equivalent). Both counts are printed; the score is not adjusted.
 
 Usage::
 
@@ -52,9 +63,13 @@ from typing import Any
 
 import yaml
 
+from dummybridge._native import Rng
+from dummybridge.bots import bot_seed, make_bot
 from dummybridge.conform import ScenarioFile, load_scenarios, run
-from dummybridge.errors import RuleFileError
+from dummybridge.errors import DummyBridgeError, RuleFileError
 from dummybridge.loader import builtin_variants, load_document, load_rules, load_schema
+from dummybridge.ruleset import RuleSet
+from dummybridge.state import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 SUITES = ROOT / "tests" / "conformance"
@@ -168,6 +183,8 @@ class Score:
     invalid: int = 0
     killed: int = 0
     survivors: tuple[Mutant, ...] = ()
+    #: for each survivor, where random play told it from the original (None: nowhere)
+    differences: tuple[str | None, ...] = ()
 
     @property
     def percent(self) -> float:
@@ -202,7 +219,60 @@ def score(variant: str, workdir: Path) -> Score:
         else:
             survivors.append(mutant)
     result.survivors = tuple(survivors)
+    result.differences = tuple(
+        difference(original, load_rules(_write(workdir, variant, m))) for m in survivors)
     return result
+
+
+def _write(workdir: Path, variant: str, mutant: Mutant) -> Path:
+    path = workdir / f"{variant}-survivor.yaml"
+    path.write_text(yaml.safe_dump(mutant.data, sort_keys=False, allow_unicode=True),
+                    encoding="utf-8")
+    return path
+
+
+def _view(game: Game) -> Any:
+    """What the players can tell apart: the turn, the legal actions, each
+    player's view of the hands, the score sheets."""
+    return (game.phase, game.to_act, [str(a) for a in game.legal_actions()],
+            [str(a) for a in game.irregular_actions()],
+            {p: sorted(game.visible_hands(p)) for p in game.players},
+            [sheet.to_data() for sheet in game.sheets], game.denomination and
+            game.denomination.name, game.declarer, game.doubling_level)
+
+
+def difference(original: RuleSet, mutant: RuleSet, sessions: int = 12) -> str | None:
+    """Play ``original`` and ``mutant`` side by side; where they first differ, or None."""
+    for seed in range(1, sessions + 1):
+        laws = seed % 3 == 0
+        kind = "random" if seed % 2 else "rule"
+        a = Game(original, seed, rubbers=2, laws=laws)
+        b = Game(mutant, seed, rubbers=2, laws=laws)
+        bots = {p: make_bot(kind, bot_seed(seed, p), original) for p in a.players}
+        slips = Rng(bot_seed(seed, "irregularities"))
+        for step in range(3000):
+            if _view(a) != _view(b):
+                return f"seed {seed}, action {step}: the games differ"
+            if a.is_over:
+                break
+            player = a.actor
+            assert player is not None
+            action = bots[player].choose(a.observation(player))
+            actor = None
+            if laws and slips.below(8) == 0:
+                if a.irregular_actions():
+                    action = a.irregular_actions()[0]
+                else:
+                    others = [p for p in a.players if a.out_of_turn_actions(p)]
+                    if others:
+                        actor = others[0]
+                        action = a.out_of_turn_actions(actor)[0]
+            a.apply(action, player=actor)
+            try:
+                b.apply(action, player=actor)
+            except DummyBridgeError as exc:
+                return f"seed {seed}, action {step}: {action} refused under the mutant: {exc}"
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -214,16 +284,19 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     variants = args.variants or [v.name for v in builtin_variants()]
     ok = True
-    print(f"{'variant':<22} {'valid':>5} {'killed':>6} {'score':>6}  (invalid, not counted)")
+    print(f"{'variant':<22} {'valid':>5} {'killed':>6} {'score':>6}  {'gaps':>4} {'no diff':>7}"
+          "  (invalid, not counted)")
     with tempfile.TemporaryDirectory() as tmp:
         for variant in variants:
             s = score(variant, Path(tmp))
             ok = ok and s.percent >= args.target
-            print(f"{variant:<22} {s.valid:>5} {s.killed:>6} {s.percent:>5.1f}%  ({s.invalid})",
-                  flush=True)
+            gaps = sum(d is not None for d in s.differences)
+            print(f"{variant:<22} {s.valid:>5} {s.killed:>6} {s.percent:>5.1f}%  {gaps:>4} "
+                  f"{len(s.survivors) - gaps:>7}  ({s.invalid})", flush=True)
             if args.survivors:
-                for m in s.survivors:
-                    print(f"    survives: {m.describe()}")
+                for m, d in zip(s.survivors, s.differences, strict=True):
+                    print(f"    {'GAP' if d else 'same'}: {m.describe()}"
+                          + (f"  [{d}]" if d else ""))
     return 0 if ok else 1
 
 
