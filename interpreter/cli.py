@@ -110,8 +110,37 @@ def _cmd_validate(args: argparse.Namespace) -> int:
 def _cmd_schema(args: argparse.Namespace) -> int:
     from .loader import schema_text
 
+    if args.scenario:
+        from .conform import scenario_schema_text
+
+        print(scenario_schema_text(), end="")
+        return EXIT_OK
     print(schema_text(), end="")
     return EXIT_OK
+
+
+def _cmd_conform(args: argparse.Namespace) -> int:
+    from .conform import format_json, format_junit, format_text, load_scenarios, run
+    from .errors import Diagnostic
+    from .errors import RuleFileError as _RuleFileError
+    from .loader import load_rules
+
+    rules = load_rules(args.rules)
+    files = []
+    diagnostics: list[Diagnostic] = []
+    for path in args.scenarios:
+        try:
+            files.append(load_scenarios(path))
+        except _RuleFileError as exc:
+            diagnostics.extend(exc.diagnostics)
+    if diagnostics:
+        raise _RuleFileError(diagnostics)
+    results = run(rules, files)
+    print(format_json(rules, results) if args.format == "json" else format_text(rules, results))
+    if args.junit:
+        with open(args.junit, "w", encoding="utf-8") as fh:
+            fh.write(format_junit(rules, results) + "\n")
+    return EXIT_OK if all(r.status == "pass" for r in results) else EXIT_ERROR
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -151,7 +180,19 @@ def build_parser() -> argparse.ArgumentParser:
                           help="show every alternative of a oneOf/anyOf failure")
     validate.set_defaults(func=_cmd_validate)
 
+    conform = sub.add_parser("conform", help="run conformance scenarios against a rule file; "
+                                             "exit 0 if every case passes")
+    conform.add_argument("rules", metavar="RULEFILE",
+                         help="a built-in variant or a rule file")
+    conform.add_argument("scenarios", nargs="+", metavar="SCENARIO",
+                         help="scenario files (see docs/scenarios.md)")
+    conform.add_argument("--format", choices=["text", "json"], default="text")
+    conform.add_argument("--junit", metavar="FILE", help="also write JUnit XML to FILE")
+    conform.set_defaults(func=_cmd_conform)
+
     schema = sub.add_parser("schema", help="print the rule-file JSON Schema")
+    schema.add_argument("--scenario", action="store_true",
+                        help="print the scenario-file JSON Schema instead")
     schema.set_defaults(func=_cmd_schema)
     return parser
 

@@ -41,6 +41,7 @@ import os
 import posixpath
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib.resources import files as _resource_files
@@ -72,12 +73,14 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
 __all__ = [
     "BUILTIN_PREFIX",
     "HOUSE_PREFIX",
+    "DataFile",
     "Document",
     "VariantInfo",
     "builtin_variants",
     "find_variant",
     "format_diagnostics",
     "house_rules",
+    "load_data_file",
     "load_document",
     "load_rules",
     "load_schema",
@@ -156,6 +159,41 @@ class Document:
         while parts not in self._positions and parts:
             parts = parts[:-1]
         return self._positions[parts]
+
+
+@dataclass(frozen=True)
+class DataFile:
+    """A YAML file of another kind than a rule file (a scenario file), read by
+    the same strict loader and checked against its own schema shipped in the
+    package: see :func:`load_data_file`.
+
+    :ivar data: the document as plain JSON-model data, schema defaults filled in.
+    :ivar display: the file as diagnostics name it.
+    """
+
+    data: Any
+    display: str
+    _positions: Mapping[JsonPath, tuple[int, int, int, int]] = field(repr=False, compare=False)
+
+    def diagnostic(self, path: JsonPath, message: str, hint: str | None = None, *,
+                   at_key: bool = False) -> Diagnostic:
+        """A diagnostic at the value written for ``path`` (or at its key), in
+        the loader's ``FILE:LINE:COL: error: PATH: message`` form; a value that
+        was not written (a default) is placed at its nearest written parent."""
+        parts = tuple(path)
+        while parts not in self._positions and parts:
+            parts = parts[:-1]
+        line, col, key_line, key_col = self._positions[parts]
+        if at_key and parts == tuple(path) and key_line:
+            line, col = key_line, key_col
+        return Diagnostic(self.display, line, col, _json_path(path), message, hint)
+
+    def line(self, path: JsonPath) -> int:
+        """The line where the value at ``path`` (or its nearest written parent) was written."""
+        parts = tuple(path)
+        while parts not in self._positions and parts:
+            parts = parts[:-1]
+        return self._positions[parts][0]
 
 
 # --------------------------------------------------------------------------- public API
@@ -272,6 +310,47 @@ def format_diagnostics(
     raise ValueError(f"unknown diagnostics format {fmt!r}: expected 'text' or 'json'")
 
 
+def load_data_file(source: str | os.PathLike[str], schema: str, *, noun: str,
+                   first_key: str, plain_words: Iterable[str] = ()) -> DataFile:
+    """Read a YAML file of another kind than a rule file with the strict loader
+    and check it against ``schema``, a JSON Schema shipped in the package.
+
+    The stages are the rule files' first and third (no ``extends:``): strict
+    YAML, then the schema, stopping after the first that finds a problem; then
+    the schema's defaults are filled in.
+
+    :param source: the file's path.
+    :param schema: the schema's file name in the package's ``schema`` folder.
+    :param noun: what messages call the file (``"scenario file"``).
+    :param first_key: the first line a file of this kind starts with, for hints.
+    :param plain_words: YAML 1.1 boolean words (``y``, ``n``, ``on`` ...) this
+        kind of file may write unquoted, as strings (a seat letter ``N``);
+        every other one is refused as in rule files.
+    :returns: the data, with where each value was written.
+    :raises RuleFileError: with every problem found, as for a rule file.
+    """
+    token = _ACTIVE_SCHEMA.set(schema)
+    words = _PLAIN_WORDS.set(frozenset(plain_words))
+    try:
+        load = _Load(False)
+        load.noun, load.first_key = noun, first_key
+        load.files.append(_File(Path(source), os.fspath(source)))
+        tree = load.read_file(0)
+        if tree is None:
+            raise RuleFileError(load.sorted_diagnostics())
+        data = _plain(tree)
+        _index(tree, (), load.positions)
+        load.check_schema(data)
+        if load.diagnostics:
+            raise RuleFileError(load.sorted_diagnostics())
+        _apply_defaults(data, _root())
+    finally:
+        _ACTIVE_SCHEMA.reset(token)
+        _PLAIN_WORDS.reset(words)
+    return DataFile(data, load.files[0].display,
+                    {p: (v.line, v.col, v.key_line, v.key_col) for p, v in load.positions.items()})
+
+
 def schema_text() -> str:
     """The rule-file JSON Schema exactly as shipped (what ``dummybridge schema`` prints).
 
@@ -335,19 +414,39 @@ def find_variant(name: str) -> Path:
 # --------------------------------------------------------------------------- schema
 
 
-@lru_cache(maxsize=1)
-def _schema_text() -> str:
-    return (_resource_files("dummybridge") / "schema" / _SCHEMA_FILE).read_text(encoding="utf-8")
+@lru_cache(maxsize=4)
+def _schema_text(name: str = _SCHEMA_FILE) -> str:
+    return (_resource_files("dummybridge") / "schema" / name).read_text(encoding="utf-8")
 
 
-@lru_cache(maxsize=1)
-def _schema() -> dict[str, Any]:
-    result: dict[str, Any] = json.loads(_schema_text())
+@lru_cache(maxsize=4)
+def _schema_of(name: str) -> dict[str, Any]:
+    result: dict[str, Any] = json.loads(_schema_text(name))
     return result
 
 
-@lru_cache(maxsize=1)
-def _validator() -> Validator:
+def _schema() -> dict[str, Any]:
+    return _schema_of(_SCHEMA_FILE)
+
+
+# The schema a load checks against: the rule-file schema unless a load of
+# another kind of file (a scenario file) sets its own for its duration.
+_ACTIVE_SCHEMA: ContextVar[str] = ContextVar("_ACTIVE_SCHEMA", default=_SCHEMA_FILE)
+
+
+# YAML 1.1 booleans a kind of file may write plainly as words (a scenario
+# file's seat letter N); rule files allow none.
+_PLAIN_WORDS: ContextVar[frozenset[str]] = ContextVar("_PLAIN_WORDS", default=frozenset())
+
+
+def _root() -> dict[str, Any]:
+    """The schema of the load under way: what ``$ref``s and paths are resolved in."""
+    name = _ACTIVE_SCHEMA.get()
+    return _schema() if name == _SCHEMA_FILE else _schema_of(name)
+
+
+@lru_cache(maxsize=4)
+def _validator_of(name: str) -> Validator:
     """The compiled validator, built once: draft 2020-12 where only ints are integers."""
     from jsonschema import Draft202012Validator, validators
 
@@ -357,13 +456,18 @@ def _validator() -> Validator:
 
     checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", is_integer)
     strict = validators.extend(Draft202012Validator, type_checker=checker)  # type: ignore[no-untyped-call]
-    validator: Validator = strict(_schema())
+    validator: Validator = strict(_schema_of(name))
     return validator
+
+
+def _validator() -> Validator:
+    """The validator of the load under way."""
+    return _validator_of(_ACTIVE_SCHEMA.get())
 
 
 def _deref(schema: Mapping[str, Any]) -> Mapping[str, Any]:
     """The target of a schema's local ``$ref`` (``#/$defs/x``), one level."""
-    target: Any = _schema()
+    target: Any = _root()
     for part in schema["$ref"].lstrip("#").strip("/").split("/"):
         if part:
             target = target[part]
@@ -391,7 +495,7 @@ def _property_schema(schema: Mapping[str, Any], key: str) -> Mapping[str, Any] |
 
 def _schema_at(path: JsonPath) -> Mapping[str, Any] | None:
     """The schema describing the value at ``path`` (the property's own, before ``$ref``)."""
-    schema: Mapping[str, Any] | None = _schema()
+    schema: Mapping[str, Any] | None = _root()
     for part in path:
         if schema is None:
             return None
@@ -430,7 +534,7 @@ def _error_description(error: ValidationError) -> str | None:
     with a sibling ``description`` keeps that description (the property's own
     words) rather than the generic one of its target.
     """
-    node: Any = _schema()
+    node: Any = _root()
     found: str | None = node.get("description")
     for part in list(error.absolute_schema_path)[:-1]:  # the last part is the keyword
         pinned = False
@@ -675,7 +779,7 @@ class _Converter:
             return None
         if text in _BOOLS:
             return _BOOLS[text]
-        if _YAML11_BOOL.match(text):
+        if _YAML11_BOOL.match(text) and text not in _PLAIN_WORDS.get():
             self.yaml11_bool(node, path)
             return text
         if _INT.match(text):
@@ -734,7 +838,8 @@ class _Converter:
                 )
                 self.convert(value_node, path)
                 continue
-            if not key_node.style and not tagged and _YAML11_BOOL.match(name):
+            if not key_node.style and not tagged and _YAML11_BOOL.match(name) \
+                    and name not in _PLAIN_WORDS.get():
                 self.yaml11_bool(key_node, (*path, name))
             value = self.convert(value_node, (*path, name), (kline, kcol))
             if name in mapping:
@@ -1038,6 +1143,8 @@ class _Load:
         self.deleted: dict[JsonPath, _Val] = {}
         self.typos: set[tuple[JsonPath, str]] = set()
         self.data: dict[str, Any] = {}
+        self.noun = "rule file"  # what the messages call the file
+        self.first_key = "dummybridge: 1"
 
     # -- helpers
 
@@ -1086,7 +1193,7 @@ class _Load:
         self.check_schema(data)
         if self.diagnostics:
             return None, self.sorted_diagnostics()
-        _apply_defaults(data, _schema())
+        _apply_defaults(data, _root())
         self.check_semantics(data)
         if self.diagnostics:
             return None, self.sorted_diagnostics()
@@ -1129,17 +1236,17 @@ class _Load:
         try:
             raw = file.path.read_bytes()
         except FileNotFoundError:
-            self.report(*where, "cannot read the rule file: no such file")
+            self.report(*where, f"cannot read the {self.noun}: no such file")
             return None
         except IsADirectoryError:
-            self.report(*where, "cannot read the rule file: it is a directory")
+            self.report(*where, f"cannot read the {self.noun}: it is a directory")
             return None
         except PermissionError:
             what = "it is a directory" if file.path.is_dir() else "permission denied"
-            self.report(*where, f"cannot read the rule file: {what}")
+            self.report(*where, f"cannot read the {self.noun}: {what}")
             return None
         except OSError as error:
-            self.report(*where, f"cannot read the rule file: {error.strerror or error}")
+            self.report(*where, f"cannot read the {self.noun}: {error.strerror or error}")
             return None
         if raw.startswith(b"\xef\xbb\xbf"):
             raw = raw[3:]
@@ -1161,14 +1268,15 @@ class _Load:
         problems: list[_Problem] = []
         tree = _parse(text, index, problems)
         for p in problems:
-            self.report(index, p.line, p.col, p.path, p.message, p.hint)
+            message = p.message.replace("a rule file", f"a {self.noun}")
+            self.report(index, p.line, p.col, p.path, message, p.hint)
         if problems:
             return None
         if tree is None:
             self.report(
                 *where,
                 "the file is empty",
-                "a rule file is a mapping of keys to values: start with 'dummybridge: 1'",
+                f"a {self.noun} is a mapping of keys to values: start with '{self.first_key}'",
             )
             return None
         if not isinstance(tree.value, dict):
@@ -1177,9 +1285,11 @@ class _Load:
                 tree.line,
                 tree.col,
                 "$",
-                "a rule file must be a mapping of keys to values, "
+                f"a {self.noun} must be a mapping of keys to values, "
                 f"not {_got(tree.value, tree.raw)}",
-                "start with 'dummybridge: 1', then name:, title:, version: and the sections",
+                f"start with '{self.first_key}'" + (
+                    ", then name:, title:, version: and the sections"
+                    if self.noun == "rule file" else ""),
             )
             return None
         return tree
@@ -1452,7 +1562,7 @@ class _Load:
         parts = list(error.absolute_schema_path)
         if "then" not in parts:
             return " here"
-        node: Any = _schema()
+        node: Any = _root()
         branch: Any = None
         for part in parts[: len(parts) - parts[::-1].index("then") - 1]:
             while isinstance(node, dict) and part not in node and "$ref" in node:

@@ -12,6 +12,7 @@ from dummybridge import (
     _native,
     actions,
     bots,
+    conform,
     cards,
     errors,
     loader,
@@ -23,7 +24,8 @@ from dummybridge import (
 
 @pytest.mark.parametrize(
     "module",
-    [dummybridge, cards, errors, _native, actions, bots, loader, ruleset, semantics, state],
+    [dummybridge, cards, errors, _native, actions, bots, conform, loader, ruleset, semantics,
+     state],
     ids=lambda m: m.__name__,
 )
 def test_doctests(module: ModuleType) -> None:

@@ -1,0 +1,304 @@
+#!/usr/bin/env python3
+"""Mutation testing of the conformance suites: do they notice a wrong rule?
+
+For each built-in variant this makes mutants of its rule file -- the
+effective document (``extends:`` applied, defaults filled in), changed in
+exactly one place -- and runs the variant's suite (the scenario files under
+``tests/conformance/`` whose ``rules:`` names it) against each, in process.
+A mutant is *killed* when at least one case does not pass.
+
+The changes (mutation operators), applied wherever they fit:
+
+- every integer setting one up and one down (a trick value, the game, the
+  book, a rubber or game bonus, an honour entry's total, in-one-hand count,
+  multiplier or points, chicane and slam values, a doubling limit, aces for
+  no trumps, the auction's limits, undertrick and revoke values, the pip
+  value of each rank);
+- every enumerated setting to each other allowed value (who doubles first
+  and who may, who leads, who declares, who examines a Dummy, which hand is
+  exposed, how sight rules apply and to whom, the ledger, the settlement,
+  the rubber's kind, where a declaration may come from ...);
+- every boolean flipped;
+- every entry of a list removed (a denomination's honour entry, a forced
+  declaration criterion, an exposure, a rule of sight, one of its events, an
+  option of the laws);
+- every two neighbouring entries of an ordered list swapped (the order of the
+  forced-declaration criteria, the suit order for ties in the cut);
+- a denomination named by a criterion (``declare: no_trumps``) replaced by
+  each other denomination.
+
+Descriptive keys (names, titles, versions, aliases, descriptions, sources)
+are never changed. Each mutant is written as a YAML file and loaded with
+``load_rules``, exactly as a user's file would be; **a mutant the loader
+rejects (schema or semantic checks) is not a mutant and is not counted**,
+killed or not.
+
+The score is killed / valid mutants. A surviving mutant may be equivalent to
+the original (a setting the variant never consults, such as the Dummy's
+holder at a four-handed table). To tell those from gaps in the suite, each
+survivor is then played side by side with the original rule file in random
+sessions (the same seeds, bots choosing from the original game, laws mode
+with revokes and calls out of turn now and then): after every action the
+legal actions, every player's view of the hands and the score sheets must
+agree. A survivor that differs somewhere is a *gap* (some case should notice
+it); one that never differs is reported as *no difference found* (most
+likely equivalent). Both counts are printed; the score is not adjusted.
+
+Usage::
+
+    python tools/mutate_rules.py                 # every built-in variant
+    python tools/mutate_rules.py bridge three-handed --survivors
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import sys
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from dummybridge._native import Rng
+from dummybridge.bots import bot_seed, make_bot
+from dummybridge.conform import ScenarioFile, load_scenarios, run
+from dummybridge.errors import DummyBridgeError, RuleFileError
+from dummybridge.loader import builtin_variants, load_document, load_rules, load_schema
+from dummybridge.ruleset import RuleSet
+from dummybridge.state import Game
+
+ROOT = Path(__file__).resolve().parent.parent
+SUITES = ROOT / "tests" / "conformance"
+SKIP = {"dummybridge", "name", "title", "version", "aliases", "description", "sources",
+        "source", "extends"}
+ORDERED = {"criteria", "tie_suit_order"}
+
+Path_ = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One change: where, and from what to what."""
+
+    path: Path_
+    what: str
+    data: dict[str, Any]
+
+    def describe(self) -> str:
+        where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in self.path)
+        return f"${where}: {self.what}"
+
+
+def _enums() -> dict[str, list[Any]]:
+    """Every enum in the schema's $defs, by the enum's values (to find alternatives)."""
+    return {name: d["enum"] for name, d in load_schema()["$defs"].items() if "enum" in d}
+
+
+def _alternatives(value: Any, enums: dict[str, list[Any]]) -> list[Any]:
+    for values in enums.values():
+        if value in values:
+            return [v for v in values if v != value and v is not None]
+    return []
+
+
+def _set(data: dict[str, Any], path: Path_, value: Any) -> dict[str, Any]:
+    out = copy.deepcopy(data)
+    node: Any = out
+    for part in path[:-1]:
+        node = node[part]
+    node[path[-1]] = value
+    return out
+
+
+def _delete(data: dict[str, Any], path: Path_) -> dict[str, Any]:
+    out = copy.deepcopy(data)
+    node: Any = out
+    for part in path[:-1]:
+        node = node[part]
+    del node[path[-1]]
+    return out
+
+
+def mutants(data: dict[str, Any]) -> Iterator[Mutant]:
+    """Every single change of the operators above, in document order."""
+    enums = _enums()
+    denominations = [k for k, v in data.get("denominations", {}).items() if isinstance(v, dict)]
+
+    def walk(node: Any, path: Path_) -> Iterator[Mutant]:
+        key = path[-1] if path else None
+        if isinstance(node, dict):
+            for k, v in node.items():
+                if k not in SKIP:
+                    yield from walk(v, (*path, k))
+            return
+        if isinstance(node, list):
+            for i in range(len(node)):
+                yield Mutant((*path, i), f"remove {_show(node[i])}", _delete(data, (*path, i)))
+            if key in ORDERED:
+                for i in range(len(node) - 1):
+                    swapped = list(node)
+                    swapped[i], swapped[i + 1] = swapped[i + 1], swapped[i]
+                    yield Mutant(path, f"swap entries {i} and {i + 1}", _set(data, path, swapped))
+            for i, v in enumerate(node):
+                if not isinstance(v, (dict, list)) or isinstance(v, dict):
+                    yield from walk(v, (*path, i))
+            return
+        if isinstance(node, bool):
+            yield Mutant(path, f"{_show(node)} -> {_show(not node)}", _set(data, path, not node))
+        elif isinstance(node, int):
+            for new in (node + 1, node - 1):
+                yield Mutant(path, f"{node} -> {new}", _set(data, path, new))
+        elif isinstance(node, str):
+            others = [d for d in denominations if d != node] if key == "declare" else \
+                _alternatives(node, enums)
+            for new in others:
+                yield Mutant(path, f"{node!r} -> {new!r}", _set(data, path, new))
+
+    yield from walk(data, ())
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_show(v)}" for k, v in value.items()
+                               if k != "source") + "}"
+    return repr(value) if isinstance(value, str) else str(value)
+
+
+def suites_for(variant: str) -> list[ScenarioFile]:
+    """The scenario files whose ``rules:`` is ``variant``."""
+    files = [load_scenarios(p) for p in sorted(SUITES.glob("*.yaml"))]
+    return [f for f in files if f.rules == variant]
+
+
+@dataclass
+class Score:
+    variant: str
+    valid: int = 0
+    invalid: int = 0
+    killed: int = 0
+    survivors: tuple[Mutant, ...] = ()
+    #: for each survivor, where random play told it from the original (None: nowhere)
+    differences: tuple[str | None, ...] = ()
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.killed / self.valid if self.valid else 100.0
+
+
+def score(variant: str, workdir: Path) -> Score:
+    """Mutate ``variant`` and run its suite against every valid mutant."""
+    files = suites_for(variant)
+    if not files:
+        raise SystemExit(f"no suite for {variant!r} under {SUITES}")
+    original = load_rules(variant)
+    baseline = run(original, files)
+    broken = [r.case.id for r in baseline if r.status != "pass"]
+    if broken:
+        raise SystemExit(f"{variant}: the suite fails on the rule file itself: {broken}")
+    result = Score(variant)
+    survivors = []
+    data = load_document(variant).data
+    for n, mutant in enumerate(mutants(data)):
+        path = workdir / f"{variant}-{n}.yaml"
+        path.write_text(yaml.safe_dump(mutant.data, sort_keys=False, allow_unicode=True),
+                        encoding="utf-8")
+        try:
+            rules = load_rules(path)
+        except RuleFileError:
+            result.invalid += 1
+            continue
+        result.valid += 1
+        if any(r.status != "pass" for r in run(rules, files, stop_at_failure=True)):
+            result.killed += 1
+        else:
+            survivors.append(mutant)
+    result.survivors = tuple(survivors)
+    result.differences = tuple(
+        difference(original, load_rules(_write(workdir, variant, m))) for m in survivors)
+    return result
+
+
+def _write(workdir: Path, variant: str, mutant: Mutant) -> Path:
+    path = workdir / f"{variant}-survivor.yaml"
+    path.write_text(yaml.safe_dump(mutant.data, sort_keys=False, allow_unicode=True),
+                    encoding="utf-8")
+    return path
+
+
+def _view(game: Game) -> Any:
+    """What the players can tell apart: the turn, the legal actions, each
+    player's view of the hands, the score sheets."""
+    return (game.phase, game.to_act, [str(a) for a in game.legal_actions()],
+            [str(a) for a in game.irregular_actions()],
+            {p: sorted(game.visible_hands(p)) for p in game.players},
+            [sheet.to_data() for sheet in game.sheets], game.denomination and
+            game.denomination.name, game.declarer, game.doubling_level)
+
+
+def difference(original: RuleSet, mutant: RuleSet, sessions: int = 12) -> str | None:
+    """Play ``original`` and ``mutant`` side by side; where they first differ, or None."""
+    for seed in range(1, sessions + 1):
+        laws = seed % 3 == 0
+        kind = "random" if seed % 2 else "rule"
+        a = Game(original, seed, rubbers=2, laws=laws)
+        b = Game(mutant, seed, rubbers=2, laws=laws)
+        bots = {p: make_bot(kind, bot_seed(seed, p), original) for p in a.players}
+        slips = Rng(bot_seed(seed, "irregularities"))
+        for step in range(3000):
+            if _view(a) != _view(b):
+                return f"seed {seed}, action {step}: the games differ"
+            if a.is_over:
+                break
+            player = a.actor
+            assert player is not None
+            action = bots[player].choose(a.observation(player))
+            actor = None
+            if laws and slips.below(8) == 0:
+                if a.irregular_actions():
+                    action = a.irregular_actions()[0]
+                else:
+                    others = [p for p in a.players if a.out_of_turn_actions(p)]
+                    if others:
+                        actor = others[0]
+                        action = a.out_of_turn_actions(actor)[0]
+            a.apply(action, player=actor)
+            try:
+                b.apply(action, player=actor)
+            except DummyBridgeError as exc:
+                return f"seed {seed}, action {step}: {action} refused under the mutant: {exc}"
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("variants", nargs="*", help="built-in variants (default: all)")
+    parser.add_argument("--survivors", action="store_true", help="list the surviving mutants")
+    parser.add_argument("--target", type=float, default=90.0,
+                        help="the score every variant must reach (default 90)")
+    args = parser.parse_args(argv)
+    variants = args.variants or [v.name for v in builtin_variants()]
+    ok = True
+    print(f"{'variant':<22} {'valid':>5} {'killed':>6} {'score':>6}  {'gaps':>4} {'no diff':>7}"
+          "  (invalid, not counted)")
+    with tempfile.TemporaryDirectory() as tmp:
+        for variant in variants:
+            s = score(variant, Path(tmp))
+            ok = ok and s.percent >= args.target
+            gaps = sum(d is not None for d in s.differences)
+            print(f"{variant:<22} {s.valid:>5} {s.killed:>6} {s.percent:>5.1f}%  {gaps:>4} "
+                  f"{len(s.survivors) - gaps:>7}  ({s.invalid})", flush=True)
+            if args.survivors:
+                for m, d in zip(s.survivors, s.differences, strict=True):
+                    print(f"    {'GAP' if d else 'same'}: {m.describe()}"
+                          + (f"  [{d}]" if d else ""))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
