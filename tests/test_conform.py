@@ -27,6 +27,15 @@ from test_loader import walk
 HERE = Path(__file__).resolve().parent
 SUITES = sorted((HERE / "conformance").glob("*.yaml"))
 
+#: the action texts an unknown action's diagnostic lists (Action.parse)
+EXPECTED_ACTIONS = (
+    "'declare NAME', 'leave it', 'bid N NAME', 'double', 'redouble', 'pass', 'play CARD', "
+    "'play blind', 'look SEAT', 'claim revoke tricks|points', 'waive revoke', "
+    "'demand new deal', 'accept call', 'cancel call', 'make bid sufficient', 'touch CARD', "
+    "'suggest CARD', 'ask having none', 'correct revoke', 'point out revoke', "
+    "'require highest|lowest|suggested card', 'forbid suggested card', 'decline penalty', "
+    "'mention bidding' or 'call lead SUIT'")
+
 
 def suite_rules(path: Path) -> str:
     return str(yaml.safe_load(path.read_text(encoding="utf-8"))["rules"])
@@ -262,13 +271,9 @@ def test_semantic_errors_are_located(tmp_path: Path) -> None:
         "bad.yaml:8:9: error: $.cases[0].steps[0]: a step is one thing: an action (N, E, S or W, "
         "or player and action), expect, play_out or credit; this one has 'S' and 'W'\n"
         "bad.yaml:10:12: error: $.cases[0].steps[1].S: unknown action 'play the ace': expected "
-        "'declare NAME', 'leave it', 'bid N NAME', 'double', 'redouble', 'pass', 'play CARD', "
-        "'play blind', 'look SEAT', 'claim revoke tricks|points', 'waive revoke', "
-        "'demand new deal', 'accept call', 'cancel call' or 'make bid sufficient'\n"
+        f"{EXPECTED_ACTIONS}\n"
         "bad.yaml:11:26: error: $.cases[0].steps[2].expect.legal[0]: unknown action 'bid seven': "
-        "expected 'declare NAME', 'leave it', 'bid N NAME', 'double', 'redouble', 'pass', "
-        "'play CARD', 'play blind', 'look SEAT', 'claim revoke tricks|points', 'waive revoke', "
-        "'demand new deal', 'accept call', 'cancel call' or 'make bid sufficient'\n"
+        f"expected {EXPECTED_ACTIONS}\n"
         "bad.yaml:13:9: error: $.cases[0].steps[3].action: 'action' goes with 'player' "
         "(or write SEAT: ACTION)\n"
         "bad.yaml:14:9: error: $.cases[1].id: duplicate case id 'x' (first at line 4)"
