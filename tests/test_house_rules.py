@@ -33,7 +33,7 @@ from dummybridge.loader import (
 from dummybridge.state import Game
 
 HOUSE = Path(__file__).resolve().parent.parent / "rules" / "house"
-NAMES = ["cap-100", "four-aces", "lilies", "three-games"]
+NAMES = ["cap-100", "draw-bridge", "four-aces", "lilies", "three-games"]
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 
@@ -135,6 +135,7 @@ def test_house_names_ignore_case_and_do_not_shadow_built_ins() -> None:
     only with their house/ prefix: a bare name still means a built-in."""
     assert find_variant("HOUSE/Lilies").name == "lilies.yaml"
     assert load_rules("house/lilies").name == "lilies"
+    assert find_variant("house/two-handed-bridge").name == "draw-bridge.yaml"
     with pytest.raises(RuleFileError) as caught:
         find_variant("lilies")
     assert caught.value.diagnostics[0].message == (
@@ -431,3 +432,76 @@ def test_four_aces_changes_nothing_else_in_dummy_bridge() -> None:
     assert (FOUR_ACES.table, FOUR_ACES.sight, FOUR_ACES.play, FOUR_ACES.scoring,
             FOUR_ACES.doubling) == (dummy.table, dummy.sight, dummy.play, dummy.scoring,
                                     dummy.doubling)
+
+
+# ===================================================================== draw-bridge
+
+DRAW = load_rules("house/draw-bridge")
+
+
+def test_draw_bridge_no_hand_is_ever_laid_face_up() -> None:
+    """EB1911 Draw or Two-handed Bridge (rules-reference 5.3, A19: "dummies on
+    stands visible only to their owner"): the only change from Double Dummy
+    is that no hand is exposed. South deals and declares spades; West looks at
+    his own hand (Double Dummy's one look before the lead) and is content.
+    From the first lead to the last card each player sees his own two hands
+    and never his opponent's: South N and S, West E and W; under double-dummy
+    both Dummies lie face up and each sees three hands."""
+    assert DRAW.play.exposure == ()
+    double = load_rules("double-dummy")
+    assert (DRAW.table, DRAW.sight, DRAW.declaration, DRAW.doubling, DRAW.scoring) == (
+        double.table, double.sight, double.declaration, double.doubling, double.scoring)
+    for rules, exposed, south_sees, west_sees in ((DRAW, set(), "NS", "EW"),
+                                                  (double, {N, E}, "NES", "NEW")):
+        game = Game(rules, 3)
+        south, west = game.seat_player[S], game.seat_player[W]
+        assert game.player_seats == {south: (N, S), west: (E, W)}
+        game.declare("spades")
+        game.look("W")
+        game.pass_()
+        assert (sees(game, south), sees(game, west)) == ("S", "W")
+        game.apply(game.legal_actions()[0])  # West leads
+        assert game.exposed == exposed
+        while game.deal_number == 1:
+            assert (sees(game, south), sees(game, west)) == (south_sees, west_sees)
+            game.apply(game.legal_actions()[0])
+
+
+def test_draw_bridge_expose_never_appears_in_the_log_and_the_deal_alternates() -> None:
+    """Seed 000 Double Dummy, kept: "The dealer deals for himself each time,
+    never for his Dummy"; in Draw Bridge no deal of the session exposes a
+    hand: four deals, dealt by South, West, South, West, without an expose
+    entry, West's Dummy (East) hidden from South throughout."""
+    game = Game(DRAW, 8)
+    south, west = game.seat_player[S], game.seat_player[W]
+    dealers = []
+    for _ in range(4):
+        dealers.append(game.dealer)
+        number = game.deal_number
+        game.declare("clubs")
+        while game.phase == "double":
+            game.pass_()
+        while game.deal_number == number:
+            assert "E" not in sees(game, south)
+            assert "N" not in sees(game, west)
+            game.apply(game.legal_actions()[0])
+    assert dealers == [S, W, S, W]
+    assert "expose" not in [op.kind for op in game.log]
+
+
+def test_draw_bridge_dummy_left_the_call_is_examined_by_its_owner_alone() -> None:
+    """Seed 000 (kept by Draw Bridge): the dealer who leaves the call to Dummy
+    examines it "without exposing it"; EB1911 notes the opponent cannot check
+    the forced declaration: West never sees North, before or after the lead."""
+    game = Game(DRAW, 3, deals=[deal("652.A974.KQ83.32")])
+    south, west = game.seat_player[S], game.seat_player[W]
+    game.leave()
+    assert game.denomination.name == "hearts"
+    assert sees(game, south) == "N"
+    game.look("W")
+    game.pass_()
+    assert game.phase == "play"
+    assert (sees(game, south), sees(game, west)) == ("NS", "W")
+    game.apply(game.legal_actions()[0])
+    assert game.exposed == set()
+    assert (sees(game, south), sees(game, west)) == ("NS", "EW")
