@@ -33,7 +33,7 @@ from dummybridge.loader import (
 from dummybridge.state import Game
 
 HOUSE = Path(__file__).resolve().parent.parent / "rules" / "house"
-NAMES = ["cap-100", "draw-bridge", "four-aces", "lilies", "three-games"]
+NAMES = ["auction-1908", "cap-100", "draw-bridge", "four-aces", "lilies", "three-games"]
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 
@@ -505,3 +505,67 @@ def test_draw_bridge_dummy_left_the_call_is_examined_by_its_owner_alone() -> Non
     game.apply(game.legal_actions()[0])
     assert game.exposed == set()
     assert (sees(game, south), sees(game, west)) == ("NS", "EW")
+
+
+# ===================================================================== auction-1908
+
+AUCTION_1908 = load_rules("house/auction-1908")
+
+
+def test_auction_1908_is_the_1912_laws_with_the_bridge_count() -> None:
+    """rules-reference 2.1 and A14: the 1908 English code valued the tricks
+    "as at ordinary bridge" (spades 2, clubs 4, diamonds 6, hearts 8, no
+    trumps 12) without royal spades. Written as a house rule on the 1912
+    laws, it runs exactly as the built-in auction-bridge-1908 (itself such a
+    file): every rule but the name, title and description is the same."""
+    assert [(d.name, d.trick_value) for d in AUCTION_1908.denominations] == [
+        ("spades", 2), ("clubs", 4), ("diamonds", 6), ("hearts", 8), ("no_trumps", 12)]
+    builtin = load_rules("auction-bridge-1908")
+    fields = ("table", "deal", "denominations", "declaration", "doubling", "play", "sight",
+              "scoring", "laws")
+    assert [getattr(AUCTION_1908, f) for f in fields] == [getattr(builtin, f) for f in fields]
+
+
+def test_auction_1908_bids_rank_by_points_at_the_bridge_count() -> None:
+    """WORK13 laws 44 and 53 (rules-reference 2.2): bids rank by their total
+    points, equal points by the number of tricks. At the bridge count the
+    dealer's first possible bids run 1 spade (2), 1 club (4), 2 spades (4),
+    1 diamond (6), 3 spades (6), 1 heart (8), 2 clubs (8), 4 spades (8),
+    5 spades (10), 1 no trump (12), 2 diamonds (12), 3 clubs (12), 6 spades
+    (12), 7 spades (14); a royal-spades bid is refused."""
+    game = Game(AUCTION_1908, 7)
+    assert texts(game.legal_actions())[:14] == [
+        "bid 1 spades", "bid 1 clubs", "bid 2 spades", "bid 1 diamonds", "bid 3 spades",
+        "bid 1 hearts", "bid 2 clubs", "bid 4 spades", "bid 5 spades", "bid 1 no_trumps",
+        "bid 2 diamonds", "bid 3 clubs", "bid 6 spades", "bid 7 spades"]
+    refused(game, "bid 1 royal_spades", "bid 1 royal_spades refused: auction-1908 has no "
+            "declaration 'royal_spades' (it has: spades, clubs, diamonds, hearts, no_trumps)")
+
+
+@pytest.mark.parametrize(("rules_name", "points", "games"), [
+    ("house/auction-1908", [28, 40, -16, 8, 40], [0, 0]),
+    ("auction-bridge", [42, 60, -24, 12, 40], [0, 1]),
+])
+def test_auction_1908_a_grand_slam_in_clubs_is_short_of_game(
+        rules_name: str, points: list[int], games: list[int]) -> None:
+    """South (the dealer, every heart) opens one spade; West (every club) bids
+    one club and all pass: West plays it, North leads, East-West win all
+    thirteen. At the bridge count 7 x 4 = 28 below, short of game; under the
+    1912 count 7 x 6 = 42, game. Honours five in one hand 10 x the value;
+    North-South both void, double chicane 4 x the value against; East void,
+    chicane 2 x the value; grand slam 40 (laws 4, 6-9)."""
+    game = Game(load_rules(rules_name), 7, deals=[fixed(ONE_SUIT_EACH)])
+    for call in ("bid 1 spades", "bid 1 clubs", "pass", "pass", "pass"):
+        game.apply(call)
+    assert game.phase == "play"
+    assert (game.declarer, game.to_act) == (W, N)
+    play_out_deal(game)
+    ew = game.sheet.names[1]
+    assert entries(game) == [
+        (ew, 1, points[0], "below", "tricks"),
+        (ew, 1, points[1], "above", "honours"),
+        (ew, 1, points[2], "above", "chicane"),
+        (ew, 1, points[3], "above", "chicane"),
+        (ew, 1, points[4], "above", "slam"),
+    ]
+    assert game.sheet.games == games
