@@ -107,6 +107,13 @@ def _cmd_schema(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _cmd_docs(args: argparse.Namespace) -> int:
+    from .reference import reference_markdown
+
+    print(reference_markdown(), end="")
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (exposed for the docs and the tests)."""
     parser = argparse.ArgumentParser(
@@ -146,6 +153,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     schema = sub.add_parser("schema", help="print the rule-file JSON Schema")
     schema.set_defaults(func=_cmd_schema)
+
+    docs = sub.add_parser("docs", help="print the rule-language reference (Markdown)")
+    docs.set_defaults(func=_cmd_docs)
     return parser
 
 

@@ -15,6 +15,7 @@ from dummybridge import (
     cards,
     errors,
     loader,
+    reference,
     ruleset,
     semantics,
     state,
@@ -23,7 +24,8 @@ from dummybridge import (
 
 @pytest.mark.parametrize(
     "module",
-    [dummybridge, cards, errors, _native, actions, bots, loader, ruleset, semantics, state],
+    [dummybridge, cards, errors, _native, actions, bots, loader, reference, ruleset, semantics,
+     state],
     ids=lambda m: m.__name__,
 )
 def test_doctests(module: ModuleType) -> None:
