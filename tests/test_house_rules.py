@@ -15,6 +15,8 @@ tests/test_variants.py. Hands are PBN (spades, hearts, diamonds, clubs).
 from __future__ import annotations
 
 import json
+import re
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -569,3 +571,51 @@ def test_auction_1908_a_grand_slam_in_clubs_is_short_of_game(
         (ew, 1, points[4], "above", "slam"),
     ]
     assert game.sheet.games == games
+
+
+# ===================================================================== the guide
+
+GUIDE = Path(__file__).resolve().parent.parent / "docs" / "house-rules.md"
+
+
+def _blocks(text: str, language: str = r"\w+") -> list[tuple[str, str]]:
+    """The fenced blocks of ``language`` in a Markdown text, in order, as
+    (language, body) with the body unindented."""
+    found = re.findall(rf"^( *)```({language})\n(.*?)^\1```$", text, re.S | re.M)
+    return [(kind, textwrap.dedent("\n".join(line.removeprefix(indent)
+                                             for line in body.splitlines())))
+            for indent, kind, body in found]
+
+
+@pytest.mark.skipif(not GUIDE.is_file(), reason="no docs beside the tests")
+def test_the_guide_files_and_outputs_are_what_dummybridge_says(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/house-rules.md stays true: in the guide's order, each YAML block
+    headed by a file name is written out and each `dummybridge validate`
+    shown prints exactly the output shown; the finished file is the shipped
+    house/lilies; the Python example prints the score sheet its comment gives."""
+    text = GUIDE.read_text(encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    files: dict[str, str] = {}
+    commands = 0
+    for kind, block in _blocks(text, "yaml|console"):
+        first, *rest = block.rstrip("\n").split("\n")
+        if kind == "yaml" and re.fullmatch(r"# [a-z0-9-]+\.yaml", first):
+            files[first[2:]] = block
+            Path(first[2:]).write_text(block, encoding="utf-8")
+        elif kind == "console" and first.startswith("$ dummybridge validate "):
+            status = main(first.split()[2:])
+            assert capsys.readouterr().out.rstrip("\n").split("\n") == rest, first
+            assert status == (0 if rest[-1].endswith(": ok") else 1)
+            commands += 1
+    assert sorted(files) == ["lilies-typo.yaml", "lilies-wrong.yaml", "lilies.yaml"]
+    assert commands == 3
+    shipped = find_variant("house/lilies").read_text(encoding="utf-8")
+    assert files["lilies.yaml"].splitlines()[1:] == [
+        line for line in shipped.splitlines() if not line.startswith("#")]
+    ((_, python),) = _blocks(text, "python")
+    exec(compile(python, "docs/house-rules.md", "exec"), {})  # the guide's own example
+    printed = capsys.readouterr().out.strip()
+    comment = python.split("# [", 1)[1]
+    assert printed == "[" + " ".join(line.lstrip("# ").strip() for line in comment.splitlines())
