@@ -143,6 +143,13 @@ def _cmd_conform(args: argparse.Namespace) -> int:
     return EXIT_OK if all(r.status == "pass" for r in results) else EXIT_ERROR
 
 
+def _cmd_docs(args: argparse.Namespace) -> int:
+    from .reference import reference_markdown
+
+    print(reference_markdown(), end="")
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (exposed for the docs and the tests)."""
     parser = argparse.ArgumentParser(
@@ -194,6 +201,9 @@ def build_parser() -> argparse.ArgumentParser:
     schema.add_argument("--scenario", action="store_true",
                         help="print the scenario-file JSON Schema instead")
     schema.set_defaults(func=_cmd_schema)
+
+    docs = sub.add_parser("docs", help="print the rule-language reference (Markdown)")
+    docs.set_defaults(func=_cmd_docs)
     return parser
 
 

@@ -12,10 +12,11 @@ from dummybridge import (
     _native,
     actions,
     bots,
-    conform,
     cards,
+    conform,
     errors,
     loader,
+    reference,
     ruleset,
     semantics,
     state,
@@ -24,8 +25,8 @@ from dummybridge import (
 
 @pytest.mark.parametrize(
     "module",
-    [dummybridge, cards, errors, _native, actions, bots, conform, loader, ruleset, semantics,
-     state],
+    [dummybridge, cards, errors, _native, actions, bots, conform, loader, reference, ruleset,
+     semantics, state],
     ids=lambda m: m.__name__,
 )
 def test_doctests(module: ModuleType) -> None:

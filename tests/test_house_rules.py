@@ -15,6 +15,8 @@ tests/test_variants.py. Hands are PBN (spades, hearts, diamonds, clubs).
 from __future__ import annotations
 
 import json
+import re
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -33,7 +35,7 @@ from dummybridge.loader import (
 from dummybridge.state import Game
 
 HOUSE = Path(__file__).resolve().parent.parent / "rules" / "house"
-NAMES = ["cap-100", "four-aces", "lilies", "three-games"]
+NAMES = ["auction-1908", "cap-100", "draw-bridge", "four-aces", "lilies", "three-games"]
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 
@@ -135,6 +137,7 @@ def test_house_names_ignore_case_and_do_not_shadow_built_ins() -> None:
     only with their house/ prefix: a bare name still means a built-in."""
     assert find_variant("HOUSE/Lilies").name == "lilies.yaml"
     assert load_rules("house/lilies").name == "lilies"
+    assert find_variant("house/two-handed-bridge").name == "draw-bridge.yaml"
     with pytest.raises(RuleFileError) as caught:
         find_variant("lilies")
     assert caught.value.diagnostics[0].message == (
@@ -431,3 +434,188 @@ def test_four_aces_changes_nothing_else_in_dummy_bridge() -> None:
     assert (FOUR_ACES.table, FOUR_ACES.sight, FOUR_ACES.play, FOUR_ACES.scoring,
             FOUR_ACES.doubling) == (dummy.table, dummy.sight, dummy.play, dummy.scoring,
                                     dummy.doubling)
+
+
+# ===================================================================== draw-bridge
+
+DRAW = load_rules("house/draw-bridge")
+
+
+def test_draw_bridge_no_hand_is_ever_laid_face_up() -> None:
+    """EB1911 Draw or Two-handed Bridge (rules-reference 5.3, A19: "dummies on
+    stands visible only to their owner"): the only change from Double Dummy
+    is that no hand is exposed. South deals and declares spades; West looks at
+    his own hand (Double Dummy's one look before the lead) and is content.
+    From the first lead to the last card each player sees his own two hands
+    and never his opponent's: South N and S, West E and W; under double-dummy
+    both Dummies lie face up and each sees three hands."""
+    assert DRAW.play.exposure == ()
+    double = load_rules("double-dummy")
+    assert (DRAW.table, DRAW.sight, DRAW.declaration, DRAW.doubling, DRAW.scoring) == (
+        double.table, double.sight, double.declaration, double.doubling, double.scoring)
+    for rules, exposed, south_sees, west_sees in ((DRAW, set(), "NS", "EW"),
+                                                  (double, {N, E}, "NES", "NEW")):
+        game = Game(rules, 3)
+        south, west = game.seat_player[S], game.seat_player[W]
+        assert game.player_seats == {south: (N, S), west: (E, W)}
+        game.declare("spades")
+        game.look("W")
+        game.pass_()
+        assert (sees(game, south), sees(game, west)) == ("S", "W")
+        game.apply(game.legal_actions()[0])  # West leads
+        assert game.exposed == exposed
+        while game.deal_number == 1:
+            assert (sees(game, south), sees(game, west)) == (south_sees, west_sees)
+            game.apply(game.legal_actions()[0])
+
+
+def test_draw_bridge_expose_never_appears_in_the_log_and_the_deal_alternates() -> None:
+    """Seed 000 Double Dummy, kept: "The dealer deals for himself each time,
+    never for his Dummy"; in Draw Bridge no deal of the session exposes a
+    hand: four deals, dealt by South, West, South, West, without an expose
+    entry, West's Dummy (East) hidden from South throughout."""
+    game = Game(DRAW, 8)
+    south, west = game.seat_player[S], game.seat_player[W]
+    dealers = []
+    for _ in range(4):
+        dealers.append(game.dealer)
+        number = game.deal_number
+        game.declare("clubs")
+        while game.phase == "double":
+            game.pass_()
+        while game.deal_number == number:
+            assert "E" not in sees(game, south)
+            assert "N" not in sees(game, west)
+            game.apply(game.legal_actions()[0])
+    assert dealers == [S, W, S, W]
+    assert "expose" not in [op.kind for op in game.log]
+
+
+def test_draw_bridge_dummy_left_the_call_is_examined_by_its_owner_alone() -> None:
+    """Seed 000 (kept by Draw Bridge): the dealer who leaves the call to Dummy
+    examines it "without exposing it"; EB1911 notes the opponent cannot check
+    the forced declaration: West never sees North, before or after the lead."""
+    game = Game(DRAW, 3, deals=[deal("652.A974.KQ83.32")])
+    south, west = game.seat_player[S], game.seat_player[W]
+    game.leave()
+    assert game.denomination.name == "hearts"
+    assert sees(game, south) == "N"
+    game.look("W")
+    game.pass_()
+    assert game.phase == "play"
+    assert (sees(game, south), sees(game, west)) == ("NS", "W")
+    game.apply(game.legal_actions()[0])
+    assert game.exposed == set()
+    assert (sees(game, south), sees(game, west)) == ("NS", "EW")
+
+
+# ===================================================================== auction-1908
+
+AUCTION_1908 = load_rules("house/auction-1908")
+
+
+def test_auction_1908_is_the_1912_laws_with_the_bridge_count() -> None:
+    """rules-reference 2.1 and A14: the 1908 English code valued the tricks
+    "as at ordinary bridge" (spades 2, clubs 4, diamonds 6, hearts 8, no
+    trumps 12) without royal spades. Written as a house rule on the 1912
+    laws, it runs exactly as the built-in auction-bridge-1908 (itself such a
+    file): every rule but the name, title and description is the same."""
+    assert [(d.name, d.trick_value) for d in AUCTION_1908.denominations] == [
+        ("spades", 2), ("clubs", 4), ("diamonds", 6), ("hearts", 8), ("no_trumps", 12)]
+    builtin = load_rules("auction-bridge-1908")
+    fields = ("table", "deal", "denominations", "declaration", "doubling", "play", "sight",
+              "scoring", "laws")
+    assert [getattr(AUCTION_1908, f) for f in fields] == [getattr(builtin, f) for f in fields]
+
+
+def test_auction_1908_bids_rank_by_points_at_the_bridge_count() -> None:
+    """WORK13 laws 44 and 53 (rules-reference 2.2): bids rank by their total
+    points, equal points by the number of tricks. At the bridge count the
+    dealer's first possible bids run 1 spade (2), 1 club (4), 2 spades (4),
+    1 diamond (6), 3 spades (6), 1 heart (8), 2 clubs (8), 4 spades (8),
+    5 spades (10), 1 no trump (12), 2 diamonds (12), 3 clubs (12), 6 spades
+    (12), 7 spades (14); a royal-spades bid is refused."""
+    game = Game(AUCTION_1908, 7)
+    assert texts(game.legal_actions())[:14] == [
+        "bid 1 spades", "bid 1 clubs", "bid 2 spades", "bid 1 diamonds", "bid 3 spades",
+        "bid 1 hearts", "bid 2 clubs", "bid 4 spades", "bid 5 spades", "bid 1 no_trumps",
+        "bid 2 diamonds", "bid 3 clubs", "bid 6 spades", "bid 7 spades"]
+    refused(game, "bid 1 royal_spades", "bid 1 royal_spades refused: auction-1908 has no "
+            "declaration 'royal_spades' (it has: spades, clubs, diamonds, hearts, no_trumps)")
+
+
+@pytest.mark.parametrize(("rules_name", "points", "games"), [
+    ("house/auction-1908", [28, 40, -16, 8, 40], [0, 0]),
+    ("auction-bridge", [42, 60, -24, 12, 40], [0, 1]),
+])
+def test_auction_1908_a_grand_slam_in_clubs_is_short_of_game(
+        rules_name: str, points: list[int], games: list[int]) -> None:
+    """South (the dealer, every heart) opens one spade; West (every club) bids
+    one club and all pass: West plays it, North leads, East-West win all
+    thirteen. At the bridge count 7 x 4 = 28 below, short of game; under the
+    1912 count 7 x 6 = 42, game. Honours five in one hand 10 x the value;
+    North-South both void, double chicane 4 x the value against; East void,
+    chicane 2 x the value; grand slam 40 (laws 4, 6-9)."""
+    game = Game(load_rules(rules_name), 7, deals=[fixed(ONE_SUIT_EACH)])
+    for call in ("bid 1 spades", "bid 1 clubs", "pass", "pass", "pass"):
+        game.apply(call)
+    assert game.phase == "play"
+    assert (game.declarer, game.to_act) == (W, N)
+    play_out_deal(game)
+    ew = game.sheet.names[1]
+    assert entries(game) == [
+        (ew, 1, points[0], "below", "tricks"),
+        (ew, 1, points[1], "above", "honours"),
+        (ew, 1, points[2], "above", "chicane"),
+        (ew, 1, points[3], "above", "chicane"),
+        (ew, 1, points[4], "above", "slam"),
+    ]
+    assert game.sheet.games == games
+
+
+# ===================================================================== the guide
+
+GUIDE = Path(__file__).resolve().parent.parent / "docs" / "house-rules.md"
+
+
+def _blocks(text: str, language: str = r"\w+") -> list[tuple[str, str]]:
+    """The fenced blocks of ``language`` in a Markdown text, in order, as
+    (language, body) with the body unindented."""
+    found = re.findall(rf"^( *)```({language})\n(.*?)^\1```$", text, re.S | re.M)
+    return [(kind, textwrap.dedent("\n".join(line.removeprefix(indent)
+                                             for line in body.splitlines())))
+            for indent, kind, body in found]
+
+
+@pytest.mark.skipif(not GUIDE.is_file(), reason="no docs beside the tests")
+def test_the_guide_files_and_outputs_are_what_dummybridge_says(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/house-rules.md stays true: in the guide's order, each YAML block
+    headed by a file name is written out and each `dummybridge validate`
+    shown prints exactly the output shown; the finished file is the shipped
+    house/lilies; the Python example prints the score sheet its comment gives."""
+    text = GUIDE.read_text(encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    files: dict[str, str] = {}
+    commands = 0
+    for kind, block in _blocks(text, "yaml|console"):
+        first, *rest = block.rstrip("\n").split("\n")
+        if kind == "yaml" and re.fullmatch(r"# [a-z0-9-]+\.yaml", first):
+            files[first[2:]] = block
+            Path(first[2:]).write_text(block, encoding="utf-8")
+        elif kind == "console" and first.startswith("$ dummybridge validate "):
+            status = main(first.split()[2:])
+            assert capsys.readouterr().out.rstrip("\n").split("\n") == rest, first
+            assert status == (0 if rest[-1].endswith(": ok") else 1)
+            commands += 1
+    assert sorted(files) == ["lilies-typo.yaml", "lilies-wrong.yaml", "lilies.yaml"]
+    assert commands == 3
+    shipped = find_variant("house/lilies").read_text(encoding="utf-8")
+    assert files["lilies.yaml"].splitlines()[1:] == [
+        line for line in shipped.splitlines() if not line.startswith("#")]
+    ((_, python),) = _blocks(text, "python")
+    exec(compile(python, "docs/house-rules.md", "exec"), {})  # the guide's own example
+    printed = capsys.readouterr().out.strip()
+    comment = python.split("# [", 1)[1]
+    assert printed == "[" + " ".join(line.lstrip("# ").strip() for line in comment.splitlines())
