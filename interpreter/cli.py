@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from . import __version__
-from .errors import DummyBridgeError, RuleFileError
+from .errors import DummyBridgeError, FileFormatError, RuleFileError
 
 __all__ = ["main"]
 
@@ -38,6 +38,7 @@ def _can_show_symbols(stream: TextIO) -> bool:
 def _cmd_play(args: argparse.Namespace) -> int:
     from ._native import Rng
     from .bots import bot_seed, make_bot
+    from .cards import Hand
     from .loader import load_rules
     from .render import game_record
     from .state import Game
@@ -48,7 +49,14 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if not 0 <= args.irregularities <= 1:
         raise DummyBridgeError(f"--irregularities must be from 0 to 1, not {args.irregularities}")
     laws = args.laws or args.irregularities > 0
-    game = Game(rules, args.seed, rubbers=args.rubbers, laws=laws)
+    deals: list[tuple[Hand, ...]] = []
+    if args.deal:
+        from .pbn import deals_from_pbn, read_pbn
+
+        deals = list(deals_from_pbn(read_pbn(args.deal), args.board, rules.deal.cards_each))
+    elif args.board is not None:
+        raise DummyBridgeError("--board chooses a board of the --deal file: give --deal FILE.pbn")
+    game = Game(rules, args.seed, rubbers=args.rubbers, laws=laws, deals=deals)
     bots = {p: make_bot(args.bots, bot_seed(args.seed, p), rules) for p in game.players}
     # Irregularities come from their own stream, seeded from the game's seed.
     slips = Rng(bot_seed(args.seed, "irregularities"))
@@ -84,6 +92,26 @@ def _cmd_play(args: argparse.Namespace) -> int:
         with open(args.record, "w", encoding="utf-8") as fh:
             json.dump(game.to_record(), fh, indent=1)
             fh.write("\n")
+    if args.pbn:
+        from .pbn import write_pbn
+
+        write_pbn(game, args.pbn)
+    return EXIT_OK
+
+
+def _cmd_export(args: argparse.Namespace) -> int:
+    from .pbn import export_pbn
+    from .records import load_record, replay_record
+
+    game = replay_record(load_record(args.record), args.record)
+    text = export_pbn(game)
+    if args.output:
+        with open(args.output, "w", encoding="latin-1", errors="replace", newline="") as fh:
+            fh.write(text)
+    else:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(text.encode("latin-1", errors="replace"))
+        sys.stdout.buffer.flush()
     return EXIT_OK
 
 
@@ -168,7 +196,19 @@ def build_parser() -> argparse.ArgumentParser:
                            "and that someone calls out of turn in the auction (implies --laws)")
     play.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
     play.add_argument("--record", metavar="FILE", help="also write the JSON game record to FILE")
+    play.add_argument("--pbn", metavar="FILE",
+                      help="also write every deal to FILE in PBN 2.1 export format")
+    play.add_argument("--deal", metavar="FILE.pbn",
+                      help="deal the hands of this PBN file's games in order (then shuffle)")
+    play.add_argument("--board", metavar="N",
+                      help="with --deal: only the game whose Board tag is N")
     play.set_defaults(func=_cmd_play)
+
+    export = sub.add_parser("export", help="write a JSON game record's deals as PBN 2.1")
+    export.add_argument("record", metavar="RECORD", help="a record from 'play --record'")
+    export.add_argument("-o", "--output", metavar="FILE.pbn",
+                        help="write to this file (default: standard output)")
+    export.set_defaults(func=_cmd_export)
 
     variants = sub.add_parser("variants", help="list the built-in variants and house rules")
     variants.set_defaults(func=_cmd_variants)
@@ -206,7 +246,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     try:
         return int(args.func(args))
-    except RuleFileError as exc:
+    except (RuleFileError, FileFormatError) as exc:
         print(str(exc), file=sys.stderr)
         return EXIT_ERROR
     except DummyBridgeError as exc:
