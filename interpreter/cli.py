@@ -115,6 +115,50 @@ def _cmd_export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from .bots import BOTS
+    from .loader import load_rules
+    from .simulate import ProgressBar, compare, report, simulate, text_report
+
+    rules = load_rules(args.variant)
+    if args.rubbers < 1:
+        raise DummyBridgeError(f"--rubbers must be at least 1, not {args.rubbers}")
+    if not 0 <= args.seed < 2**64:
+        raise DummyBridgeError(f"--seed must be from 0 to 2**64 - 1, not {args.seed}")
+    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    if jobs < 1:
+        raise DummyBridgeError(f"--jobs must be at least 1, not {jobs}")
+    n = rules.table.players
+    kinds = [k.strip() for k in args.bots.split(",")]
+    if len(kinds) == 1:
+        kinds *= n
+    if len(kinds) != n:
+        raise DummyBridgeError(f"--bots: {rules.name} has {n} players; give one bot for all "
+                               f"or {n} separated by commas, not {len(kinds)}")
+    for kind in kinds:
+        if kind not in BOTS:
+            raise DummyBridgeError(f"--bots: unknown bot {kind!r} (choose from: "
+                                   f"{', '.join(sorted(BOTS))})")
+    other = load_rules(args.compare) if args.compare else None
+    if other is not None and other.table.players != n:
+        raise DummyBridgeError(f"--compare: {other.name} has {other.table.players} players "
+                               f"and {rules.name} {n}; rubbers can only be paired with as many")
+    players = "ABCD"[:n]
+    bots = dict(zip(players, kinds, strict=True))
+    progress = None if args.no_progress else ProgressBar(sys.stderr)
+    runs = simulate(rules, args.rubbers, args.seed, kinds, jobs, progress)
+    data = report(rules, runs, args.seed, bots)
+    if other is not None:
+        again = simulate(other, args.rubbers, args.seed, kinds, jobs,
+                         None if args.no_progress else ProgressBar(sys.stderr, "rubbers (compare)"))
+        data["compare"] = compare(rules, other, runs, again)
+    if args.format == "json":
+        print(json.dumps(data, indent=1))
+    else:
+        print(text_report(data))
+    return EXIT_OK
+
+
 def _cmd_variants(args: argparse.Namespace) -> int:
     from .loader import builtin_variants, house_rules
 
@@ -209,6 +253,25 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("-o", "--output", metavar="FILE.pbn",
                         help="write to this file (default: standard output)")
     export.set_defaults(func=_cmd_export)
+
+    simulate = sub.add_parser("simulate", help="play many rubbers with bots and report "
+                                               "statistics")
+    simulate.add_argument("variant", nargs="?", default="bridge",
+                          help="a built-in variant or a rule file (default: bridge)")
+    simulate.add_argument("--rubbers", type=int, default=100, help="how many (default: 100)")
+    simulate.add_argument("--seed", type=int, default=1,
+                          help="the run's seed; each rubber's is derived from it and its number")
+    simulate.add_argument("--jobs", type=int, default=None,
+                          help="worker processes (default: every core); the result is the same")
+    simulate.add_argument("--bots", default="rule",
+                          help="one bot for every player, or one per player (A,B,...) "
+                               "separated by commas (default: rule)")
+    simulate.add_argument("--format", choices=["text", "json"], default="text")
+    simulate.add_argument("--compare", metavar="OTHER_RULE_FILE",
+                          help="play the same rubbers under these rules too and show the "
+                               "differences with 95%% confidence intervals")
+    simulate.add_argument("--no-progress", action="store_true", help="no progress bar")
+    simulate.set_defaults(func=_cmd_simulate)
 
     variants = sub.add_parser("variants", help="list the built-in variants and house rules")
     variants.set_defaults(func=_cmd_variants)

@@ -18,6 +18,7 @@ from dummybridge import (
     loader,
     ruleset,
     semantics,
+    simulate,
     state,
 )
 
@@ -25,7 +26,7 @@ from dummybridge import (
 @pytest.mark.parametrize(
     "module",
     [dummybridge, cards, errors, _native, actions, bots, conform, loader, ruleset, semantics,
-     state],
+     simulate, state],
     ids=lambda m: m.__name__,
 )
 def test_doctests(module: ModuleType) -> None:
