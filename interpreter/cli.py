@@ -243,7 +243,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--pbn", metavar="FILE",
                       help="also write every deal to FILE in PBN 2.1 export format")
     play.add_argument("--deal", metavar="FILE.pbn",
-                      help="deal the hands of this PBN file's games in order (then shuffle)")
+                      help="deal the hands of this PBN file's games in order, each hand to "
+                           "its seat (the variant decides who deals), then shuffle")
     play.add_argument("--board", metavar="N",
                       help="with --deal: only the game whose Board tag is N")
     play.set_defaults(func=_cmd_play)

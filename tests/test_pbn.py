@@ -359,3 +359,24 @@ def test_names_outside_latin_1_are_written_as_question_marks(tmp_path: Path) -> 
     read = read_pbn(path)[0]
     assert {read.tags[s] for s in ("West", "North", "East", "South")} == {
         'Ann "A"', "Bø\\b", "?ech", "Dee"}
+
+
+def test_auction_irregularities_let_stand_are_marked() -> None:
+    """PBN 3.9 (A), (B): ^S stands for each player skipped by a call out of
+    rotation, ^I precedes an insufficient bid; here both are let stand (1912
+    laws 49, 50), laws mode."""
+    game = Game(AUCTION, 4, laws=True, deals=[ONE_SUIT_EACH])
+    game.apply("bid 1 hearts")  # South deals and bids; West is to call
+    north = game.seat_player[Seat.NORTH]
+    game.apply("bid 1 no_trumps", player=north)  # North calls out of turn
+    game.apply("accept call")  # East lets it stand; East calls next
+    game.apply(next(a for a in game.irregular_actions() if str(a) == "bid 1 hearts"))
+    game.apply("accept call")  # South lets East's insufficient bid stand
+    for _ in range(3):
+        game.apply("pass")
+    finish_deal(game)
+    lines = games_of(export_pbn(game))[0]
+    at = lines.index('[Auction "S"]')
+    assert lines[at:at + 4] == ['[Auction "S"]', "1H ^S 1NT ^I 1H", "Pass Pass Pass",
+                                '[Play "S"]']
+    assert '[Declarer "E"]' in lines and '[Contract "1H"]' in lines
