@@ -18,8 +18,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from .actions import Action
-from .cards import Hand
-from .errors import DummyBridgeError, FileFormatError
+from .cards import Hand, validate_deal
+from .errors import DummyBridgeError, FileFormatError, RuleFileError
 from .ruleset import RuleSet
 from .state import RECORD_FORMAT, Game
 
@@ -128,12 +128,32 @@ def replay_record(record: Mapping[str, Any], file: str = "<record>",
         from .loader import load_rules
 
         origin = str(ref.get("origin") or "")
-        rules = load_rules(origin if origin and os.path.isfile(origin) else ref["name"])
+        if origin and os.path.isfile(origin):
+            rules = load_rules(origin)  # its own problems are reported as a rule file's
+        else:
+            try:
+                rules = load_rules(ref["name"])
+            except RuleFileError:
+                if os.path.exists(ref["name"]):
+                    raise
+                raise FileFormatError(
+                    file, f"no built-in variant {ref['name']!r}, and the rule file it was "
+                          f"made with ({origin or 'not named'}) is not there",
+                    path="$.rules") from None
     if ref.get("version") not in (None, rules.version):
         raise FileFormatError(file, f"the record was made with {ref['name']} version "
                                     f"{ref['version']!r}, but the rules are version "
                                     f"{rules.version!r}", path="$.rules.version")
+    players = record["players"]
+    if len(players) != rules.table.players or len(set(players)) != len(players):
+        raise FileFormatError(file, f"{rules.name} needs {rules.table.players} different "
+                                    f"player names, not {players!r}", path="$.players")
     deals = [[Hand.from_pbn(h) for h in d] for d in record.get("deals", [])]
+    for i, deal in enumerate(deals):
+        try:
+            validate_deal(deal, rules.deal.cards_each)
+        except DummyBridgeError as exc:
+            raise FileFormatError(file, str(exc), path=f"$.deals[{i}]") from None
     try:
         game = Game(rules, record["seed"], players=record["players"], deals=deals,
                     rubbers=record.get("rubbers", 1), laws=record.get("laws", False))

@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dummybridge.bots import bot_seed, make_bot
 from dummybridge.cards import Hand, Seat
@@ -380,3 +382,20 @@ def test_auction_irregularities_let_stand_are_marked() -> None:
     assert lines[at:at + 4] == ['[Auction "S"]', "1H ^S 1NT ^I 1H", "Pass Pass Pass",
                                 '[Play "S"]']
     assert '[Declarer "E"]' in lines and '[Contract "1H"]' in lines
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list('[]{}";%#\\ \n\tNESWAKQJT98765432.-:abcPassX=!$^*+')),
+               max_size=120))
+def test_import_never_fails_but_with_a_located_error(text: str) -> None:
+    """Whatever the text, reading it (and its deals) either works or raises a
+    FileFormatError naming the file and line: nothing else reaches a user."""
+    try:
+        for game in parse_pbn(text, "f.pbn"):
+            game.dealer()
+            game.auction()
+            game.play()
+            if "Deal" in game.tags:
+                game.full_deal()
+    except FileFormatError as exc:
+        assert str(exc).startswith("f.pbn:")

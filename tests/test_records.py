@@ -85,6 +85,15 @@ def test_malformed_records_are_located_by_json_path(tmp_path: Path,
     assert record_error(changed(rules=rules)) == (
         "g.json: error: $.rules.version: the record was made with bridge version '0.9', "
         "but the rules are version '1.0'")
+    rules = {"name": "nonesuch", "version": "1.0", "origin": "/nowhere/nonesuch.yaml"}
+    assert record_error(changed(rules=rules)) == (
+        "g.json: error: $.rules: no built-in variant 'nonesuch', and the rule file it was "
+        "made with (/nowhere/nonesuch.yaml) is not there")
+    assert record_error(changed(players=["A", "B", "C"])) == (
+        "g.json: error: $.players: bridge needs 4 different player names, "
+        "not ['A', 'B', 'C']")
+    assert record_error(changed(deals=[["AKQJT98765432...", "AKQJT98765432...", "...",
+                                        "..."]])).startswith("g.json: error: $.deals[0]: ")
     with pytest.raises(FileFormatError) as info:
         read_record("g.json", '{"format":\n  oops}')
     assert str(info.value) == "g.json:2:3: error: not JSON: Expecting value"
