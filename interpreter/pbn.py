@@ -93,7 +93,6 @@ MANDATORY_TAGS = ("Event", "Site", "Date", "Board", "West", "North", "East", "So
 #: Tags whose value may not be inherited with "#" or "##" (PBN 4.8).
 NO_INHERIT = frozenset(("Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction",
                         "Play", "Note"))
-_SECTION_TAGS = ("Auction", "Play")
 _CLOCKWISE = (Seat.WEST, Seat.NORTH, Seat.EAST, Seat.SOUTH)  # PBN's order from West (3.4)
 _EOL = "\r\n"  # PBN 2.3: CR LF ends every line in export format
 

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dummybridge import __version__
 from dummybridge.bots import bot_seed, make_bot
 from dummybridge.cards import Hand, Seat
 from dummybridge.errors import FileFormatError
@@ -89,7 +90,7 @@ def test_bridge_deal_exports_exactly() -> None:
         '[DeclarationMaker "N"]',
         '[DeclaredFrom "partner"]',
         '[Doublings "2"]',
-        '[Generator "dummybridge 0.1.0 seed 4"]',
+        f'[Generator "dummybridge {__version__} seed 4"]',
         '[ScoreRubber "NS 56/56 EW 0/0"]',
         '[Variant "bridge"]',
         '[VariantVersion "1.0"]',
@@ -125,7 +126,7 @@ def test_pass_out_and_two_spade_declarations() -> None:
     first, second = games_of(export_pbn(game))
     assert first[12:] == [
         '[Declarer ""]', '[Contract "Pass"]', '[Result ""]',
-        '[Generator "dummybridge 0.1.0 seed 4"]', '[Variant "auction-bridge"]',
+        f'[Generator "dummybridge {__version__} seed 4"]', '[Variant "auction-bridge"]',
         '[VariantVersion "1.0"]', '[Auction "S"]', "Pass Pass Pass Pass"]
     assert second[8:16] == [
         '[Dealer "W"]', '[Vulnerable "None"]',

@@ -156,3 +156,22 @@ def test_simulate_errors(args: list[str], message: str,
                          capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "bridge", "--no-progress", *args]) == 1
     assert capsys.readouterr().err == message
+
+
+def test_progress_bar_on_a_terminal_is_redrawn_in_place() -> None:
+    import io
+
+    from dummybridge.simulate import ProgressBar
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    stream = Terminal()
+    bar = ProgressBar(stream)
+    for done in (1, 2, 3):
+        bar(done, 3)
+    assert stream.getvalue() == (
+        "\r[##########....................] 1/3 rubbers"
+        "\r[####################..........] 2/3 rubbers"
+        "\r[##############################] 3/3 rubbers\n")
