@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from . import __version__
-from .errors import DummyBridgeError, RuleFileError
+from .errors import DummyBridgeError, FileFormatError, RuleFileError
 
 __all__ = ["main"]
 
@@ -38,6 +38,7 @@ def _can_show_symbols(stream: TextIO) -> bool:
 def _cmd_play(args: argparse.Namespace) -> int:
     from ._native import Rng
     from .bots import bot_seed, make_bot
+    from .cards import Hand
     from .loader import load_rules
     from .render import game_record
     from .state import Game
@@ -48,7 +49,14 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if not 0 <= args.irregularities <= 1:
         raise DummyBridgeError(f"--irregularities must be from 0 to 1, not {args.irregularities}")
     laws = args.laws or args.irregularities > 0
-    game = Game(rules, args.seed, rubbers=args.rubbers, laws=laws)
+    deals: list[tuple[Hand, ...]] = []
+    if args.deal:
+        from .pbn import deals_from_pbn, read_pbn
+
+        deals = list(deals_from_pbn(read_pbn(args.deal), args.board, rules.deal.cards_each))
+    elif args.board is not None:
+        raise DummyBridgeError("--board chooses a board of the --deal file: give --deal FILE.pbn")
+    game = Game(rules, args.seed, rubbers=args.rubbers, laws=laws, deals=deals)
     bots = {p: make_bot(args.bots, bot_seed(args.seed, p), rules) for p in game.players}
     # Irregularities come from their own stream, seeded from the game's seed.
     slips = Rng(bot_seed(args.seed, "irregularities"))
@@ -84,6 +92,70 @@ def _cmd_play(args: argparse.Namespace) -> int:
         with open(args.record, "w", encoding="utf-8") as fh:
             json.dump(game.to_record(), fh, indent=1)
             fh.write("\n")
+    if args.pbn:
+        from .pbn import write_pbn
+
+        write_pbn(game, args.pbn)
+    return EXIT_OK
+
+
+def _cmd_export(args: argparse.Namespace) -> int:
+    from .pbn import export_pbn
+    from .records import load_record, replay_record
+
+    game = replay_record(load_record(args.record), args.record)
+    text = export_pbn(game)
+    if args.output:
+        with open(args.output, "w", encoding="latin-1", errors="replace", newline="") as fh:
+            fh.write(text)
+    else:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(text.encode("latin-1", errors="replace"))
+        sys.stdout.buffer.flush()
+    return EXIT_OK
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from .bots import BOTS
+    from .loader import load_rules
+    from .simulate import ProgressBar, compare, report, simulate, text_report
+
+    rules = load_rules(args.variant)
+    if args.rubbers < 1:
+        raise DummyBridgeError(f"--rubbers must be at least 1, not {args.rubbers}")
+    if not 0 <= args.seed < 2**64:
+        raise DummyBridgeError(f"--seed must be from 0 to 2**64 - 1, not {args.seed}")
+    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    if jobs < 1:
+        raise DummyBridgeError(f"--jobs must be at least 1, not {jobs}")
+    n = rules.table.players
+    kinds = [k.strip() for k in args.bots.split(",")]
+    if len(kinds) == 1:
+        kinds *= n
+    if len(kinds) != n:
+        raise DummyBridgeError(f"--bots: {rules.name} has {n} players; give one bot for all "
+                               f"or {n} separated by commas, not {len(kinds)}")
+    for kind in kinds:
+        if kind not in BOTS:
+            raise DummyBridgeError(f"--bots: unknown bot {kind!r} (choose from: "
+                                   f"{', '.join(sorted(BOTS))})")
+    other = load_rules(args.compare) if args.compare else None
+    if other is not None and other.table.players != n:
+        raise DummyBridgeError(f"--compare: {other.name} has {other.table.players} players "
+                               f"and {rules.name} {n}; rubbers can only be paired with as many")
+    players = "ABCD"[:n]
+    bots = dict(zip(players, kinds, strict=True))
+    progress = None if args.no_progress else ProgressBar(sys.stderr)
+    runs = simulate(rules, args.rubbers, args.seed, kinds, jobs, progress)
+    data = report(rules, runs, args.seed, bots)
+    if other is not None:
+        again = simulate(other, args.rubbers, args.seed, kinds, jobs,
+                         None if args.no_progress else ProgressBar(sys.stderr, "rubbers (compare)"))
+        data["compare"] = compare(rules, other, runs, again)
+    if args.format == "json":
+        print(json.dumps(data, indent=1))
+    else:
+        print(text_report(data))
     return EXIT_OK
 
 
@@ -175,7 +247,39 @@ def build_parser() -> argparse.ArgumentParser:
                            "and that someone calls out of turn in the auction (implies --laws)")
     play.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
     play.add_argument("--record", metavar="FILE", help="also write the JSON game record to FILE")
+    play.add_argument("--pbn", metavar="FILE",
+                      help="also write every deal to FILE in PBN 2.1 export format")
+    play.add_argument("--deal", metavar="FILE.pbn",
+                      help="deal the hands of this PBN file's games in order, each hand to "
+                           "its seat (the variant decides who deals), then shuffle")
+    play.add_argument("--board", metavar="N",
+                      help="with --deal: only the game whose Board tag is N")
     play.set_defaults(func=_cmd_play)
+
+    export = sub.add_parser("export", help="write a JSON game record's deals as PBN 2.1")
+    export.add_argument("record", metavar="RECORD", help="a record from 'play --record'")
+    export.add_argument("-o", "--output", metavar="FILE.pbn",
+                        help="write to this file (default: standard output)")
+    export.set_defaults(func=_cmd_export)
+
+    simulate = sub.add_parser("simulate", help="play many rubbers with bots and report "
+                                               "statistics")
+    simulate.add_argument("variant", nargs="?", default="bridge",
+                          help="a built-in variant or a rule file (default: bridge)")
+    simulate.add_argument("--rubbers", type=int, default=100, help="how many (default: 100)")
+    simulate.add_argument("--seed", type=int, default=1,
+                          help="the run's seed; each rubber's is derived from it and its number")
+    simulate.add_argument("--jobs", type=int, default=None,
+                          help="worker processes (default: every core); the result is the same")
+    simulate.add_argument("--bots", default="rule",
+                          help="one bot for every player, or one per player (A,B,...) "
+                               "separated by commas (default: rule)")
+    simulate.add_argument("--format", choices=["text", "json"], default="text")
+    simulate.add_argument("--compare", metavar="OTHER_RULE_FILE",
+                          help="play the same rubbers under these rules too and show the "
+                               "differences with 95%% confidence intervals")
+    simulate.add_argument("--no-progress", action="store_true", help="no progress bar")
+    simulate.set_defaults(func=_cmd_simulate)
 
     variants = sub.add_parser("variants", help="list the built-in variants and house rules")
     variants.set_defaults(func=_cmd_variants)
@@ -216,7 +320,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     try:
         return int(args.func(args))
-    except RuleFileError as exc:
+    except (RuleFileError, FileFormatError) as exc:
         print(str(exc), file=sys.stderr)
         return EXIT_ERROR
     except DummyBridgeError as exc:

@@ -21,12 +21,13 @@ status in ``.status`` (an ``int``, a ``dbr_status`` code) and its name in
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 __all__ = [
     "CoreError",
     "Diagnostic",
     "DummyBridgeError",
+    "FileFormatError",
     "IllegalActionError",
     "InvalidDealError",
     "InvalidNotationError",
@@ -48,6 +49,38 @@ class DummyBridgeError(Exception):
 
 class InvalidNotationError(DummyBridgeError, ValueError):
     """Text that is not valid notation: a card code, a PBN hand or deal, a name."""
+
+
+class FileFormatError(InvalidNotationError):
+    """A data file that cannot be read (a PBN file, a game record), located
+    as far as it can be: ``FILE:LINE:COL: error: PATH: message``.
+
+    >>> str(FileFormatError("a.pbn", "bad deal", line=3, col=1, path="Deal"))
+    'a.pbn:3:1: error: Deal: bad deal'
+    >>> str(FileFormatError("g.json", "not a list", path="$.actions"))
+    'g.json: error: $.actions: not a list'
+
+    :ivar file: the file name as given.
+    :ivar line: the 1-based line, or ``None``.
+    :ivar col: the 1-based column, or ``None``.
+    :ivar path: where in the document (a tag name, a JSON path), or ``None``.
+    :ivar message: what is wrong.
+    """
+
+    def __init__(self, file: str, message: str, *, line: int | None = None,
+                 col: int | None = None, path: str | None = None) -> None:
+        self.file, self.line, self.col, self.path, self.message = file, line, col, path, message
+        where = file + (f":{line}" if line is not None else "") + \
+            (f":{col}" if line is not None and col is not None else "")
+        super().__init__(f"{where}: error: {path + ': ' if path else ''}{message}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_file_format_error, (self.file, self.message, self.line, self.col, self.path))
+
+
+def _file_format_error(file: str, message: str, line: int | None, col: int | None,
+                       path: str | None) -> FileFormatError:
+    return FileFormatError(file, message, line=line, col=col, path=path)
 
 
 class OutOfRangeError(DummyBridgeError, ValueError):

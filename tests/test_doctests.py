@@ -19,6 +19,7 @@ from dummybridge import (
     reference,
     ruleset,
     semantics,
+    simulate,
     state,
 )
 
@@ -26,7 +27,7 @@ from dummybridge import (
 @pytest.mark.parametrize(
     "module",
     [dummybridge, cards, errors, _native, actions, bots, conform, loader, reference, ruleset,
-     semantics, state],
+     semantics, simulate, state],
     ids=lambda m: m.__name__,
 )
 def test_doctests(module: ModuleType) -> None:
