@@ -14,7 +14,9 @@ of worker processes. Each rubber is boiled down in its worker to a small
 - **declarations**, by the dealer's seat and role: made from the declarer's
   own hand, left to partner, forced (a Dummy's, by the rules' criteria) or
   won in an auction; and how often a forced declaration made its odd trick
-  (the declaring side took more than half the tricks).
+  (the declaring side took more than half the tricks), and the declaring
+  side's net points in the deal (its points above and below the line less
+  the adversaries'), also by how the declaration was made.
 
 A player's seat is the hand he sits at when the rubber starts (a Dummy's
 holder: his own hand, not the Dummy's). Roles are read from the table, not
@@ -67,7 +69,8 @@ class RubberSummary:
     :ivar won: whether each player's column won the rubber.
     :ivar deals: how many deals were dealt (passed-out ones included).
     :ivar declarations: for each played deal ``(dealer seat, dealer role,
-        how, odd trick made)``, ``how`` one of :data:`HOW`.
+        how, odd trick made, declaring side's net points)``, ``how`` one of
+        :data:`HOW`.
     """
 
     index: int
@@ -78,7 +81,7 @@ class RubberSummary:
     games: dict[str, int]
     won: dict[str, bool]
     deals: int
-    declarations: list[tuple[str, str, str, bool]] = field(default_factory=list)
+    declarations: list[tuple[str, str, str, bool, int]] = field(default_factory=list)
 
 
 def _role(player: str, owners: Mapping[Seat, str], dummies: Iterable[Seat]) -> str:
@@ -113,7 +116,7 @@ def _summary(game: Any, index: int, seed: int) -> RubberSummary:
     dummies: list[Seat] = []
     seat: dict[str, str] = {}
     role: dict[str, str] = {}
-    declarations: list[tuple[str, str, str, bool]] = []
+    declarations: list[tuple[str, str, str, bool, int]] = []
     deals = 0
     dealer: Seat | None = None
     deal_ops: list[Any] = []
@@ -138,7 +141,17 @@ def _summary(game: Any, index: int, seed: int) -> RubberSummary:
             else int(dealer) & 1
         won = sum(1 for op in tricks if int(op.seat) & 1 == side)
         dealer_role = "Dummy" if dealer in dummies else _role(owners[dealer], owners, dummies)
-        declarations.append((dealer.letter, dealer_role, how, 2 * won > len(tricks)))
+        points = [0, 0]
+        first_column: dict[int, int] = {}
+        for op in deal_ops:
+            if op.kind != "score":
+                continue
+            for e in op.detail["entries"]:  # a side's points once, from its first column
+                if e.get("side") in (0, 1) and \
+                        first_column.setdefault(e["side"], e["column"]) == e["column"]:
+                    points[e["side"]] += e["points"]
+        declarations.append((dealer.letter, dealer_role, how, 2 * won > len(tricks),
+                             points[side] - points[1 - side]))
 
     for op in game.log:
         if op.kind == "rubber_start":
@@ -259,28 +272,32 @@ def _group(summaries: Sequence[RubberSummary], key: Callable[[RubberSummary, str
     return out
 
 
-def _declarations(summaries: Sequence[RubberSummary], by: int) -> dict[str, dict[str, int]]:
-    out: dict[str, dict[str, int]] = {}
+def _declarations(summaries: Sequence[RubberSummary],
+                  key: Callable[[tuple[str, str, str, bool, int]], str]) -> dict[str, Any]:
+    groups: dict[str, dict[str, Any]] = {}
+    nets: dict[str, list[int]] = {}
     for s in summaries:
         for d in s.declarations:
-            g = out.setdefault(str(d[by]), {"deals": 0, **dict.fromkeys(HOW, 0),
-                                       "forced_odd_trick": 0})
+            name = key(d)
+            g = groups.setdefault(name, {"deals": 0, **dict.fromkeys(HOW, 0),
+                                         "forced_odd_trick": 0})
             g["deals"] += 1
             g[d[2]] += 1
             if d[2] == "dummy" and d[3]:
                 g["forced_odd_trick"] += 1
-    return {k: out[k] for k in sorted(out)}
+            nets.setdefault(name, []).append(d[4])
+    for name, g in groups.items():
+        g["declarer_net"] = _mean_ci(nets[name])
+    return {k: groups[k] for k in sorted(groups)}
 
 
 def report(rules: RuleSet, summaries: Sequence[RubberSummary], seed: int,
            bots: Mapping[str, str]) -> dict[str, Any]:
     """The statistics of a run, as JSON-compatible data (see the module text)."""
     deals = [s.deals for s in summaries]
-    every = _declarations(summaries, 0)
-    total = {"deals": 0, **dict.fromkeys(HOW, 0), "forced_odd_trick": 0}
-    for g in every.values():
-        for k in total:
-            total[k] += g[k]
+    total = _declarations(summaries, lambda d: "all").get("all") or {
+        "deals": 0, **dict.fromkeys(HOW, 0), "forced_odd_trick": 0,
+        "declarer_net": _mean_ci([])}
     return {
         "variant": rules.name,
         "version": rules.version,
@@ -292,8 +309,9 @@ def report(rules: RuleSet, summaries: Sequence[RubberSummary], seed: int,
         "roles": _group(summaries, lambda s, p: s.role[p]),
         "declarations": {
             "all": total,
-            "by_dealer_seat": every,
-            "by_dealer_role": _declarations(summaries, 1),
+            "by_dealer_seat": _declarations(summaries, lambda d: d[0]),
+            "by_dealer_role": _declarations(summaries, lambda d: d[1]),
+            "by_how": _declarations(summaries, lambda d: d[2]),
         },
     }
 
@@ -350,15 +368,16 @@ def text_report(data: Mapping[str, Any]) -> str:
     dec = data["declarations"]
     out.append("")
     out.append(f"{'declarations':<24}{'deals':>6}{'own':>6}{'partner':>8}{'forced':>7}"
-               f"{'auction':>8}  forced made the odd trick")
+               f"{'auction':>8}  {'declarer net (95% CI)':<26}forced made the odd trick")
     rows = [("all", dec["all"])]
     rows += [(f"dealer {k}", v) for k, v in dec["by_dealer_seat"].items()]
     rows += [(f"dealer {k}", v) for k, v in dec["by_dealer_role"].items()]
+    rows += [(f"declared: {k}", v) for k, v in dec["by_how"].items()]
     for name, g in rows:
         rate = f"{g['forced_odd_trick']}/{g['dummy']}" + (
             f" ({100 * g['forced_odd_trick'] / g['dummy']:.0f}%)" if g["dummy"] else "")
         out.append(f"{name:<24}{g['deals']:>6}{g['own_hand']:>6}{g['partner']:>8}"
-                   f"{g['dummy']:>7}{g['auction']:>8}  {rate}")
+                   f"{g['dummy']:>7}{g['auction']:>8}  {_ci_text(g['declarer_net']):<26}{rate}")
     cmp = data.get("compare")
     if cmp:
         out.append("")

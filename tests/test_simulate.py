@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from dummybridge.bots import bot_seed, make_bot
+from dummybridge.cards import Seat
 from dummybridge.cli import main
 from dummybridge.loader import load_rules
 from dummybridge.simulate import play_rubber, rubber_seed, simulate
@@ -42,6 +43,9 @@ def test_a_rubber_summary_is_the_rubber_played_directly() -> None:
     assert summary.role[holder] == "Dummy's holder"
     forced = sum(1 for op in game.log if op.kind == "forced")
     assert sum(1 for d in summary.declarations if d[2] == "dummy") == forced
+    # The declaring side's net points, deal by deal, add up to the sheet's difference.
+    net = sum(d[4] if Seat.from_str(d[0]) & 1 == 0 else -d[4] for d in summary.declarations)
+    assert net == sheet.total(0) - sheet.total(1)
 
 
 def test_same_seed_same_result_whatever_the_jobs() -> None:
@@ -88,23 +92,45 @@ def test_simulate_json_is_exact(capsys: pytest.CaptureFixture[str]) -> None:
                          "games_won": 0, "rubbers_won": 0}},
         "declarations": {
             "all": {"deals": 27, "own_hand": 8, "partner": 9, "dummy": 10, "auction": 0,
-                    "forced_odd_trick": 7},
+                    "forced_odd_trick": 7,
+                    "declarer_net": {"n": 27, "mean": 28.593, "ci95": [14.935, 42.25]}},
             "by_dealer_seat": {
                 "E": {"deals": 6, "own_hand": 1, "partner": 5, "dummy": 0, "auction": 0,
-                      "forced_odd_trick": 0},
+                      "forced_odd_trick": 0,
+                      "declarer_net": {"n": 6, "mean": 12.667, "ci95": [-3.517, 28.85]}},
                 "N": {"deals": 6, "own_hand": 2, "partner": 0, "dummy": 4, "auction": 0,
-                      "forced_odd_trick": 2},
+                      "forced_odd_trick": 2,
+                      "declarer_net": {"n": 6, "mean": 32.667, "ci95": [9.351, 55.983]}},
                 "S": {"deals": 9, "own_hand": 3, "partner": 0, "dummy": 6, "auction": 0,
-                      "forced_odd_trick": 5},
+                      "forced_odd_trick": 5,
+                      "declarer_net": {"n": 9, "mean": 42.0, "ci95": [7.33, 76.67]}},
                 "W": {"deals": 6, "own_hand": 2, "partner": 4, "dummy": 0, "auction": 0,
-                      "forced_odd_trick": 0}},
+                      "forced_odd_trick": 0,
+                      "declarer_net": {"n": 6, "mean": 20.333, "ci95": [5.933, 34.733]}}},
             "by_dealer_role": {
                 "Dummy": {"deals": 6, "own_hand": 2, "partner": 0, "dummy": 4, "auction": 0,
-                          "forced_odd_trick": 2},
-                "Dummy's holder": {"deals": 9, "own_hand": 3, "partner": 0, "dummy": 6,
-                                   "auction": 0, "forced_odd_trick": 5},
-                "one hand": {"deals": 12, "own_hand": 3, "partner": 9, "dummy": 0,
-                             "auction": 0, "forced_odd_trick": 0}}},
+                          "forced_odd_trick": 2,
+                          "declarer_net": {"n": 6, "mean": 32.667, "ci95": [9.351, 55.983]}},
+                "Dummy's holder": {
+                    "deals": 9, "own_hand": 3, "partner": 0, "dummy": 6, "auction": 0,
+                    "forced_odd_trick": 5,
+                    "declarer_net": {"n": 9, "mean": 42.0, "ci95": [7.33, 76.67]}},
+                "one hand": {"deals": 12, "own_hand": 3, "partner": 9, "dummy": 0, "auction": 0,
+                             "forced_odd_trick": 0,
+                             "declarer_net": {"n": 12, "mean": 16.5,
+                                              "ci95": [5.927, 27.073]}}},
+            "by_how": {
+                "dummy": {"deals": 10, "own_hand": 0, "partner": 0, "dummy": 10, "auction": 0,
+                          "forced_odd_trick": 7,
+                          "declarer_net": {"n": 10, "mean": 21.4, "ci95": [-0.418, 43.218]}},
+                "own_hand": {"deals": 8, "own_hand": 8, "partner": 0, "dummy": 0, "auction": 0,
+                             "forced_odd_trick": 0,
+                             "declarer_net": {"n": 8, "mean": 53.5,
+                                              "ci95": [24.308, 82.692]}},
+                "partner": {"deals": 9, "own_hand": 0, "partner": 9, "dummy": 0, "auction": 0,
+                            "forced_odd_trick": 0,
+                            "declarer_net": {"n": 9, "mean": 14.444,
+                                             "ci95": [1.316, 27.573]}}}},
     }
 
 
