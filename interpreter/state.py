@@ -241,6 +241,8 @@ class Game:
         self.actions: list[Action] = []
         #: (index in actions, player) of each action taken out of turn
         self.actions_out_of_turn: list[tuple[int, str]] = []
+        # law 52: the indices in actions of calls voided as slips
+        self._slips: set[int] = set()
         self.sheets: list[ScoreSheet] = []
         self.deal_number = 0
         self.rubber_number = 0
@@ -664,7 +666,8 @@ class Game:
         rules regulate them in ``laws.out_of_turn``): bids, doubles and
         redoubles he could make in his turn. Empty in strict play, outside the
         auction, for the player whose turn it is, or a kind the rules leave out."""
-        if not self.laws or self.phase != AUCTION_PHASE or player == self.actor:
+        if not self.laws or self.phase != AUCTION_PHASE or player == self.actor \
+                or self._slip_open(player):  # his call now corrects his last (law 52)
             return ()
         regulated = self.rules.laws.out_of_turn
         seats = [s for s in self.player_seats.get(player, ()) if s in self.manned]
@@ -1165,7 +1168,20 @@ class Game:
         fresh = Game(self.rules, self.seed, players=self.players, deals=self.preset_deals,
                      rubbers=self.rubbers, laws=True)
         out_of_turn = dict(self.actions_out_of_turn)
+        slipped: Action | None = None
         for i, earlier in enumerate(self.actions[:-1]):
+            # Earlier slips replay as their corrections alone, so that this
+            # rebuild never rebuilds again (each slip costs one replay).
+            if i in self._slips:
+                slipped = earlier
+                continue
+            if slipped is not None:
+                fresh._append("slip", seat=fresh.to_act, player=out_of_turn[i], action=slipped)
+                fresh.apply(earlier)
+                # as in the game itself: a corrected call cannot be corrected again
+                fresh.actions_out_of_turn.append((len(fresh.actions) - 1, out_of_turn[i]))
+                slipped = None
+                continue
             fresh.apply(earlier, player=out_of_turn.get(i))
         if not fresh.can(action):
             raise IllegalActionError(f"{action} refused: {player} may correct his call "
@@ -1176,6 +1192,7 @@ class Game:
         # same player, so that replaying it corrects the slip again.
         fresh.actions = [*self.actions, action]
         fresh.actions_out_of_turn = [*self.actions_out_of_turn, (len(self.actions), player)]
+        fresh._slips = self._slips | {len(self.actions) - 1}
         self.__dict__.update(fresh.__dict__)
         return op
 

@@ -423,3 +423,26 @@ def test_law_52_the_correction_must_be_a_call_he_could_have_made() -> None:
                                                  r"made instead$"):
         game.apply("pass", player=south)  # law 42: the dealer must bid
     assert json.dumps(game.state_dict(), sort_keys=True) == before
+
+
+def test_law_52_a_second_slip_replays_the_first_and_a_call_out_of_turn() -> None:
+    """A corrected call cannot be corrected again: a further call by the same
+    player is out of turn (law 49). A later slip rebuilds the game through the
+    earlier slip and that call, and the record replays to the same state."""
+    game = _auction_game()
+    south, west = game.seat_player[Seat.SOUTH], game.seat_player[Seat.WEST]
+    game.apply("bid 1 hearts")
+    game.apply("bid 2 hearts", player=south)  # law 52
+    assert game.out_of_turn_actions(south)  # corrected once: now it is out of turn
+    game.apply("bid 3 hearts", player=south)  # law 49
+    assert (game.phase, game.to_act) == ("penalty", Seat.WEST)
+    game.apply("accept call")
+    game.apply("bid 3 no_trumps")  # West
+    assert game.out_of_turn_actions(west) == ()  # his slip is open: a call corrects it
+    game.apply("bid 4 hearts", player=west)  # law 52 again
+    assert [(s.letter, str(a)) for s, a in game.calls] == [
+        ("S", "bid 2 hearts"), ("S", "bid 3 hearts"), ("W", "bid 4 hearts")]
+    assert [str(op.action) for op in game.log if op.kind == "slip"] == [
+        "bid 1 hearts", "bid 3 no_trumps"]
+    record = json.loads(json.dumps(game.to_record()))
+    assert Game.from_record(record).state_dict() == game.state_dict()
