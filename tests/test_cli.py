@@ -132,9 +132,9 @@ def test_play_with_irregularities_shows_revokes_corrected_in_time(
                  "--ascii"]) == 0
     out = capsys.readouterr().out
     assert """\
-      South (D) revokes in trick 9: CQ to the DA led
-      C asks South (D): having none? Yes.
-      The revoke in trick 9 is corrected: CQ taken back
-      West (B) requires the highest card of the suit
-   9. W DA   N D8   E D5   S D6   -> West
+      West (B) revokes in trick 10: D8 to the C3 led
+      A asks West (B): having none? Yes.
+      The revoke in trick 10 is corrected: D8 taken back
+      South (D) requires the highest card of the suit
+  10. S C3   W CA   N C5   E ST   -> West
 """ in out
