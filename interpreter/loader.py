@@ -305,7 +305,7 @@ def house_rules() -> list[VariantInfo]:
     so a house rule never takes the name of a built-in variant.
 
     >>> [v.name for v in house_rules()][:2]
-    ['house/auction-1908', 'house/cap-100']
+    ['house/auction-1908', 'house/auction-1908-doubling']
 
     :returns: one :class:`VariantInfo` per shipped house rule.
     """
