@@ -179,4 +179,6 @@ def test_tools_check_mode_passes(tool: str) -> None:
     and `python tools/gen_reference.py --check` (the file is current) exit 0."""
     proc = subprocess.run([sys.executable, str(REPO / "tools" / tool), "--check"],
                           capture_output=True, text=True, check=False)
-    assert (proc.returncode, proc.stderr) == (0, "")
+    assert (proc.returncode, proc.stderr) == (0, ""), (
+        f"{proc.stderr}run `pip install . && python tools/schema_examples.py && "
+        "python tools/gen_reference.py` and commit the schema and docs/rule-language.md")
