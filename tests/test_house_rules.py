@@ -136,18 +136,39 @@ def test_each_house_rule_is_a_few_lines_extending_a_built_in(name: str) -> None:
 
 
 def test_house_names_ignore_case_and_do_not_shadow_built_ins() -> None:
-    """House rules are looked up like variants (case-insensitive, aliases), but
-    only with their house/ prefix: a bare name still means a built-in."""
+    """House rules are looked up like variants (case-insensitive, aliases) by
+    house/NAME; by NAME alone only where no built-in variant has the name, so
+    a built-in always wins (house/auction-1908 against the built-in alias
+    auction-1908 of auction-bridge-1908)."""
     assert find_variant("HOUSE/Lilies").name == "lilies.yaml"
     assert load_rules("house/lilies").name == "lilies"
     assert find_variant("house/two-handed-bridge").name == "draw-bridge.yaml"
-    with pytest.raises(RuleFileError) as caught:
-        find_variant("lilies")
-    assert caught.value.diagnostics[0].message == (
-        "unknown variant 'lilies' ('dummybridge variants' lists the built-in ones)")
+    assert find_variant("lilies") == find_variant("house/lilies")
+    assert find_variant("Two-Handed-Bridge").name == "draw-bridge.yaml"
+    assert find_variant("auction-1908").name == "auction-bridge-1908.yaml"
+    assert find_variant("house/auction-1908").parent.name == "house"
     with pytest.raises(RuleFileError) as caught:
         find_variant("house/lilys")
     assert caught.value.diagnostics[0].hint == "did you mean 'house/lilies'?"
+
+
+def test_a_house_rule_game_record_replays_by_its_name() -> None:
+    """A game record names its rules by the rule set's name ("lilies", origin
+    <built-in>/house/lilies.yaml, no file); Game.from_record finds the house
+    rule by that name and replays to the same state."""
+    game = Game(LILIES, 5)
+    game.leave()
+    game.declare("royal_spades")
+    game.pass_()
+    game.pass_()
+    for _ in range(9):
+        game.apply(game.legal_actions()[0])
+    record = json.loads(json.dumps(game.to_record()))
+    assert record["rules"] == {"name": "lilies", "version": "1.0",
+                               "origin": "<built-in>/house/lilies.yaml"}
+    again = Game.from_record(record)
+    assert again.rules == LILIES
+    assert state(again) == state(game)
 
 
 def test_a_rule_file_may_extend_a_house_rule(tmp_path: Path) -> None:
