@@ -97,7 +97,8 @@ BUILTIN_PREFIX = "<built-in>"
 
 HOUSE_PREFIX = "house/"
 """How the shipped house rules (``rules/house/``) are named: ``house/lilies``, a name
-that ``load_rules``, ``find_variant``, ``extends:`` and the command line accept."""
+that ``load_rules``, ``find_variant``, ``extends:`` and the command line accept (as
+they accept ``lilies`` alone, where no built-in variant has that name)."""
 
 _SCHEMA_FILE = "ruleset.schema.json"
 _YAML_SUFFIXES = (".yaml", ".yml")
@@ -381,10 +382,11 @@ def house_rules() -> list[VariantInfo]:
     """The house rules shipped in the package (``rules/house/``), sorted by name.
 
     Each is named ``house/NAME`` after its file's ``name`` (its aliases too),
-    so a house rule never takes the name of a built-in variant.
+    so a house rule never takes the name of a built-in variant; ``NAME`` alone
+    finds it too when no built-in variant is called that.
 
     >>> [v.name for v in house_rules()][:2]
-    ['house/auction-1908', 'house/cap-100']
+    ['house/auction-1908', 'house/auction-1908-doubling']
 
     :returns: one :class:`VariantInfo` per shipped house rule.
     """
@@ -596,9 +598,18 @@ def _read_variants(package: str, prefix: str) -> tuple[VariantInfo, ...]:
 
 
 def _lookup_builtin(name: str) -> VariantInfo | None:
+    """A built-in variant or shipped house rule by name or alias, ignoring case.
+
+    A house rule answers to ``house/NAME`` and, when no built-in variant has
+    the name, to ``NAME`` alone (the name its rule set and game records carry).
+    """
     wanted = name.casefold()
     for info in (*_builtin_variants(), *_house_rules()):
         if wanted == info.name.casefold() or wanted in (a.casefold() for a in info.aliases):
+            return info
+    for info in _house_rules():
+        names = (info.name, *info.aliases)
+        if wanted in (n.removeprefix(HOUSE_PREFIX).casefold() for n in names):
             return info
     return None
 

@@ -35,6 +35,7 @@ __all__ = [
     "Keyword",
     "example",
     "example_yaml",
+    "examples",
     "has_example",
     "keywords",
     "reference_markdown",
@@ -222,7 +223,9 @@ def type_text(schema: Mapping[str, Any], root: Mapping[str, Any] | None = None) 
         values = [p.removeprefix("one of ").removeprefix("always ") for p in parts]
         if all(p.startswith(("one of ", "always ")) for p in parts):
             return "one of " + ", ".join(values)
-        return " or ".join(parts)
+        single = [v if v.count("`") == 2 and p.startswith(("one of ", "always ")) else p
+                  for p, v in zip(parts, values, strict=True)]
+        return "; or ".join(single)
     kind = schema.get("type")
     if kind == "integer" or kind == "number":
         low, high = schema.get("minimum"), schema.get("maximum")
@@ -318,10 +321,28 @@ def example(keyword: Keyword, schema: Mapping[str, Any] | None = None) -> Any:
     raise LookupError(f"the schema gives no example for {keyword.name}")
 
 
-def example_yaml(keyword: Keyword, schema: Mapping[str, Any] | None = None) -> str:
-    """The example as a rule file would write it: the keyword inside its parents."""
+def examples(keyword: Keyword, schema: Mapping[str, Any] | None = None) -> list[Any]:
+    """Every example of the keyword: the schema's ``examples`` list where it
+    gives several, else the one :func:`example`."""
     root = load_schema() if schema is None else schema
-    value: Any = example(keyword, root)
+    chain: list[Mapping[str, Any]] = [keyword.schema]
+    while "$ref" in chain[-1] and len(chain) < 50:
+        chain.append(_deref(chain[-1], root))
+    for part in chain:
+        if part.get("examples"):
+            return list(part["examples"])
+    return [example(keyword, root)]
+
+
+def example_yaml(keyword: Keyword, schema: Mapping[str, Any] | None = None,
+                 value: Any = _NO_EXAMPLE) -> str:
+    """An example as a rule file would write it: the keyword inside its parents.
+
+    :param value: the value to show (default: :func:`example`).
+    """
+    root = load_schema() if schema is None else schema
+    if value is _NO_EXAMPLE:
+        value = example(keyword, root)
     for depth in range(len(keyword.path) - 1, -1, -1):
         part = keyword.path[depth]
         if part == ITEM:
@@ -480,5 +501,8 @@ def reference_markdown(schema: Mapping[str, Any] | None = None) -> str:
             if children:
                 links = ", ".join(f"[`{c.path[-1]}`](#{c.anchor})" for c in children)
                 out += [f"Keywords: {links}.", ""]
-        out += ["Example:", "", "```yaml", example_yaml(k, root).rstrip("\n"), "```", ""]
+        shown = [example_yaml(k, root, v).rstrip("\n") for v in examples(k, root)]
+        out += ["Example:" if len(shown) == 1 else "Examples:", ""]
+        for snippet in shown:
+            out += ["```yaml", snippet, "```", ""]
     return "\n".join(out).rstrip("\n") + "\n"

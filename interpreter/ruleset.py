@@ -61,6 +61,11 @@ def _freeze(value: Any) -> Any:
     return value
 
 
+def _count(value: int | str) -> int | None:
+    """A number of times from the rule file: a whole number, or ``unlimited`` (``None``)."""
+    return None if value == "unlimited" else int(value)
+
+
 def _thaw(value: Any) -> Any:
     """The inverse of :func:`_freeze`: plain dicts and lists, for JSON."""
     if isinstance(value, Mapping):
@@ -185,12 +190,17 @@ class ForcedRules:
 
 @dataclass(frozen=True, slots=True)
 class AuctionRules:
-    """The auction (1912 laws 42-58): who must bid, how far, how many doubles, who declares."""
+    """The auction (1912 laws 42-58): who must bid, how far, how many doubles, who declares.
+
+    :ivar doubles: how many times the adversaries may double a bid (``None``:
+        any number of times, the rule file's ``unlimited``).
+    :ivar redoubles: how many times the bidding side may redouble (``None``: any).
+    """
 
     dealer_must_bid: bool = True
     max_level: int = 7
-    doubles: int = 1
-    redoubles: int = 1
+    doubles: int | None = 1
+    redoubles: int | None = 1
     declarer: str = "first_to_name_strain"
     passed_out: str = "redeal"
 
@@ -577,8 +587,8 @@ class RuleSet:
             auction=None if decl["kind"] != "auction" else AuctionRules(
                 dealer_must_bid=auction.get("dealer_must_bid", True),
                 max_level=auction.get("max_level", 7),
-                doubles=auction.get("doubles", 1),
-                redoubles=auction.get("redoubles", 1),
+                doubles=_count(auction.get("doubles", 1)),
+                redoubles=_count(auction.get("redoubles", 1)),
                 declarer=auction.get("declarer", "first_to_name_strain"),
                 passed_out=auction.get("passed_out", "redeal"),
             ),

@@ -816,7 +816,8 @@ class Game:
     def _auction_calls(self) -> tuple[Action, ...]:
         """Law 43: pass, a higher bid, double the last bid of an adversary,
         or redouble a doubled bid of one's own side; the dealer must bid first
-        when the rules say so (law 42); one double and one redouble (law 54)."""
+        when the rules say so (law 42); as many doubles and redoubles as the
+        rules allow, alternately (law 54: one of each)."""
         assert self.to_act is not None
         return self._calls_for(self.to_act)
 
@@ -834,9 +835,13 @@ class Game:
         if self.contract is not None:
             assert self._contract_seat is not None
             ours = int(self._contract_seat) & 1 == int(seat) & 1
-            if not ours and self.doubling_level == 0 and auction.doubles >= 1:
+            # Doubles and redoubles alternate; each side makes as many as the rules allow.
+            made = self.doubling_level // 2
+            if not ours and self.doubling_level % 2 == 0 and (
+                    auction.doubles is None or made < auction.doubles):
                 calls.append(_DOUBLE)
-            if ours and self.doubling_level == 1 and auction.redoubles >= 1:
+            if ours and self.doubling_level % 2 == 1 and (
+                    auction.redoubles is None or made < auction.redoubles):
                 calls.append(_REDOUBLE)
         return tuple(calls)
 
@@ -989,12 +994,23 @@ class Game:
             if kind == DOUBLE and ours:
                 return f"{who} may not double his own side's bid (law 54)"
             if kind == DOUBLE:
-                return "the bid is already doubled (law 54: once only)"
+                return self._why_no_more("double", auction.doubles, 0)
             if not ours:
                 return f"{who} may redouble only his own side's doubled bid (law 54)"
-            return "the bid is not doubled" if self.doubling_level == 0 else \
-                "the bid is already redoubled (law 54: once only)"
+            if self.doubling_level == 0:
+                return "the bid is not doubled"
+            return self._why_no_more("redouble", auction.redoubles, 1)
         return f"{who} must pass, bid, double or redouble now"
+
+    def _why_no_more(self, call: str, allowed: int | None, parity: int) -> str:
+        """Why a double (``parity`` 0) or redouble (1) is not open in the auction."""
+        if allowed == 0:
+            return f"the rules allow no {call} in the auction"
+        if allowed == 1:
+            return f"the bid is already {call}d (law 54: once only)"
+        if self.doubling_level % 2 != parity:
+            return f"the bid is already {call}d; the other side must answer first"
+        return f"the bid has been {call}d {allowed} times, as often as the rules allow"
 
     def _why_no_double(self) -> str:
         assert self.denomination is not None and self.to_act is not None

@@ -35,7 +35,8 @@ from dummybridge.loader import (
 from dummybridge.state import Game
 
 HOUSE = Path(__file__).resolve().parent.parent / "rules" / "house"
-NAMES = ["auction-1908", "cap-100", "draw-bridge", "four-aces", "lilies", "three-games"]
+NAMES = ["auction-1908", "auction-1908-doubling", "cap-100", "draw-bridge", "four-aces", "lilies",
+         "three-games"]
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 
@@ -125,26 +126,49 @@ def test_each_house_rule_is_a_few_lines_extending_a_built_in(name: str) -> None:
     assert len(lines) <= 15, lines
     doc = load_document(f"house/{name}")
     builtins = {v.path for v in builtin_variants()}
+    houses = {v.path for v in house_rules()}
     assert doc.files[0] == path
-    assert doc.files[1] in builtins
+    assert doc.files[1] in builtins | houses
+    assert any(f in builtins for f in doc.files[1:])
     assert doc.display == f"<built-in>/house/{name}.yaml"
     assert validate(f"house/{name}") == []
     assert validate(HOUSE / f"{name}.yaml") == []
 
 
 def test_house_names_ignore_case_and_do_not_shadow_built_ins() -> None:
-    """House rules are looked up like variants (case-insensitive, aliases), but
-    only with their house/ prefix: a bare name still means a built-in."""
+    """House rules are looked up like variants (case-insensitive, aliases) by
+    house/NAME; by NAME alone only where no built-in variant has the name, so
+    a built-in always wins (house/auction-1908 against the built-in alias
+    auction-1908 of auction-bridge-1908)."""
     assert find_variant("HOUSE/Lilies").name == "lilies.yaml"
     assert load_rules("house/lilies").name == "lilies"
     assert find_variant("house/two-handed-bridge").name == "draw-bridge.yaml"
-    with pytest.raises(RuleFileError) as caught:
-        find_variant("lilies")
-    assert caught.value.diagnostics[0].message == (
-        "unknown variant 'lilies' ('dummybridge variants' lists the built-in ones)")
+    assert find_variant("lilies") == find_variant("house/lilies")
+    assert find_variant("Two-Handed-Bridge").name == "draw-bridge.yaml"
+    assert find_variant("auction-1908").name == "auction-bridge-1908.yaml"
+    assert find_variant("house/auction-1908").parent.name == "house"
     with pytest.raises(RuleFileError) as caught:
         find_variant("house/lilys")
     assert caught.value.diagnostics[0].hint == "did you mean 'house/lilies'?"
+
+
+def test_a_house_rule_game_record_replays_by_its_name() -> None:
+    """A game record names its rules by the rule set's name ("lilies", origin
+    <built-in>/house/lilies.yaml, no file); Game.from_record finds the house
+    rule by that name and replays to the same state."""
+    game = Game(LILIES, 5)
+    game.leave()
+    game.declare("royal_spades")
+    game.pass_()
+    game.pass_()
+    for _ in range(9):
+        game.apply(game.legal_actions()[0])
+    record = json.loads(json.dumps(game.to_record()))
+    assert record["rules"] == {"name": "lilies", "version": "1.0",
+                               "origin": "<built-in>/house/lilies.yaml"}
+    again = Game.from_record(record)
+    assert again.rules == LILIES
+    assert state(again) == state(game)
 
 
 def test_a_rule_file_may_extend_a_house_rule(tmp_path: Path) -> None:
@@ -571,6 +595,111 @@ def test_auction_1908_a_grand_slam_in_clubs_is_short_of_game(
         (ew, 1, points[4], "above", "slam"),
     ]
     assert game.sheet.games == games
+
+
+# ===================================================================== auction-1908-doubling
+
+DOUBLING = load_rules("house/auction-1908-doubling")
+
+
+def _doubling_calls(game: Game, times: int) -> list[tuple[str, list[str]]]:
+    """After South's one heart: each player's calls other than bids, and he
+    doubles or redoubles while he may, ``times`` times at most."""
+    game.apply("bid 1 hearts")
+    seen = []
+    for _ in range(times):
+        calls = [str(a) for a in game.legal_actions() if not str(a).startswith("bid")]
+        seen.append((game.to_act.letter, calls))
+        doubling = [c for c in calls if c != "pass"]
+        if not doubling:
+            break
+        game.apply(doubling[0])
+    return seen
+
+
+def test_auction_1908_doubling_goes_on_any_number_of_times() -> None:
+    """EB1911 on the 1908 code (rules-reference 4.8, A17): each player may
+    "pass, or double, or redouble, or overcall ... any number of times till
+    all are satisfied". After South's one heart the adversaries double and
+    South's side redoubles in turn, five times and more; under the 1912 count
+    (law 54: "doubled once and redoubled once, no more") East may only pass
+    after the redouble."""
+    assert DOUBLING.declaration.auction is not None
+    assert (DOUBLING.declaration.auction.doubles, DOUBLING.declaration.auction.redoubles) == (
+        None, None)
+    game = Game(DOUBLING, 7, deals=[fixed(ONE_SUIT_EACH)])
+    assert _doubling_calls(game, 6) == [
+        ("W", ["pass", "double"]), ("N", ["pass", "redouble"]), ("E", ["pass", "double"]),
+        ("S", ["pass", "redouble"]), ("W", ["pass", "double"]), ("N", ["pass", "redouble"])]
+    assert game.doubling_level == 6
+    once = Game(load_rules("house/auction-1908"), 7, deals=[fixed(ONE_SUIT_EACH)])
+    assert _doubling_calls(once, 6) == [
+        ("W", ["pass", "double"]), ("N", ["pass", "redouble"]), ("E", ["pass"])]
+    assert once.doubling_level == 2
+    refused(once, "double", "double refused: the bid is already doubled (law 54: once only)")
+
+
+def test_auction_doubles_counts_each_sides_doubles() -> None:
+    """auction.doubles and redoubles count each side's calls: with two of each
+    the bid goes double, redouble, double, redouble, and then no more; each
+    refusal says why and changes nothing."""
+    rules = load_rules("auction-bridge")
+    data = rules.to_data()
+    data["declaration"]["auction"].update(doubles=2, redoubles=2)
+    two = type(rules).from_data(data, origin="test")
+    game = Game(two, 7, deals=[fixed(ONE_SUIT_EACH)])
+    assert _doubling_calls(game, 6) == [
+        ("W", ["pass", "double"]), ("N", ["pass", "redouble"]), ("E", ["pass", "double"]),
+        ("S", ["pass", "redouble"]), ("W", ["pass"])]
+    assert game.doubling_level == 4
+    refused(game, "double", "double refused: the bid has been doubled 2 times, as often as the "
+            "rules allow")
+    game.pass_()
+    refused(game, "redouble", "redouble refused: the bid is already redoubled; the other side "
+            "must answer first")
+    game.pass_()
+    refused(game, "double", "double refused: the bid has been doubled 2 times, as often as the "
+            "rules allow")
+
+def test_auction_1908_doubling_scores_each_doubling() -> None:
+    """One heart doubled, redoubled and doubled again (8 a trick, x 8 = 64);
+    South, with every heart, makes all thirteen tricks: 7 x 64 = 448 below;
+    the doubled bonus (law 56: 50 and 50 for each of the 6 tricks over,
+    doubled for each doubling after the first) 350 x 4 = 1400; honours 80,
+    chicane 16, the adversaries' double chicane 32 deducted, grand slam 40."""
+    game = Game(DOUBLING, 7, deals=[fixed(ONE_SUIT_EACH)])
+    for call in ("bid 1 hearts", "double", "redouble", "double", "pass", "pass", "pass"):
+        game.apply(call)
+    assert (game.phase, game.declarer, game.doubling_level) == ("play", S, 3)
+    play_out_deal(game)
+    ns = game.sheet.names[0]
+    assert entries(game) == [
+        (ns, 1, 448, "below", "tricks"),
+        (ns, 1, 1400, "above", "bonus"),
+        (ns, 1, 80, "above", "honours"),
+        (ns, 1, 16, "above", "chicane"),
+        (ns, 1, -32, "above", "chicane"),
+        (ns, 1, 40, "above", "slam"),
+    ]
+
+
+def test_auction_doubles_takes_a_number_or_unlimited(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """The schema keyword: a whole number of at least 0, or unlimited; anything
+    else is reported where it was written, with the keyword's description."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text('extends: auction-bridge\nname: x\ntitle: X\nversion: "1"\n'
+                   "declaration:\n  auction:\n    doubles: many\n    redoubles: -1\n",
+                   encoding="utf-8")
+    assert main(["validate", str(bad)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == (f"{bad}:7:14: error: $.declaration.auction.doubles: expected an "
+                        "integer, got the string 'many' (1 more, use -v)")
+    assert lines[1].startswith("  hint: How many times the adversaries may double a bid: "
+                               "a whole number")
+    assert lines[2] == (f"{bad}:8:16: error: $.declaration.auction.redoubles: expected an "
+                        "integer of at least 0, got -1 (1 more, use -v)")
+    assert len(lines) == 4
 
 
 # ===================================================================== the guide

@@ -3,16 +3,18 @@
     python tools/gen_reference.py           # (re)write docs/rule-language.md
     python tools/gen_reference.py --check   # exit 1 if docs/rule-language.md is out of date
 
-The text comes from ``dummybridge.reference.reference_markdown()`` run on the
-*installed* package's schema (``pip install .`` first), which is also what
-``dummybridge docs`` prints; tests/test_reference.py fails when the file in
-the checkout differs from it. After adding a keyword to the schema, run
-``python tools/schema_examples.py`` first so that it has an example.
+The text comes from ``dummybridge.reference.reference_markdown()`` (the
+installed package's; ``pip install .`` first) run on the checkout's schema,
+which once installed is what ``dummybridge docs`` prints; tests/test_reference.py
+fails when the file differs from what the installed schema gives. After adding
+a keyword to the schema, run ``python tools/schema_examples.py`` first so that
+it has an example.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
@@ -20,6 +22,7 @@ from dummybridge.reference import reference_markdown
 
 REPO = Path(__file__).resolve().parent.parent
 TARGET = REPO / "docs" / "rule-language.md"
+SCHEMA = REPO / "interpreter" / "schema" / "ruleset.schema.json"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -27,7 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true",
                         help="write nothing; exit 1 if the file is out of date")
     args = parser.parse_args(argv)
-    text = reference_markdown()
+    text = reference_markdown(json.loads(SCHEMA.read_text(encoding="utf-8")))
     current = TARGET.read_text(encoding="utf-8") if TARGET.exists() else None
     if args.check:
         if current != text:
