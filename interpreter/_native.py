@@ -865,7 +865,7 @@ class PlayState:
     """
 
     __slots__ = ("_legal", "_play", "_pos", "_winner", "legal_call", "legal_out", "play_call",
-                 "winner_out")
+                 "step_call", "winner_out")
 
     def __init__(self, hands: Sequence[int], trump: int, leader: int) -> None:
         pos = Position(hands=tuple(hands), trump=trump, leader=leader)  # type: ignore[arg-type]
@@ -884,6 +884,9 @@ class PlayState:
         self.winner_out = self._winner
         self.legal_call = partial(lib.dbr_position_legal, self._pos, self._legal)
         self.play_call = partial(lib.dbr_position_play, self._pos)
+        #: ``step_call(card, flags, winner_out, legal_out)``: ``dbr_position_step``,
+        #: the play and then the next hand's legal cards in one C call.
+        self.step_call = partial(lib.dbr_position_step, self._pos)
 
     def legal(self) -> int:
         """The cards the hand to play may play (``dbr_position_legal``)."""
