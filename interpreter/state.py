@@ -39,6 +39,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from . import _native
+from ._lazy import LazyDetail
 from .actions import (
     BID,
     BLIND,
@@ -60,7 +61,7 @@ from .cards import Card, Hand, Seat, Suit
 from .errors import IllegalActionError, InvalidNotationError
 from .forced import forced_declaration
 from .ruleset import Condition, Denomination, RuleSet, SightRule
-from .scoring import DealResult, ScoreSheet, score_deal
+from .scoring import DealResult, ScoreEntry, ScoreSheet, score_deal
 
 __all__ = ["RECORD_FORMAT", "Game", "Observation", "Trick"]
 
@@ -89,6 +90,8 @@ _BLIND = Action.play_blind()
 
 
 _LEFT = tuple(_SEATS[(i + 1) & 3] for i in range(4))
+_SEAT_NAMES = tuple(s.name.lower() for s in _SEATS)
+_NO_SEATS: frozenset[Seat] = frozenset()
 # _SUIT_PLAYS[suit][13-bit pattern]: the play actions of the cards of that
 # suit in the pattern, low to high; each filled on first use.
 _SUIT_PLAYS: tuple[list[tuple[Action, ...] | None], ...] = tuple([None] * 8192 for _ in range(4))
@@ -100,17 +103,28 @@ def _suit_plays(suit: int, pattern: int) -> tuple[Action, ...]:
     return plays
 
 
+# _ONE_SUIT[bits]: the play actions of a set of cards of one suit (most sets
+# of legal cards: following suit), filled on first use.
+_ONE_SUIT: dict[int, tuple[Action, ...]] = {}
+
+
 def _plays_of(bits: int) -> tuple[Action, ...]:
     """The play actions for a set of cards, in card order."""
-    out: tuple[Action, ...] = ()
-    suit = 0
+    out = _ONE_SUIT.get(bits)
+    if out is not None:
+        return out
+    out = ()
+    key, suit, suits = bits, 0, 0
     while bits:
         pattern = bits & 0x1FFF
         if pattern:
             plays = _SUIT_PLAYS[suit][pattern] or _suit_plays(suit, pattern)
             out = plays if not out else out + plays
+            suits += 1
         bits >>= 13
         suit += 1
+    if suits <= 1:
+        _ONE_SUIT[key] = out
     return out
 
 
@@ -233,6 +247,7 @@ class Game:
             r.when.declared_from is not None or r.hand == "examined" or r.who == "examiner"
             for r in rules.sight.rules) or any(b.when.declared_from for b in rules.doubling.blind)
         self._sight_version = 0
+        self._may_look = any(r.how == "on_request" for r in rules.sight.rules)
         self._declare_actions = tuple(Action.declare(d.name) for d in rules.denominations)
         auction = rules.declaration.auction
         # Every bid, lowest first by law 44: by points (level x trick value), then by tricks.
@@ -333,6 +348,7 @@ class Game:
         for seat in _SEATS:
             held[self.seat_player[seat]].append(seat)
         self.player_seats = {p: tuple(seats) for p, seats in held.items()}
+        self._own = {p: tuple(s for s in seats if s in manned) for p, seats in held.items()}
 
     def _columns(self) -> list[tuple[str, tuple[str, ...]]]:
         """The score sheet's columns: one per partnership, or one per player."""
@@ -397,6 +413,7 @@ class Game:
         self.looks: list[tuple[str, Seat]] = []
         self._seen: dict[str, frozenset[Seat]] = {}
         self._blind: frozenset[Seat] = frozenset()
+        self._lean = False
         self._sight_version += 1  # a new deal: everything is seen afresh
         self._sight_at = -1
         self._logged_at = -1
@@ -415,13 +432,10 @@ class Game:
         if self.rules.declaration.kind == "auction":
             self.phase = AUCTION_PHASE
             self.to_act = self.dealer
-        detail: dict[str, Any] = {
-            "deal": self.deal_number,
-            "hands": {s.letter: Hand._of(h).pbn() for s, h in zip(_SEATS, hands, strict=True)},
-        }
-        if self.rules.table.hands == "dummy" and self.rules.table.dummy_holder == "dealer":
-            detail["seats"] = {s.letter: p for s, p in self.seat_player.items()}
-        self._append(DEAL, seat=self.dealer, player=self.seat_player[self.dealer], detail=detail)
+        seats = tuple(self.seat_player.items()) if self.rules.table.hands == "dummy" \
+            and self.rules.table.dummy_holder == "dealer" else None
+        self._append(DEAL, seat=self.dealer, player=self.seat_player[self.dealer],
+                     detail=LazyDetail(_deal_detail, (self.deal_number, self.original, seats)))
         self._log_sight()
 
     # ------------------------------------------------------ who acts
@@ -486,9 +500,9 @@ class Game:
         return self.dealer.left
 
     def _hands_for(self, hand: str, player: str) -> tuple[Seat, ...]:
-        held = self.player_seats[player]
         if hand == "own":
-            return tuple(s for s in held if s in self.manned)
+            return self._own[player]
+        held = self.player_seats[player]
         if hand == "dummy":
             return tuple(s for s in held if s not in self.manned)
         if hand == "held":
@@ -561,14 +575,12 @@ class Game:
         changes = []
         for player in self.players:
             now = sight[player] - exposed
-            before = self._seen.get(player, frozenset()) - exposed
+            before = self._seen.get(player, _NO_SEATS) - exposed
             if now != before:
-                changes.append({"player": player,
-                                "sees": [s.letter for s in _SEATS if s in now - before],
-                                "loses": [s.letter for s in _SEATS if s in before - now]})
+                changes.append((player, now - before, before - now))
                 self._seen[player] = now
         if changes:
-            self._append("sight", detail={"changes": changes})
+            self._append("sight", detail=LazyDetail(_sight_detail, (tuple(changes),)))
 
     def _event(self, name: str, player: str | None = None) -> None:
         if player is None:
@@ -591,9 +603,7 @@ class Game:
         if phase is PLAY_PHASE:
             if self.to_act in self._blind:
                 return self._blind_actions()
-            if self._legal_call():
-                return ()  # pragma: no cover - a valid position always has a play
-            return _plays_of(self._legal_out[0])
+            return _plays_of(self._legal_out[0])  # kept current by each card's step
         if phase is OVER:
             return ()
         if phase == CLAIM_PHASE:
@@ -689,7 +699,7 @@ class Game:
         return tuple(calls)
 
     def _look_actions(self) -> tuple[Action, ...]:
-        if self.to_act is None:
+        if self.to_act is None or not self._may_look:
             return ()
         return tuple(Action.look(seat) for _, seat in self._looks_open(self.player_of(self.to_act)))
 
@@ -707,6 +717,7 @@ class Game:
         the start of the play, at the first lead and with a look)."""
         self._blind = frozenset(
             seat for seat in _SEATS if not self.sees(self._seat_actor[seat], seat))
+        self._lean = not self._blind and not self.laws  # apply() may take its lean play path
 
     def _may_double(self) -> bool:
         assert self.denomination is not None and self.to_act is not None
@@ -731,7 +742,7 @@ class Game:
         if self.phase == OVER or self.to_act is None:
             raise IllegalActionError(f"{action} refused: the game is over")
         seat = self.to_act
-        who = f"{seat.name.lower()} ({self.player_of(seat)})"
+        who = f"{_SEAT_NAMES[seat]} ({self.player_of(seat)})"
         kind = action.kind
         if kind == LOOK:
             player = self.player_of(seat)
@@ -868,6 +879,30 @@ class Game:
             if not isinstance(action, str):
                 raise TypeError(f"an action must be an Action or its text, not {action!r}")
             action = Action.parse(action)
+        if self.phase is PLAY_PHASE and self._lean and action.kind is PLAY and player is None:
+            # A card in strict play, every hand seen by the one who plays it:
+            # nearly every action of a game, so the step is inline here
+            # (_play() takes the same step on the other paths).
+            hand: Seat = self.to_act  # type: ignore[assignment]  # in play: never None
+            card = action.index
+            if self._step_call(card, 0, self._winner_out, self._legal_out):
+                self.verify(action)  # raises the message that names the rule broken
+                raise IllegalActionError(f"{action} refused")  # pragma: no cover - verify raised
+            log = self.log
+            op = _new_op(Operation, (len(log), PLAY, hand, self._seat_actor[hand], action, _EMPTY))
+            log.append(op)
+            self.actions.append(action)
+            self.hands[hand] ^= 1 << card  # held: the C core checked
+            cards = self._trick_cards
+            cards.append(card)
+            winner = self._winner_out[0]
+            if winner >= 0:
+                self._trick_won(winner)
+            else:
+                if len(cards) == 1 and not self.tricks:
+                    self._first_lead()
+                self.to_act = _LEFT[hand]
+            return op
         if player is not None and player != self.actor:
             return self._out_of_turn(player, action)
         if self.phase == AUCTION_PHASE and action.kind == BID and self.laws \
@@ -1172,6 +1207,10 @@ class Game:
         ps = self._ps = _native.PlayState(self.hands, int(self.denomination.strain), int(leader))
         self._legal_call, self._legal_out = ps.legal_call, ps.legal_out
         self._play_call, self._winner_out = ps.play_call, ps.winner_out
+        # _legal_out[0] holds the legal cards of the hand to play throughout
+        # the play: set here, then by the C core at each card (_step_call).
+        self._step_call = ps.step_call
+        self._legal_call()
         declarer_player = self.seat_player[self.declarer]
         self._seat_actor = tuple(
             declarer_player if seat == self.dummy else self.seat_player[seat] for seat in _SEATS)
@@ -1200,7 +1239,7 @@ class Game:
         seat = self.to_act
         assert seat is not None
         card = action.index
-        if self._play_call(card, flags, self._winner_out):
+        if self._step_call(card, flags, self._winner_out, self._legal_out):
             self.verify(action)  # raises the message that names the rule broken
             raise IllegalActionError(f"{action} refused")  # pragma: no cover - verify raised
         winner = self._winner_out[0]
@@ -1216,21 +1255,27 @@ class Game:
                 self._first_lead()
             self.to_act = _LEFT[seat]
             return op
+        self._trick_won(winner)
+        return op
+
+    def _trick_won(self, winner: int) -> None:
+        """The trick is complete and ``winner`` (a seat number) won it."""
+        a, b, c, d = self._trick_cards  # four hands: four cards
+        log = self.log
         winner_seat = _SEATS[winner]
-        trick = Trick(self._trick_leader, tuple([_CARDS[c] for c in cards]), winner_seat)
+        leader = self._trick_leader
+        trick = _new_op(Trick, (leader, (_CARDS[a], _CARDS[b], _CARDS[c], _CARDS[d]), winner_seat))
         tricks = self.tricks
         tricks.append(trick)
         self.tricks_won[winner & 1] += 1
-        log.append(Operation(len(log), "trick", winner_seat, None, None, MappingProxyType({
-            "number": len(tricks), "cards": [_CODES[c] for c in cards],
-            "leader": self._trick_leader.letter})))
+        log.append(_new_op(Operation, (len(log), "trick", winner_seat, None, None, LazyDetail(
+            _trick_detail, (len(tricks), trick.cards, leader)))))
         self._trick_leader = winner_seat
         self._trick_cards = []
         if self.hands[winner]:
             self.to_act = winner_seat
         else:
             self._end_play()
-        return op
 
     def _first_lead(self) -> None:
         """Expose what the rules expose once the first card is led."""
@@ -1245,8 +1290,8 @@ class Game:
             for seat in seats:
                 if seat not in self.exposed:
                     self.exposed.add(seat)
-                    self._append("expose", seat=seat, detail={
-                        "hand": Hand._of(self.hands[seat]).pbn()})
+                    self._append("expose", seat=seat,
+                                 detail=LazyDetail(_hand_detail, (self.hands[seat],)))
         self._log_sight()
         self._refresh_blind()
 
@@ -1322,8 +1367,7 @@ class Game:
         sheet = self.sheet
         games_before = list(sheet.games)
         added = sheet.add_deal(self.deal_number, lines, self._credit(), int(self.dealer) & 1)
-        self._append("score", detail={"deal": self.deal_number,
-                                      "entries": [e.to_data() for e in added]})
+        self._append("score", detail=LazyDetail(_score_detail, (self.deal_number, tuple(added))))
         for col, before in enumerate(games_before):
             if sheet.games[col] > before:
                 self._append("game", detail={"column": col, "name": sheet.columns[col][0],
@@ -1362,8 +1406,11 @@ class Game:
 
     def _append(self, kind: str, *, seat: Seat | None = None, player: str | None = None,
                 action: Action | None = None, detail: Mapping[str, Any] | None = None) -> Operation:
-        op = Operation(len(self.log), kind, seat, player, action,
-                       MappingProxyType(dict(detail)) if detail else _EMPTY)
+        if detail is None:
+            detail = _EMPTY
+        elif detail.__class__ is not LazyDetail:  # a LazyDetail is built when read
+            detail = MappingProxyType(dict(detail)) if detail else _EMPTY
+        op = Operation(len(self.log), kind, seat, player, action, detail)
         self.log.append(op)
         return op
 
@@ -1521,3 +1568,36 @@ class Game:
 
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+# The details of the log entries made for every deal, built when first read.
+
+def _deal_detail(number: int, hands: tuple[Hand, ...],
+                 seats: tuple[tuple[Seat, str], ...] | None) -> dict[str, Any]:
+    detail: dict[str, Any] = {
+        "deal": number,
+        "hands": {s.letter: h.pbn() for s, h in zip(_SEATS, hands, strict=True)},
+    }
+    if seats is not None:
+        detail["seats"] = {s.letter: p for s, p in seats}
+    return detail
+
+
+def _sight_detail(changes: tuple[tuple[str, frozenset[Seat], frozenset[Seat]], ...]
+                  ) -> dict[str, Any]:
+    return {"changes": [{"player": player,
+                         "sees": [s.letter for s in _SEATS if s in sees],
+                         "loses": [s.letter for s in _SEATS if s in loses]}
+                        for player, sees, loses in changes]}
+
+
+def _hand_detail(bits: int) -> dict[str, Any]:
+    return {"hand": Hand._of(bits).pbn()}
+
+
+def _trick_detail(number: int, cards: tuple[Card, ...], leader: Seat) -> dict[str, Any]:
+    return {"number": number, "cards": [c.code for c in cards], "leader": leader.letter}
+
+
+def _score_detail(deal: int, entries: tuple[ScoreEntry, ...]) -> dict[str, Any]:
+    return {"deal": deal, "entries": [e.to_data() for e in entries]}
