@@ -91,6 +91,7 @@ _BLIND = Action.play_blind()
 
 _LEFT = tuple(_SEATS[(i + 1) & 3] for i in range(4))
 _SEAT_NAMES = tuple(s.name.lower() for s in _SEATS)
+_DECLARE_ACTIONS: dict[tuple[str, ...], tuple[Action, ...]] = {}  # by denomination names
 _NO_SEATS: frozenset[Seat] = frozenset()
 # _SUIT_PLAYS[suit][13-bit pattern]: the play actions of the cards of that
 # suit in the pattern, low to high; each filled on first use.
@@ -113,18 +114,20 @@ def _plays_of(bits: int) -> tuple[Action, ...]:
     out = _ONE_SUIT.get(bits)
     if out is not None:
         return out
-    out = ()
-    key, suit, suits = bits, 0, 0
-    while bits:
-        pattern = bits & 0x1FFF
-        if pattern:
-            plays = _SUIT_PLAYS[suit][pattern] or _suit_plays(suit, pattern)
-            out = plays if not out else out + plays
-            suits += 1
-        bits >>= 13
-        suit += 1
-    if suits <= 1:
-        _ONE_SUIT[key] = out
+    t0, t1, t2, t3 = _SUIT_PLAYS
+    c, d, h, s = bits & 0x1FFF, bits >> 13 & 0x1FFF, bits >> 26 & 0x1FFF, bits >> 39
+    p0, p1, p2, p3 = t0[c], t1[d], t2[h], t3[s]
+    if p0 is None:
+        p0 = _suit_plays(0, c)
+    if p1 is None:
+        p1 = _suit_plays(1, d)
+    if p2 is None:
+        p2 = _suit_plays(2, h)
+    if p3 is None:
+        p3 = _suit_plays(3, s)
+    out = p0 + p1 + p2 + p3
+    if (c > 0) + (d > 0) + (h > 0) + (s > 0) <= 1:
+        _ONE_SUIT[bits] = out
     return out
 
 
@@ -248,7 +251,9 @@ class Game:
             for r in rules.sight.rules) or any(b.when.declared_from for b in rules.doubling.blind)
         self._sight_version = 0
         self._may_look = any(r.how == "on_request" for r in rules.sight.rules)
-        self._declare_actions = tuple(Action.declare(d.name) for d in rules.denominations)
+        names = tuple(d.name for d in rules.denominations)
+        self._declare_actions = _DECLARE_ACTIONS.get(names) or _DECLARE_ACTIONS.setdefault(
+            names, tuple(Action.declare(name) for name in names))
         auction = rules.declaration.auction
         # Every bid, lowest first by law 44: by points (level x trick value), then by tricks.
         self._bids: tuple[Action, ...] = ()
@@ -270,19 +275,20 @@ class Game:
         """Cut for partners and deal: each player draws a card from the spread
         pack; the lowest deals. Ties go by suit order or a re-cut, as the rules say."""
         cut = self.rules.table.cut
-        order = {suit: i for i, suit in enumerate(cut.tie_suit_order)}
+        order = {int(suit): i for i, suit in enumerate(cut.tie_suit_order)}
         names = list(self.players)
         rounds: list[dict[str, str]] = []
         keyed: dict[str, tuple[int, ...]] = {name: () for name in names}
         pending = names
         while pending:
             # Each round is a fresh spread pack; only tied players cut again.
-            deck = _native.deck_shuffle(_native.deck_init(), self.rng)
-            rounds.append({name: _CARDS[deck[i]].code for i, name in enumerate(pending)})
+            deck = _native.pack_shuffled(self.rng)
+            rounds.append({name: _CODES[deck[i]] for i, name in enumerate(pending)})
             for i, name in enumerate(pending):
-                card = _CARDS[deck[i]]
-                rank = (int(card.rank) + 1) % 13 if cut.ace_low else int(card.rank)
-                tie = order[card.suit] if cut.ties == "suit_order" else 0
+                suit, rank = divmod(deck[i], 13)  # card number = suit * 13 + rank
+                if cut.ace_low:
+                    rank = (rank + 1) % 13
+                tie = order[suit] if cut.ties == "suit_order" else 0
                 keyed[name] = (*keyed[name], rank, tie)
             seen: dict[tuple[int, ...], list[str]] = {}
             for name in pending:
@@ -573,12 +579,15 @@ class Game:
         sight = self._sight()
         exposed = self.exposed
         changes = []
+        seen = self._seen
         for player in self.players:
-            now = sight[player] - exposed
-            before = self._seen.get(player, _NO_SEATS) - exposed
+            now = sight[player]
+            before = seen.get(player, _NO_SEATS)
+            if exposed:
+                now, before = now - exposed, before - exposed
             if now != before:
                 changes.append((player, now - before, before - now))
-                self._seen[player] = now
+                seen[player] = now
         if changes:
             self._append("sight", detail=LazyDetail(_sight_detail, (tuple(changes),)))
 
@@ -603,7 +612,9 @@ class Game:
         if phase is PLAY_PHASE:
             if self.to_act in self._blind:
                 return self._blind_actions()
-            return _plays_of(self._legal_out[0])  # kept current by each card's step
+            bits = self._legal_out[0]  # kept current by each card's step
+            plays = _ONE_SUIT.get(bits)
+            return plays if plays is not None else _plays_of(bits)
         if phase is OVER:
             return ()
         if phase == CLAIM_PHASE:
@@ -1211,9 +1222,10 @@ class Game:
         # the play: set here, then by the C core at each card (_step_call).
         self._step_call = ps.step_call
         self._legal_call()
-        declarer_player = self.seat_player[self.declarer]
-        self._seat_actor = tuple(
-            declarer_player if seat == self.dummy else self.seat_player[seat] for seat in _SEATS)
+        owners, dummy = self.seat_player, self.dummy
+        declarer_player = owners[self.declarer]
+        self._seat_actor = tuple([
+            declarer_player if seat == dummy else owners[seat] for seat in _SEATS])
         self._refresh_blind()
 
     def _play_laws(self, action: Action) -> Operation:
@@ -1373,7 +1385,8 @@ class Game:
                 self._append("game", detail={"column": col, "name": sheet.columns[col][0],
                                              "games": list(sheet.games)})
         if sheet.is_over:
-            self._append("rubber", detail=sheet.result_data())
+            # The sheet is final (it takes no more deals): its result can wait to be read.
+            self._append("rubber", detail=LazyDetail(ScoreSheet.result_data, (sheet,)))
             if self.rubber_number >= self.rubbers:
                 self.phase = OVER
                 self.to_act = None
@@ -1410,8 +1423,9 @@ class Game:
             detail = _EMPTY
         elif detail.__class__ is not LazyDetail:  # a LazyDetail is built when read
             detail = MappingProxyType(dict(detail)) if detail else _EMPTY
-        op = Operation(len(self.log), kind, seat, player, action, detail)
-        self.log.append(op)
+        log = self.log
+        op: Operation = _new_op(Operation, (len(log), kind, seat, player, action, detail))
+        log.append(op)
         return op
 
     # ------------------------------------------------- observations

@@ -127,3 +127,36 @@ def test_a_lazy_detail_pickles_and_copies_as_its_mapping() -> None:
 
 def test_lazy_doctests() -> None:
     assert doctest.testmod(_lazy, raise_on_error=False).failed == 0
+
+
+@pytest.mark.parametrize(("hands", "trump", "leader"), [
+    ((1, 2, 4), 4, 0),                       # three hands
+    ((1, 2, 4, 8, 16), 4, 0),                # five
+    ((1, 2, 4, -8), 4, 0),                   # not a hand
+    ((1, 2, 4, 1 << 52), 4, 0),              # a card beyond the pack
+    ((1, 2, 4, 1 << 70), 4, 0),              # beyond 64 bits
+    ((1, 2, 4, 4), 4, 0),                    # a card held twice
+    ((1, 2, 4, 24), 4, 0),                   # hands of different sizes
+    ((1, 2, 4, 8), 5, 0),                    # no such strain
+    ((1, 2, 4, 8), 300, 0),
+    ((1, 2, 4, 8), 4, 4),                    # no such seat
+    ((1, 2, 4, 8), 4, -1),
+])
+def test_a_play_state_refuses_a_bad_position_as_the_c_core_does(
+        hands: tuple[int, ...], trump: int, leader: int) -> None:
+    """PlayState fills its C struct directly when it can; a bad position is
+    still refused with the message and exception of position_validate."""
+    position = _native.Position(hands=hands, trump=trump, leader=leader)  # type: ignore[arg-type]
+    with pytest.raises(Exception) as expected:  # noqa: PT011 - the class is what is compared
+        _native.position_validate(position)
+    with pytest.raises(type(expected.value)) as got:
+        _native.PlayState(hands, trump, leader)
+    assert str(got.value) == str(expected.value)
+
+
+def test_a_play_state_takes_any_sequence_of_hands() -> None:
+    hands = _native.deal_random(Rng(5))
+    for given in (hands, tuple(hands), iter(hands)):
+        state = _native.PlayState(given, 2, 1)  # type: ignore[arg-type]
+        assert [state.hand(s) for s in range(4)] == hands
+        assert state.legal() == hands[1]
