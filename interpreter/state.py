@@ -386,7 +386,7 @@ class Game:
             # four cards in each packet), then dealt one at a time from his left.
             hands, _ = _native.deal_with_cut(self.rng, 4, self.rules.deal.cards_each,
                                              int(self.dealer))
-        self.original = tuple(Hand._of(h) for h in hands)
+        self.original = tuple(map(Hand._of, hands))
         self.hands = list(hands)
         self.denomination: Denomination | None = None
         self.maker: Seat | None = None
@@ -726,8 +726,9 @@ class Game:
     def _refresh_blind(self) -> None:
         """The hands whose player may not see them now (sight only changes at
         the start of the play, at the first lead and with a look)."""
-        self._blind = frozenset(
-            seat for seat in _SEATS if not self.sees(self._seat_actor[seat], seat))
+        sight, exposed, actor = self._sight(), self.exposed, self._seat_actor
+        self._blind = frozenset(  # the hands whose player may not see them (see sees())
+            seat for seat in _SEATS if seat not in exposed and seat not in sight[actor[seat]])
         self._lean = not self._blind and not self.laws  # apply() may take its lean play path
 
     def _may_double(self) -> bool:
@@ -1217,10 +1218,10 @@ class Game:
         self.to_act = leader
         ps = self._ps = _native.PlayState(self.hands, int(self.denomination.strain), int(leader))
         self._legal_call, self._legal_out = ps.legal_call, ps.legal_out
-        self._play_call, self._winner_out = ps.play_call, ps.winner_out
-        # _legal_out[0] holds the legal cards of the hand to play throughout
-        # the play: set here, then by the C core at each card (_step_call).
-        self._step_call = ps.step_call
+        # Every card is played by _step_call (dbr_position_step, in apply() or
+        # _play()), which keeps _legal_out[0], the legal cards of the hand to
+        # play, current for legal_actions(); it starts with the leader's.
+        self._step_call, self._winner_out = ps.step_call, ps.winner_out
         self._legal_call()
         owners, dummy = self.seat_player, self.dummy
         declarer_player = owners[self.declarer]
