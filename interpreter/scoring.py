@@ -201,8 +201,9 @@ def honour_entries(
     if suit is None:
         return out
     trumps = 0x1FFF << (13 * suit)  # the trump suit's cards, as bits
+    hands = result.hands
     for side in (0, 1):
-        voids = sum(1 for seat in (side, side + 2) if not result.hands[seat].bits & trumps)
+        voids = (not hands[side].bits & trumps) + (not hands[side + 2].bits & trumps)
         if voids == 0:
             continue
         if voids == 2:

@@ -101,12 +101,13 @@ _SUIT_PLAYS: tuple[list[tuple[Action, ...] | None], ...] = tuple([None] * 8192 f
 def _suit_plays(suit: int, pattern: int) -> tuple[Action, ...]:
     plays = tuple(_PLAYS[13 * suit + r] for r in range(13) if pattern >> r & 1)
     _SUIT_PLAYS[suit][pattern] = plays
+    _ONE_SUIT[pattern << 13 * suit] = plays
     return plays
 
 
 # _ONE_SUIT[bits]: the play actions of a set of cards of one suit (most sets
-# of legal cards: following suit), filled on first use.
-_ONE_SUIT: dict[int, tuple[Action, ...]] = {}
+# of legal cards: following suit), filled with _SUIT_PLAYS.
+_ONE_SUIT: dict[int, tuple[Action, ...]] = {0: ()}
 
 
 def _plays_of(bits: int) -> tuple[Action, ...]:
@@ -125,10 +126,7 @@ def _plays_of(bits: int) -> tuple[Action, ...]:
         p2 = _suit_plays(2, h)
     if p3 is None:
         p3 = _suit_plays(3, s)
-    out = p0 + p1 + p2 + p3
-    if (c > 0) + (d > 0) + (h > 0) + (s > 0) <= 1:
-        _ONE_SUIT[bits] = out
-    return out
+    return p0 + p1 + p2 + p3
 
 
 class Trick(NamedTuple):
@@ -545,11 +543,12 @@ class Game:
         aside), recomputed only when something sight depends on has changed."""
         if self._sight_at != self._sight_version:
             seen: dict[str, frozenset[Seat]] = {}
+            rules, looked = self.rules.sight.rules, self._looked
             for player in self.players:
                 hands: set[Seat] = set()
-                for i, rule in enumerate(self.rules.sight.rules):
+                for i, rule in enumerate(rules):
                     for seat in self._active(i, rule, player):
-                        if rule.how == "auto" or (i, player, seat) in self._looked:
+                        if rule.how == "auto" or (i, player, seat) in looked:
                             hands.add(seat)
                 seen[player] = frozenset(hands)
             self._sight_cache = seen
@@ -586,7 +585,8 @@ class Game:
             if exposed:
                 now, before = now - exposed, before - exposed
             if now != before:
-                changes.append((player, now - before, before - now))
+                changes.append((player, now - before, before - now) if before
+                               else (player, now, _NO_SEATS))
                 seen[player] = now
         if changes:
             self._append("sight", detail=LazyDetail(_sight_detail, (tuple(changes),)))
