@@ -612,9 +612,13 @@ class Game:
         if phase is PLAY_PHASE:
             if self.to_act in self._blind:
                 return self._blind_actions()
-            bits = self._legal_out[0]  # kept current by each card's step
-            plays = _ONE_SUIT.get(bits)
-            return plays if plays is not None else _plays_of(bits)
+            if self._lean:  # strict play: each card's step keeps the legal cards current
+                bits = self._legal_out[0]
+                plays = _ONE_SUIT.get(bits)
+                return plays if plays is not None else _plays_of(bits)
+            if self._legal_call():
+                return ()  # pragma: no cover - a valid position always has a play
+            return _plays_of(self._legal_out[0])
         if phase is OVER:
             return ()
         if phase == CLAIM_PHASE:
@@ -896,8 +900,9 @@ class Game:
             # nearly every action of a game, so the step is inline here
             # (_play() takes the same step on the other paths).
             hand: Seat = self.to_act  # type: ignore[assignment]  # in play: never None
+            ps: _native.PlayState = self._ps  # type: ignore[assignment]
             card = action.index
-            if self._step_call(card, 0, self._winner_out, self._legal_out):
+            if ps.step_call(card, 0, ps.winner_out, ps.legal_out):
                 self.verify(action)  # raises the message that names the rule broken
                 raise IllegalActionError(f"{action} refused")  # pragma: no cover - verify raised
             log = self.log
@@ -907,7 +912,7 @@ class Game:
             self.hands[hand] ^= 1 << card  # held: the C core checked
             cards = self._trick_cards
             cards.append(card)
-            winner = self._winner_out[0]
+            winner = ps.winner_out[0]
             if winner >= 0:
                 self._trick_won(winner)
             else:
@@ -1218,10 +1223,10 @@ class Game:
         self.to_act = leader
         ps = self._ps = _native.PlayState(self.hands, int(self.denomination.strain), int(leader))
         self._legal_call, self._legal_out = ps.legal_call, ps.legal_out
-        # Every card is played by _step_call (dbr_position_step, in apply() or
-        # _play()), which keeps _legal_out[0], the legal cards of the hand to
-        # play, current for legal_actions(); it starts with the leader's.
-        self._step_call, self._winner_out = ps.step_call, ps.winner_out
+        self._play_call, self._winner_out = ps.play_call, ps.winner_out
+        # A card is played by the PlayState's step (dbr_position_step, in
+        # apply() or _play()), which keeps its legal_out[0], the legal cards of
+        # the hand to play, current for legal_actions(); it starts with the leader's.
         self._legal_call()
         owners, dummy = self.seat_player, self.dummy
         declarer_player = owners[self.declarer]
@@ -1252,10 +1257,11 @@ class Game:
         seat = self.to_act
         assert seat is not None
         card = action.index
-        if self._step_call(card, flags, self._winner_out, self._legal_out):
+        ps: _native.PlayState = self._ps  # type: ignore[assignment]
+        if ps.step_call(card, flags, ps.winner_out, ps.legal_out):
             self.verify(action)  # raises the message that names the rule broken
             raise IllegalActionError(f"{action} refused")  # pragma: no cover - verify raised
-        winner = self._winner_out[0]
+        winner = ps.winner_out[0]
         log = self.log
         op = _new_op(Operation, (len(log), PLAY, seat, self._seat_actor[seat], action, _EMPTY))
         log.append(op)
