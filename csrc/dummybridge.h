@@ -317,6 +317,14 @@ dbr_status dbr_position_legal(const dbr_position *pos, dbr_hand *legal_out);
  * otherwise -1. On failure nothing changes. */
 dbr_status dbr_position_play(dbr_position *pos, dbr_card card, unsigned flags, int *winner_out);
 
+/* dbr_position_play, then the next turn's choices: the whole step of a game's
+ * play in one call. On success *legal_out (may be NULL) holds the cards the
+ * hand to play next may play, as dbr_position_legal gives them, or 0 when it
+ * holds none (the play is over). On failure nothing changes, *winner_out and
+ * *legal_out included, and the status is dbr_position_play's. */
+dbr_status dbr_position_step(dbr_position *pos, dbr_card card, unsigned flags, int *winner_out,
+                             dbr_hand *legal_out);
+
 /* Results of a batch of random deals. */
 typedef struct dbr_batch_result {
     uint64_t deals;          /* deals played */

@@ -91,16 +91,22 @@ dbr_status dbr_position_validate(const dbr_position *pos) {
     return DBR_OK;
 }
 
+/* The cards the hand to play may play in a valid position (0 if it holds none). */
+DBR_INLINE dbr_hand legal_in(const dbr_position *pos) {
+    dbr_hand hand = pos->hands[(pos->leader + pos->trick_len) & 3];
+    if (hand && pos->trick_len) {
+        dbr_hand follow = hand & suit_mask[suit_of[pos->trick[0]]];
+        if (follow) hand = follow;
+    }
+    return hand;
+}
+
 dbr_status dbr_position_legal(const dbr_position *pos, dbr_hand *legal_out) {
     if (!pos || !legal_out) return DBR_E_NULL;
     dbr_status st = dbr_position_validate(pos);
     if (st != DBR_OK) return st;
-    dbr_hand hand = pos->hands[(pos->leader + pos->trick_len) & 3];
+    dbr_hand hand = legal_in(pos);
     if (!hand) return DBR_E_EMPTY;
-    if (pos->trick_len) {
-        dbr_hand follow = hand & suit_mask[suit_of[pos->trick[0]]];
-        if (follow) hand = follow;
-    }
     *legal_out = hand;
     return DBR_OK;
 }
@@ -132,6 +138,14 @@ dbr_status dbr_position_play(dbr_position *pos, dbr_card card, unsigned flags, i
         pos->trick_len = 0;
     }
     if (winner_out) *winner_out = winner;
+    return DBR_OK;
+}
+
+dbr_status dbr_position_step(dbr_position *pos, dbr_card card, unsigned flags, int *winner_out,
+                             dbr_hand *legal_out) {
+    dbr_status st = dbr_position_play(pos, card, flags, winner_out);
+    if (st != DBR_OK) return st;
+    if (legal_out) *legal_out = legal_in(pos);
     return DBR_OK;
 }
 

@@ -615,6 +615,85 @@ static void test_position_play(void) {
     CHECK_ST(dbr_position_legal(&pos, &legal), DBR_E_DUPLICATE);
 }
 
+/* dbr_position_step is dbr_position_play then dbr_position_legal, in one call:
+ * over whole random deals (every strain, revokes allowed at random) the two
+ * ways give the same positions, winners and legal cards at every card. */
+static void test_position_step(void) {
+    dbr_rng rng;
+    CHECK_ST(dbr_rng_seed(&rng, 2024), DBR_OK);
+    int mismatches = 0, steps = 0;
+    for (int d = 0; d < 200; d++) {
+        dbr_position a, b;
+        memset(&a, 0, sizeof a);
+        CHECK_ST(dbr_deal_random(&rng, 4, 13, d & 3, a.hands), DBR_OK);
+        a.trump = (uint8_t)(d % 5);
+        a.leader = (uint8_t)((d + 1) & 3);
+        b = a;
+        dbr_hand legal_a = 0, legal_b = 0;
+        CHECK_ST(dbr_position_legal(&a, &legal_a), DBR_OK);
+        for (int n = 0; n < 52; n++) {
+            dbr_hand held = a.hands[(a.leader + a.trick_len) & 3];
+            uint32_t k = 0;
+            unsigned flags = 0;
+            dbr_hand from = legal_a;
+            CHECK_ST(dbr_rng_below(&rng, 8, &k), DBR_OK);
+            if (k == 0 && held != legal_a) { /* now and then a revoke, allowed */
+                from = held & ~legal_a;
+                flags = DBR_PLAY_ALLOW_REVOKE;
+            }
+            int count = 0;
+            for (int c = 0; c < DBR_NUM_CARDS; c++) count += (int)((from >> c) & 1);
+            CHECK_ST(dbr_rng_below(&rng, (uint32_t)count, &k), DBR_OK);
+            dbr_card pick = 0;
+            for (int c = 0; c < DBR_NUM_CARDS; c++) {
+                if ((from >> c) & 1 && k-- == 0) {
+                    pick = (dbr_card)c;
+                    break;
+                }
+            }
+            int win_a = 99, win_b = 99;
+            CHECK_ST(dbr_position_step(&a, pick, flags, &win_a, &legal_a), DBR_OK);
+            CHECK_ST(dbr_position_play(&b, pick, flags, &win_b), DBR_OK);
+            dbr_status st = dbr_position_legal(&b, &legal_b);
+            if (n == 51) {
+                CHECK(st == DBR_E_EMPTY && legal_a == 0); /* the play is over */
+            } else if (st != DBR_OK || legal_a != legal_b) {
+                mismatches++;
+            }
+            if (win_a != win_b || memcmp(&a, &b, sizeof a) != 0) mismatches++;
+            steps++;
+        }
+        CHECK(a.tricks[0] + a.tricks[1] == 13);
+    }
+    CHECK(mismatches == 0 && steps == 200 * 52);
+    /* a refused card changes nothing, the outputs included; the outputs may be NULL */
+    dbr_position pos;
+    memset(&pos, 0, sizeof pos);
+    pos.hands[0] = hand("A...2");
+    pos.hands[1] = hand("K..3.");
+    pos.hands[2] = hand("Q.3..");
+    pos.hands[3] = hand("J...3");
+    pos.trump = DBR_NOTRUMP;
+    CHECK_ST(dbr_position_step(&pos, card("SA"), 0, NULL, NULL), DBR_OK);
+    dbr_position before = pos;
+    int winner = 7;
+    dbr_hand legal = 5;
+    CHECK_ST(dbr_position_step(&pos, card("D3"), 0, &winner, &legal), DBR_E_REVOKE);
+    CHECK_ST(dbr_position_step(&pos, card("SQ"), 0, &winner, &legal), DBR_E_NOT_HELD);
+    CHECK_ST(dbr_position_step(&pos, 52, 0, &winner, &legal), DBR_E_CARD);
+    CHECK_ST(dbr_position_step(NULL, 0, 0, &winner, &legal), DBR_E_NULL);
+    CHECK(winner == 7 && legal == 5 && memcmp(&pos, &before, sizeof pos) == 0);
+    CHECK_ST(dbr_position_step(&pos, card("SK"), 0, &winner, &legal), DBR_OK);
+    CHECK(winner == -1 && hand_is(legal, "Q..."));   /* South must follow to the spade */
+    CHECK_ST(dbr_position_step(&pos, card("SQ"), 0, &winner, &legal), DBR_OK);
+    CHECK(winner == -1 && hand_is(legal, "J..."));
+    CHECK_ST(dbr_position_step(&pos, card("SJ"), 0, &winner, &legal), DBR_OK);
+    CHECK(winner == 0 && hand_is(legal, "...2"));    /* North won and leads his last card */
+    pos.hands[2] |= pos.hands[0];                    /* a card held twice */
+    CHECK_ST(dbr_position_step(&pos, card("C2"), 0, &winner, &legal), DBR_E_DUPLICATE);
+    CHECK(winner == 0 && hand_is(legal, "...2"));
+}
+
 int main(void) {
     test_version_and_status();
     test_cards();
@@ -626,6 +705,7 @@ int main(void) {
     test_stats();
     test_playout();
     test_position_play();
+    test_position_step();
     printf("%d checks, %d failed\n", checks, failures);
     return failures ? 1 : 0;
 }

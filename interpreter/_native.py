@@ -58,12 +58,14 @@ __all__ = [
     "hand_count",
     "hand_format",
     "hand_honours",
+    "hands_honours",
     "hand_longest_suits",
     "hand_parse",
     "hand_pips",
     "hand_suit_lengths",
     "legal_plays",
     "playout",
+    "pack_shuffled",
     "position_validate",
     "status_name",
     "status_str",
@@ -548,6 +550,19 @@ def deck_shuffle(cards: Sequence[int], rng: Rng) -> list[int]:
     return _cards(deck)
 
 
+def pack_shuffled(rng: Rng) -> list[int]:
+    """A full pack shuffled: ``deck_shuffle(deck_init(), rng)`` in one go, on one deck in C."""
+    deck = ffi.new("dbr_deck *")
+    lib.dbr_deck_init(deck)
+    ptr = rng._acquire()
+    try:
+        status = lib.dbr_deck_shuffle(deck, ptr)
+    finally:
+        rng._lock.release()
+    ensure(status, "cannot shuffle the pack")
+    return ffi.unpack(deck.cards, NUM_CARDS)
+
+
 def deck_cut(cards: Sequence[int], at: int) -> list[int]:
     """``dbr_deck_cut``: the top ``at`` cards moved to the bottom, order kept.
 
@@ -599,9 +614,12 @@ def deal_with_cut(
     ptr = rng._acquire()
     try:
         lib.dbr_deck_shuffle(deck, ptr)
-        at = min_packet + lib_below(ptr, NUM_CARDS + 1 - 2 * min_packet)
+        out = rng._out32  # the generator's own output cell: ours while we hold its lock
+        status = lib.dbr_rng_below(ptr, NUM_CARDS + 1 - 2 * min_packet, out)
+        at = min_packet + out[0]
     finally:
         rng._lock.release()
+    ensure(status, "cannot draw where to cut")
     ensure(lib.dbr_deck_cut(deck, at), "cannot cut at {!r}", at)
     ensure(
         lib.dbr_deck_deal(deck, _int(n_hands), _int(cards_each), _int(dealer), hands),
@@ -610,7 +628,7 @@ def deal_with_cut(
         cards_each,
         dealer,
     )
-    return [int(h) for h in hands[0:n_hands]], at
+    return ffi.unpack(hands, n_hands), at
 
 
 def lib_below(ptr: Any, bound: int) -> int:
@@ -715,13 +733,28 @@ def hand_honours(hand: int, strain: int) -> int:
     :raises OutOfRangeError: for a bad hand or strain.
     """
     out = ffi.new("int *")
-    ensure(
-        lib.dbr_hand_honours(_u64(hand), _int(strain), out),
-        "cannot count the honours of hand {} in strain {!r}",
-        _Lazy(_hand_text, hand),
-        strain,
-    )
+    status = lib.dbr_hand_honours(_u64(hand), _int(strain), out)
+    if status:
+        ensure(status, "cannot count the honours of hand {} in strain {!r}",
+               _Lazy(_hand_text, hand), strain)
     return int(out[0])
+
+
+def hands_honours(hands: Iterable[int], strain: int) -> list[int]:
+    """:func:`hand_honours` of each hand (the honours of a deal's four hands).
+
+    :raises OutOfRangeError: for a bad hand or strain.
+    """
+    out = ffi.new("int *")
+    c_strain = _int(strain)
+    held = []
+    for hand in hands:
+        status = lib.dbr_hand_honours(_u64(hand), c_strain, out)
+        if status:
+            ensure(status, "cannot count the honours of hand {} in strain {!r}",
+                   _Lazy(_hand_text, hand), strain)
+        held.append(out[0])
+    return held
 
 
 def hand_pips(hand: int, suit: int, table: Sequence[int]) -> int:
@@ -865,14 +898,22 @@ class PlayState:
     """
 
     __slots__ = ("_legal", "_play", "_pos", "_winner", "legal_call", "legal_out", "play_call",
-                 "winner_out")
+                 "step_call", "winner_out")
 
     def __init__(self, hands: Sequence[int], trump: int, leader: int) -> None:
-        pos = Position(hands=tuple(hands), trump=trump, leader=leader)  # type: ignore[arg-type]
-        self._pos = _position(pos)
-        status = lib.dbr_position_validate(self._pos)
-        if status != lib.DBR_OK:
-            raise error_for(status, f"invalid position ({_position_text(pos)})")
+        hands = tuple(hands)
+        try:  # cffi fills the struct when every value fits its field ...
+            self._pos = ffi.new("dbr_position *", {"hands": hands, "trump": trump, "leader": leader})
+            if len(hands) != 4:
+                raise OverflowError
+        except (OverflowError, TypeError, IndexError):  # ... else the C core names the bad one
+            self._pos = None
+        if self._pos is None or lib.dbr_position_validate(self._pos) != lib.DBR_OK:
+            pos = Position(hands=hands, trump=trump, leader=leader)  # type: ignore[arg-type]
+            self._pos = _position(pos)
+            status = lib.dbr_position_validate(self._pos)
+            if status != lib.DBR_OK:
+                raise error_for(status, f"invalid position ({_position_text(pos)})")
         self._winner = ffi.new("int *")
         self._legal = ffi.new("dbr_hand *")
         self._play = lib.dbr_position_play
@@ -884,6 +925,9 @@ class PlayState:
         self.winner_out = self._winner
         self.legal_call = partial(lib.dbr_position_legal, self._pos, self._legal)
         self.play_call = partial(lib.dbr_position_play, self._pos)
+        #: ``step_call(card, flags, winner_out, legal_out)``: ``dbr_position_step``,
+        #: the play and then the next hand's legal cards in one C call.
+        self.step_call = partial(lib.dbr_position_step, self._pos)
 
     def legal(self) -> int:
         """The cards the hand to play may play (``dbr_position_legal``)."""

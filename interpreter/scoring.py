@@ -34,7 +34,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .cards import Hand, Seat, Suit
+from . import _native
+from .cards import Hand, Seat, Strain, Suit
 from .ruleset import Denomination, RuleSet, ScoringRules
 
 __all__ = [
@@ -49,6 +50,7 @@ __all__ = [
 
 ABOVE = "above"
 BELOW = "below"
+_BY_SIDE = ((0,), (1,))  # side 0's points to column 0, side 1's to column 1
 
 Line = tuple[int, int, str, str, str]
 """A line of :func:`score_deal`: ``(side, points, line, kind, note)``."""
@@ -180,10 +182,11 @@ def honour_entries(
     trumps) is scored only at a trump declaration.
     """
     denom = result.denomination
-    strain = denom.strain
-    no_trumps = denom.suit is None
+    suit = denom.suit
+    no_trumps = suit is None
     table = scoring.honours_no_trumps if no_trumps else scoring.honours_trumps
-    held = [h.honours(strain) for h in result.hands]
+    held = _native.hands_honours([h.bits for h in result.hands],
+                                 Strain.NOTRUMP if suit is None else int(suit))
     out: list[tuple[int, int, str, str]] = []
     honour_side: int | None = None
     honour_points = 0
@@ -195,10 +198,12 @@ def honour_entries(
         points = entry.value if no_trumps else entry.value * denom.trick_value
         out.append((side, points, "honours", _honours_note(a + b, entry.in_one_hand, no_trumps)))
         honour_side, honour_points = side, points
-    if no_trumps or denom.suit is None:
+    if suit is None:
         return out
+    trumps = 0x1FFF << (13 * suit)  # the trump suit's cards, as bits
+    hands = result.hands
     for side in (0, 1):
-        voids = sum(1 for seat in (side, side + 2) if not result.hands[seat].suit(denom.suit))
+        voids = (not hands[side].bits & trumps) + (not hands[side + 2].bits & trumps)
         if voids == 0:
             continue
         if voids == 2:
@@ -509,10 +514,10 @@ class ScoreSheet:
 
     def _credit(self, credit: Sequence[Sequence[int]] | None) -> tuple[tuple[int, ...], ...]:
         n = len(self.columns)
-        if credit is None:
+        if credit is None or (n == 2 and credit == _BY_SIDE):
             if n != 2:
                 raise ValueError(f"say which of the {n} columns each side's points go to (credit)")
-            return ((0,), (1,))
+            return _BY_SIDE
         result = tuple(tuple(int(c) for c in columns) for columns in credit)
         if len(result) != 2:
             raise ValueError(f"credit needs the columns of side 0 and of side 1, got {len(result)}")

@@ -39,6 +39,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from . import _native
+from ._lazy import LazyDetail
 from .actions import (
     ASK,
     BID,
@@ -69,7 +70,7 @@ from .cards import Card, Hand, Seat, Suit
 from .errors import IllegalActionError, InvalidNotationError
 from .forced import forced_declaration
 from .ruleset import Condition, Denomination, RuleSet, SightRule
-from .scoring import DealResult, ScoreSheet, score_deal
+from .scoring import DealResult, ScoreEntry, ScoreSheet, score_deal
 
 __all__ = ["RECORD_FORMAT", "Game", "Observation", "Trick"]
 
@@ -107,6 +108,9 @@ _CALL_LEADS = tuple(Action.call_lead(s.name.lower()) for s in Suit)
 
 
 _LEFT = tuple(_SEATS[(i + 1) & 3] for i in range(4))
+_SEAT_NAMES = tuple(s.name.lower() for s in _SEATS)
+_DECLARE_ACTIONS: dict[tuple[str, ...], tuple[Action, ...]] = {}  # by denomination names
+_NO_SEATS: frozenset[Seat] = frozenset()
 # _SUIT_PLAYS[suit][13-bit pattern]: the play actions of the cards of that
 # suit in the pattern, low to high; each filled on first use.
 _SUIT_PLAYS: tuple[list[tuple[Action, ...] | None], ...] = tuple([None] * 8192 for _ in range(4))
@@ -115,21 +119,32 @@ _SUIT_PLAYS: tuple[list[tuple[Action, ...] | None], ...] = tuple([None] * 8192 f
 def _suit_plays(suit: int, pattern: int) -> tuple[Action, ...]:
     plays = tuple(_PLAYS[13 * suit + r] for r in range(13) if pattern >> r & 1)
     _SUIT_PLAYS[suit][pattern] = plays
+    _ONE_SUIT[pattern << 13 * suit] = plays
     return plays
+
+
+# _ONE_SUIT[bits]: the play actions of a set of cards of one suit (most sets
+# of legal cards: following suit), filled with _SUIT_PLAYS.
+_ONE_SUIT: dict[int, tuple[Action, ...]] = {0: ()}
 
 
 def _plays_of(bits: int) -> tuple[Action, ...]:
     """The play actions for a set of cards, in card order."""
-    out: tuple[Action, ...] = ()
-    suit = 0
-    while bits:
-        pattern = bits & 0x1FFF
-        if pattern:
-            plays = _SUIT_PLAYS[suit][pattern] or _suit_plays(suit, pattern)
-            out = plays if not out else out + plays
-        bits >>= 13
-        suit += 1
-    return out
+    out = _ONE_SUIT.get(bits)
+    if out is not None:
+        return out
+    t0, t1, t2, t3 = _SUIT_PLAYS
+    c, d, h, s = bits & 0x1FFF, bits >> 13 & 0x1FFF, bits >> 26 & 0x1FFF, bits >> 39
+    p0, p1, p2, p3 = t0[c], t1[d], t2[h], t3[s]
+    if p0 is None:
+        p0 = _suit_plays(0, c)
+    if p1 is None:
+        p1 = _suit_plays(1, d)
+    if p2 is None:
+        p2 = _suit_plays(2, h)
+    if p3 is None:
+        p3 = _suit_plays(3, s)
+    return p0 + p1 + p2 + p3
 
 
 class Trick(NamedTuple):
@@ -253,7 +268,10 @@ class Game:
             r.when.declared_from is not None or r.hand == "examined" or r.who == "examiner"
             for r in rules.sight.rules) or any(b.when.declared_from for b in rules.doubling.blind)
         self._sight_version = 0
-        self._declare_actions = tuple(Action.declare(d.name) for d in rules.denominations)
+        self._may_look = any(r.how == "on_request" for r in rules.sight.rules)
+        names = tuple(d.name for d in rules.denominations)
+        self._declare_actions = _DECLARE_ACTIONS.get(names) or _DECLARE_ACTIONS.setdefault(
+            names, tuple(Action.declare(name) for name in names))
         auction = rules.declaration.auction
         # Every bid, lowest first by law 44: by points (level x trick value), then by tricks.
         self._bids: tuple[Action, ...] = ()
@@ -275,19 +293,20 @@ class Game:
         """Cut for partners and deal: each player draws a card from the spread
         pack; the lowest deals. Ties go by suit order or a re-cut, as the rules say."""
         cut = self.rules.table.cut
-        order = {suit: i for i, suit in enumerate(cut.tie_suit_order)}
+        order = {int(suit): i for i, suit in enumerate(cut.tie_suit_order)}
         names = list(self.players)
         rounds: list[dict[str, str]] = []
         keyed: dict[str, tuple[int, ...]] = {name: () for name in names}
         pending = names
         while pending:
             # Each round is a fresh spread pack; only tied players cut again.
-            deck = _native.deck_shuffle(_native.deck_init(), self.rng)
-            rounds.append({name: _CARDS[deck[i]].code for i, name in enumerate(pending)})
+            deck = _native.pack_shuffled(self.rng)
+            rounds.append({name: _CODES[deck[i]] for i, name in enumerate(pending)})
             for i, name in enumerate(pending):
-                card = _CARDS[deck[i]]
-                rank = (int(card.rank) + 1) % 13 if cut.ace_low else int(card.rank)
-                tie = order[card.suit] if cut.ties == "suit_order" else 0
+                suit, rank = divmod(deck[i], 13)  # card number = suit * 13 + rank
+                if cut.ace_low:
+                    rank = (rank + 1) % 13
+                tie = order[suit] if cut.ties == "suit_order" else 0
                 keyed[name] = (*keyed[name], rank, tie)
             seen: dict[tuple[int, ...], list[str]] = {}
             for name in pending:
@@ -353,6 +372,7 @@ class Game:
         for seat in _SEATS:
             held[self.seat_player[seat]].append(seat)
         self.player_seats = {p: tuple(seats) for p, seats in held.items()}
+        self._own = {p: tuple(s for s in seats if s in manned) for p, seats in held.items()}
 
     def _columns(self) -> list[tuple[str, tuple[str, ...]]]:
         """The score sheet's columns: one per partnership, or one per player."""
@@ -384,7 +404,7 @@ class Game:
             # four cards in each packet), then dealt one at a time from his left.
             hands, _ = _native.deal_with_cut(self.rng, 4, self.rules.deal.cards_each,
                                              int(self.dealer))
-        self.original = tuple(Hand._of(h) for h in hands)
+        self.original = tuple(map(Hand._of, hands))
         self.hands = list(hands)
         self.denomination: Denomination | None = None
         self.maker: Seat | None = None
@@ -426,6 +446,7 @@ class Game:
         self.looks: list[tuple[str, Seat]] = []
         self._seen: dict[str, frozenset[Seat]] = {}
         self._blind: frozenset[Seat] = frozenset()
+        self._lean = False
         self._sight_version += 1  # a new deal: everything is seen afresh
         self._sight_at = -1
         self._logged_at = -1
@@ -444,13 +465,10 @@ class Game:
         if self.rules.declaration.kind == "auction":
             self.phase = AUCTION_PHASE
             self.to_act = self.dealer
-        detail: dict[str, Any] = {
-            "deal": self.deal_number,
-            "hands": {s.letter: Hand._of(h).pbn() for s, h in zip(_SEATS, hands, strict=True)},
-        }
-        if self.rules.table.hands == "dummy" and self.rules.table.dummy_holder == "dealer":
-            detail["seats"] = {s.letter: p for s, p in self.seat_player.items()}
-        self._append(DEAL, seat=self.dealer, player=self.seat_player[self.dealer], detail=detail)
+        seats = tuple(self.seat_player.items()) if self.rules.table.hands == "dummy" \
+            and self.rules.table.dummy_holder == "dealer" else None
+        self._append(DEAL, seat=self.dealer, player=self.seat_player[self.dealer],
+                     detail=LazyDetail(_deal_detail, (self.deal_number, self.original, seats)))
         self._log_sight()
 
     # ------------------------------------------------------ who acts
@@ -515,9 +533,9 @@ class Game:
         return self.dealer.left
 
     def _hands_for(self, hand: str, player: str) -> tuple[Seat, ...]:
-        held = self.player_seats[player]
         if hand == "own":
-            return tuple(s for s in held if s in self.manned)
+            return self._own[player]
+        held = self.player_seats[player]
         if hand == "dummy":
             return tuple(s for s in held if s not in self.manned)
         if hand == "held":
@@ -554,11 +572,12 @@ class Game:
         aside), recomputed only when something sight depends on has changed."""
         if self._sight_at != self._sight_version:
             seen: dict[str, frozenset[Seat]] = {}
+            rules, looked = self.rules.sight.rules, self._looked
             for player in self.players:
                 hands: set[Seat] = set()
-                for i, rule in enumerate(self.rules.sight.rules):
+                for i, rule in enumerate(rules):
                     for seat in self._active(i, rule, player):
-                        if rule.how == "auto" or (i, player, seat) in self._looked:
+                        if rule.how == "auto" or (i, player, seat) in looked:
                             hands.add(seat)
                 seen[player] = frozenset(hands)
             self._sight_cache = seen
@@ -588,16 +607,18 @@ class Game:
         sight = self._sight()
         exposed = self.exposed
         changes = []
+        seen = self._seen
         for player in self.players:
-            now = sight[player] - exposed
-            before = self._seen.get(player, frozenset()) - exposed
+            now = sight[player]
+            before = seen.get(player, _NO_SEATS)
+            if exposed:
+                now, before = now - exposed, before - exposed
             if now != before:
-                changes.append({"player": player,
-                                "sees": [s.letter for s in _SEATS if s in now - before],
-                                "loses": [s.letter for s in _SEATS if s in before - now]})
-                self._seen[player] = now
+                changes.append((player, now - before, before - now) if before
+                               else (player, now, _NO_SEATS))
+                seen[player] = now
         if changes:
-            self._append("sight", detail={"changes": changes})
+            self._append("sight", detail=LazyDetail(_sight_detail, (tuple(changes),)))
 
     def _event(self, name: str, player: str | None = None) -> None:
         if player is None:
@@ -620,6 +641,10 @@ class Game:
         if phase is PLAY_PHASE:
             if self.to_act in self._blind:
                 return self._blind_actions()
+            if self._lean:  # strict play: each card's step keeps the legal cards current
+                bits = self._legal_out[0]
+                plays = _ONE_SUIT.get(bits)
+                return plays if plays is not None else _plays_of(bits)
             if self._legal_call():
                 return ()  # pragma: no cover - a valid position always has a play
             if self._constraint is not None and self._constraint[0] is self.to_act:
@@ -846,7 +871,7 @@ class Game:
         return tuple(calls)
 
     def _look_actions(self) -> tuple[Action, ...]:
-        if self.to_act is None:
+        if self.to_act is None or not self._may_look:
             return ()
         return tuple(Action.look(seat) for _, seat in self._looks_open(self.player_of(self.to_act)))
 
@@ -862,8 +887,10 @@ class Game:
     def _refresh_blind(self) -> None:
         """The hands whose player may not see them now (sight only changes at
         the start of the play, at the first lead and with a look)."""
-        self._blind = frozenset(
-            seat for seat in _SEATS if not self.sees(self._seat_actor[seat], seat))
+        sight, exposed, actor = self._sight(), self.exposed, self._seat_actor
+        self._blind = frozenset(  # the hands whose player may not see them (see sees())
+            seat for seat in _SEATS if seat not in exposed and seat not in sight[actor[seat]])
+        self._lean = not self._blind and not self.laws  # apply() may take its lean play path
 
     def _may_double(self) -> bool:
         assert self.denomination is not None and self.to_act is not None
@@ -888,7 +915,7 @@ class Game:
         if self.phase == OVER or self.to_act is None:
             raise IllegalActionError(f"{action} refused: the game is over")
         seat = self.to_act
-        who = f"{seat.name.lower()} ({self.player_of(seat)})"
+        who = f"{_SEAT_NAMES[seat]} ({self.player_of(seat)})"
         kind = action.kind
         if kind == LOOK:
             player = self.player_of(seat)
@@ -1049,6 +1076,31 @@ class Game:
             if not isinstance(action, str):
                 raise TypeError(f"an action must be an Action or its text, not {action!r}")
             action = Action.parse(action)
+        if self.phase is PLAY_PHASE and self._lean and action.kind is PLAY and player is None:
+            # A card in strict play, every hand seen by the one who plays it:
+            # nearly every action of a game, so the step is inline here
+            # (_play() takes the same step on the other paths).
+            hand: Seat = self.to_act  # type: ignore[assignment]  # in play: never None
+            ps: _native.PlayState = self._ps  # type: ignore[assignment]
+            card = action.index
+            if ps.step_call(card, 0, ps.winner_out, ps.legal_out):
+                self.verify(action)  # raises the message that names the rule broken
+                raise IllegalActionError(f"{action} refused")  # pragma: no cover - verify raised
+            log = self.log
+            op = _new_op(Operation, (len(log), PLAY, hand, self._seat_actor[hand], action, _EMPTY))
+            log.append(op)
+            self.actions.append(action)
+            self.hands[hand] ^= 1 << card  # held: the C core checked
+            cards = self._trick_cards
+            cards.append(card)
+            winner = ps.winner_out[0]
+            if winner >= 0:
+                self._trick_won(winner)
+            else:
+                if len(cards) == 1 and not self.tricks:
+                    self._first_lead()
+                self.to_act = _LEFT[hand]
+            return op
         if action.kind in _REMARKS:
             if player is None and self.actor is None:
                 raise IllegalActionError(f"{action} refused: the game is over")
@@ -1557,9 +1609,14 @@ class Game:
         ps = self._ps = _native.PlayState(self.hands, int(self.denomination.strain), int(leader))
         self._legal_call, self._legal_out = ps.legal_call, ps.legal_out
         self._play_call, self._winner_out = ps.play_call, ps.winner_out
-        declarer_player = self.seat_player[self.declarer]
-        self._seat_actor = tuple(
-            declarer_player if seat == self.dummy else self.seat_player[seat] for seat in _SEATS)
+        # A card is played by the PlayState's step (dbr_position_step, in
+        # apply() or _play()), which keeps its legal_out[0], the legal cards of
+        # the hand to play, current for legal_actions(); it starts with the leader's.
+        self._legal_call()
+        owners, dummy = self.seat_player, self.dummy
+        declarer_player = owners[self.declarer]
+        self._seat_actor = tuple([
+            declarer_player if seat == dummy else owners[seat] for seat in _SEATS])
         self._refresh_blind()
 
     def _play_laws(self, action: Action, recorded: Action | None = None) -> Operation:
@@ -1591,10 +1648,11 @@ class Game:
         seat = self.to_act
         assert seat is not None
         card = action.index
-        if self._play_call(card, flags, self._winner_out):
+        ps: _native.PlayState = self._ps  # type: ignore[assignment]
+        if ps.step_call(card, flags, ps.winner_out, ps.legal_out):
             self.verify(action)  # raises the message that names the rule broken
             raise IllegalActionError(f"{action} refused")  # pragma: no cover - verify raised
-        winner = self._winner_out[0]
+        winner = ps.winner_out[0]
         log = self.log
         op = _new_op(Operation, (len(log), PLAY, seat, self._seat_actor[seat], action, _EMPTY))
         log.append(op)
@@ -1607,21 +1665,27 @@ class Game:
                 self._first_lead()
             self.to_act = _LEFT[seat]
             return op
+        self._trick_won(winner)
+        return op
+
+    def _trick_won(self, winner: int) -> None:
+        """The trick is complete and ``winner`` (a seat number) won it."""
+        a, b, c, d = self._trick_cards  # four hands: four cards
+        log = self.log
         winner_seat = _SEATS[winner]
-        trick = Trick(self._trick_leader, tuple([_CARDS[c] for c in cards]), winner_seat)
+        leader = self._trick_leader
+        trick = _new_op(Trick, (leader, (_CARDS[a], _CARDS[b], _CARDS[c], _CARDS[d]), winner_seat))
         tricks = self.tricks
         tricks.append(trick)
         self.tricks_won[winner & 1] += 1
-        log.append(Operation(len(log), "trick", winner_seat, None, None, MappingProxyType({
-            "number": len(tricks), "cards": [_CODES[c] for c in cards],
-            "leader": self._trick_leader.letter})))
+        log.append(_new_op(Operation, (len(log), "trick", winner_seat, None, None, LazyDetail(
+            _trick_detail, (len(tricks), trick.cards, leader)))))
         self._trick_leader = winner_seat
         self._trick_cards = []
         if self.hands[winner]:
             self.to_act = winner_seat
         else:
             self._end_play()
-        return op
 
     def _first_lead(self) -> None:
         """Expose what the rules expose once the first card is led."""
@@ -1636,8 +1700,8 @@ class Game:
             for seat in seats:
                 if seat not in self.exposed:
                     self.exposed.add(seat)
-                    self._append("expose", seat=seat, detail={
-                        "hand": Hand._of(self.hands[seat]).pbn()})
+                    self._append("expose", seat=seat,
+                                 detail=LazyDetail(_hand_detail, (self.hands[seat],)))
         self._log_sight()
         self._refresh_blind()
 
@@ -1713,14 +1777,14 @@ class Game:
         sheet = self.sheet
         games_before = list(sheet.games)
         added = sheet.add_deal(self.deal_number, lines, self._credit(), int(self.dealer) & 1)
-        self._append("score", detail={"deal": self.deal_number,
-                                      "entries": [e.to_data() for e in added]})
+        self._append("score", detail=LazyDetail(_score_detail, (self.deal_number, tuple(added))))
         for col, before in enumerate(games_before):
             if sheet.games[col] > before:
                 self._append("game", detail={"column": col, "name": sheet.columns[col][0],
                                              "games": list(sheet.games)})
         if sheet.is_over:
-            self._append("rubber", detail=sheet.result_data())
+            # The sheet is final (it takes no more deals): its result can wait to be read.
+            self._append("rubber", detail=LazyDetail(ScoreSheet.result_data, (sheet,)))
             if self.rubber_number >= self.rubbers:
                 self.phase = OVER
                 self.to_act = None
@@ -1753,9 +1817,13 @@ class Game:
 
     def _append(self, kind: str, *, seat: Seat | None = None, player: str | None = None,
                 action: Action | None = None, detail: Mapping[str, Any] | None = None) -> Operation:
-        op = Operation(len(self.log), kind, seat, player, action,
-                       MappingProxyType(dict(detail)) if detail else _EMPTY)
-        self.log.append(op)
+        if detail is None:
+            detail = _EMPTY
+        elif detail.__class__ is not LazyDetail:  # a LazyDetail is built when read
+            detail = MappingProxyType(dict(detail)) if detail else _EMPTY
+        log = self.log
+        op: Operation = _new_op(Operation, (len(log), kind, seat, player, action, detail))
+        log.append(op)
         return op
 
     # ------------------------------------------------- observations
@@ -1912,3 +1980,36 @@ class Game:
 
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+# The details of the log entries made for every deal, built when first read.
+
+def _deal_detail(number: int, hands: tuple[Hand, ...],
+                 seats: tuple[tuple[Seat, str], ...] | None) -> dict[str, Any]:
+    detail: dict[str, Any] = {
+        "deal": number,
+        "hands": {s.letter: h.pbn() for s, h in zip(_SEATS, hands, strict=True)},
+    }
+    if seats is not None:
+        detail["seats"] = {s.letter: p for s, p in seats}
+    return detail
+
+
+def _sight_detail(changes: tuple[tuple[str, frozenset[Seat], frozenset[Seat]], ...]
+                  ) -> dict[str, Any]:
+    return {"changes": [{"player": player,
+                         "sees": [s.letter for s in _SEATS if s in sees],
+                         "loses": [s.letter for s in _SEATS if s in loses]}
+                        for player, sees, loses in changes]}
+
+
+def _hand_detail(bits: int) -> dict[str, Any]:
+    return {"hand": Hand._of(bits).pbn()}
+
+
+def _trick_detail(number: int, cards: tuple[Card, ...], leader: Seat) -> dict[str, Any]:
+    return {"number": number, "cards": [c.code for c in cards], "leader": leader.letter}
+
+
+def _score_detail(deal: int, entries: tuple[ScoreEntry, ...]) -> dict[str, Any]:
+    return {"deal": deal, "entries": [e.to_data() for e in entries]}

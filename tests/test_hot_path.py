@@ -1,0 +1,162 @@
+"""The fast paths of the interpreter take exactly the steps of the general ones.
+
+A card in strict play goes through a lean branch of ``Game.apply`` and one C
+call (``dbr_position_step``: the card, then the next hand's legal cards); the
+log entries made for every deal keep their raw data and are formatted when
+first read (:class:`~dummybridge._lazy.LazyDetail`). None of this may show:
+the same game, the same log, the same errors.
+"""
+
+from __future__ import annotations
+
+import copy
+import doctest
+import json
+import pickle
+from types import MappingProxyType
+
+import pytest
+
+from dummybridge import Rng, _lazy, _native
+from dummybridge.errors import IllegalActionError
+from dummybridge.loader import load_rules
+from dummybridge.state import Game
+
+BRIDGE = load_rules("bridge")
+
+
+def _random_game(seed: int, *, name_player: bool) -> Game:
+    """A whole rubber of random decisions; with ``name_player`` every action
+    names the player to act (apply's general path, not the lean one)."""
+    game = Game(BRIDGE, seed)
+    rng = Rng(seed)
+    while not game.is_over:
+        legal = game.legal_actions()
+        action = legal[rng.below(len(legal))]
+        game.apply(action, player=game.actor if name_player else None)
+    return game
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_lean_play_path_gives_the_same_game_as_the_general_one(seed: int) -> None:
+    lean = _random_game(seed, name_player=False)
+    general = _random_game(seed, name_player=True)
+    assert json.dumps(lean.state_dict(), sort_keys=True) == \
+        json.dumps(general.state_dict(), sort_keys=True)
+    assert lean.log == general.log
+    assert Game.from_record(lean.to_record()).state_dict() == lean.state_dict()
+
+
+def test_a_refused_card_leaves_the_legal_cards_as_they_were() -> None:
+    """ELW05 'The Play': following suit is compulsory; a refused card changes
+    nothing, the cards the C core says may be played included."""
+    game = Game(BRIDGE, 5)
+    while game.phase != "play":
+        game.apply(game.legal_actions()[-1])  # pass, or the last declaration
+    game.apply(game.legal_actions()[0])
+    legal = game.legal_actions()
+    held = game.hands[game.to_act]  # type: ignore[index]
+    offside = [c for c in range(52) if held >> c & 1 and all(a.index != c for a in legal)]
+    not_held = next(c for c in range(52) if not held >> c & 1)
+    assert offside, "the hand to play can follow suit, so it holds cards it may not play"
+    before = json.dumps(game.state_dict(), sort_keys=True)
+    for card in [*offside, not_held]:
+        with pytest.raises(IllegalActionError, match="refused"):
+            game.apply(f"play {_native.card_format(card)}")
+        assert game.legal_actions() == legal
+    assert json.dumps(game.state_dict(), sort_keys=True) == before
+
+
+def test_the_c_step_is_the_play_then_the_legal_cards() -> None:
+    """dbr_position_step gives what dbr_position_play then dbr_position_legal give."""
+    rng = Rng(11)
+    for deal in range(20):
+        hands = _native.deal_random(rng)
+        step = _native.PlayState(hands, deal % 5, deal & 3)
+        plain = _native.PlayState(hands, deal % 5, deal & 3)
+        for n in range(52):
+            legal = plain.legal()
+            cards = [c for c in range(52) if legal >> c & 1]
+            card = cards[rng.below(len(cards))]
+            status = step.step_call(card, 0, step.winner_out, step.legal_out)
+            assert status == _native.Status.OK
+            assert step.winner_out[0] == plain.play(card)
+            assert step.legal_out[0] == (plain.legal() if n < 51 else 0)
+        assert step.tricks == plain.tricks
+
+
+def _detail(data: dict[str, object]) -> _lazy.LazyDetail:
+    return _lazy.LazyDetail(dict, (data,))
+
+
+def test_a_lazy_detail_is_built_once_and_reads_as_its_mapping() -> None:
+    calls = []
+
+    def build(number: int, cards: tuple[str, ...]) -> dict[str, object]:
+        calls.append(number)
+        return {"number": number, "cards": list(cards)}
+
+    detail = _lazy.LazyDetail(build, (3, ("SA", "S2")))
+    assert calls == []  # nothing is built before it is read
+    assert detail == {"number": 3, "cards": ["SA", "S2"]}
+    assert detail == MappingProxyType({"number": 3, "cards": ["SA", "S2"]})
+    assert {"number": 3, "cards": ["SA", "S2"]} == detail  # noqa: SIM300 - the reflected ==
+    assert detail != {"number": 4, "cards": ["SA", "S2"]}
+    assert detail["cards"] is detail["cards"]
+    assert list(detail) == ["number", "cards"]
+    assert len(detail) == 2
+    assert "number" in detail
+    assert detail.get("leader") is None
+    assert dict(detail.items())["number"] == 3
+    assert repr(detail) == "LazyDetail({'number': 3, 'cards': ['SA', 'S2']})"
+    assert calls == [3]
+    with pytest.raises(TypeError):
+        detail["number"] = 4  # type: ignore[index]
+    with pytest.raises(TypeError):
+        hash(detail)
+    assert (detail == 3) is False
+
+
+def test_a_lazy_detail_pickles_and_copies_as_its_mapping() -> None:
+    detail = _lazy.LazyDetail(lambda n: {"n": n}, (1,))  # a lambda does not pickle
+    assert pickle.loads(pickle.dumps(detail)) == {"n": 1}
+    assert copy.deepcopy(detail) == {"n": 1}
+    assert copy.copy(detail) == {"n": 1}
+    assert _detail({"a": 1}) == _detail({"a": 1})
+
+
+def test_lazy_doctests() -> None:
+    assert doctest.testmod(_lazy, raise_on_error=False).failed == 0
+
+
+@pytest.mark.parametrize(("hands", "trump", "leader"), [
+    ((1, 2, 4), 4, 0),                       # three hands
+    ((1, 2, 4, 8, 16), 4, 0),                # five
+    ((1, 2, 4, -8), 4, 0),                   # not a hand
+    ((1, 2, 4, 1 << 52), 4, 0),              # a card beyond the pack
+    ((1, 2, 4, 1 << 70), 4, 0),              # beyond 64 bits
+    ((1, 2, 4, 4), 4, 0),                    # a card held twice
+    ((1, 2, 4, 24), 4, 0),                   # hands of different sizes
+    ((1, 2, 4, 8), 5, 0),                    # no such strain
+    ((1, 2, 4, 8), 300, 0),
+    ((1, 2, 4, 8), 4, 4),                    # no such seat
+    ((1, 2, 4, 8), 4, -1),
+])
+def test_a_play_state_refuses_a_bad_position_as_the_c_core_does(
+        hands: tuple[int, ...], trump: int, leader: int) -> None:
+    """PlayState fills its C struct directly when it can; a bad position is
+    still refused with the message and exception of position_validate."""
+    position = _native.Position(hands=hands, trump=trump, leader=leader)  # type: ignore[arg-type]
+    with pytest.raises(Exception) as expected:  # noqa: PT011 - the class is what is compared
+        _native.position_validate(position)
+    with pytest.raises(type(expected.value)) as got:
+        _native.PlayState(hands, trump, leader)
+    assert str(got.value) == str(expected.value)
+
+
+def test_a_play_state_takes_any_sequence_of_hands() -> None:
+    hands = _native.deal_random(Rng(5))
+    for given in (hands, tuple(hands), iter(hands)):
+        state = _native.PlayState(given, 2, 1)  # type: ignore[arg-type]
+        assert [state.hand(s) for s in range(4)] == hands
+        assert state.legal() == hands[1]
