@@ -10,6 +10,7 @@ like mistakes in a rule file (``FILE:LINE:COL: error: $.path: message``).
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
@@ -38,7 +39,9 @@ EXPECTED_ACTIONS = (
 
 
 def suite_rules(path: Path) -> str:
-    return str(yaml.safe_load(path.read_text(encoding="utf-8"))["rules"])
+    """The rule file a suite names: a built-in variant, or a path from the checkout's root."""
+    rules = str(yaml.safe_load(path.read_text(encoding="utf-8"))["rules"])
+    return str(HERE.parent / rules) if rules.endswith(".yaml") else rules
 
 
 @pytest.mark.parametrize("suite", SUITES, ids=lambda p: p.stem)
@@ -48,6 +51,14 @@ def test_conformance_suite_passes(suite: Path, capsys: pytest.CaptureFixture[str
     out = capsys.readouterr().out
     assert status == 0, out
     assert "0 failed, 0 errors" in out.splitlines()[-1]
+
+
+def test_every_builtin_variant_has_a_suite() -> None:
+    """Issue 6: a suite for every built-in variant."""
+    from dummybridge.loader import builtin_variants
+
+    covered = {suite_rules(p) for p in SUITES}
+    assert {v.name for v in builtin_variants()} <= covered
 
 
 def write(tmp_path: Path, text: str, name: str = "s.yaml") -> Path:
@@ -335,3 +346,41 @@ def test_scenario_schema_is_described_and_strict() -> None:
         if "enum" in sub:
             assert where.startswith("#/$defs/") and where.count("/") == 2, where
 
+
+
+# --------------------------------------------------------------------------- mutation testing
+
+
+def _mutate_rules() -> Any:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("mutate_rules",
+                                                  HERE.parent / "tools" / "mutate_rules.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["mutate_rules"] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_mutants_are_single_changes_and_the_bridge_suite_kills_a_trick_value(tmp_path: Path) -> None:
+    """Issue 6, "Suites that can fail": a mutant changes one thing; the Bridge
+    suite notices hearts at 9 a trick; a mutant the loader rejects is not counted."""
+    from dummybridge.loader import load_document
+
+    tool = _mutate_rules()
+    data = load_document("bridge").data
+    found = {m.describe(): m for m in tool.mutants(data)}
+    hearts = found["$.denominations.hearts.trick_value: 8 -> 9"]
+    assert hearts.data["denominations"]["hearts"]["trick_value"] == 9
+    assert {k: v for k, v in hearts.data.items() if k != "denominations"} == \
+        {k: v for k, v in data.items() if k != "denominations"}
+    assert "$.scoring.game: 30 -> 31" in found
+    assert "$.scoring.honours.trumps[3].multiplier: 8 -> 9" in found
+    assert not any(d.startswith(("$.name", "$.title", "$.version")) or ".source" in d
+                   for d in found)
+    files = tool.suites_for("bridge")
+    path = tmp_path / "m.yaml"
+    path.write_text(yaml.safe_dump(hearts.data, sort_keys=False), encoding="utf-8")
+    results = run(load_rules(path), files, stop_at_failure=True)
+    assert results[-1].status == "fail"

@@ -24,10 +24,15 @@ The changes (mutation operators), applied wherever they fit:
   option of the laws);
 - every two neighbouring entries of an ordered list swapped (the order of the
   forced-declaration criteria, the suit order for ties in the cut);
+- every event a rule of sight does not end at added to its ``until`` (a hand
+  no longer seen after that moment);
 - a denomination named by a criterion (``declare: no_trumps``) replaced by
   each other denomination.
 
-Descriptive keys (names, titles, versions, aliases, descriptions, sources)
+Settings left to the schema's defaults are mutated too: they are part of the
+effective rules (a house rule may well write ``toward_game: dealer_side_only``),
+though some are never consulted by the variant (the Dummy's holder at a
+four-handed table), which makes those mutants equivalent. Descriptive keys (names, titles, versions, aliases, descriptions, sources)
 are never changed. Each mutant is written as a YAML file and loaded with
 ``load_rules``, exactly as a user's file would be; **a mutant the loader
 rejects (schema or semantic checks) is not a mutant and is not counted**,
@@ -123,17 +128,29 @@ def _delete(data: dict[str, Any], path: Path_) -> dict[str, Any]:
     return out
 
 
-def mutants(data: dict[str, Any]) -> Iterator[Mutant]:
-    """Every single change of the operators above, in document order."""
+def mutants(data: dict[str, Any], written: frozenset[Path_] | None = None) -> Iterator[Mutant]:
+    """Every single change of the operators above, in document order.
+
+    :param written: the paths the files wrote (default: every path).
+    """
     enums = _enums()
+    events = enums["sight_event"]
     denominations = [k for k, v in data.get("denominations", {}).items() if isinstance(v, dict)]
 
     def walk(node: Any, path: Path_) -> Iterator[Mutant]:
         key = path[-1] if path else None
+        if isinstance(node, dict) and len(path) == 3 and path[:2] == ("sight", "rules"):
+            have = node.get("until", [])
+            for event in events:
+                if event not in have:
+                    yield Mutant((*path, "until"), f"add {event!r}",
+                                 _set(data, (*path, "until"), [*have, event]))
         if isinstance(node, dict):
             for k, v in node.items():
                 if k not in SKIP:
                     yield from walk(v, (*path, k))
+            return
+        if written is not None and path not in written:
             return
         if isinstance(node, list):
             for i in range(len(node)):
@@ -203,8 +220,7 @@ def score(variant: str, workdir: Path) -> Score:
         raise SystemExit(f"{variant}: the suite fails on the rule file itself: {broken}")
     result = Score(variant)
     survivors = []
-    data = load_document(variant).data
-    for n, mutant in enumerate(mutants(data)):
+    for n, mutant in enumerate(mutants(load_document(variant).data)):
         path = workdir / f"{variant}-{n}.yaml"
         path.write_text(yaml.safe_dump(mutant.data, sort_keys=False, allow_unicode=True),
                         encoding="utf-8")
