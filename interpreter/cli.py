@@ -35,7 +35,68 @@ def _can_show_symbols(stream: TextIO) -> bool:
     return True
 
 
+def _use_colour(choice: str, stream: TextIO) -> bool:
+    if choice != "auto":
+        return choice == "always"
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") in (None, "", "dumb"):
+        return False
+    return bool(getattr(stream, "isatty", lambda: False)())
+
+
+def _read_line(prompt: str) -> str:
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    return line
+
+
+def _run_session(game: object, human: str, args: argparse.Namespace, save: str | None,
+                 bot_states: object = None) -> int:
+    from .state import Game
+    from .terminal import Session
+
+    assert isinstance(game, Game)
+    symbols = not args.ascii and _can_show_symbols(sys.stdout)
+    session = Session(game, human, bots=args.bots, save_path=save, write=print, read=_read_line,
+                      symbols=symbols, colour=symbols and _use_colour(args.color, sys.stdout),
+                      bot_states=bot_states if isinstance(bot_states, dict) else None)
+    return session.run()
+
+
+def _cmd_play_interactive(args: argparse.Namespace) -> int:
+    from .cards import Seat
+    from .loader import load_rules
+    from .state import Game
+
+    rules = load_rules(args.variant)
+    game = Game(rules, args.seed, rubbers=args.rubbers, laws=args.laws)
+    if args.player is not None:
+        if args.player not in game.players:
+            raise DummyBridgeError(f"--player {args.player!r}: {rules.name} has the players "
+                                   f"{', '.join(game.players)}")
+        human = args.player
+    else:
+        seat = Seat.from_str(args.seat)
+        human = game.seat_player[seat]
+    save = args.save if args.save is not None else f"dummybridge-{rules.name}-{args.seed}.json"
+    return _run_session(game, human, args, save or None)
+
+
+def _cmd_resume(args: argparse.Namespace) -> int:
+    from .terminal import load_session
+
+    game, session = load_session(args.file)
+    args.bots = session.get("bots", "rule")
+    print(f"Resuming {args.file}: {game.rules.title}, deal {game.deal_number}, "
+          f"{len(game.actions)} actions so far; you are {session['human']}.")
+    return _run_session(game, str(session["human"]), args, args.file, session.get("bot_states"))
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
+    if args.seat is not None or args.player is not None:
+        return _cmd_play_interactive(args)
     from ._native import Rng
     from .bots import bot_seed, make_bot
     from .loader import load_rules
@@ -131,7 +192,26 @@ def build_parser() -> argparse.ArgumentParser:
                            "and that someone calls out of turn in the auction (implies --laws)")
     play.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
     play.add_argument("--record", metavar="FILE", help="also write the JSON game record to FILE")
+    who = play.add_mutually_exclusive_group()
+    who.add_argument("--seat", metavar="SEAT",
+                     help="play yourself: the player at SEAT (N, E, S, W) when the game "
+                          "starts; bots play the others")
+    who.add_argument("--player", metavar="NAME",
+                     help="play yourself as the player NAME (A, B, ...), with every hand he "
+                          "plays (for variants where a player holds several)")
+    play.add_argument("--save", metavar="FILE",
+                      help="with --seat/--player: save the game here after every action "
+                           "(default: dummybridge-VARIANT-SEED.json)")
+    play.add_argument("--color", choices=["auto", "always", "never"], default="auto",
+                      help="red hearts and diamonds (default: when the terminal has colour)")
     play.set_defaults(func=_cmd_play)
+
+    resume = sub.add_parser("resume", help="continue a game saved by 'play --seat/--player'")
+    resume.add_argument("file", metavar="FILE")
+    resume.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+    resume.add_argument("--color", choices=["auto", "always", "never"], default="auto",
+                        help="red hearts and diamonds (default: when the terminal has colour)")
+    resume.set_defaults(func=_cmd_resume)
 
     variants = sub.add_parser("variants", help="list the built-in rule files")
     variants.set_defaults(func=_cmd_variants)

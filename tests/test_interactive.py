@@ -1,0 +1,177 @@
+"""Playing at the terminal, end to end: the real ``dummybridge`` program driven
+through a pseudo-terminal with pexpect (issue 7, "Playing").
+
+The driver answers each prompt the way a person would: it asks for a
+``hint`` and types the hinted action back in one of the natural forms people
+use (``as``, ``♠A``, ``10h``, ``two hearts`` ...), so each test plays a whole
+deal of its variant through the prompt and its parser.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from dummybridge.cards import Seat
+from dummybridge.loader import load_rules
+from dummybridge.natural import parse_input
+from dummybridge.state import Game
+
+PROMPT = r"\) to (?:play|call|declare|double or pass|claim|choose the penalty|act) > "
+HINT = r"hint: ([^\r\n]+)\r\n"
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
+    """Start the installed program on a pseudo-terminal, as a user would."""
+    env = dict(os.environ, PYTHONIOENCODING="utf-8", TERM="xterm", LANG="C.UTF-8",
+               LC_ALL="C.UTF-8")
+    env.pop("NO_COLOR", None)
+    return pexpect.spawn(sys.executable, ["-m", "dummybridge", *args], cwd=str(tmp_path),
+                         env=env, encoding="utf-8", timeout=20, dimensions=(50, 200))
+
+
+_SUIT_WORD = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs",
+              "S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_RANK_WORD = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten"}
+
+
+def natural(hint: str, turn: int) -> str:
+    """A hinted action retyped in one of the forms a person uses, by turn."""
+    m = re.fullmatch(r"([♠♥♦♣SHDC])([2-9TJQKA])", hint)
+    if m:
+        suit, rank = m.groups()
+        letter = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}.get(suit, suit)
+        forms = [hint, f"{rank.lower()}{letter.lower()}", f"{letter}{rank}",
+                 f"{'10' if rank == 'T' else rank}{letter.lower()}",
+                 f"{_RANK_WORD.get(rank, rank)} of {_SUIT_WORD[suit]}"]
+        return forms[turn % len(forms)]
+    m = re.fullmatch(r"([1-7]) (.+)", hint)
+    if m:
+        level, name = m.groups()
+        words = ["one", "two", "three", "four", "five", "six", "seven"][int(level) - 1]
+        short = {"no trumps": "NT", "hearts": "H", "spades": "S", "diamonds": "D",
+                 "clubs": "C"}.get(name)
+        forms = [f"{words} {name}", f"{level}{short}" if short else hint, hint]
+        return forms[turn % len(forms)]
+    return hint
+
+
+def play_one_deal(child: pexpect.spawn, expect_refusal: bool = True) -> list[str]:
+    """Answer prompts with hinted actions until the first deal is scored; then quit.
+
+    :returns: what was typed, in order.
+    """
+    typed: list[str] = []
+    refused = not expect_refusal
+    turn = 0
+    for _ in range(400):
+        i = child.expect([PROMPT, r"Deal 1 is over", pexpect.EOF])
+        assert "refused" not in child.before, child.before
+        if i == 1:
+            child.expect(r"total[^\r\n]*\r\n")
+            break
+        assert i == 0, "the program ended before the first deal was scored"
+        if not refused and " to play > " in child.after:
+            # A card nobody may play now: refused with the game's own reason.
+            child.sendline("zz")
+            child.expect(r"refused: cannot read 'zz'")
+            child.expect(PROMPT)
+            refused = True
+        child.sendline("hint")
+        child.expect(HINT)
+        hint = ANSI.sub("", child.match.group(1)).strip()
+        assert "refused" not in child.before, child.before
+        child.expect(PROMPT)
+        text = natural(hint, turn)
+        turn += 1
+        typed.append(text)
+        child.sendline(text)
+    else:
+        raise AssertionError("the first deal did not end")
+    i = child.expect([PROMPT, pexpect.EOF])
+    if i == 0:
+        child.sendline("quit")
+        child.expect(r"continue with: dummybridge resume ")
+        child.expect(pexpect.EOF)
+    child.close()
+    return typed
+
+
+def test_bridge_deal_at_the_terminal_seat_south(tmp_path: Path) -> None:
+    """Issue 7: `dummybridge play VARIANT --seat SEAT`: the diagram shows the
+    player's own hand, hides the others until Dummy is laid face up, reads
+    natural input, refuses bad input with a reason, and scores the deal."""
+    save = tmp_path / "game.json"
+    child = spawn(tmp_path, "play", "bridge", "--seat", "S", "--seed", "3", "--save", str(save))
+    child.expect(r"Bridge \(Bridge Whist\): rubber 1, deal 1, South \(you\) dealt")
+    child.expect(r"North \(C\)\s*\r\n\s*\(13 cards, hidden\)")
+    child.expect(r"South \(you\) \*\s*\r\n\s*♠ A K 4 3\s*\r\n\s*\x1b\[31m♥\x1b\[0m A 5")
+    child.expect(PROMPT)
+    assert child.after == ") to declare > "
+    child.sendline("2H")  # a bid where there is no auction: the game says why not
+    child.expect(r"refused: bid 2 hearts refused: south \([A-D]\) must declare now")
+    child.sendline("as")  # a card before the play
+    child.expect(r"refused: play SA refused: south \([A-D]\) must declare now")
+    child.sendline("no trumps")
+    child.expect(r"South \(you\) declares no trumps")
+    typed = play_one_deal(child, expect_refusal=True)
+    assert len(typed) >= 13  # the human played at least his own thirteen cards
+    # The save holds the whole game: it replays to the same point.
+    data = json.loads(save.read_text(encoding="utf-8"))
+    assert data["format"] == "dummybridge-record/1"
+    assert data["session"]["human"] == game_human(data)
+    game = Game.from_record(data)
+    assert game.deal_number == 2
+    assert game.actor == data["session"]["human"]
+    assert data["actions"][0] == "declare no_trumps"
+
+
+def game_human(data: dict[str, object]) -> str:
+    """The player who sat South at the start of the saved game."""
+    record = dict(data)
+    record["actions"] = []
+    return Game.from_record(record).seat_player[Seat.SOUTH]
+
+
+def test_natural_input_forms() -> None:
+    """Issue 7: the prompt accepts `SA`, `♠A`, `as`, `10h`, `pass`, `double`,
+    `no trumps`, `leave it`, bids like `2H` and `two hearts`, and looks."""
+    bridge = load_rules("bridge")
+    auction = load_rules("auction-bridge")
+    cases = {
+        "SA": "play SA", "♠A": "play SA", "as": "play SA", "A♠": "play SA", "10h": "play HT",
+        "h10": "play HT", "ace of spades": "play SA", "Ten of Hearts": "play HT",
+        "pass": "pass", "double": "double", "no trumps": "declare no_trumps",
+        "NT": "declare no_trumps", "leave it": "leave it", "hearts": "declare hearts",
+        "♥": "declare hearts", "declare clubs": "declare clubs", "look north": "look N",
+        "look at the west hand": "look W", "play SA": "play SA", "blind": "play blind",
+        "claim tricks": "claim revoke tricks", "waive": "waive revoke",
+    }
+    for text, action in cases.items():
+        assert str(parse_input(text, bridge)) == action, text
+    bids = {"2H": "bid 2 hearts", "two hearts": "bid 2 hearts", "2 ♥": "bid 2 hearts",
+            "1nt": "bid 1 no_trumps", "one no trumps": "bid 1 no_trumps",
+            "1 royal spades": "bid 1 royal_spades", "bid 3 clubs": "bid 3 clubs",
+            "redouble": "redouble", "xx": "redouble"}
+    game = Game(auction, 1)
+    legal = game.legal_actions()
+    for text, action in bids.items():
+        assert str(parse_input(text, auction, legal)) == action, text
+    # Without an auction a redouble is the declaring side's double.
+    from dummybridge.actions import Action
+
+    assert str(parse_input("redouble", bridge, (Action.double(), Action.pass_()))) == "double"
+    # A bare rank when one legal card has it; several: say which suit.
+    plays = (Action.play("S7"), Action.play("H7"), Action.play("SA"))
+    assert str(parse_input("A", bridge, plays)) == "play SA"
+    with pytest.raises(ValueError, match=r"'7' could be S7 or H7: say which suit"):
+        parse_input("7", bridge, plays)
+    with pytest.raises(ValueError, match=r"cannot read 'bogus'"):
+        parse_input("bogus", bridge)
