@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import sys
 from pathlib import Path
 
@@ -175,3 +176,64 @@ def test_natural_input_forms() -> None:
         parse_input("7", bridge, plays)
     with pytest.raises(ValueError, match=r"cannot read 'bogus'"):
         parse_input("bogus", bridge)
+
+
+def answer_prompts(child: pexpect.spawn, count: int) -> None:
+    """Answer ``count`` prompts with the hinted action."""
+    for turn in range(count):
+        child.expect(PROMPT)
+        child.sendline("hint")
+        child.expect(HINT)
+        hint = ANSI.sub("", child.match.group(1)).strip()
+        child.expect(PROMPT)
+        child.sendline(natural(hint, turn))
+
+
+def test_killed_at_any_moment_the_save_resumes_with_nothing_lost(tmp_path: Path) -> None:
+    """Issue 7: the game is saved after every action; killing the program
+    (SIGKILL, mid-game, even mid-write) never corrupts the save, and
+    `dummybridge resume FILE` continues exactly: the same game as one never
+    interrupted."""
+    whole = tmp_path / "whole.json"
+    child = spawn(tmp_path, "play", "bridge", "--seat", "W", "--seed", "7", "--save", str(whole))
+    play_one_deal(child, expect_refusal=False)
+    expected = json.loads(whole.read_text(encoding="utf-8"))["actions"]
+
+    save = tmp_path / "killed.json"
+    for answered in (2, 3, 4):
+        args = ("play", "bridge", "--seat", "W", "--seed", "7", "--save", str(save)) \
+            if not save.exists() else ("resume", str(save))
+        child = spawn(tmp_path, *args)
+        answer_prompts(child, answered)
+        before = json.loads(save.read_text(encoding="utf-8"))["actions"]
+        child.kill(signal.SIGKILL)  # at once: the last answer may be half processed
+        child.close()
+        assert child.signalstatus == signal.SIGKILL
+        data = json.loads(save.read_text(encoding="utf-8"))  # whole JSON, never torn
+        assert data["actions"][: len(before)] == before  # nothing acknowledged is lost
+        assert data["actions"] == expected[: len(data["actions"])]
+    child = spawn(tmp_path, "resume", str(save))
+    child.expect(r"Resuming .*killed\.json: Bridge \(Bridge Whist\), deal 1, \d+ actions so far")
+    play_one_deal(child, expect_refusal=False)
+    assert json.loads(save.read_text(encoding="utf-8"))["actions"] == expected
+
+
+def test_resume_refuses_what_is_not_a_save(tmp_path: Path) -> None:
+    """A clear error, no traceback, for a file that is not a saved game."""
+    import subprocess
+
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "dummybridge-record/1",\n "seed": }\n', encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "dummybridge", "resume", str(bad)],
+                         capture_output=True, text=True, check=False)
+    assert out.returncode == 1
+    assert out.stderr == (f"dummybridge: error: {bad}:2:10: error: not a saved game: "
+                          "Expecting value\n")
+    bad.write_text('{"format": "dummybridge-record/1"}\n', encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "dummybridge", "resume", str(bad)],
+                         capture_output=True, text=True, check=False)
+    assert out.returncode == 1
+    assert out.stderr == (
+        f"dummybridge: error: {bad}: error: $.session: not a saved game (expected a "
+        "'session' entry of format 'dummybridge-session/1', as 'dummybridge play --seat' "
+        "writes)\n")
