@@ -61,7 +61,8 @@ def _run_session(game: object, human: str, args: argparse.Namespace, save: str |
     symbols = not args.ascii and _can_show_symbols(sys.stdout)
     session = Session(game, human, bots=args.bots, save_path=save, write=print, read=_read_line,
                       symbols=symbols, colour=symbols and _use_colour(args.color, sys.stdout),
-                      bot_states=bot_states if isinstance(bot_states, dict) else None)
+                      bot_states=bot_states if isinstance(bot_states, dict) else None,
+                      resumed=bot_states is not None)
     return session.run()
 
 
@@ -91,7 +92,8 @@ def _cmd_resume(args: argparse.Namespace) -> int:
     args.bots = session.get("bots", "rule")
     print(f"Resuming {args.file}: {game.rules.title}, deal {game.deal_number}, "
           f"{len(game.actions)} actions so far; you are {session['human']}.")
-    return _run_session(game, str(session["human"]), args, args.file, session.get("bot_states"))
+    return _run_session(game, str(session["human"]), args, args.file,
+                        session.get("bot_states") or {})
 
 
 def _cmd_play(args: argparse.Namespace) -> int:

@@ -146,12 +146,13 @@ class Session:
     :param symbols: suit symbols (else letters).
     :param colour: red hearts and diamonds (ANSI colours).
     :param bot_states: saved PRNG states of the bots, by player (on resume).
+    :param resumed: the game was replayed from a save: tell only what happens next.
     """
 
     def __init__(self, game: Game, human: str, *, bots: str = "rule", save_path: str | None,
                  write: Callable[[str], None], read: Callable[[str], str],
                  symbols: bool = True, colour: bool = False,
-                 bot_states: Mapping[str, Any] | None = None) -> None:
+                 bot_states: Mapping[str, Any] | None = None, resumed: bool = False) -> None:
         if human not in game.players:
             raise DummyBridgeError(
                 f"no player {human!r} in this game (players: {', '.join(game.players)})")
@@ -171,7 +172,9 @@ class Session:
             rng = getattr(bot, "rng", None)
             if rng is not None:
                 rng.setstate(state)
-        self._shown = len(game.log)
+        # A new game is told from its start (the cut is not shown); a resumed
+        # one from where it stopped.
+        self._shown = len(game.log) if resumed else 0
 
     # ------------------------------------------------------------ output
 

@@ -237,3 +237,28 @@ def test_resume_refuses_what_is_not_a_save(tmp_path: Path) -> None:
         f"dummybridge: error: {bad}: error: $.session: not a saved game (expected a "
         "'session' entry of format 'dummybridge-session/1', as 'dummybridge play --seat' "
         "writes)\n")
+
+
+VARIANTS = sorted(p.stem for p in (Path(__file__).parent.parent / "rules").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_whole_deal_in_every_variant(tmp_path: Path, variant: str) -> None:
+    """Issue 7: a whole deal of every built-in variant played through the
+    terminal; where a player holds several hands (Dummy Bridge, Three-handed,
+    Double Dummy) --player plays all of his, and the Dummy's hand stays hidden
+    until the rules let him see it."""
+    rules = load_rules(variant)
+    game = Game(rules, 11)
+    # The player who holds the most hands: the Dummy's holder where there is one.
+    human = max(game.players, key=lambda p: len(game.player_seats[p]))
+    save = tmp_path / "save.json"
+    child = spawn(tmp_path, "play", variant, "--player", human, "--seed", "11", "--save",
+                  str(save), "--ascii")
+    child.expect(rf"{re.escape(rules.title)}: rubber 1, deal 1")
+    typed = play_one_deal(child, expect_refusal=False)
+    assert typed
+    data = json.loads(save.read_text(encoding="utf-8"))
+    replayed = Game.from_record(data)
+    assert replayed.deal_number >= 2 or replayed.is_over
+    assert "♠" not in child.before
