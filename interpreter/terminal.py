@@ -62,6 +62,9 @@ Commands:
   actions         every action open to you now
   show            the table again
   score           the score sheet so far
+  claim           claim all the remaining tricks (claim N: that many of them);
+                  granted when your side is sure of them however the others
+                  play, and then played out for you
   quit            stop; the game is saved, continue with 'dummybridge resume FILE'
 """
 
@@ -517,6 +520,11 @@ class Session:
             if word == "hint":
                 self.write(f"hint: {self._natural(self.hint())}")
                 continue
+            if word == "claim" or (word.startswith("claim ") and word[6:].strip().isdigit()):
+                self.write(self._claim(word))
+                if g.is_over or g.phase != "play" or g.actor != self.human:
+                    return True
+                continue
             legal = g.legal_actions()
             try:
                 action = parse_input(text, g.rules, legal)
@@ -544,6 +552,18 @@ class Session:
     def _stopped(self) -> str:
         where = f"; continue with: dummybridge resume {self.save_path}" if self.save_path else ""
         return f"\nStopped at deal {self.game.deal_number}{where}"
+
+
+    def _claim(self, word: str) -> str:
+        from .claims import settle_claim
+
+        parts = word.split()
+        wanted = int(parts[1]) if len(parts) > 1 else None
+        before = len(self.game.actions)
+        message = settle_claim(self.game, self.human, wanted, self.bots, self.save)
+        if len(self.game.actions) > before:
+            self.save()
+        return message
 
 
 def _short(name: str, symbols: bool) -> str:
