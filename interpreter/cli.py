@@ -72,6 +72,11 @@ def _cmd_play_interactive(args: argparse.Namespace) -> int:
     from .state import Game
 
     rules = load_rules(args.variant)
+    if args.irregularities:
+        raise DummyBridgeError("--irregularities makes bots slip in games of bots only; "
+                               "with --seat/--player use --laws")
+    if args.rubbers < 1:
+        raise DummyBridgeError(f"--rubbers must be at least 1, not {args.rubbers}")
     game = Game(rules, args.seed, rubbers=args.rubbers, laws=args.laws)
     if args.player is not None:
         if args.player not in game.players:

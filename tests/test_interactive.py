@@ -71,6 +71,7 @@ def play_one_deal(child: pexpect.spawn, expect_refusal: bool = True) -> list[str
     """
     typed: list[str] = []
     refused = not expect_refusal
+    claimed = played = False  # Dummy's partner never plays: no prompt in the play
     turn = 0
     for _ in range(400):
         i = child.expect([PROMPT, r"Deal 1 is over", pexpect.EOF])
@@ -79,6 +80,16 @@ def play_one_deal(child: pexpect.spawn, expect_refusal: bool = True) -> list[str
             child.expect(r"total[^\r\n]*\r\n")
             break
         assert i == 0, "the program ended before the first deal was scored"
+        played = played or " to play > " in child.after
+        if not claimed and re.search(r"trick 13\b", child.before) and " to play > " in child.after:
+            # At the last trick a claim is always decided, one way or the other.
+            child.sendline("claim")
+            j = child.expect([r"claim granted: your side takes 1 of the last 1 tricks",
+                              r"claim refused: your side is not sure of 1 of the 1 tricks left"])
+            claimed = True
+            if j == 0:
+                continue
+            child.expect(PROMPT)
         if not refused and " to play > " in child.after:
             # A card nobody may play now: refused with the game's own reason.
             child.sendline("zz")
@@ -96,6 +107,7 @@ def play_one_deal(child: pexpect.spawn, expect_refusal: bool = True) -> list[str
         child.sendline(text)
     else:
         raise AssertionError("the first deal did not end")
+    assert claimed or not played, "no prompt in the last trick"
     i = child.expect([PROMPT, pexpect.EOF])
     if i == 0:
         child.sendline("quit")
@@ -122,6 +134,9 @@ def test_bridge_deal_at_the_terminal_seat_south(tmp_path: Path) -> None:
     child.expect(r"refused: play SA refused: south \([A-D]\) must declare now")
     child.sendline("no trumps")
     child.expect(r"South \(you\) declares no trumps")
+    child.expect(PROMPT)
+    child.sendline("claim")  # thirteen tricks to go: too many to prove sure
+    child.expect(r"claim not decided: too many cards left to prove 13 tricks sure; play on")
     typed = play_one_deal(child, expect_refusal=True)
     assert len(typed) >= 13  # the human played at least his own thirteen cards
     # The save holds the whole game: it replays to the same point.
@@ -262,3 +277,91 @@ def test_a_whole_deal_in_every_variant(tmp_path: Path, variant: str) -> None:
     replayed = Game.from_record(data)
     assert replayed.deal_number >= 2 or replayed.is_over
     assert "♠" not in child.before
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_screen_shows_only_what_the_player_may_see(variant: str) -> None:
+    """Issue 7: "the screen shows only what your player may see at that
+    moment, by the variant's rules": at every prompt of a whole deal, for
+    every player in turn, each hand shown face up on the table is one his
+    observation lets him see; every other hand shows only its card count."""
+    from dummybridge.render import hand_lines
+    from dummybridge.terminal import Session
+
+    rules = load_rules(variant)
+    for human in Game(rules, 5).players:
+        game = Game(rules, 5)
+        screens: list[str] = []
+
+        def read(prompt: str, game: Game = game, human: str = human) -> str:
+            obs = game.observation(human)
+            view = session.view()
+            screens.append(view)
+            for seat in Seat:
+                block = session._block(obs, seat)  # the lines the view lays out for the seat
+                assert block[0] in view
+                if seat in obs.hands:
+                    assert block[1:] == hand_lines(obs.hands[seat], False), view
+                else:
+                    assert re.fullmatch(r"\(\d+ cards?, hidden\)", block[1]), view
+                    assert block[2:] == ["", "", ""]
+            if game.deal_number > 1:
+                raise EOFError
+            return session._natural(session.hint())
+
+        session = Session(game, human, save_path=None, write=lambda text: None, read=read,
+                          symbols=False)
+        assert session.run() == 0
+        assert screens
+
+
+def test_resume_with_sampling_bots_continues_the_same_game(tmp_path: Path) -> None:
+    """The save carries each bot's PRNG state, so a game stopped and resumed
+    (here with the sampling bots, who draw many random deals) goes on exactly
+    as it would have."""
+    from dummybridge.terminal import Session, load_session
+
+    rules = load_rules("dummy-bridge")
+
+    def driver(stop_after: int | None) -> tuple[Session, list[int]]:
+        calls = [0]
+
+        def read(prompt: str) -> str:
+            calls[0] += 1
+            if stop_after is not None and calls[0] > stop_after:
+                raise EOFError
+            if session.game.deal_number > 1:
+                raise EOFError
+            return session._natural(session.hint())
+
+        session = Session(Game(rules, 8), "B", bots="sampling", save_path=None,
+                          write=lambda text: None, read=read)
+        return session, calls
+
+    whole, _ = driver(None)
+    whole.run()
+    part, _ = driver(6)
+    part.save_path = str(tmp_path / "s.json")
+    part.run()
+    game, saved = load_session(str(tmp_path / "s.json"))
+    assert saved["bots"] == "sampling"
+
+    def read_on(prompt: str) -> str:
+        if resumed.game.deal_number > 1:
+            raise EOFError
+        return resumed._natural(resumed.hint())
+
+    resumed = Session(game, "B", bots="sampling", save_path=None, write=lambda text: None,
+                      read=read_on, bot_states=saved["bot_states"], resumed=True)
+    resumed.run()
+    assert resumed.game.actions == whole.game.actions
+    assert len(whole.game.actions) > 20
+
+
+def test_irregularities_are_for_bot_games_only(capsys: pytest.CaptureFixture[str]) -> None:
+    from dummybridge.cli import main
+
+    assert main(["play", "bridge", "--seat", "S", "--irregularities", "0.1"]) == 1
+    assert capsys.readouterr().err == (
+        "dummybridge: error: --irregularities makes bots slip in games of bots only; "
+        "with --seat/--player use --laws\n")
