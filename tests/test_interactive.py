@@ -23,6 +23,7 @@ from dummybridge.cards import Seat
 from dummybridge.loader import load_rules
 from dummybridge.natural import parse_input
 from dummybridge.state import Game
+from dummybridge.terminal import load_session
 
 PROMPT = r"\) to (?:play|call|declare|double or pass|claim|choose the penalty|act) > "
 HINT = r"hint: ([^\r\n]+)\r\n"
@@ -365,3 +366,61 @@ def test_irregularities_are_for_bot_games_only(capsys: pytest.CaptureFixture[str
     assert capsys.readouterr().err == (
         "dummybridge: error: --irregularities makes bots slip in games of bots only; "
         "with --seat/--player use --laws\n")
+
+
+def test_sigkill_at_many_moments_never_tears_the_save(tmp_path: Path) -> None:
+    """Killed at a spread of moments after an answer (while the bots play and
+    the game is being saved again and again), the save is always a whole
+    record that replays, holding at least everything acknowledged before."""
+    import time
+
+    save = tmp_path / "g.json"
+    child = spawn(tmp_path, "play", "dummy-bridge", "--player", "A", "--seed", "21",
+                  "--save", str(save), "--bots", "sampling", "--ascii")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    for pause in (0.0, 0.001, 0.003, 0.006, 0.01, 0.02, 0.04):
+        known = json.loads(save.read_text(encoding="utf-8"))["actions"]
+        child = spawn(tmp_path, "resume", str(save), "--ascii")
+        child.expect(PROMPT)
+        child.sendline("hint")
+        child.expect(HINT)
+        hint = ANSI.sub("", child.match.group(1)).strip()
+        child.expect(PROMPT)
+        child.sendline(hint)
+        time.sleep(pause)  # not a measurement: only where in the work the kill lands
+        child.kill(signal.SIGKILL)
+        child.close()
+        data = json.loads(save.read_text(encoding="utf-8"))
+        assert data["actions"][: len(known)] == known
+        game, _ = load_session(str(save))
+        assert game.to_record()["actions"] == data["actions"]
+
+
+def test_a_whole_rubber_ends_with_its_summary_and_settlement() -> None:
+    """Issue 7: the score sheet after each deal, the rubber summary and the
+    settlement at the end."""
+    from dummybridge.terminal import Session
+
+    out: list[str] = []
+    game = Game(load_rules("bridge"), 2)
+
+    def read(prompt: str) -> str:
+        return session._natural(session.hint())
+
+    session = Session(game, game.players[0], save_path=None, write=out.append, read=read,
+                      symbols=False)
+    assert session.run() == 0
+    text = "\n".join(out)
+    deals = game.deal_number
+    assert re.findall(r"\nDeal (\d+) is over", text) == [str(d) for d in range(1, deals + 1)]
+    assert text.count("Score sheet:") == deals
+    assert "\nThe rubber is over.\n" in text
+    tail = text[text.index("The rubber is over."):]
+    assert "Final difference: " in tail
+    assert "Settlement: " in tail
+    net = game.sheets[0].settlement()
+    assert tail.endswith("\nThe session is over.\nNet: " + ", ".join(
+        f"{'you' if p == game.players[0] else p} {net[p]:+d}" for p in game.players))
