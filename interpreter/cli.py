@@ -86,7 +86,13 @@ def _cmd_play_interactive(args: argparse.Namespace) -> int:
     else:
         seat = Seat.from_str(args.seat)
         human = game.seat_player[seat]
-    save = args.save if args.save is not None else f"dummybridge-{rules.name}-{args.seed}.json"
+    save = args.save
+    if save is None:
+        save = f"dummybridge-{rules.name}-{args.seed}.json"
+        if os.path.exists(save):  # never overwrite a game in progress unasked
+            raise DummyBridgeError(
+                f"{save} exists: continue it with 'dummybridge resume {save}', or name "
+                "another file with --save FILE")
     return _run_session(game, human, args, save or None)
 
 
@@ -209,7 +215,8 @@ def build_parser() -> argparse.ArgumentParser:
                           "plays (for variants where a player holds several)")
     play.add_argument("--save", metavar="FILE",
                       help="with --seat/--player: save the game here after every action "
-                           "(default: dummybridge-VARIANT-SEED.json)")
+                           "(default: dummybridge-VARIANT-SEED.json, never overwritten; "
+                           "--save '' saves nothing)")
     play.add_argument("--color", choices=["auto", "always", "never"], default="auto",
                       help="red hearts and diamonds (default: when the terminal has colour)")
     play.set_defaults(func=_cmd_play)

@@ -186,5 +186,5 @@ def parse_input(text: str, rules: RuleSet, legal: Sequence[Action] = ()) -> Acti
                 f"{text.strip()!r}: say how many tricks, as in '1 {name.replace('_', ' ')}'")
         return Action.declare(name)
     raise InvalidNotationError(
-        f"cannot read {text.strip()!r}: type a card (SA, ♠A, as, 10h), a call (pass, double, "
+        f"cannot read {text.strip()!r}: type a card (SA, as, 10h), a call (pass, double, "
         "2H, two hearts, no trumps, leave it) or help")

@@ -369,7 +369,7 @@ class Session:
             what = "out of turn" if kind == "out_of_turn" else "(an insufficient bid)"
             return f"  {self.label(op.seat)} {action_words(op.action, 0, True)} {what}"
         if kind == "score":
-            return self._deal_score(d)
+            return self._deal_score(op)
         if kind == "game":
             return f"  Game to {d['name']} (games {'-'.join(str(x) for x in d['games'])})"
         if kind == "rubber":
@@ -392,8 +392,15 @@ class Session:
                 break
         return level
 
-    def _deal_score(self, d: Mapping[str, Any]) -> str:
+    def _deal_score(self, op: Operation) -> str:
         g = self.game
+        d = op.detail
+        won = [0, 0]
+        for prior in reversed(g.log[: op.index]):
+            if prior.kind == "deal":
+                break
+            if prior.kind == "trick" and prior.seat is not None:
+                won[int(prior.seat) & 1] += 1
         sheet = g.sheets[-1] if g.sheets else g.sheet
         # The score belongs to the sheet of the rubber being played; a new
         # rubber's sheet is only opened after this entry is written.
@@ -401,9 +408,7 @@ class Session:
             if any(e.deal == d["deal"] for e in s.entries):
                 sheet = s
                 break
-        lines = [f"\nDeal {d['deal']} is over: "
-                 f"N-S {g.tricks_won[0]} tricks, E-W {g.tricks_won[1]} tricks"
-                 if len(g.tricks) == g.rules.deal.cards_each else f"\nDeal {d['deal']} is over."]
+        lines = [f"\nDeal {d['deal']} is over: N-S won {won[0]} tricks, E-W {won[1]}."]
         for e in d["entries"]:
             if e["kind"] == "rubber":
                 continue

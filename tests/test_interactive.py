@@ -17,6 +17,8 @@ import sys
 from pathlib import Path
 
 import pexpect
+from hypothesis import given, settings
+from hypothesis import strategies as st
 import pytest
 
 from dummybridge.cards import Seat
@@ -424,3 +426,38 @@ def test_a_whole_rubber_ends_with_its_summary_and_settlement() -> None:
     net = game.sheets[0].settlement()
     assert tail.endswith("\nThe session is over.\nNet: " + ", ".join(
         f"{'you' if p == game.players[0] else p} {net[p]:+d}" for p in game.players))
+
+
+def test_the_default_save_is_never_overwritten(tmp_path: Path) -> None:
+    """Starting the same game again does not silently replace its save."""
+    import subprocess
+
+    existing = tmp_path / "dummybridge-bridge-4.json"
+    existing.write_text("{}\n", encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "dummybridge", "play", "bridge", "--seat", "N",
+                          "--seed", "4"], capture_output=True, text=True, check=False,
+                         cwd=tmp_path, input="")
+    assert out.returncode == 1
+    assert out.stderr == (
+        "dummybridge: error: dummybridge-bridge-4.json exists: continue it with "
+        "'dummybridge resume dummybridge-bridge-4.json', or name another file with --save FILE\n")
+    assert existing.read_text(encoding="utf-8") == "{}\n"
+
+
+_PARSER_CASES = [(load_rules(v), Game(load_rules(v), 1).legal_actions())
+                 for v in ("bridge", "auction-bridge")]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("SHDCNTshdcnt0123456789AKQJakqj♠♥♦♣ xX-_")),
+               max_size=14) | st.text(max_size=20))
+def test_any_input_is_an_action_or_a_clear_refusal(text: str) -> None:
+    """Whatever is typed, the parser returns an action or raises
+    InvalidNotationError with a message: never another exception."""
+    from dummybridge.errors import InvalidNotationError
+
+    for rules, legal in _PARSER_CASES:
+        try:
+            parse_input(text, rules, legal)
+        except InvalidNotationError as exc:
+            assert str(exc)
