@@ -30,17 +30,22 @@ def table(rules: RuleSet, seed: int, ns: str, ew: str) -> tuple[int, int]:
     """Play the first deal of ``seed`` with bot ``ns`` at North-South and
     ``ew`` at East-West: (N-S points minus E-W points, N-S tricks)."""
     game = Game(rules, seed)
+    # A side's points: those of one score-sheet column its points go to (with
+    # a sheet per player, each player of the side gets them in full). Taken
+    # now: where the dealer holds the Dummy the table is laid anew each deal.
+    credit = game._credit()
     kinds = {p: ns if int(game.player_seats[p][0]) % 2 == 0 else ew for p in game.players}
     bots = {p: make_bot(kinds[p], bot_seed(seed, f"{p}:{kinds[p]}"), rules) for p in game.players}
     while game.deal_number == 1 and not game.is_over:
         actor = game.actor
         assert actor is not None
         game.apply(bots[actor].choose(game.observation(actor)))
-    tricks = next(op.detail for op in game.log if op.kind == "score")
+    scored = next(op.detail for op in game.log if op.kind == "score")
     points = [0, 0]
-    for entry in tricks["entries"]:
-        if entry["kind"] != "rubber":
-            points[entry["column"]] += entry["points"]
+    for entry in scored["entries"]:
+        for side in (0, 1):
+            if entry["kind"] != "rubber" and entry["column"] == credit[side][0]:
+                points[side] += entry["points"]
     ns_tricks = sum(1 for op in game.log if op.kind == "trick" and op.seat is not None
                     and int(op.seat) % 2 == 0)
     return points[0] - points[1], ns_tricks
