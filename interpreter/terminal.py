@@ -31,14 +31,17 @@ from typing import Any
 from .actions import BID, CLAIM, DOUBLE, LOOK, PASS, PLAY, REDOUBLE, WAIVE, Action, Operation
 from .bots import Bot, RuleBot, bot_seed, make_bot
 from .cards import Card, Seat, Suit
-from .errors import DummyBridgeError, IllegalActionError, InvalidNotationError
+from ._native import Rng
+from .errors import DummyBridgeError, IllegalActionError, InvalidNotationError, OutOfRangeError
 from .natural import parse_input
 from .render import action_words, hand_lines, score_sheet, settlement_text
 from .state import Game, Observation
 
-__all__ = ["SESSION_FORMAT", "Session", "load_session", "save_atomic"]
+__all__ = ["BOT_KINDS", "SESSION_FORMAT", "Session", "load_session", "save_atomic"]
 
 SESSION_FORMAT = "dummybridge-session/1"
+#: the bots a session may play with
+BOT_KINDS = ("rule", "random", "sampling")
 
 _RED = "\x1b[31m"
 _BOLD = "\x1b[1m"
@@ -129,6 +132,22 @@ def load_session(path: str) -> tuple[Game, dict[str, Any]]:
         raise InvalidNotationError(
             f"{path}: error: $.session.human: {human!r} is not one of the players "
             f"{list(game.players)!r}")
+    if session.get("bots", "rule") not in BOT_KINDS:
+        raise InvalidNotationError(
+            f"{path}: error: $.session.bots: {session.get('bots')!r} is not one of "
+            f"{', '.join(BOT_KINDS)}")
+    states = session.get("bot_states", {})
+    if not isinstance(states, dict):
+        raise InvalidNotationError(f"{path}: error: $.session.bot_states: not an object")
+    for player, state in states.items():
+        if player not in game.players or player == human:
+            raise InvalidNotationError(
+                f"{path}: error: $.session.bot_states.{player}: no bot plays {player!r}")
+        try:
+            Rng(1).setstate(state)
+        except (OutOfRangeError, TypeError) as exc:
+            raise InvalidNotationError(
+                f"{path}: error: $.session.bot_states.{player}: {exc}") from None
     return game, session
 
 

@@ -461,3 +461,35 @@ def test_any_input_is_an_action_or_a_clear_refusal(text: str) -> None:
             parse_input(text, rules, legal)
         except InvalidNotationError as exc:
             assert str(exc)
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"bots": "clever"}, "$.session.bots: 'clever' is not one of rule, random, sampling"),
+    ({"human": "Z"}, "$.session.human: 'Z' is not one of the players ['A', 'B', 'C', 'D']"),
+    ({"bot_states": {"A": [0, 0, 0, 0]}},
+     "$.session.bot_states.A: Rng state (0, 0, 0, 0) is all zero: xoshiro256** would only "
+     "ever give 0"),
+    ({"bot_states": {"Q": [1, 2, 3, 4]}}, "$.session.bot_states.Q: no bot plays 'Q'"),
+    ({"bot_states": []}, "$.session.bot_states: not an object"),
+])
+def test_a_damaged_save_is_refused_clearly(tmp_path: Path, change: dict[str, object],
+                                           message: str) -> None:
+    """Every field of the session entry is checked before the game goes on."""
+    from dummybridge.errors import InvalidNotationError
+    from dummybridge.terminal import Session
+
+    game = Game(load_rules("bridge"), 3)
+    human = game.seat_player[Seat.SOUTH]
+    session = Session(game, human, save_path=str(tmp_path / "s.json"),
+                      write=lambda text: None, read=lambda prompt: "quit")
+    session.run()
+    data = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))
+    if "bot_states" in change and isinstance(change["bot_states"], dict) and \
+            "A" in change["bot_states"] and human == "A":
+        change = {"bot_states": {game.players[1]: [0, 0, 0, 0]}}
+        message = message.replace(".A:", f".{game.players[1]}:")
+    data["session"].update(change)
+    (tmp_path / "s.json").write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(InvalidNotationError) as info:
+        load_session(str(tmp_path / "s.json"))
+    assert str(info.value) == f"{tmp_path / 's.json'}: error: {message}"
