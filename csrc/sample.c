@@ -203,8 +203,9 @@ static int reach(const dbr_position *pos, int side, int need, uint64_t *budget) 
         legal = hand & suit_mask_s[suit_of_card(pos->trick[0])];
     const int ours = (seat & 1) == side;
     int unknown = 0;
-    for (dbr_hand x = legal; x; x &= x - 1) {
-        int c = dbr__ctz(x);
+    /* High cards first: they win tricks, which settles most lines soonest. */
+    for (dbr_hand x = legal; x; x &= ~((dbr_hand)1 << dbr__msb(x))) {
+        int c = dbr__msb(x);
         /* Cards of touching rank in one hand are equivalent: try only the
          * highest of each run. */
         int up = c + 1;
