@@ -28,10 +28,10 @@ import tempfile
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ._native import Rng
 from .actions import BID, CLAIM, DOUBLE, LOOK, PASS, PLAY, REDOUBLE, WAIVE, Action, Operation
 from .bots import Bot, RuleBot, bot_seed, make_bot
 from .cards import Card, Seat, Suit
-from ._native import Rng
 from .errors import DummyBridgeError, IllegalActionError, InvalidNotationError, OutOfRangeError
 from .natural import parse_input
 from .render import action_words, hand_lines, score_sheet, settlement_text

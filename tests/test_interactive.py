@@ -17,9 +17,9 @@ import sys
 from pathlib import Path
 
 import pexpect
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-import pytest
 
 from dummybridge.cards import Seat
 from dummybridge.loader import load_rules
@@ -296,7 +296,8 @@ def test_the_screen_shows_only_what_the_player_may_see(variant: str) -> None:
         game = Game(rules, 5)
         screens: list[str] = []
 
-        def read(prompt: str, game: Game = game, human: str = human) -> str:
+        def read(prompt: str, game: Game = game, human: str = human,
+                 screens: list[str] = screens) -> str:
             obs = game.observation(human)
             view = session.view()
             screens.append(view)
