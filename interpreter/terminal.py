@@ -67,7 +67,7 @@ Commands:
   score           the score sheet so far
   claim           claim all the remaining tricks (claim N: that many of them);
                   granted when your side is sure of them however the others
-                  play, and then played out for you
+                  play, and then played out for you (one refusal a deal)
   quit            stop; the game is saved, continue with 'dummybridge resume FILE'
 """
 
@@ -197,6 +197,7 @@ class Session:
         # A new game is told from its start (the cut is not shown); a resumed
         # one from where it stopped.
         self._shown = len(game.log) if resumed else 0
+        self._refused_claim: tuple[int, int] | None = None
 
     # ------------------------------------------------------------ output
 
@@ -581,10 +582,17 @@ class Session:
     def _claim(self, word: str) -> str:
         from .claims import settle_claim
 
+        # A refused claim tells something of the hidden hands, so one refusal
+        # per deal: the person cannot probe the cards by claiming again.
+        deal = (self.game.rubber_number, self.game.deal_number)
+        if self._refused_claim == deal:
+            return "refused: your claim was refused earlier in this deal; play on"
         parts = word.split()
         wanted = int(parts[1]) if len(parts) > 1 else None
         before = len(self.game.actions)
         message = settle_claim(self.game, self.human, wanted, self.bots, self.save)
+        if message.startswith("claim refused"):
+            self._refused_claim = deal
         if len(self.game.actions) > before:
             self.save()
         return message

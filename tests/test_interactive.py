@@ -494,3 +494,32 @@ def test_a_damaged_save_is_refused_clearly(tmp_path: Path, change: dict[str, obj
     with pytest.raises(InvalidNotationError) as info:
         load_session(str(tmp_path / "s.json"))
     assert str(info.value) == f"{tmp_path / 's.json'}: error: {message}"
+
+
+def test_a_refused_claim_cannot_be_repeated_in_the_deal() -> None:
+    """A refusal says something of the hidden hands: after one, further claims
+    in that deal are refused without looking at the cards."""
+    from dummybridge.terminal import Session
+
+    game = Game(load_rules("bridge"), 5)
+    human = game.seat_player[Seat.WEST]
+    out: list[str] = []
+    answers: list[str] = []
+    asked = [False]
+
+    def read(prompt: str) -> str:
+        if game.phase == "play" and game.actor == human and len(game.tricks) == 8 \
+                and not asked[0]:
+            asked[0] = True
+            answers.extend(["claim", "claim", "claim 1"])
+        if answers:
+            return answers.pop(0)
+        if game.deal_number > 1:
+            return "quit"
+        return session._natural(session.hint())
+
+    session = Session(game, human, save_path=None, write=out.append, read=read, symbols=False)
+    session.run()
+    claims = [line for line in out if "claim" in line]
+    assert claims[0].startswith("claim refused: your side is not sure of 5 of the 5 tricks")
+    assert claims[1:3] == ["refused: your claim was refused earlier in this deal; play on"] * 2
