@@ -341,6 +341,48 @@ typedef struct dbr_batch_result {
 dbr_status dbr_batch_playout(dbr_rng *rng, uint32_t n_deals, int trump, int dealer,
                              uint8_t *side0_tricks_out, dbr_batch_result *result_out);
 
+/* ------------------------------------------------- sampling and claims */
+
+/* Deal the cards of `pool` to the four hands, consistently with what is
+ * known: hands_out[h] = known[h] plus need[h] cards of the pool, none of a
+ * suit whose bit is set in voids[h] (a hand seen to fail to follow suit).
+ * The need[] must add up to the pool's size and the voids must leave a way
+ * to place every card (DBR_E_COUNT otherwise); known hands and the pool must
+ * be disjoint (DBR_E_DUPLICATE). Each pool card in turn, in random order,
+ * goes to a hand that may hold it with probability proportional to that
+ * hand's free places, among the hands that leave the rest placeable: without
+ * voids every deal is equally likely. */
+dbr_status dbr_deal_constrained(dbr_rng *rng, const dbr_hand known[4], const int need[4],
+                                const unsigned voids[4], dbr_hand pool, dbr_hand hands_out[4]);
+
+/* Play the position out by simple maxims instead of at random: a hand on
+ * lead plays a random card; a hand following takes the trick as cheaply as
+ * it can (the lowest card of the suit led that wins, else the lowest trump
+ * that wins) when the adversaries are winning it, and otherwise plays its
+ * lowest card (discarding the lowest card outside trumps). As dbr_playout
+ * otherwise. */
+dbr_status dbr_playout_maxims(dbr_position *pos, dbr_rng *rng);
+
+/* The sampling evaluation of the cards the hand to play may play. pos
+ * holds what the player knows: the hands' known cards (the hand to play
+ * must be complete: need[] of it 0, DBR_E_COUNT otherwise), the trick and
+ * the tricks won; need/voids/pool as for dbr_deal_constrained. For each of
+ * n_samples deals drawn by dbr_deal_constrained, every legal card is played
+ * and the position played out by dbr_playout_maxims; totals_out[card] sums
+ * the final tricks of the side to play (0 for cards not legal). */
+dbr_status dbr_sample_plays(dbr_rng *rng, const dbr_position *pos, const int need[4],
+                            const unsigned voids[4], dbr_hand pool, uint32_t n_samples,
+                            uint32_t totals_out[DBR_NUM_CARDS]);
+
+/* Whether `side` (0 = seats 0 and 2) is sure to take at least `target` of
+ * the tricks still to be played from a valid position, with every hand seen
+ * (double dummy): *result_out is 1 (yes, whatever the other side plays),
+ * 0 (no: the other side can stop it), or -1 (undecided within node_limit
+ * positions searched). side outside 0..1 or target outside 0..13 is
+ * DBR_E_COUNT. */
+dbr_status dbr_solve_target(const dbr_position *pos, int side, int target, uint64_t node_limit,
+                            int *result_out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1014,3 +1014,90 @@ def batch_playout(
         histogram=tuple(int(x) for x in result.histogram),
         side0_tricks=tuple(ffi.unpack(per, n_deals)) if per_deal else None,
     )
+
+
+# ------------------------------------------------------ sampling and claims
+
+
+def _four(values: Sequence[int], kind: str) -> Any:
+    if len(values) != 4:
+        raise OutOfRangeError(f"{kind} needs four entries, got {len(values)}")
+    return values
+
+
+def deal_constrained(rng: Rng, known: Sequence[int], need: Sequence[int],
+                     voids: Sequence[int], pool: int) -> tuple[int, int, int, int]:
+    """``dbr_deal_constrained``: deal ``pool`` so that hand ``h`` gets
+    ``need[h]`` cards besides ``known[h]``, none of a suit in ``voids[h]`` (bits).
+
+    :raises OutOfRangeError: for counts that do not fit the pool and the voids.
+    :raises InvalidDealError: for a card both known and in the pool.
+    """
+    out = ffi.new("dbr_hand[4]")
+    k = ffi.new("dbr_hand[4]", [_u64(h) for h in _four(known, "known")])
+    n = ffi.new("int[4]", [_int(x) for x in _four(need, "need")])
+    v = ffi.new("unsigned[4]", [_int(x) & 0xFFFFFFFF for x in _four(voids, "voids")])
+    ptr = rng._acquire()
+    try:
+        status = lib.dbr_deal_constrained(ptr, k, n, v, _u64(pool), out)
+    finally:
+        rng._lock.release()
+    ensure(status, "cannot deal {} to hands needing {!r} with voids {!r}",
+           _Lazy(_hand_text, pool), list(need), list(voids))
+    return int(out[0]), int(out[1]), int(out[2]), int(out[3])
+
+
+def playout_maxims(pos: Position, rng: Rng) -> Position:
+    """``dbr_playout_maxims``: play a position out by simple maxims.
+
+    :raises OutOfRangeError, InvalidDealError: for a position that is not one.
+    """
+    c = _position(pos)
+    ptr = rng._acquire()
+    try:
+        status = lib.dbr_playout_maxims(c, ptr)
+    finally:
+        rng._lock.release()
+    if status != lib.DBR_OK:
+        raise error_for(status, f"cannot play out the position ({_position_text(pos)})")
+    return _from_c_position(c)
+
+
+def sample_plays(rng: Rng, pos: Position, need: Sequence[int], voids: Sequence[int],
+                 pool: int, n_samples: int) -> tuple[int, ...]:
+    """``dbr_sample_plays``: for each card (0..51), the sum over ``n_samples``
+    sampled deals of the final tricks of the side to play after playing it
+    (0 for the cards not legal).
+
+    :raises OutOfRangeError, InvalidDealError: for a position or counts that do not fit.
+    """
+    if not 0 <= n_samples <= _U32_MAX:
+        _fail(lib.DBR_E_COUNT, f"cannot draw {n_samples!r} samples")
+    c = _position(pos)
+    n = ffi.new("int[4]", [_int(x) for x in _four(need, "need")])
+    v = ffi.new("unsigned[4]", [_int(x) & 0xFFFFFFFF for x in _four(voids, "voids")])
+    totals = ffi.new("uint32_t[52]")
+    ptr = rng._acquire()
+    try:
+        status = lib.dbr_sample_plays(ptr, c, n, v, _u64(pool), n_samples, totals)
+    finally:
+        rng._lock.release()
+    if status != lib.DBR_OK:
+        raise error_for(status, f"cannot sample the plays of ({_position_text(pos)})")
+    return tuple(int(x) for x in totals)
+
+
+def solve_target(pos: Position, side: int, target: int, node_limit: int = 2_000_000) -> int | None:
+    """``dbr_solve_target``: whether ``side`` is sure of ``target`` more tricks,
+    every hand seen: ``1``/``0``, or ``None`` when undecided within ``node_limit``.
+
+    :raises OutOfRangeError, InvalidDealError: for a position or target that is not one.
+    """
+    c = _position(pos)
+    out = ffi.new("int *")
+    status = lib.dbr_solve_target(c, _int(side), _int(target), _u64(node_limit), out)
+    if status != lib.DBR_OK:
+        raise error_for(status, f"cannot solve for side {side!r}, target {target!r} "
+                                f"({_position_text(pos)})")
+    result = int(out[0])
+    return None if result < 0 else result

@@ -341,6 +341,10 @@ def make_bot(kind: str, seed: int, rules: RuleSet) -> RandomBot | RuleBot:
 
     :raises ValueError: for an unknown kind.
     """
+    if kind == "sampling":
+        from .sampling import SamplingBot
+
+        return SamplingBot(seed, rules)  # type: ignore[return-value]
     if kind not in BOTS:
-        raise ValueError(f"unknown bot {kind!r} (choose from: {', '.join(BOTS)})")
+        raise ValueError(f"unknown bot {kind!r} (choose from: {', '.join(BOTS)}, sampling)")
     return BOTS[kind](seed, rules)

@@ -13,10 +13,14 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from . import __version__
 from .errors import DummyBridgeError, FileFormatError, RuleFileError
+
+if TYPE_CHECKING:
+    from .cards import Hand
+    from .ruleset import RuleSet
 
 __all__ = ["main"]
 
@@ -35,7 +39,96 @@ def _can_show_symbols(stream: TextIO) -> bool:
     return True
 
 
+def _use_colour(choice: str, stream: TextIO) -> bool:
+    if choice != "auto":
+        return choice == "always"
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") in (None, "", "dumb"):
+        return False
+    return bool(getattr(stream, "isatty", lambda: False)())
+
+
+def _read_line(prompt: str) -> str:
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    return line
+
+
+def _run_session(game: object, human: str, args: argparse.Namespace, save: str | None,
+                 bot_states: object = None) -> int:
+    from .state import Game
+    from .terminal import Session
+
+    assert isinstance(game, Game)
+    symbols = not args.ascii and _can_show_symbols(sys.stdout)
+    session = Session(game, human, bots=args.bots, save_path=save, write=print, read=_read_line,
+                      symbols=symbols, colour=symbols and _use_colour(args.color, sys.stdout),
+                      bot_states=bot_states if isinstance(bot_states, dict) else None,
+                      resumed=bot_states is not None)
+    return session.run()
+
+
+def _cmd_play_interactive(args: argparse.Namespace) -> int:
+    from .cards import Seat
+    from .loader import load_rules
+    from .state import Game
+
+    rules = load_rules(args.variant)
+    if args.irregularities:
+        raise DummyBridgeError("--irregularities makes bots slip in games of bots only; "
+                               "with --seat/--player use --laws")
+    if args.rubbers < 1:
+        raise DummyBridgeError(f"--rubbers must be at least 1, not {args.rubbers}")
+    if args.pbn:
+        raise DummyBridgeError("--pbn writes the deals of a game of bots; with --seat/--player "
+                               "the game is saved as you play (--save)")
+    game = Game(rules, args.seed, rubbers=args.rubbers, laws=args.laws,
+                deals=_preset_deals(args, rules))
+    if args.player is not None:
+        if args.player not in game.players:
+            raise DummyBridgeError(f"--player {args.player!r}: {rules.name} has the players "
+                                   f"{', '.join(game.players)}")
+        human = args.player
+    else:
+        seat = Seat.from_str(args.seat)
+        human = game.seat_player[seat]
+    save = args.save
+    if save is None:
+        save = f"dummybridge-{rules.name}-{args.seed}.json"
+        if os.path.exists(save):  # never overwrite a game in progress unasked
+            raise DummyBridgeError(
+                f"{save} exists: continue it with 'dummybridge resume {save}', or name "
+                "another file with --save FILE")
+    return _run_session(game, human, args, save or None)
+
+
+def _cmd_resume(args: argparse.Namespace) -> int:
+    from .terminal import load_session
+
+    game, session = load_session(args.file)
+    args.bots = session.get("bots", "rule")
+    print(f"Resuming {args.file}: {game.rules.title}, deal {game.deal_number}, "
+          f"{len(game.actions)} actions so far; you are {session['human']}.")
+    return _run_session(game, str(session["human"]), args, args.file,
+                        session.get("bot_states") or {})
+
+
+def _preset_deals(args: argparse.Namespace, rules: RuleSet) -> list[tuple[Hand, ...]]:
+    """The hands --deal FILE.pbn [--board N] gives, in order (none without --deal)."""
+    if args.deal:
+        from .pbn import deals_from_pbn, read_pbn
+
+        return list(deals_from_pbn(read_pbn(args.deal), args.board, rules.deal.cards_each))
+    if args.board is not None:
+        raise DummyBridgeError("--board chooses a board of the --deal file: give --deal FILE.pbn")
+    return []
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
+    if args.seat is not None or args.player is not None:
+        return _cmd_play_interactive(args)
     from ._native import Rng
     from .bots import bot_seed, make_bot
     from .cards import Hand
@@ -49,14 +142,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if not 0 <= args.irregularities <= 1:
         raise DummyBridgeError(f"--irregularities must be from 0 to 1, not {args.irregularities}")
     laws = args.laws or args.irregularities > 0
-    deals: list[tuple[Hand, ...]] = []
-    if args.deal:
-        from .pbn import deals_from_pbn, read_pbn
-
-        deals = list(deals_from_pbn(read_pbn(args.deal), args.board, rules.deal.cards_each))
-    elif args.board is not None:
-        raise DummyBridgeError("--board chooses a board of the --deal file: give --deal FILE.pbn")
-    game = Game(rules, args.seed, rubbers=args.rubbers, laws=laws, deals=deals)
+    game = Game(rules, args.seed, rubbers=args.rubbers, laws=laws, deals=_preset_deals(args, rules))
     bots = {p: make_bot(args.bots, bot_seed(args.seed, p), rules) for p in game.players}
     # Irregularities come from their own stream, seeded from the game's seed.
     slips = Rng(bot_seed(args.seed, "irregularities"))
@@ -236,8 +322,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("variant", nargs="?", default="bridge",
                       help="a built-in variant (see 'variants') or a rule file (default: bridge)")
     play.add_argument("--seed", type=int, default=1, help="the one seed of every random step")
-    play.add_argument("--bots", choices=["rule", "random"], default="rule",
-                      help="which bots play (default: rule)")
+    play.add_argument("--bots", choices=["rule", "random", "sampling"], default="rule",
+                      help="which bots play (default: rule; sampling: deals the unseen cards "
+                           "many times and picks the best card on average)")
     play.add_argument("--rubbers", type=int, default=1,
                       help="how many rubbers to play (default: 1)")
     play.add_argument("--laws", action="store_true",
@@ -254,7 +341,28 @@ def build_parser() -> argparse.ArgumentParser:
                            "its seat (the variant decides who deals), then shuffle")
     play.add_argument("--board", metavar="N",
                       help="with --deal: only the game whose Board tag is N")
+    who = play.add_mutually_exclusive_group()
+    who.add_argument("--seat", metavar="SEAT",
+                     help="play yourself: the player at SEAT (N, E, S, W) when the game "
+                          "starts; bots play the others")
+    who.add_argument("--player", metavar="NAME",
+                     help="play yourself as the player NAME (A, B, ...), with every hand he "
+                          "plays (for variants where a player holds several)")
+    play.add_argument("--save", metavar="FILE",
+                      help="with --seat/--player: save the game here after every action "
+                           "(default: dummybridge-VARIANT-SEED.json, never overwritten; "
+                           "--save '' saves nothing)")
+    play.add_argument("--color", choices=["auto", "always", "never"], default="auto",
+                      help="red hearts and diamonds (default: when the terminal has colour)")
     play.set_defaults(func=_cmd_play)
+
+    resume = sub.add_parser("resume", help="continue a game saved by 'play --seat/--player'")
+    resume.add_argument("file", metavar="FILE")
+    resume.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+    resume.add_argument("--color", choices=["auto", "always", "never"], default="auto",
+                        help="red hearts and diamonds (default: when the terminal has colour)")
+    resume.set_defaults(func=_cmd_resume)
+
 
     export = sub.add_parser("export", help="write a JSON game record's deals as PBN 2.1")
     export.add_argument("record", metavar="RECORD", help="a record from 'play --record'")
