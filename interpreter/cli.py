@@ -131,7 +131,6 @@ def _cmd_play(args: argparse.Namespace) -> int:
         return _cmd_play_interactive(args)
     from ._native import Rng
     from .bots import bot_seed, make_bot
-    from .cards import Hand
     from .loader import load_rules
     from .render import game_record
     from .state import Game
