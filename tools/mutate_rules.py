@@ -131,11 +131,8 @@ def _delete(data: dict[str, Any], path: Path_) -> dict[str, Any]:
     return out
 
 
-def mutants(data: dict[str, Any], written: frozenset[Path_] | None = None) -> Iterator[Mutant]:
-    """Every single change of the operators above, in document order.
-
-    :param written: the paths the files wrote (default: every path).
-    """
+def mutants(data: dict[str, Any]) -> Iterator[Mutant]:
+    """Every single change of the operators above, in document order."""
     enums = _enums()
     events = enums["sight_event"]
     denominations = [k for k, v in data.get("denominations", {}).items() if isinstance(v, dict)]
@@ -152,8 +149,6 @@ def mutants(data: dict[str, Any], written: frozenset[Path_] | None = None) -> It
             for k, v in node.items():
                 if k not in SKIP:
                     yield from walk(v, (*path, k))
-            return
-        if written is not None and path not in written:
             return
         if isinstance(node, list):
             for i in range(len(node)):
