@@ -291,6 +291,11 @@ def _cmd_conform(args: argparse.Namespace) -> int:
         except _RuleFileError as exc:
             diagnostics.extend(exc.diagnostics)
     if diagnostics:
+        if args.format == "json":
+            from .loader import format_diagnostics
+
+            print(format_diagnostics(diagnostics, "json"))
+            return EXIT_ERROR
         raise _RuleFileError(diagnostics)
     results = run(rules, files)
     print(format_json(rules, results) if args.format == "json" else format_text(rules, results))

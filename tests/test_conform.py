@@ -317,6 +317,11 @@ def test_cli_reports_scenario_errors_and_missing_files(tmp_path: Path,
         f"{bad}:6:12: error: $.cases[0].steps: expected at least 1 entries, got 0\n"
         "  hint: What happens, in order: actions and expectations.\n"
         f"{tmp_path / 'none.yaml'}:1:1: error: $: cannot read the scenario file: no such file\n")
+    assert cli.main(["conform", "bridge", str(bad), "--format", "json"]) == 1
+    assert json.loads(capsys.readouterr().out) == [{
+        "file": str(bad), "line": 6, "column": 12, "path": "$.cases[0].steps",
+        "severity": "error", "message": "expected at least 1 entries, got 0",
+        "hint": "What happens, in order: actions and expectations."}]
     assert cli.main(["conform", "no-such-variant", str(bad)]) == 1
     assert "unknown variant 'no-such-variant'" in capsys.readouterr().err
 

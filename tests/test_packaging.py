@@ -77,6 +77,8 @@ def test_wheel_built_from_the_sdist_installs_and_imports(tmp_path: Path) -> None
         "interpreter/__init__.py",
         "interpreter/py.typed",
         "tests/reference.py",
+        "tests/conformance/bridge.yaml",
+        "tools/mutate_rules.py",
     ):
         assert needed in names, needed
     assert not [n for n in names if n.endswith((".so", ".o", ".a", ".pyc"))]
@@ -98,6 +100,7 @@ def test_wheel_built_from_the_sdist_installs_and_imports(tmp_path: Path) -> None
     with zipfile.ZipFile(wheel) as zf:
         files = set(zf.namelist())
     assert "dummybridge/py.typed" in files
+    assert "dummybridge/schema/scenario.schema.json" in files
     assert "dummybridge/rules/__init__.py" in files
     assert "dummybridge/rules/house/__init__.py" in files
     assert [f for f in files if f.startswith("dummybridge/_core")]
