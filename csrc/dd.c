@@ -27,7 +27,10 @@
 #include "internal.h"
 
 #define DD_MAGIC 0x3176646464646264ull /* "dbdddv1" */
-#define DD_MAX_CHAIN 48 /* entries of one distribution examined at most */
+#ifndef DD_MAX_CHAIN
+#define DD_MAX_CHAIN 120
+#endif
+/* entries of one distribution examined at most */
 #define DD_NO_MOVE 0xFFu
 
 typedef struct dd_entry {
