@@ -4,15 +4,19 @@
  * - the value of a position is found by zero-window searches "can North-South
  *   take at least t of the remaining tricks?", iterated on t (MTD-style) until
  *   the lower and upper bounds meet;
- * - a transposition table at trick boundaries keyed on the position with
- *   relative ranks (per suit, the owners of the cards still in play, in rank
- *   order, so that cards already played do not matter), the hand on lead and
- *   the strain; an entry holds a lower and an upper bound on North-South's
- *   tricks from that position and the best lead found. Because an entry is a
- *   property of the position alone, it stays valid across searches, targets,
- *   leaders and deals, so the table is never cleared after dbr_dd_init;
- * - quick tricks for the side on lead (top winners it can cash at once) and
- *   sure trump tricks for the other side, as cut-offs at trick boundaries;
+ * - a transposition table at trick boundaries with partition search: a
+ *   search also returns the cards whose ranks its verdict used (winners that
+ *   beat a card of their own suit, and the winners a cut-off counted), and the
+ *   entry covers every position with the same suit lengths in every hand, the
+ *   same leader and strain, and the same owners of the cards from the top of
+ *   each suit down to its lowest such card (relative ranks: cards already
+ *   played do not count). An entry holds a lower and an upper bound on
+ *   North-South's tricks from the position and the best lead found. Being a
+ *   fact about positions, it stays valid across searches, targets, leaders
+ *   and deals, so the table is cleared only when it is full;
+ * - quick tricks for the side on lead (top winners the leader, or partner
+ *   after a small card to partner's winner, can cash at once) and sure trump
+ *   tricks for the other side, as cut-offs at trick boundaries;
  * - move generation that plays one card of each run of equivalent cards (cards
  *   of one hand adjacent in rank once the cards played to earlier tricks are
  *   removed), ordered by simple bridge heuristics and the table's best lead.
@@ -20,17 +24,14 @@
  * No allocation, no globals: everything lives in the caller's workspace.
  */
 #include <string.h>
-#ifdef DD_TRACE
-#include <stdio.h>
-#endif
 
 #include "internal.h"
 
 #define DD_MAGIC 0x3176646464646264ull /* "dbdddv1" */
+/* The entries of one distribution examined at most, newest first. */
 #ifndef DD_MAX_CHAIN
 #define DD_MAX_CHAIN 120
 #endif
-/* entries of one distribution examined at most */
 #define DD_NO_MOVE 0xFFu
 
 typedef struct dd_entry {
@@ -92,9 +93,6 @@ size_t dbr_dd_min_bytes(void) {
 
 /* Forget every entry (when the pool or the slots run out). */
 static void tt_clear(dbr_dd *d) {
-#ifdef DD_TRACE
-    fprintf(stderr, "clear at pool %u slots %llu\n", d->pool_used, (unsigned long long)d->slots_used);
-#endif
     memset(d->slots, 0, (size_t)(d->slot_mask + 1) * sizeof(dd_slot));
     d->slots_used = 0;
     d->pool_used = 1;
@@ -286,15 +284,20 @@ static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, i
 
 /* ------------------------------------------------------------ bounds */
 
-/* Tricks the side of `lead` can cash at once from the top: in each suit the
- * run of top cards the leader holds, cut in a side suit (with a trump suit)
- * to the length of each opponent who could ruff. */
-static int quick_tricks(const dbr_dd *d, int lead, dbr_hand *rel) {
-    const int trump = d->trump, p = lead ^ 2, lho = (lead + 1) & 3, rho = (lead + 3) & 3;
+/* Top winners hand `h` can cash in a row when it has the lead: in each suit
+ * the run of top cards it holds, cut in a side suit (with a trump suit) to
+ * the length of each opponent who could ruff; the side-suit winners are cut
+ * to one more than the non-trump cards of partner `p` (who must discard on
+ * them, or ruff and take the lead), less `p_spent` cards partner has already
+ * used. *entries receives the suits where the hand's winners begin (to reach
+ * it from partner). */
+static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsigned *entries) {
+    const int trump = d->trump, p = h ^ 2, lho = (h + 1) & 3, rho = (h + 3) & 3;
     const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
     int qt = 0, side = 0;
+    *entries = 0;
     for (int s = 0; s < 4; s++) {
-        unsigned ls = suit_bits(d->h[lead], s);
+        unsigned ls = suit_bits(d->h[h], s);
         if (!ls) continue;
         unsigned a = suit_bits(all, s);
         int k = 0;
@@ -319,20 +322,58 @@ static int quick_tricks(const dbr_dd *d, int lead, dbr_hand *rel) {
             unsigned a2 = suit_bits(all, s);
             for (int i = 1; i < k; i++) a2 &= ~(1u << dbr__msb(a2));
             *rel |= (dbr_hand)(1u << dbr__msb(a2)) << (13 * s);
+            *entries |= 1u << s;
         }
         if (trump != DBR_NOTRUMP && s != trump)
             side += k;
         else
             qt += k;
     }
-    if (side) {
-        /* A partner holding nothing but trumps must ruff our winner and take
-         * the lead: then only the first side-suit winner is sure. */
-        if (trump != DBR_NOTRUMP && d->h[p] && !(d->h[p] & ~DBR_SUIT_MASK(trump)))
-            side = 1;
-        qt += side;
+    if (side && trump != DBR_NOTRUMP) {
+        int spare = dbr__popcount(d->h[p] & ~DBR_SUIT_MASK(trump)) - p_spent;
+        if (spare < 0) spare = 0;
+        if (side > spare + 1) side = spare + 1;
     }
-    return qt;
+    return qt + side;
+}
+
+/* Tricks the side of `lead` can cash at once from the top: the leader's own
+ * winners, or partner's after a small card to partner's top card. */
+static int quick_tricks(const dbr_dd *d, int lead, dbr_hand *rel) {
+    unsigned entries;
+    dbr_hand own_rel = 0;
+    int own = cash_tricks(d, lead, 0, &own_rel, &entries);
+    const int p = lead ^ 2;
+    int best = own;
+    dbr_hand best_rel = own_rel;
+    /* suits where the leader has a card and partner the top winners */
+    dbr_hand p_rel = 0;
+    unsigned p_entries;
+    int via = -1;
+    if (d->h[p]) {
+        for (int s = 0; s < 4 && via < 0; s++)
+            if (suit_bits(d->h[lead], s)) via = s;
+        if (via >= 0) {
+            int pq = 0;
+            for (int s = 0; s < 4; s++) {
+                if (!suit_bits(d->h[lead], s)) continue;
+                dbr_hand r2 = 0;
+                int spent = d->trump != DBR_NOTRUMP && s != d->trump;
+                int q = cash_tricks(d, p, spent, &r2, &p_entries);
+                if (!(p_entries >> s & 1u)) continue;
+                if (q > pq) {
+                    pq = q;
+                    p_rel = r2;
+                }
+            }
+            if (pq > best) {
+                best = pq;
+                best_rel = p_rel;
+            }
+        }
+    }
+    *rel |= best_rel;
+    return best;
 }
 
 /* Sure tricks of a side from its top trumps: the hand holding the highest
@@ -750,14 +791,7 @@ static int node_value(dbr_dd *d, const dd_node *nd, int r, int guess) {
         if (t <= lo) t = lo + 1;
         if (t > hi) t = hi;
         dbr_hand rel;
-#ifdef DD_TRACE
-        uint64_t n0 = d->nodes;
-        int ok = search(d, nd, t, &rel);
-        fprintf(stderr, "  target %d -> %d nodes %llu\n", t, ok, (unsigned long long)(d->nodes - n0));
-        if (ok) {
-#else
         if (search(d, nd, t, &rel)) {
-#endif
             lo = t;
             t = t + 1;
         } else {

@@ -150,8 +150,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("variant", nargs="?", default="bridge",
                       help="a built-in variant (see 'variants') or a rule file (default: bridge)")
     play.add_argument("--seed", type=int, default=1, help="the one seed of every random step")
-    play.add_argument("--bots", choices=["rule", "random"], default="rule",
-                      help="which bots play (default: rule)")
+    play.add_argument("--bots", choices=["rule", "random", "perfect"], default="rule",
+                      help="which bots play (default: rule; perfect: double-dummy best "
+                           "cards whenever the bot sees every hand)")
     play.add_argument("--rubbers", type=int, default=1,
                       help="how many rubbers to play (default: 1)")
     play.add_argument("--laws", action="store_true",

@@ -313,7 +313,8 @@ class PerfectBot:
         current = obs.current
         trick = tuple(c.index for c in current.cards) if current is not None else ()
         leader = int(current.leader) if current is not None and current.cards else int(obs.to_act)
-        hands = tuple(obs.hands[s].mask for s in sorted(obs.hands, key=int))
+        held = {int(seat): hand.bits for seat, hand in obs.hands.items()}
+        hands = (held[0], held[1], held[2], held[3])
         trump = 4 if obs.trump_suit is None else int(obs.trump_suit)
         pos = _native.Position(hands=hands, trump=trump, leader=leader,
                                trick=trick)

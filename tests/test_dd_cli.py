@@ -120,3 +120,36 @@ def test_solve_function_gives_the_value_of_every_lead() -> None:
     sol = doubledummy.solve(ENDING, 4, 2)
     assert sol.tricks == 2
     assert sol.cards == {13 * 3 + 3: 2, 13 * 3 + 2: 2}
+
+
+def test_perfect_bot_plays_the_double_dummy_card_when_it_sees_every_hand() -> None:
+    """Issue 8: 'a perfect-play bot for positions where the player can see every hand'.
+
+    South leads towards North's AQ with West's king onside: any small card
+    keeps both tricks; then North, seeing West's king played, wins with the
+    ace, and, seeing West's six, finesses the queen.
+    """
+    from types import SimpleNamespace
+
+    from dummybridge.actions import Action
+    from dummybridge.bots import make_bot
+    from dummybridge.cards import Card, Hand, Seat
+    from dummybridge.loader import load_rules
+    from dummybridge.state import Trick
+
+    bot = make_bot("perfect", 1, load_rules("double-dummy"))
+    hands_, _ = doubledummy._native.deal_parse(ENDING)
+    hands = {Seat(i): Hand(h) for i, h in enumerate(hands_)}
+
+    def obs(to_act: Seat, legal: list[str], trick: list[str], leader: Seat) -> SimpleNamespace:
+        return SimpleNamespace(
+            phase="play", hands=hands, to_act=to_act, trump_suit=None,
+            legal_actions=tuple(Action.parse(f"play {c}") for c in legal),
+            current=Trick(leader, tuple(Card.from_str(c) for c in trick)) if trick else None)
+
+    assert str(bot.choose(obs(Seat.SOUTH, ["S5", "S4"], [], Seat.SOUTH))) == "play S4"
+    hands[Seat.SOUTH] = Hand(hands_[2] & ~(1 << Card.from_str("S4").index))
+    hands[Seat.WEST] = Hand(hands_[3] & ~(1 << Card.from_str("S6").index))
+    assert str(bot.choose(obs(Seat.NORTH, ["SA", "SQ"], ["S4", "S6"], Seat.SOUTH))) == "play SQ"
+    hands[Seat.WEST] = Hand(hands_[3] & ~(1 << Card.from_str("SK").index))
+    assert str(bot.choose(obs(Seat.NORTH, ["SA", "SQ"], ["S4", "SK"], Seat.SOUTH))) == "play SA"

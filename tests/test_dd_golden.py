@@ -68,3 +68,33 @@ def test_the_table_of_a_full_deal_is_the_dds_table(solver: DDSolver, index: int)
     hands, _ = deal_parse(item["deal"])
     table = solver.table(hands)
     assert [list(row) for row in table] == item["table"]
+
+
+def test_solvers_on_distinct_workspaces_run_in_threads() -> None:
+    """Issue 8: 'thread-safe on distinct workspaces': two threads, two solvers, DDS's answers."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    items = DATA["positions"]
+
+    def run(part: int) -> list[dict[str, int]]:
+        mine = DDSolver(1 << 20)
+        out = []
+        for item in items[part::2]:
+            _, values = mine.solve_cards(_position(item))
+            out.append({card_format(c): v for c, v in values.items()})
+        return out
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        even, odd = pool.map(run, (0, 1))
+    assert even == [i["cards"] for i in items[0::2]]
+    assert odd == [i["cards"] for i in items[1::2]]
+
+
+def test_a_workspace_below_the_minimum_is_refused() -> None:
+    from dummybridge.errors import OutOfRangeError
+
+    with pytest.raises(OutOfRangeError, match=r"^a solver workspace of 100 bytes: solver "
+                                              r"workspace too small or not initialised$"):
+        DDSolver(100)
+    assert DDSolver(DDSolver.min_size).solve(_position(DATA["positions"][0])) == max(
+        DATA["positions"][0]["cards"].values())
