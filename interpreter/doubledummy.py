@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import _native
-from .errors import DummyBridgeError, InvalidNotationError
+from .errors import DummyBridgeError, InvalidDealError, InvalidNotationError
 
 __all__ = [
     "CardCost",
@@ -196,7 +196,9 @@ def analyse_record(record: Mapping[str, Any],
     """The double-dummy cost of each card played in a game record (``play --record``).
 
     The record is replayed; in each deal's play, every card is valued against
-    the best card in that position (cards played in revoke are not valued).
+    the best card in that position. Revokes (laws mode) are not valued, nor
+    the cards after them in the same trick (the trick then shows a hand that
+    did not follow suit though it could: no double-dummy position).
 
     :raises InvalidNotationError: for a record that is not one.
     :raises IllegalActionError: if an action of the record is not legal when replayed.
@@ -235,20 +237,25 @@ def analyse_record(record: Mapping[str, Any],
                                    trump=_trump_of(tracker, game), leader=tracker.leader,
                                    trick=tracker.trick)
             held = tracker.hand(seat)
-            before = solver.solve_cards(pos)
+            try:
+                before = solver.solve_cards(pos)
+            except InvalidDealError:
+                # After a revoke (laws mode) the trick shows a hand that did
+                # not follow suit though it could: not a double-dummy position.
+                before = None
         try:
             game.apply(text, player=player)
         except DummyBridgeError as exc:
             raise type(exc)(f"record action {i + 1} ({text!r}): {exc}") from None
-        if in_play and before is not None and tracker is not None:
+        if in_play and tracker is not None:
             gone = held & ~game.hands[seat]
             if not gone:
                 continue  # not a card (a look, a claim ...)
             card = gone.bit_length() - 1
             if not tracker.trick:
                 trick_no += 1
-            legal = before[1]
-            if card in legal:
+            if before is not None and card in before[1]:
+                legal = before[1]
                 out.append(CardCost(deal=tracked_deal, trick=trick_no, seat=seat, card=card,
                                     best=before[0], after=legal[card]))
             tracker.play(card, allow_revoke=True)

@@ -153,3 +153,23 @@ def test_perfect_bot_plays_the_double_dummy_card_when_it_sees_every_hand() -> No
     assert str(bot.choose(obs(Seat.NORTH, ["SA", "SQ"], ["S4", "S6"], Seat.SOUTH))) == "play SQ"
     hands[Seat.WEST] = Hand(hands_[3] & ~(1 << Card.from_str("SK").index))
     assert str(bot.choose(obs(Seat.NORTH, ["SA", "SQ"], ["S4", "SK"], Seat.SOUTH))) == "play SA"
+
+
+def test_analyse_skips_revokes_in_a_laws_mode_record(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A revoke (laws mode, law 63) leaves no double-dummy position: it is not valued,
+    nor the cards after it in its trick; the rest of the deal is."""
+    full = tmp_path / "laws.json"
+    assert main(["play", "auction-bridge", "--seed", "2", "--laws", "--irregularities", "0.05",
+                 "--record", str(full)]) == 0
+    capsys.readouterr()
+    record = json.loads(full.read_text(encoding="utf-8"))
+    first_claim = record["actions"].index("claim revoke points")
+    record["actions"] = record["actions"][:first_claim]
+    path = tmp_path / "deal1.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["analyse", str(path), "--format", "json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert {r["deal"] for r in rows} == {1}
+    assert 40 <= len(rows) < 52
+    assert all(r["cost"] >= 0 for r in rows)
