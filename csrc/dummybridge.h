@@ -86,11 +86,12 @@ typedef enum dbr_status {
     DBR_E_REVOKE = 12,     /* a card that does not follow suit when the hand can */
     DBR_E_TRICK = 13,      /* an impossible current trick (cards, counts) */
     DBR_E_EMPTY = 14,      /* no cards where at least one is needed */
-    DBR_E_RNG_STATE = 15   /* a PRNG state of all zeros (xoshiro256** would give 0 forever) */
+    DBR_E_RNG_STATE = 15,  /* a PRNG state of all zeros (xoshiro256** would give 0 forever) */
+    DBR_E_WORKSPACE = 16   /* a solver workspace too small, or not made by dbr_dd_init */
 } dbr_status;
 
 /* The number of distinct statuses (valid codes are 0 .. DBR_STATUS_COUNT-1). */
-#define DBR_STATUS_COUNT 16
+#define DBR_STATUS_COUNT 17
 
 /* A static, human-readable description of a status ("card held twice").
  * Unknown codes give "unknown status". Never NULL. */
@@ -382,6 +383,72 @@ dbr_status dbr_sample_plays(dbr_rng *rng, const dbr_position *pos, const int nee
  * DBR_E_COUNT. */
 dbr_status dbr_solve_target(const dbr_position *pos, int side, int target, uint64_t node_limit,
                             int *result_out);
+
+/* ---------------------------------------------------- double-dummy solver */
+
+/* Perfect play with every hand seen ("the hand is played double dummy").
+ *
+ * The solver works in a workspace that lives in memory the caller supplies:
+ * a small header and a transposition table filling the rest. Nothing is
+ * allocated and nothing is global, so calls on distinct workspaces may run in
+ * parallel threads; one workspace serves one thread at a time. The table's
+ * entries are facts about positions, valid for every later call, so a
+ * workspace is initialised once and reused: later solves get faster.
+ *
+ *   size_t bytes = DBR_DD_DEFAULT_BYTES;       (or any size >= dbr_dd_min_bytes())
+ *   void *mem = malloc(bytes);                 (the caller's memory)
+ *   dbr_dd *dd;
+ *   dbr_dd_init(mem, bytes, &dd);              (dd points into mem)
+ *   dbr_dd_solve(dd, &pos, &tricks);
+ *   free(mem);                                 (no dbr_dd_free: nothing else to release)
+ *
+ * Positions are dbr_position (see "playouts"): any number of cards left, equal
+ * hands or a trick in progress, a trump suit or DBR_NOTRUMP. pos->tricks[] is
+ * checked as by dbr_position_validate but does not affect the results, which
+ * always count the tricks still to complete, the current one included. A
+ * position whose current trick shows a hand failing to follow suit while it
+ * still holds the suit led is impossible (DBR_E_TRICK). */
+
+/* The default workspace size: 32 MiB. Any size from dbr_dd_min_bytes() up
+ * works; more memory keeps more positions and helps on hard deals. */
+#define DBR_DD_DEFAULT_BYTES ((size_t)32 << 20)
+
+typedef struct dbr_dd dbr_dd; /* opaque; lives inside the caller's memory */
+
+/* The smallest workspace dbr_dd_init accepts (a few tens of KiB). */
+size_t dbr_dd_min_bytes(void);
+
+/* Make a workspace in `memory` (any alignment; `bytes` >= dbr_dd_min_bytes(),
+ * DBR_E_WORKSPACE otherwise). *dd_out points into memory, which must stay
+ * valid and untouched while the workspace is used. */
+dbr_status dbr_dd_init(void *memory, size_t bytes, dbr_dd **dd_out);
+
+/* The most tricks the side of the hand to play can take, of the tricks still
+ * to complete (the current one included), against best defence. */
+dbr_status dbr_dd_solve(dbr_dd *dd, const dbr_position *pos, int *tricks_out);
+
+/* The value of every legal card of the hand to play: scores_out[card] is the
+ * most tricks that side can take (as for dbr_dd_solve) after playing it, and
+ * -1 for every card it may not play. *tricks_out (may be NULL) is the best of
+ * them, the result of dbr_dd_solve. */
+dbr_status dbr_dd_solve_cards(dbr_dd *dd, const dbr_position *pos, int *tricks_out,
+                              int8_t scores_out[52]);
+
+/* The table of a deal of four equal hands (1..13 cards each): for each strain
+ * (0..3 the suits, 4 = no trumps) and declarer seat (0..3), the tricks the
+ * declarer's side takes with the declarer's left-hand opponent on lead:
+ * table_out[strain * 4 + declarer]. */
+dbr_status dbr_dd_table(dbr_dd *dd, const dbr_hand hands[4], int table_out[20]);
+
+/* dbr_dd_table for n_deals deals: hands[4*i .. 4*i+3] give deal i and
+ * tables_out[20*i .. 20*i+19] its table. On a bad deal the status is that
+ * of dbr_dd_table, *failed_out (may be NULL) is the deal's index, and the
+ * tables of the deals before it are written. */
+dbr_status dbr_dd_table_batch(dbr_dd *dd, const dbr_hand *hands, size_t n_deals,
+                              int *tables_out, size_t *failed_out);
+
+/* The search nodes visited in this workspace so far (for benchmarks). */
+dbr_status dbr_dd_nodes(const dbr_dd *dd, uint64_t *nodes_out);
 
 #ifdef __cplusplus
 }

@@ -36,7 +36,9 @@ from .errors import (
 )
 
 __all__ = [
+    "DD_DEFAULT_BYTES",
     "BatchResult",
+    "DDSolver",
     "Position",
     "Rng",
     "Status",
@@ -137,6 +139,7 @@ class Status(IntEnum):
     E_TRICK = lib.DBR_E_TRICK
     E_EMPTY = lib.DBR_E_EMPTY
     E_RNG_STATE = lib.DBR_E_RNG_STATE
+    E_WORKSPACE = lib.DBR_E_WORKSPACE
 
 
 _EXCEPTION_FOR_STATUS: dict[int, type[DummyBridgeError]] = {
@@ -153,6 +156,7 @@ _EXCEPTION_FOR_STATUS: dict[int, type[DummyBridgeError]] = {
     lib.DBR_E_REVOKE: IllegalActionError,
     lib.DBR_E_EMPTY: IllegalActionError,
     lib.DBR_E_RNG_STATE: OutOfRangeError,
+    lib.DBR_E_WORKSPACE: OutOfRangeError,
 }
 """The exception class for each failure status; any other status is a :class:`CoreError`."""
 
@@ -182,7 +186,7 @@ def error_for(status: int, context: str) -> DummyBridgeError:
     ``"unknown card code 'SX': <the C text for E_PARSE>"``. The exception class
     follows the status: ``E_PARSE`` gives :class:`InvalidNotationError`;
     ``E_CARD``, ``E_SUIT``, ``E_STRAIN``, ``E_SEAT``, ``E_COUNT`` and
-    ``E_RNG_STATE`` give :class:`OutOfRangeError`; ``E_DUPLICATE``, ``E_HAND_SIZE`` and ``E_TRICK``
+    ``E_RNG_STATE``, ``E_WORKSPACE`` give :class:`OutOfRangeError`; ``E_DUPLICATE``, ``E_HAND_SIZE`` and ``E_TRICK``
     give :class:`InvalidDealError`; ``E_NOT_HELD``, ``E_REVOKE`` and ``E_EMPTY``
     give :class:`IllegalActionError`; anything else (``E_NULL``, ``E_BUFFER``,
     unknown codes) gives :class:`CoreError`. The exception carries ``.status``
@@ -1101,3 +1105,146 @@ def solve_target(pos: Position, side: int, target: int, node_limit: int = 2_000_
                                 f"({_position_text(pos)})")
     result = int(out[0])
     return None if result < 0 else result
+
+# ------------------------------------------------------- double-dummy solver
+
+DD_DEFAULT_BYTES: int = lib.DBR_DD_DEFAULT_BYTES
+"""The default size of a solver's workspace (``DBR_DD_DEFAULT_BYTES``, 32 MiB)."""
+
+
+class DDSolver:
+    """A double-dummy solver: a workspace of the C core's solver (``dbr_dd``).
+
+    The workspace is ``size`` bytes of memory owned by this object (the C core
+    allocates nothing); its transposition table keeps what earlier calls
+    learned, so one solver reused for many positions gets faster. A solver
+    must not be used by two threads at once (that raises
+    :class:`RuntimeError`); solvers in different threads run in parallel.
+
+    Results count the tricks still to complete, the current trick included.
+
+    >>> solver = DDSolver(1 << 20)
+    >>> pos = Position(hands=(1 << 51, 1 << 50, 1 << 49, 1 << 12), trump=4, leader=0)
+    >>> solver.solve(pos)
+    1
+
+    :param size: the workspace size in bytes, at least :attr:`min_size`.
+    :raises OutOfRangeError: for a size below the minimum.
+    """
+
+    __slots__ = ("_dd", "_lock", "_mem", "size")
+
+    _dd: Any
+    _lock: threading.Lock
+    _mem: Any
+    size: int
+
+    min_size: int = int(lib.dbr_dd_min_bytes())
+
+    def __init__(self, size: int = DD_DEFAULT_BYTES) -> None:
+        size = int(size)
+        if not self.min_size <= size <= 1 << 40:
+            _fail(lib.DBR_E_WORKSPACE, f"a solver workspace of {size!r} bytes")
+        self.size = size
+        self._mem = ffi.new("char[]", size)
+        out = ffi.new("dbr_dd **")
+        ensure(lib.dbr_dd_init(self._mem, size, out), "a solver workspace of {!r} bytes", size)
+        self._dd = out[0]
+        self._lock = threading.Lock()
+
+    def _acquire(self) -> Any:
+        if not self._lock.acquire(blocking=False):
+            raise RuntimeError("a DDSolver is in use by another thread; give each thread its own")
+        return self._dd
+
+    def solve(self, pos: Position) -> int:
+        """``dbr_dd_solve``: the most tricks the side of the hand to play can take.
+
+        :raises OutOfRangeError: for a bad card, strain or seat.
+        :raises InvalidDealError: for a card held twice, hands of inconsistent
+            sizes or an impossible current trick.
+        :raises IllegalActionError: for a position with no cards left.
+        """
+        c = _position(pos)
+        out = ffi.new("int *")
+        dd = self._acquire()
+        try:
+            status = lib.dbr_dd_solve(dd, c, out)
+        finally:
+            self._lock.release()
+        if status != lib.DBR_OK:
+            raise error_for(status, f"cannot solve the position ({_position_text(pos)})")
+        return int(out[0])
+
+    def solve_cards(self, pos: Position) -> tuple[int, dict[int, int]]:
+        """``dbr_dd_solve_cards``: the value of every legal card.
+
+        :returns: the best value (as :meth:`solve`) and, for each legal card of
+            the hand to play, the tricks its side takes after playing it.
+        :raises DummyBridgeError: as :meth:`solve`.
+        """
+        c = _position(pos)
+        out = ffi.new("int *")
+        scores = ffi.new("int8_t[52]")
+        dd = self._acquire()
+        try:
+            status = lib.dbr_dd_solve_cards(dd, c, out, scores)
+        finally:
+            self._lock.release()
+        if status != lib.DBR_OK:
+            raise error_for(status, f"cannot solve the position ({_position_text(pos)})")
+        return int(out[0]), {card: int(scores[card]) for card in range(52) if scores[card] >= 0}
+
+    def table(self, hands: Sequence[int]) -> tuple[tuple[int, int, int, int], ...]:
+        """``dbr_dd_table``: the 20 results of a deal of four equal hands.
+
+        :returns: ``table[strain][declarer]``, strains 0..3 the suits and 4 no
+            trumps, declarers by seat: the tricks the declarer's side takes
+            with the declarer's left-hand opponent on lead.
+        :raises DummyBridgeError: for hands that are not a deal of equal hands.
+        """
+        return self.tables([hands])[0]
+
+    def tables(
+        self, deals: Sequence[Sequence[int]]
+    ) -> list[tuple[tuple[int, int, int, int], ...]]:
+        """``dbr_dd_table_batch``: :meth:`table` for many deals in one call.
+
+        :raises DummyBridgeError: for the first bad deal, naming its index.
+        """
+        n = len(deals)
+        if n == 0:
+            return []
+        for i, hands in enumerate(deals):
+            if len(hands) != 4:
+                _fail(lib.DBR_E_COUNT, f"deal {i}: a deal needs 4 hands, not {len(hands)}")
+        flat = ffi.new("dbr_hand[]", 4 * n)
+        for i, hands in enumerate(deals):
+            for j, hand in enumerate(hands):
+                flat[4 * i + j] = _u64(hand)
+        out = ffi.new("int[]", 20 * n)
+        failed = ffi.new("size_t *")
+        dd = self._acquire()
+        try:
+            status = lib.dbr_dd_table_batch(dd, flat, n, out, failed)
+        finally:
+            self._lock.release()
+        if status != lib.DBR_OK:
+            i = int(failed[0])
+            hands_text = ", ".join(_hand_text(h) for h in deals[i])
+            raise error_for(status, f"cannot solve deal {i} ([{hands_text}])")
+        return [
+            tuple(
+                (out[20 * i + 4 * s], out[20 * i + 4 * s + 1], out[20 * i + 4 * s + 2],
+                 out[20 * i + 4 * s + 3])
+                for s in range(5)
+            )
+            for i in range(n)
+        ]
+
+    @property
+    def nodes(self) -> int:
+        """Search nodes visited by this solver so far (``dbr_dd_nodes``)."""
+        out = ffi.new("uint64_t *")
+        ensure(lib.dbr_dd_nodes(self._dd, out), "cannot read the node count")
+        return int(out[0])

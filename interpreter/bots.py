@@ -15,6 +15,7 @@ from typing import Protocol
 from ._native import Rng
 from .actions import BID, DECLARE, DOUBLE, LEAVE, LOOK, PASS, PLAY, Action
 from .cards import Card, Hand, Rank, Seat, Suit, trick_winner
+from .doubledummy import PerfectBot
 from .ruleset import RuleSet
 from .state import Game, Observation
 
@@ -333,11 +334,12 @@ class RuleBot:
         return in_suit[-1]
 
 
-BOTS: dict[str, type[RandomBot] | type[RuleBot]] = {"random": RandomBot, "rule": RuleBot}
+BOTS: dict[str, type[RandomBot] | type[RuleBot] | type[PerfectBot]] = {
+    "random": RandomBot, "rule": RuleBot, "perfect": PerfectBot}
 
 
-def make_bot(kind: str, seed: int, rules: RuleSet) -> RandomBot | RuleBot:
-    """A bot by name (``random`` or ``rule``) for a game under ``rules``.
+def make_bot(kind: str, seed: int, rules: RuleSet) -> RandomBot | RuleBot | PerfectBot:
+    """A bot by name (``random``, ``rule``, ``perfect`` or ``sampling``) for a game under ``rules``.
 
     :raises ValueError: for an unknown kind.
     """

@@ -309,6 +309,34 @@ def _cmd_docs(args: argparse.Namespace) -> int:
     from .reference import reference_markdown
 
     print(reference_markdown(), end="")
+
+def _cmd_solve(args: argparse.Namespace) -> int:
+    from .doubledummy import parse_seat, parse_strain, solution_json, solution_text, solve, table
+
+    sol = solve(args.deal, parse_strain(args.trump), parse_seat(args.leader))
+    tab = table(args.deal) if args.table else None
+    if args.format == "json":
+        print(json.dumps(solution_json(sol, args.deal, tab), indent=2))
+    else:
+        print(solution_text(sol, args.deal, tab))
+    return EXIT_OK
+
+
+def _cmd_analyse(args: argparse.Namespace) -> int:
+    from .doubledummy import analyse_record, analysis_json, analysis_text
+    from .errors import InvalidNotationError
+
+    try:
+        with open(args.record, encoding="utf-8") as f:
+            record = json.load(f)
+    except json.JSONDecodeError as exc:
+        raise InvalidNotationError(
+            f"{args.record}:{exc.lineno}:{exc.colno}: error: {exc.msg}") from None
+    costs = analyse_record(record)
+    if args.format == "json":
+        print(json.dumps(analysis_json(costs), indent=2))
+    else:
+        print(analysis_text(costs))
     return EXIT_OK
 
 
@@ -326,9 +354,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("variant", nargs="?", default="bridge",
                       help="a built-in variant (see 'variants') or a rule file (default: bridge)")
     play.add_argument("--seed", type=int, default=1, help="the one seed of every random step")
-    play.add_argument("--bots", choices=["rule", "random", "sampling"], default="rule",
+    play.add_argument("--bots", choices=["rule", "random", "sampling", "perfect"], default="rule",
                       help="which bots play (default: rule; sampling: deals the unseen cards "
-                           "many times and picks the best card on average)")
+                           "many times and picks the best card on average; perfect: "
+                           "double-dummy best cards whenever the bot sees every hand)")
     play.add_argument("--rubbers", type=int, default=1,
                       help="how many rubbers to play (default: 1)")
     play.add_argument("--laws", action="store_true",
@@ -420,6 +449,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     docs = sub.add_parser("docs", help="print the rule-language reference (Markdown)")
     docs.set_defaults(func=_cmd_docs)
+
+    solve = sub.add_parser("solve", help="double-dummy: the tricks the side on lead can take")
+    solve.add_argument("deal", help='a PBN deal, "N:AKQ.xx.xx.xx ..." (equal hands of any size)')
+    solve.add_argument("--trump", default="N", help="C, D, H, S or NT (default: NT)")
+    solve.add_argument("--leader", default="W", help="N, E, S or W (default: W)")
+    solve.add_argument("--table", action="store_true",
+                       help="also the 20-result table (every declarer and strain)")
+    solve.add_argument("--format", choices=["text", "json"], default="text")
+    solve.set_defaults(func=_cmd_solve)
+
+    analyse = sub.add_parser("analyse", aliases=["analyze"],
+                             help="the double-dummy cost of each card played in a game record")
+    analyse.add_argument("record", metavar="RECORD", help="a JSON record from 'play --record'")
+    analyse.add_argument("--format", choices=["text", "json"], default="text")
+    analyse.set_defaults(func=_cmd_analyse)
     return parser
 
 
@@ -450,7 +494,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("dummybridge: interrupted", file=sys.stderr)
         return 130
-    except Exception as exc:  # noqa: BLE001 - the last line of defence: no traceback for users
+    except Exception as exc:
         if os.environ.get("DUMMYBRIDGE_DEBUG"):
             raise
         print(f"dummybridge: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)

@@ -1,0 +1,989 @@
+/* dd.c -- the double-dummy solver.
+ *
+ * Method (the published one of DDS, Haglund and Hein; the code is ours):
+ * - the value of a position is found by zero-window searches "can North-South
+ *   take at least t of the remaining tricks?", iterated on t (MTD-style) until
+ *   the lower and upper bounds meet;
+ * - a transposition table at trick boundaries with partition search: a
+ *   search also returns the cards whose ranks its verdict used (winners that
+ *   beat a card of their own suit, and the winners a cut-off counted), and the
+ *   entry covers every position with the same suit lengths in every hand, the
+ *   same leader and strain, and the same owners of the cards from the top of
+ *   each suit down to its lowest such card (relative ranks: cards already
+ *   played do not count). An entry holds a lower and an upper bound on
+ *   North-South's tricks from the position and the best lead found. Being a
+ *   fact about positions, it stays valid across searches, targets, leaders
+ *   and deals, so the table is cleared only when it is full;
+ * - quick tricks for the side on lead (top winners the leader, or partner
+ *   after a small card to partner's winner, can cash at once) and sure trump
+ *   tricks for the other side, as cut-offs at trick boundaries;
+ * - move generation that plays one card of each run of equivalent cards (cards
+ *   of one hand adjacent in rank once the cards played to earlier tricks are
+ *   removed), ordered by simple bridge heuristics and the table's best lead.
+ *
+ * No allocation, no globals: everything lives in the caller's workspace.
+ */
+#include <string.h>
+
+#include "internal.h"
+
+#define DD_MAGIC 0x3176646464646264ull /* "dbdddv1" */
+/* The entries of one distribution examined at most, newest first. */
+#ifndef DD_MAX_CHAIN
+#define DD_MAX_CHAIN 120
+#endif
+#define DD_NO_MOVE 0xFFu
+
+typedef struct dd_entry {
+    uint64_t b0, b1; /* owners of the top cards of each suit (see dd_probe) */
+    uint32_t next;   /* the next entry of the same distribution; 0 ends the list */
+    uint16_t depths; /* 4 bits per suit: how many top cards b0/b1 describe */
+    uint8_t lb, ub;  /* bounds on North-South's tricks from the position */
+    uint8_t best;    /* best lead: suit * 16 + cards of the suit above it; DD_NO_MOVE */
+} dd_entry;
+
+/* A distribution's slot in the open-addressed table of distributions. */
+typedef struct dd_slot {
+    uint64_t dist;  /* suit lengths, 4 bits per hand and suit */
+    uint32_t head;  /* its first entry; 0 for none */
+    uint8_t ctl;    /* 1 + leader + 4 * strain; 0 marks an empty slot */
+} dd_slot;
+
+struct dbr_dd {
+    uint64_t magic;
+    dd_slot *slots;       /* the distributions, open addressing */
+    uint64_t slot_mask;   /* slots - 1 (a power of two) */
+    uint64_t slots_used;
+    dd_entry *pool;       /* the entries; pool[0] is unused (0 ends a list) */
+    uint32_t pool_size, pool_used;
+    uint32_t gen;
+    int trump;
+    uint64_t nodes;
+    dbr_hand h[4];      /* the cards still held */
+    dbr_hand played;    /* cards of completed tricks (absent from the play) */
+};
+
+/* A node of the search: the state of the current trick. */
+typedef struct dd_node {
+    int lead;  /* seat that led (or leads) the trick */
+    int tlen;  /* cards played to it (0..3) */
+    int led;   /* suit led (when tlen > 0) */
+    int wseat; /* seat winning so far (when tlen > 0) */
+    int wcard; /* card winning so far (when tlen > 0) */
+    dbr_hand tmask; /* the cards played to the trick */
+} dd_node;
+
+typedef struct dd_move {
+    int card;
+    int score;
+} dd_move;
+
+DBR_INLINE unsigned suit_bits(dbr_hand h, int s) { return (unsigned)(h >> (13 * s)) & 0x1FFFu; }
+
+DBR_INLINE int beats(int c, int w, int trump) {
+    int cs = c / 13, ws = w / 13;
+    return cs == ws ? c > w : cs == trump;
+}
+
+/* ------------------------------------------------------------- workspace */
+
+size_t dbr_dd_min_bytes(void) {
+    return sizeof(struct dbr_dd) + 128 + 256 * sizeof(dd_slot) + 512 * sizeof(dd_entry);
+}
+
+/* Forget every entry (when the pool or the slots run out). */
+static void tt_clear(dbr_dd *d) {
+    memset(d->slots, 0, (size_t)(d->slot_mask + 1) * sizeof(dd_slot));
+    d->slots_used = 0;
+    d->pool_used = 1;
+}
+
+dbr_status dbr_dd_init(void *memory, size_t bytes, dbr_dd **dd_out) {
+    if (!memory || !dd_out) return DBR_E_NULL;
+    if (bytes < dbr_dd_min_bytes()) return DBR_E_WORKSPACE;
+    const uintptr_t base = (uintptr_t)memory;
+    const uintptr_t aligned = (base + 63u) & ~(uintptr_t)63u;
+    dbr_dd *dd = (dbr_dd *)aligned;
+    const uintptr_t tables = (aligned + sizeof(struct dbr_dd) + 63u) & ~(uintptr_t)63u;
+    const size_t avail = bytes - (size_t)(tables - base);
+    /* one slot for every two entries: a power of two of slots, the entries
+     * filling what is left */
+    uint64_t slots = 256;
+    while ((slots * 2) * (sizeof(dd_slot) + 2 * sizeof(dd_entry)) <= avail) slots *= 2;
+    size_t pool = (avail - (size_t)slots * sizeof(dd_slot)) / sizeof(dd_entry);
+    if (pool > 0xFFFFFFF0u) pool = 0xFFFFFFF0u;
+    memset(dd, 0, sizeof *dd);
+    dd->slots = (dd_slot *)tables;
+    dd->slot_mask = slots - 1;
+    dd->pool = (dd_entry *)(tables + (size_t)slots * sizeof(dd_slot));
+    dd->pool_size = (uint32_t)pool;
+    tt_clear(dd);
+    dd->magic = DD_MAGIC;
+    *dd_out = dd;
+    return DBR_OK;
+}
+
+dbr_status dbr_dd_nodes(const dbr_dd *dd, uint64_t *nodes_out) {
+    if (!dd || !nodes_out) return DBR_E_NULL;
+    if (dd->magic != DD_MAGIC) return DBR_E_WORKSPACE;
+    *nodes_out = dd->nodes;
+    return DBR_OK;
+}
+
+/* ---------------------------------------------------- transposition table */
+
+/* Partition search. A search proves its verdict using the ranks of only some
+ * cards: those that won a trick by beating a card of their own suit, and
+ * those that a cut-off counted. In each suit it is enough to know who holds
+ * the cards from the top down to the lowest such card (the "depth" of the
+ * suit); the cards below are small cards whose order never decided a trick.
+ * So an entry is stored for the class of positions with the same leader,
+ * strain and suit lengths in every hand (the distribution, `dist`), and the
+ * same owners of the top `depth[s]` cards in each suit: the owners' two
+ * bits per card, highest card first, concatenated by suit into b0 (East or
+ * West) and b1 (South or West). A search that consults an entry adopts its
+ * depths as its own relevant cards. */
+
+typedef struct dd_probe {
+    uint64_t dist;   /* the lengths, 4 bits per hand and suit */
+    uint64_t b0, b1; /* the owners of every card in play, in the layout above */
+    int off[4];      /* where each suit starts in b0/b1 */
+    unsigned all[4]; /* the cards in play in each suit */
+    uint8_t ctl;     /* 1 + leader + 4 * strain */
+    dd_slot *slot;   /* the distribution's slot (or the empty slot where it goes) */
+} dd_probe;
+
+DBR_INLINE uint64_t slot_home(const dbr_dd *d, uint64_t dist, uint8_t ctl) {
+    uint64_t x = dist ^ ((uint64_t)ctl * 0x9E3779B97F4A7C15ull);
+    x ^= x >> 31;
+    x *= 0xBF58476D1CE4E5B9ull;
+    x ^= x >> 29;
+    x *= 0x94D049BB133111EBull;
+    x ^= x >> 32;
+    return x & d->slot_mask;
+}
+
+static void tt_probe_init(dbr_dd *d, int lead, dd_probe *p) {
+    uint64_t b0 = 0, b1 = 0, dist = 0;
+    int pos = 0;
+    const dbr_hand ew = d->h[1] | d->h[3], sw = d->h[2] | d->h[3];
+    const dbr_hand all = d->h[0] | ew | d->h[2];
+    for (int s = 0; s < 4; s++) {
+        unsigned a = suit_bits(all, s), e = suit_bits(ew, s), w = suit_bits(sw, s);
+        p->all[s] = a;
+        p->off[s] = pos;
+        for (int h = 0; h < 4; h++)
+            dist |= (uint64_t)dbr__popcount(suit_bits(d->h[h], s)) << (16 * s + 4 * h);
+        while (a) {
+            int b = dbr__msb(a);
+            unsigned bit = 1u << b;
+            if (e & bit) b0 |= (uint64_t)1 << pos;
+            if (w & bit) b1 |= (uint64_t)1 << pos;
+            pos++;
+            a ^= bit;
+        }
+    }
+    p->dist = dist;
+    p->b0 = b0;
+    p->b1 = b1;
+    p->ctl = (uint8_t)(1 + lead + 4 * d->trump);
+    uint64_t i = slot_home(d, dist, p->ctl);
+    for (;;) {
+        dd_slot *sl = &d->slots[i];
+        if (!sl->ctl || (sl->dist == dist && sl->ctl == p->ctl)) {
+            p->slot = sl;
+            return;
+        }
+        i = (i + 1) & d->slot_mask;
+    }
+}
+
+DBR_INLINE uint64_t depth_mask(const dd_probe *p, unsigned depths) {
+    uint64_t m = 0;
+    for (int s = 0; s < 4; s++) {
+        unsigned ds = (depths >> (4 * s)) & 0xFu;
+        m |= (((uint64_t)1 << ds) - 1) << p->off[s];
+    }
+    return m;
+}
+
+/* The relevant cards of an entry's depths, in this position: per suit the
+ * lowest of the top depth[s] cards. */
+static dbr_hand depths_rel(const dd_probe *p, unsigned depths) {
+    dbr_hand rel = 0;
+    for (int s = 0; s < 4; s++) {
+        unsigned ds = (depths >> (4 * s)) & 0xFu;
+        if (!ds) continue;
+        unsigned a = p->all[s];
+        for (unsigned i = 1; i < ds; i++) a &= ~(1u << dbr__msb(a));
+        rel |= (dbr_hand)(1u << dbr__msb(a)) << (13 * s);
+    }
+    return rel;
+}
+
+/* The depths of a set of relevant cards: the number of cards in play from
+ * the top of each suit down to its lowest relevant card. */
+static unsigned rel_depths(const dd_probe *p, dbr_hand rel) {
+    unsigned depths = 0;
+    for (int s = 0; s < 4; s++) {
+        unsigned rs = suit_bits(rel, s) & p->all[s];
+        if (!rs) continue;
+        int low = dbr__ctz(rs);
+        depths |= (unsigned)dbr__popcount(p->all[s] >> low) << (4 * s);
+    }
+    return depths;
+}
+
+static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, int need,
+                     int best) {
+    const unsigned depths = rel_depths(p, rel);
+    const uint64_t m = depth_mask(p, depths);
+    const uint64_t b0 = p->b0 & m, b1 = p->b1 & m;
+    dd_entry *e = NULL;
+    dd_slot *sl = p->slot;
+    if (sl->ctl) {
+        int n = 0;
+        for (uint32_t i = sl->head; i && n < DD_MAX_CHAIN; i = d->pool[i].next, n++) {
+            dd_entry *x = &d->pool[i];
+            if (x->depths == depths && x->b0 == b0 && x->b1 == b1) {
+                e = x;
+                break;
+            }
+        }
+    }
+    if (!e) {
+        if (d->pool_used >= d->pool_size || (d->slots_used + 1) * 4 > (d->slot_mask + 1) * 3) {
+            /* full: start again (the caller's size bounds the memory) */
+            tt_clear(d);
+            sl = p->slot = &d->slots[slot_home(d, p->dist, p->ctl)];
+        }
+        if (!sl->ctl) {
+            sl->ctl = p->ctl;
+            sl->dist = p->dist;
+            sl->head = 0;
+            d->slots_used++;
+        }
+        uint32_t idx = d->pool_used++;
+        e = &d->pool[idx];
+        e->b0 = b0;
+        e->b1 = b1;
+        e->depths = (uint16_t)depths;
+        e->lb = 0;
+        e->ub = (uint8_t)r;
+        e->best = DD_NO_MOVE;
+        e->next = sl->head;
+        sl->head = idx;
+    }
+    if (success) {
+        if (need > e->lb) e->lb = (uint8_t)need;
+    } else {
+        if (need - 1 < e->ub) e->ub = (uint8_t)(need - 1);
+    }
+    if (best != (int)DD_NO_MOVE) e->best = (uint8_t)best;
+}
+
+/* ------------------------------------------------------------ bounds */
+
+/* Top winners hand `h` can cash in a row when it has the lead: in each suit
+ * the run of top cards it holds, cut in a side suit (with a trump suit) to
+ * the length of each opponent who could ruff; the side-suit winners are cut
+ * to one more than the non-trump cards of partner `p` (who must discard on
+ * them, or ruff and take the lead), less `p_spent` cards partner has already
+ * used. *entries receives the suits where the hand's winners begin (to reach
+ * it from partner). */
+static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsigned *entries) {
+    const int trump = d->trump, p = h ^ 2, lho = (h + 1) & 3, rho = (h + 3) & 3;
+    const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
+    int qt = 0, side = 0;
+    *entries = 0;
+    for (int s = 0; s < 4; s++) {
+        unsigned ls = suit_bits(d->h[h], s);
+        if (!ls) continue;
+        unsigned a = suit_bits(all, s);
+        int k = 0;
+        while (a) {
+            unsigned top = 1u << dbr__msb(a);
+            if (!(ls & top)) break;
+            k++;
+            a &= ~top;
+        }
+        if (!k) continue;
+        if (trump != DBR_NOTRUMP && s != trump) {
+            if (suit_bits(d->h[lho], trump)) {
+                int n = dbr__popcount(suit_bits(d->h[lho], s));
+                if (n < k) k = n;
+            }
+            if (suit_bits(d->h[rho], trump)) {
+                int n = dbr__popcount(suit_bits(d->h[rho], s));
+                if (n < k) k = n;
+            }
+        }
+        if (k > 0) {
+            unsigned a2 = suit_bits(all, s);
+            for (int i = 1; i < k; i++) a2 &= ~(1u << dbr__msb(a2));
+            *rel |= (dbr_hand)(1u << dbr__msb(a2)) << (13 * s);
+            *entries |= 1u << s;
+        }
+        if (trump != DBR_NOTRUMP && s != trump)
+            side += k;
+        else
+            qt += k;
+    }
+    if (side && trump != DBR_NOTRUMP) {
+        int spare = dbr__popcount(d->h[p] & ~DBR_SUIT_MASK(trump)) - p_spent;
+        if (spare < 0) spare = 0;
+        if (side > spare + 1) side = spare + 1;
+    }
+    return qt + side;
+}
+
+/* Tricks the side of `lead` can cash at once from the top: the leader's own
+ * winners, or partner's after a small card to partner's top card. */
+static int quick_tricks(const dbr_dd *d, int lead, dbr_hand *rel) {
+    unsigned entries;
+    dbr_hand own_rel = 0;
+    int own = cash_tricks(d, lead, 0, &own_rel, &entries);
+    const int p = lead ^ 2;
+    int best = own;
+    dbr_hand best_rel = own_rel;
+    /* suits where the leader has a card and partner the top winners */
+    dbr_hand p_rel = 0;
+    unsigned p_entries;
+    int via = -1;
+    if (d->h[p]) {
+        for (int s = 0; s < 4 && via < 0; s++)
+            if (suit_bits(d->h[lead], s)) via = s;
+        if (via >= 0) {
+            int pq = 0;
+            for (int s = 0; s < 4; s++) {
+                if (!suit_bits(d->h[lead], s)) continue;
+                dbr_hand r2 = 0;
+                int spent = d->trump != DBR_NOTRUMP && s != d->trump;
+                int q = cash_tricks(d, p, spent, &r2, &p_entries);
+                if (!(p_entries >> s & 1u)) continue;
+                if (q > pq) {
+                    pq = q;
+                    p_rel = r2;
+                }
+            }
+            if (pq > best) {
+                best = pq;
+                best_rel = p_rel;
+            }
+        }
+    }
+    *rel |= best_rel;
+    return best;
+}
+
+/* Sure tricks of a side from its top trumps: the hand holding the highest
+ * trump wins a trick with each trump of its unbroken run from the top. */
+static int sure_trump_tricks(const dbr_dd *d, int side, dbr_hand *rel) {
+    if (d->trump == DBR_NOTRUMP) return 0;
+    const int t = d->trump;
+    unsigned a = suit_bits(d->h[0] | d->h[1] | d->h[2] | d->h[3], t);
+    if (!a) return 0;
+    unsigned top = 1u << dbr__msb(a);
+    int owner = -1;
+    for (int i = 0; i < 4; i++)
+        if (suit_bits(d->h[i], t) & top) owner = i;
+    if ((owner & 1) != side) return 0;
+    unsigned mine = suit_bits(d->h[owner], t);
+    int k = 0;
+    unsigned lowest = 0;
+    while (a) {
+        unsigned b = 1u << dbr__msb(a);
+        if (!(mine & b)) break;
+        k++;
+        lowest = b;
+        a &= ~b;
+    }
+    *rel |= (dbr_hand)lowest << (13 * t);
+    return k;
+}
+
+/* -------------------------------------------------------- move generation */
+
+/* The lowest card of each run of equivalent cards among `legal`: adjacent in
+ * rank among the cards still in play (held, or played to this trick). */
+static dbr_hand representatives(dbr_hand legal, dbr_hand present) {
+    dbr_hand reps = 0;
+    for (int s = 0; s < 4; s++) {
+        unsigned l = suit_bits(legal, s);
+        if (!l) continue;
+        unsigned p = suit_bits(present, s);
+        /* walk the present cards from low to high; a held card starts a new
+         * run when the present card below it is not held */
+        int prev_held = 0;
+        unsigned r = 0;
+        while (p) {
+            unsigned bit = p & (0u - p);
+            int held = (l & bit) != 0;
+            if (held && !prev_held) r |= bit;
+            prev_held = held;
+            p &= p - 1;
+        }
+        reps |= (dbr_hand)r << (13 * s);
+    }
+    return reps;
+}
+
+/* Number of present cards of the card's suit above it. */
+DBR_INLINE int rel_rank(int card, dbr_hand present) {
+    int s = card / 13, r = card % 13;
+    return dbr__popcount(suit_bits(present, s) >> (r + 1));
+}
+
+static void sort_moves(dd_move *m, int n) {
+    for (int i = 1; i < n; i++) {
+        dd_move x = m[i];
+        int j = i - 1;
+        while (j >= 0 && m[j].score < x.score) {
+            m[j + 1] = m[j];
+            j--;
+        }
+        m[j + 1] = x;
+    }
+}
+
+static int gen_leads(const dbr_dd *d, int lead, int best, dd_move *m) {
+    const int trump = d->trump, p = lead ^ 2, lho = (lead + 1) & 3, rho = (lead + 3) & 3;
+    const dbr_hand present = ~d->played & DBR_FULL_DECK;
+    dbr_hand reps = representatives(d->h[lead], present);
+    int n = 0;
+    for (int s = 0; s < 4; s++) {
+        unsigned rs = suit_bits(reps, s);
+        if (!rs) continue;
+        unsigned mine = suit_bits(d->h[lead], s), pard = suit_bits(d->h[p], s);
+        unsigned l = suit_bits(d->h[lho], s), r = suit_bits(d->h[rho], s);
+        unsigned all = mine | pard | l | r;
+        int top = dbr__msb(all);
+        unsigned topbit = 1u << top;
+        int ss = 0;
+        if (trump != DBR_NOTRUMP && s != trump) {
+            int lruff = !l && suit_bits(d->h[lho], trump);
+            int rruff = !r && suit_bits(d->h[rho], trump);
+            int pruff = !pard && suit_bits(d->h[p], trump);
+            if (lruff || rruff)
+                ss -= 40;
+            else if (pruff)
+                ss += 35;
+        }
+        int ours_top = (mine | pard) & topbit ? 1 : 0;
+        if (mine & topbit)
+            ss += 20;
+        else if (pard & topbit)
+            ss += 15;
+        else if (s == trump)
+            ss -= 10;
+        if (trump == DBR_NOTRUMP) ss += dbr__popcount(mine | pard) - dbr__popcount(l | r);
+        while (rs) {
+            int rank = dbr__ctz(rs);
+            rs &= rs - 1;
+            int card = 13 * s + rank;
+            int sc = ss;
+            if (ours_top && (mine & topbit)) {
+                /* cash from the top: the run holding the top card first */
+                unsigned above = all >> (rank + 1);
+                if ((above & ~mine) == 0) sc += 10;
+                sc += rank / 2;
+            } else {
+                sc += (12 - rank) / 2; /* low cards first */
+            }
+            if (best != (int)DD_NO_MOVE && best == s * 16 + rel_rank(card, present)) sc += 1000;
+            m[n].card = card;
+            m[n].score = sc;
+            n++;
+        }
+    }
+    sort_moves(m, n);
+    return n;
+}
+
+static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
+    const int trump = d->trump;
+    const int seat = (nd->lead + nd->tlen) & 3, p = seat ^ 2;
+    const int partner_winning = nd->wseat == p;
+    dbr_hand present = ~d->played & DBR_FULL_DECK;
+    dbr_hand hand = d->h[seat];
+    dbr_hand follow = hand & DBR_SUIT_MASK(nd->led);
+    dbr_hand legal = follow ? follow : hand;
+    dbr_hand reps = representatives(legal, present);
+    int n = 0;
+    /* Cards the hands still to play to this trick hold in the suit led. */
+    unsigned later_led = 0;
+    int later_can_ruff = 0;
+    for (int i = nd->tlen + 1; i < 4; i++) {
+        int o = (nd->lead + i) & 3;
+        if (o == p) continue;
+        unsigned ol = suit_bits(d->h[o], nd->led);
+        later_led |= ol;
+        if (!ol && trump != DBR_NOTRUMP && nd->led != trump && suit_bits(d->h[o], trump))
+            later_can_ruff = 1;
+    }
+    /* Is partner's card sure to win the trick? */
+    int partner_sure = 0;
+    if (partner_winning) {
+        if (nd->tlen == 3)
+            partner_sure = 1;
+        else if (nd->wcard / 13 == nd->led)
+            partner_sure = !later_can_ruff &&
+                           (later_led == 0 || (int)dbr__msb(later_led) < nd->wcard % 13);
+        else /* partner ruffed */
+            partner_sure = 1; /* approximate: an overruff is rare */
+    }
+    while (reps) {
+        int c = dbr__ctz(reps);
+        reps &= reps - 1;
+        int rank = c % 13, s = c / 13;
+        int wins = beats(c, nd->wcard, trump);
+        int sc;
+        if (follow) {
+            if (partner_sure) {
+                sc = -rank;
+            } else if (wins) {
+                int safe = nd->tlen == 3 || (!later_can_ruff && (later_led == 0 ||
+                                                                 dbr__msb(later_led) < rank));
+                if (nd->tlen == 1 && !safe)
+                    sc = -rank - 20; /* second hand low */
+                else
+                    sc = (safe ? 60 : 30) - rank;
+            } else {
+                sc = -rank;
+            }
+        } else if (s == trump) {
+            if (partner_sure)
+                sc = -40 - rank;
+            else if (wins)
+                sc = 50 - rank;
+            else
+                sc = -50 - rank;
+        } else {
+            /* discard: low cards of suits without winners, long suits */
+            unsigned all = suit_bits(present, s);
+            unsigned mine = suit_bits(hand, s);
+            sc = -rank + dbr__popcount(mine);
+            if (mine & (1u << dbr__msb(all))) sc -= 15;
+        }
+        m[n].card = c;
+        m[n].score = sc;
+        n++;
+    }
+    sort_moves(m, n);
+    return n;
+}
+
+/* ------------------------------------------------------------------ search */
+
+static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel);
+
+/* The lowest relevant card of each suit: the rest of rel adds nothing. */
+DBR_INLINE dbr_hand rel_lowest(dbr_hand rel) {
+    dbr_hand out = 0;
+    for (int s = 0; s < 4; s++) {
+        unsigned rs = suit_bits(rel, s);
+        if (rs) out |= (dbr_hand)(rs & (0u - rs)) << (13 * s);
+    }
+    return out;
+}
+
+/* The search tried one card of each run of equivalent cards. If the lowest
+ * relevant card of a suit falls inside a run of the hand to play (some of
+ * the run above it, some below), the run's lower cards become relevant too,
+ * so that in every position of the class the cards skipped are equivalent to
+ * the one tried. */
+static dbr_hand extend_runs(dbr_hand rel, dbr_hand legal, dbr_hand present) {
+    for (int s = 0; s < 4; s++) {
+        unsigned rs = suit_bits(rel, s), l = suit_bits(legal, s);
+        if (!rs || !l) continue;
+        int t = dbr__ctz(rs);
+        unsigned p = suit_bits(present, s);
+        if (!(l >> t & 1u)) {
+            /* the threshold card is not ours: a run of ours cannot straddle it */
+            continue;
+        }
+        /* walk down from t while the present cards below are ours */
+        unsigned below = p & ((1u << t) - 1);
+        int low = t;
+        while (below) {
+            int b = dbr__msb(below);
+            if (!(l >> b & 1u)) break;
+            low = b;
+            below &= ~(1u << b);
+        }
+        if (low != t) rel |= (dbr_hand)1 << (13 * s + low);
+    }
+    return rel;
+}
+
+/* Play `c` from the hand to play at nd and search the child; returns the
+ * child's verdict and adds the relevant cards to *rel. */
+static int play_and_search(dbr_dd *d, const dd_node *nd, int c, int target, dbr_hand *rel) {
+    const int seat = (nd->lead + nd->tlen) & 3;
+    const dbr_hand bit = (dbr_hand)1 << c;
+    dd_node ch;
+    d->h[seat] &= ~bit;
+    int res;
+    if (nd->tlen == 0) {
+        ch.lead = seat;
+        ch.tlen = 1;
+        ch.led = c / 13;
+        ch.wseat = seat;
+        ch.wcard = c;
+        ch.tmask = bit;
+        res = search(d, &ch, target, rel);
+    } else {
+        int wseat = nd->wseat, wcard = nd->wcard;
+        if (beats(c, wcard, d->trump)) {
+            wseat = seat;
+            wcard = c;
+        }
+        if (nd->tlen == 3) {
+            const dbr_hand cards = nd->tmask | bit;
+            d->played |= cards;
+            ch.lead = wseat;
+            ch.tlen = 0;
+            ch.led = DBR_NO_SUIT;
+            ch.wseat = wseat;
+            ch.wcard = -1;
+            ch.tmask = 0;
+            res = search(d, &ch, target - ((wseat & 1) == 0), rel);
+            d->played &= ~cards;
+            /* the winner's rank counted if it beat a card of its own suit */
+            if (cards & DBR_SUIT_MASK(wcard / 13) & ~((dbr_hand)1 << wcard))
+                *rel |= (dbr_hand)1 << wcard;
+        } else {
+            ch.lead = nd->lead;
+            ch.tlen = nd->tlen + 1;
+            ch.led = nd->led;
+            ch.wseat = wseat;
+            ch.wcard = wcard;
+            ch.tmask = nd->tmask | bit;
+            res = search(d, &ch, target, rel);
+        }
+    }
+    d->h[seat] |= bit;
+    return res;
+}
+
+/* The last trick: every hand holds one card. Returns 1 if North-South win
+ * it, and the winner in *rel if it beat a card of its suit. */
+static int last_trick_ns(const dbr_dd *d, int lead, dbr_hand *rel) {
+    int wcard = dbr__ctz(d->h[lead]), wseat = lead;
+    dbr_hand cards = d->h[0] | d->h[1] | d->h[2] | d->h[3];
+    for (int i = 1; i < 4; i++) {
+        int seat = (lead + i) & 3, c = dbr__ctz(d->h[seat]);
+        if (beats(c, wcard, d->trump)) {
+            wcard = c;
+            wseat = seat;
+        }
+    }
+    if (cards & DBR_SUIT_MASK(wcard / 13) & ~((dbr_hand)1 << wcard)) *rel = (dbr_hand)1 << wcard;
+    return (wseat & 1) == 0;
+}
+
+/* Can North-South take at least `target` of the tricks still to complete
+ * (the current one included)? *rel receives the cards whose ranks the
+ * verdict depends on (per suit, everything from the top down to the lowest
+ * of them). */
+static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
+    d->nodes++;
+    const int seat = (nd->lead + nd->tlen) & 3;
+    const int ns_to_move = (seat & 1) == 0;
+    const dbr_hand present = ~d->played & DBR_FULL_DECK;
+    dd_move moves[13];
+    dbr_hand rel = 0;
+    int n, result = !ns_to_move;
+    if (nd->tlen == 0) {
+        const int r = dbr__popcount(d->h[nd->lead]);
+        *rel_out = 0;
+        if (target <= 0) return 1;
+        if (target > r) return 0;
+        if (r == 1) return last_trick_ns(d, nd->lead, rel_out) >= target;
+        dd_probe p;
+        tt_probe_init(d, nd->lead, &p);
+        int best = DD_NO_MOVE;
+        int chain = 0;
+        for (uint32_t i = p.slot->ctl ? p.slot->head : 0; i && chain < DD_MAX_CHAIN;
+             i = d->pool[i].next, chain++) {
+            const dd_entry *e = &d->pool[i];
+            const uint64_t m = depth_mask(&p, e->depths);
+            if ((p.b0 & m) != e->b0 || (p.b1 & m) != e->b1) continue;
+            if (e->lb >= target) {
+                *rel_out = depths_rel(&p, e->depths);
+                return 1;
+            }
+            if (e->ub < target) {
+                *rel_out = depths_rel(&p, e->depths);
+                return 0;
+            }
+            if (e->best != DD_NO_MOVE) best = e->best;
+        }
+        dbr_hand qrel = 0, srel = 0;
+        int qt = quick_tricks(d, nd->lead, &qrel);
+        int st = sure_trump_tricks(d, (nd->lead & 1) ^ 1, &srel);
+        if (ns_to_move) {
+            if (qt >= target) {
+                tt_store(d, &p, qrel, r, 1, qt, DD_NO_MOVE);
+                *rel_out = qrel;
+                return 1;
+            }
+            if (r - st < target) {
+                tt_store(d, &p, srel, r, 0, r - st + 1, DD_NO_MOVE);
+                *rel_out = srel;
+                return 0;
+            }
+        } else {
+            if (r - qt < target) {
+                tt_store(d, &p, qrel, r, 0, r - qt + 1, DD_NO_MOVE);
+                *rel_out = qrel;
+                return 0;
+            }
+            if (st >= target) {
+                tt_store(d, &p, srel, r, 1, st, DD_NO_MOVE);
+                *rel_out = srel;
+                return 1;
+            }
+        }
+        n = gen_leads(d, nd->lead, best, moves);
+        int found = DD_NO_MOVE;
+        for (int i = 0; i < n; i++) {
+            dbr_hand crel = 0;
+            int v = play_and_search(d, nd, moves[i].card, target, &crel);
+            if (v == ns_to_move) {
+                result = v;
+                rel = crel;
+                found = (moves[i].card / 13) * 16 + rel_rank(moves[i].card, present);
+                break;
+            }
+            rel |= crel;
+        }
+        rel = extend_runs(rel_lowest(rel), d->h[nd->lead], present);
+        tt_store(d, &p, rel, r, result, target, found);
+        *rel_out = rel;
+        return result;
+    }
+    n = gen_follows(d, nd, moves);
+    for (int i = 0; i < n; i++) {
+        dbr_hand crel = 0;
+        int v = play_and_search(d, nd, moves[i].card, target, &crel);
+        if (v == ns_to_move) {
+            result = v;
+            rel = crel;
+            break;
+        }
+        rel |= crel;
+    }
+    dbr_hand hand = d->h[seat], legal = hand & DBR_SUIT_MASK(nd->led);
+    if (!legal) legal = hand;
+    *rel_out = extend_runs(rel_lowest(rel), legal, present);
+    return result;
+}
+
+/* North-South's tricks from the node (of the `r` tricks still to complete),
+ * found by zero-window searches from the guess. */
+static int node_value(dbr_dd *d, const dd_node *nd, int r, int guess) {
+    int lo = 0, hi = r;
+    if (guess < 0) guess = 0;
+    if (guess > r) guess = r;
+    int t = guess < 1 ? 1 : guess;
+    while (lo < hi) {
+        if (t <= lo) t = lo + 1;
+        if (t > hi) t = hi;
+        dbr_hand rel;
+        if (search(d, nd, t, &rel)) {
+            lo = t;
+            t = t + 1;
+        } else {
+            hi = t - 1;
+            t = t - 1;
+        }
+    }
+    return lo;
+}
+
+/* ----------------------------------------------------------- public calls */
+
+/* Load a position into the workspace; fills the root node and the number of
+ * tricks still to complete. */
+static dbr_status load(dbr_dd *d, const dbr_position *pos, dd_node *nd, int *r_out) {
+    dbr_status st = dbr_position_validate(pos);
+    if (st != DBR_OK) return st;
+    const int seat = (pos->leader + pos->trick_len) & 3;
+    const int k = dbr__popcount(pos->hands[seat]);
+    if (k == 0) return DBR_E_EMPTY;
+    nd->lead = pos->leader;
+    nd->tlen = pos->trick_len;
+    nd->led = DBR_NO_SUIT;
+    nd->wseat = pos->leader;
+    nd->wcard = -1;
+    nd->tmask = 0;
+    dbr_hand in_trick = 0;
+    for (int i = 0; i < pos->trick_len; i++) {
+        int c = pos->trick[i], s = (pos->leader + i) & 3;
+        if (i == 0) {
+            nd->led = c / 13;
+            nd->wcard = c;
+            nd->wseat = s;
+        } else {
+            /* a hand that did not follow suit must be void in the suit led */
+            if (c / 13 != nd->led && (pos->hands[s] & DBR_SUIT_MASK(nd->led))) return DBR_E_TRICK;
+            if (beats(c, nd->wcard, pos->trump)) {
+                nd->wcard = c;
+                nd->wseat = s;
+            }
+        }
+        in_trick |= (dbr_hand)1 << c;
+    }
+    nd->tmask = in_trick;
+    for (int i = 0; i < 4; i++) d->h[i] = pos->hands[i];
+    d->played = DBR_FULL_DECK & ~(d->h[0] | d->h[1] | d->h[2] | d->h[3] | in_trick);
+    d->trump = pos->trump;
+    d->gen++;
+    *r_out = k;
+    return DBR_OK;
+}
+
+DBR_INLINE int side_value(int ns, int r, int seat) { return (seat & 1) == 0 ? ns : r - ns; }
+
+dbr_status dbr_dd_solve(dbr_dd *dd, const dbr_position *pos, int *tricks_out) {
+    if (!dd || !pos || !tricks_out) return DBR_E_NULL;
+    if (dd->magic != DD_MAGIC) return DBR_E_WORKSPACE;
+    dd_node nd;
+    int r;
+    dbr_status st = load(dd, pos, &nd, &r);
+    if (st != DBR_OK) return st;
+    int seat = (pos->leader + pos->trick_len) & 3;
+    int ns = node_value(dd, &nd, r, (r + 1) / 2);
+    *tricks_out = side_value(ns, r, seat);
+    return DBR_OK;
+}
+
+dbr_status dbr_dd_solve_cards(dbr_dd *dd, const dbr_position *pos, int *tricks_out,
+                              int8_t scores_out[DBR_NUM_CARDS]) {
+    if (!dd || !pos || !scores_out) return DBR_E_NULL;
+    if (dd->magic != DD_MAGIC) return DBR_E_WORKSPACE;
+    dd_node nd;
+    int r;
+    dbr_status st = load(dd, pos, &nd, &r);
+    if (st != DBR_OK) return st;
+    const int seat = (nd.lead + nd.tlen) & 3;
+    dbr_hand hand = dd->h[seat], legal = hand;
+    if (nd.tlen) {
+        dbr_hand f = hand & DBR_SUIT_MASK(nd.led);
+        if (f) legal = f;
+    }
+    const dbr_hand present = ~dd->played & DBR_FULL_DECK;
+    dbr_hand reps = representatives(legal, present);
+    int8_t scores[DBR_NUM_CARDS];
+    for (int i = 0; i < DBR_NUM_CARDS; i++) scores[i] = -1;
+    int best_ns = -1, worst_ns = 99;
+    int guess = (r + 1) / 2;
+    /* Value each representative exactly; its run shares the value. */
+    while (reps) {
+        int c = dbr__ctz(reps);
+        reps &= reps - 1;
+        /* the value after playing c, as North-South's tricks of the r left */
+        const dbr_hand bit = (dbr_hand)1 << c;
+        dd_node ch;
+        int bonus = 0, rr = r;
+        dd->h[seat] &= ~bit;
+        dbr_hand done = 0;
+        if (nd.tlen == 0) {
+            ch.lead = seat;
+            ch.tlen = 1;
+            ch.led = c / 13;
+            ch.wseat = seat;
+            ch.wcard = c;
+            ch.tmask = bit;
+        } else {
+            int wseat = nd.wseat, wcard = nd.wcard;
+            if (beats(c, wcard, dd->trump)) {
+                wseat = seat;
+                wcard = c;
+            }
+            if (nd.tlen == 3) {
+                done = nd.tmask | bit;
+                dd->played |= done;
+                bonus = (wseat & 1) == 0;
+                rr = r - 1;
+                ch.lead = wseat;
+                ch.tlen = 0;
+                ch.led = DBR_NO_SUIT;
+                ch.wseat = wseat;
+                ch.wcard = -1;
+                ch.tmask = 0;
+            } else {
+                ch.lead = nd.lead;
+                ch.tlen = nd.tlen + 1;
+                ch.led = nd.led;
+                ch.wseat = wseat;
+                ch.wcard = wcard;
+                ch.tmask = nd.tmask | bit;
+            }
+        }
+        int ns = bonus + (rr ? node_value(dd, &ch, rr, guess - bonus) : 0);
+        dd->played &= ~done;
+        dd->h[seat] |= bit;
+        guess = ns;
+        if (ns > best_ns) best_ns = ns;
+        if (ns < worst_ns) worst_ns = ns;
+        int v = side_value(ns, r, seat);
+        /* the whole run of equivalent cards */
+        int s = c / 13;
+        unsigned p = suit_bits(present, s), l = suit_bits(legal, s);
+        for (int rk = c % 13; rk < 13; rk++) {
+            unsigned b = 1u << rk;
+            if (!(p & b)) continue;
+            if (!(l & b)) break;
+            scores[13 * s + rk] = (int8_t)v;
+        }
+    }
+    for (int i = 0; i < DBR_NUM_CARDS; i++) scores_out[i] = scores[i];
+    if (tricks_out) *tricks_out = (seat & 1) == 0 ? best_ns : r - worst_ns;
+    return DBR_OK;
+}
+
+dbr_status dbr_dd_table(dbr_dd *dd, const dbr_hand hands[4], int table_out[20]) {
+    if (!dd || !hands || !table_out) return DBR_E_NULL;
+    if (dd->magic != DD_MAGIC) return DBR_E_WORKSPACE;
+    int k = dbr__popcount(hands[0] & DBR_FULL_DECK);
+    dbr_status st = dbr_deal_validate(hands, 4, k);
+    if (st != DBR_OK) return st;
+    if (k == 0) return DBR_E_EMPTY;
+    int table[20];
+    for (int strain = 0; strain < 5; strain++) {
+        int guess = (k + 1) / 2;
+        for (int leader = 0; leader < 4; leader++) {
+            dbr_position pos;
+            memset(&pos, 0, sizeof pos);
+            for (int i = 0; i < 4; i++) pos.hands[i] = hands[i];
+            pos.trump = (uint8_t)strain;
+            pos.leader = (uint8_t)leader;
+            dd_node nd;
+            int r;
+            st = load(dd, &pos, &nd, &r);
+            if (st != DBR_OK) return st;
+            int ns = node_value(dd, &nd, r, guess);
+            guess = ns;
+            int declarer = (leader + 3) & 3;
+            table[strain * 4 + declarer] = (declarer & 1) == 0 ? ns : r - ns;
+        }
+    }
+    for (int i = 0; i < 20; i++) table_out[i] = table[i];
+    return DBR_OK;
+}
+
+dbr_status dbr_dd_table_batch(dbr_dd *dd, const dbr_hand *hands, size_t n_deals,
+                              int *tables_out, size_t *failed_out) {
+    if (!dd || (n_deals && (!hands || !tables_out))) return DBR_E_NULL;
+    if (dd->magic != DD_MAGIC) return DBR_E_WORKSPACE;
+    for (size_t i = 0; i < n_deals; i++) {
+        dbr_status st = dbr_dd_table(dd, hands + 4 * i, tables_out + 20 * i);
+        if (st != DBR_OK) {
+            if (failed_out) *failed_out = i;
+            return st;
+        }
+    }
+    return DBR_OK;
+}

@@ -1,0 +1,330 @@
+"""Double-dummy analysis on the C core's solver: solve, tables, record analysis, a perfect bot.
+
+"The hand is played Double Dummy": with every hand in sight, perfect play is
+computable. This module turns the binding (:class:`dummybridge._native.DDSolver`)
+into the answers the command line prints: the tricks the side on lead can take
+and the cards that keep them (:func:`solve`), the 20-result table
+(:func:`table`), the double-dummy cost of each card of a recorded game
+(:func:`analyse_record`), and :class:`PerfectBot`, which plays perfectly when
+it can see every hand.
+
+Seats are ``N E S W``; strains ``C D H S`` and ``N`` (no trumps).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from . import _native
+from .errors import DummyBridgeError, InvalidDealError, InvalidNotationError
+
+__all__ = [
+    "CardCost",
+    "PerfectBot",
+    "Solution",
+    "analyse_record",
+    "parse_seat",
+    "parse_strain",
+    "solve",
+    "table",
+]
+
+SEATS = "NESW"
+STRAINS = "CDHSN"
+_STRAIN_WORDS = {"C": 0, "CLUBS": 0, "D": 1, "DIAMONDS": 1, "H": 2, "HEARTS": 2, "S": 3,
+                 "SPADES": 3, "N": 4, "NT": 4, "NOTRUMP": 4, "NOTRUMPS": 4, "NO-TRUMPS": 4}
+_SEAT_WORDS = {"N": 0, "NORTH": 0, "E": 1, "EAST": 1, "S": 2, "SOUTH": 2, "W": 3, "WEST": 3}
+
+_STRAIN_NAMES = ("clubs trumps", "diamonds trumps", "hearts trumps", "spades trumps", "no trumps")
+
+_solvers: dict[int, _native.DDSolver] = {}
+
+
+def _solver() -> _native.DDSolver:
+    """One solver per thread id would be overkill here: the CLI is single-threaded.
+    Bots and tools that run in threads create their own :class:`DDSolver`."""
+    if 0 not in _solvers:
+        _solvers[0] = _native.DDSolver()
+    return _solvers[0]
+
+
+def parse_strain(text: str) -> int:
+    """A strain from ``C D H S N`` (or ``NT``, ``spades``, ...), case-insensitive.
+
+    >>> parse_strain("h"), parse_strain("NT")
+    (2, 4)
+
+    :raises InvalidNotationError: for anything else.
+    """
+    key = text.strip().upper()
+    if key not in _STRAIN_WORDS:
+        raise InvalidNotationError(f"unknown strain {text!r} (choose from C, D, H, S, NT)")
+    return _STRAIN_WORDS[key]
+
+
+def parse_seat(text: str) -> int:
+    """A seat from ``N E S W`` (or ``north`` ...), case-insensitive.
+
+    :raises InvalidNotationError: for anything else.
+    """
+    key = text.strip().upper()
+    if key not in _SEAT_WORDS:
+        raise InvalidNotationError(f"unknown seat {text!r} (choose from N, E, S, W)")
+    return _SEAT_WORDS[key]
+
+
+def _deal(text: str) -> tuple[int, int, int, int]:
+    hands, unknown = _native.deal_parse(text)
+    if unknown:
+        raise InvalidNotationError(
+            f"a double-dummy deal needs every hand: {text!r} has an unknown hand ('-')")
+    return hands
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The answer of :func:`solve`.
+
+    :ivar leader: the seat on lead.
+    :ivar trump: the strain (0..3 suits, 4 no trumps).
+    :ivar tricks: the most tricks the side on lead can take.
+    :ivar cards: every card the leader may lead, with the tricks his side takes after it.
+    """
+
+    leader: int
+    trump: int
+    tricks: int
+    cards: dict[int, int]
+
+    @property
+    def best(self) -> list[int]:
+        """The cards that keep the maximum, highest first."""
+        return sorted((c for c, v in self.cards.items() if v == self.tricks), reverse=True)
+
+
+def solve(deal: str, trump: int, leader: int, solver: _native.DDSolver | None = None) -> Solution:
+    """Solve a deal in PBN (``"N:AKQ.xx... ..."``, equal hands of any size) for a leader.
+
+    >>> s = solve("N:AKQ... JT9... 876... 543...", 4, 0)
+    >>> s.tricks, [_native.card_format(c) for c in s.best]
+    (3, ['SQ'])
+
+    :raises InvalidNotationError: for a deal that cannot be parsed.
+    :raises InvalidDealError: for hands of unequal sizes or a card held twice.
+    """
+    hands = _deal(deal)
+    pos = _native.Position(hands=hands, trump=trump, leader=leader)
+    best, values = (solver or _solver()).solve_cards(pos)
+    return Solution(leader=leader, trump=trump, tricks=best, cards=values)
+
+
+def table(deal: str, solver: _native.DDSolver | None = None) -> list[list[int]]:
+    """The 20-result table ``[strain][declarer]`` of a deal in PBN.
+
+    :raises DummyBridgeError: as :func:`solve`.
+    """
+    return [list(row) for row in (solver or _solver()).table(_deal(deal))]
+
+
+def solution_text(sol: Solution, deal: str, tab: list[list[int]] | None) -> str:
+    """The text ``dummybridge solve`` prints."""
+    side = "North-South" if sol.leader % 2 == 0 else "East-West"
+    seat = ("North", "East", "South", "West")[sol.leader]
+    lines = [f"{seat} on lead, {_STRAIN_NAMES[sol.trump]}"
+             f": {side} take {sol.tricks} trick{'s' if sol.tricks != 1 else ''}"]
+    best = " ".join(_native.card_format(c) for c in sol.best)
+    lines.append(f"best leads: {best}")
+    others = sorted(((v, c) for c, v in sol.cards.items() if v != sol.tricks), key=lambda x: -x[0])
+    if others:
+        lines.append("others: " + " ".join(f"{_native.card_format(c)}:{v}" for v, c in others))
+    if tab is not None:
+        lines.append("")
+        lines.append("tricks for declarer    N   E   S   W")
+        for s, name in enumerate(("clubs", "diamonds", "hearts", "spades", "no trumps")):
+            lines.append(f"  {name:<19}" + "".join(f"{t:>4}" for t in tab[s]))
+    return "\n".join(lines)
+
+
+def solution_json(sol: Solution, deal: str, tab: list[list[int]] | None) -> dict[str, Any]:
+    """The JSON ``dummybridge solve --format json`` prints."""
+    out: dict[str, Any] = {
+        "deal": deal,
+        "trump": STRAINS[sol.trump],
+        "leader": SEATS[sol.leader],
+        "tricks": sol.tricks,
+        "best": [_native.card_format(c) for c in sol.best],
+        "cards": {_native.card_format(c): v for c, v in sorted(sol.cards.items(), reverse=True)},
+    }
+    if tab is not None:
+        out["table"] = {STRAINS[s]: dict(zip(SEATS, tab[s], strict=True)) for s in range(5)}
+    return out
+
+
+# ---------------------------------------------------------------- analysis
+
+
+@dataclass(frozen=True)
+class CardCost:
+    """One card of a recorded play and what it cost double dummy.
+
+    :ivar deal: the deal number (1-based).
+    :ivar trick: the trick number (1-based).
+    :ivar seat: the seat that played it.
+    :ivar card: the card.
+    :ivar best: the most tricks the player's side could take from here (before the card).
+    :ivar after: the most its side can take after the card.
+    :ivar cost: ``best - after`` (0 for a double-dummy play).
+    """
+
+    deal: int
+    trick: int
+    seat: int
+    card: int
+    best: int
+    after: int
+
+    @property
+    def cost(self) -> int:
+        """Tricks given away by the card."""
+        return self.best - self.after
+
+
+def analyse_record(record: Mapping[str, Any],
+                   solver: _native.DDSolver | None = None) -> list[CardCost]:
+    """The double-dummy cost of each card played in a game record (``play --record``).
+
+    The record is replayed; in each deal's play, every card is valued against
+    the best card in that position. Revokes (laws mode) are not valued, nor
+    the cards after them in the same trick (the trick then shows a hand that
+    did not follow suit though it could: no double-dummy position).
+
+    :raises InvalidNotationError: for a record that is not one.
+    :raises IllegalActionError: if an action of the record is not legal when replayed.
+    """
+    from .state import Game
+
+    solver = solver or _solver()
+    game = Game.from_record({**record, "actions": []}) if isinstance(record, Mapping) else None
+    if game is None:  # pragma: no cover - from_record raised
+        raise InvalidNotationError("not a dummybridge game record")
+    try:
+        actions = [(a["action"], a["player"]) if isinstance(a, Mapping) else (str(a), None)
+                   for a in record["actions"]]
+    except (KeyError, TypeError) as exc:
+        raise InvalidNotationError(f"malformed game record: {exc}") from None
+    out: list[CardCost] = []
+    tracker: _native.PlayState | None = None
+    tracked_deal = -1
+    trick_no = 0
+    for i, (text, player) in enumerate(actions):
+        if game.phase == "play" and (tracker is None or tracked_deal != game.deal_number):
+            assert game.denomination is not None
+            assert game.to_act is not None
+            tracker = _native.PlayState(tuple(game.hands), int(game.denomination.strain),
+                                        int(game.to_act))
+            tracked_deal = game.deal_number
+            trick_no = 0
+        in_play = game.phase == "play" and tracker is not None
+        before: tuple[int, dict[int, int]] | None = None
+        seat = -1
+        if in_play:
+            assert tracker is not None
+            seat = tracker.to_play
+            pos = _native.Position(hands=(tracker.hand(0), tracker.hand(1), tracker.hand(2),
+                                          tracker.hand(3)),
+                                   trump=_trump_of(tracker, game), leader=tracker.leader,
+                                   trick=tracker.trick)
+            held = tracker.hand(seat)
+            try:
+                before = solver.solve_cards(pos)
+            except InvalidDealError:
+                # After a revoke (laws mode) the trick shows a hand that did
+                # not follow suit though it could: not a double-dummy position.
+                before = None
+        try:
+            game.apply(text, player=player)
+        except DummyBridgeError as exc:
+            raise type(exc)(f"record action {i + 1} ({text!r}): {exc}") from None
+        if in_play and tracker is not None:
+            gone = held & ~game.hands[seat]
+            if not gone:
+                continue  # not a card (a look, a claim ...)
+            card = gone.bit_length() - 1
+            if not tracker.trick:
+                trick_no += 1
+            if before is not None and card in before[1]:
+                legal = before[1]
+                out.append(CardCost(deal=tracked_deal, trick=trick_no, seat=seat, card=card,
+                                    best=before[0], after=legal[card]))
+            tracker.play(card, allow_revoke=True)
+    return out
+
+
+def _trump_of(tracker: _native.PlayState, game: Any) -> int:
+    return int(game.denomination.strain)
+
+
+def analysis_text(costs: Sequence[CardCost]) -> str:
+    """The text ``dummybridge analyse`` prints: one line per card, and each side's total."""
+    lines = []
+    names = ("North", "East", "South", "West")
+    totals = [0, 0]
+    for c in costs:
+        mark = "" if c.cost == 0 else f"  cost {c.cost}"
+        lines.append(f"deal {c.deal} trick {c.trick:>2}: {names[c.seat]:<5} "
+                     f"{_native.card_format(c.card)}  dd {c.best} -> {c.after}{mark}")
+        totals[c.seat % 2] += c.cost
+    lines.append(f"tricks lost double dummy: North-South {totals[0]}, East-West {totals[1]}")
+    return "\n".join(lines)
+
+
+def analysis_json(costs: Sequence[CardCost]) -> list[dict[str, Any]]:
+    """The JSON ``dummybridge analyse --format json`` prints."""
+    return [{"deal": c.deal, "trick": c.trick, "seat": SEATS[c.seat],
+             "card": _native.card_format(c.card), "best": c.best, "after": c.after,
+             "cost": c.cost} for c in costs]
+
+
+# ---------------------------------------------------------------- the bot
+
+
+class PerfectBot:
+    """Plays double-dummy perfect cards whenever it can see all four hands.
+
+    In the double-dummy ways of play every hand is on the table, so the best
+    card is computable; among the cards that keep the most tricks it plays the
+    lowest. Where it cannot see every hand, and outside the play, it acts as
+    :class:`~dummybridge.bots.RuleBot`.
+
+    :param seed: the seed of the rule bot it falls back on.
+    :param rules: the rule set of the game.
+    """
+
+    name = "perfect"
+
+    def __init__(self, seed: int, rules: Any) -> None:
+        from .bots import RuleBot
+
+        self._fallback = RuleBot(seed, rules)
+        self._solver = _native.DDSolver()
+
+    def choose(self, obs: Any) -> Any:
+        """The best card double dummy, or the rule bot's choice."""
+        if obs.phase != "play" or len(obs.hands) != 4 or obs.to_act is None:
+            return self._fallback.choose(obs)
+        plays = [a for a in obs.legal_actions if a.card is not None]
+        if not plays or len(plays) != len(obs.legal_actions):
+            return self._fallback.choose(obs)
+        current = obs.current
+        trick = tuple(c.index for c in current.cards) if current is not None else ()
+        leader = int(current.leader) if current is not None and current.cards else int(obs.to_act)
+        held = {int(seat): hand.bits for seat, hand in obs.hands.items()}
+        hands = (held[0], held[1], held[2], held[3])
+        trump = 4 if obs.trump_suit is None else int(obs.trump_suit)
+        pos = _native.Position(hands=hands, trump=trump, leader=leader,
+                               trick=trick)
+        best, values = self._solver.solve_cards(pos)
+        choices = [a for a in plays if values.get(a.card.index) == best]
+        return min(choices, key=lambda a: a.card.index) if choices else plays[0]

@@ -1,0 +1,100 @@
+"""The double-dummy solver against DDS: the golden file tests/data/dd_golden.json.
+
+The file was written by ``tools/gen_dd_golden.py`` from DDS (Haglund and Hein)
+through ``endplay``; issue 8 asks for zero disagreements. Full deals check the
+20-result table; small endings (some with a trick in progress) check the
+value of every legal card.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dummybridge._native import DDSolver, Position, card_format, card_parse, deal_parse
+
+DATA = json.loads(
+    (Path(__file__).resolve().parent / "data" / "dd_golden.json").read_text(encoding="utf-8")
+)
+SEATS = "NESW"
+STRAINS = "CDHSN"
+
+
+@pytest.fixture(scope="module")
+def solver() -> DDSolver:
+    return DDSolver()
+
+
+def _position(item: dict[str, Any]) -> Position:
+    hands, _ = deal_parse(item["deal"])
+    trick = tuple(card_parse(c) for c in item["trick"])
+    leader = SEATS.index(item["leader"])
+    held = list(hands)
+    for i, card in enumerate(trick):
+        held[(leader + i) % 4] &= ~(1 << card)
+    return Position(
+        hands=(held[0], held[1], held[2], held[3]),
+        trump=STRAINS.index(item["trump"]),
+        leader=leader,
+        trick=trick,
+    )
+
+
+def test_the_golden_file_comes_from_dds() -> None:
+    assert DATA["source"].startswith("DDS through endplay 0.5.12")
+    assert len(DATA["deals"]) == 20
+    assert len(DATA["positions"]) == 150
+    assert sum(1 for p in DATA["positions"] if p["trick"]) >= 30
+
+
+@pytest.mark.parametrize("index", range(len(DATA["positions"])))
+def test_every_card_of_an_ending_is_valued_as_dds_values_it(solver: DDSolver, index: int) -> None:
+    """Issue 8: the value of every legal card, mid-trick positions included, as DDS gives it."""
+    item = DATA["positions"][index]
+    best, values = solver.solve_cards(_position(item))
+    got = {card_format(c): v for c, v in values.items()}
+    assert got == item["cards"]
+    assert best == max(item["cards"].values())
+    assert solver.solve(_position(item)) == best
+
+
+@pytest.mark.parametrize("index", range(len(DATA["deals"])))
+def test_the_table_of_a_full_deal_is_the_dds_table(solver: DDSolver, index: int) -> None:
+    """Issue 8: the 20-result table (four declarers x five strains) equals DDS's."""
+    item = DATA["deals"][index]
+    hands, _ = deal_parse(item["deal"])
+    table = solver.table(hands)
+    assert [list(row) for row in table] == item["table"]
+
+
+def test_solvers_on_distinct_workspaces_run_in_threads() -> None:
+    """Issue 8: 'thread-safe on distinct workspaces': two threads, two solvers, DDS's answers."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    items = DATA["positions"]
+
+    def run(part: int) -> list[dict[str, int]]:
+        mine = DDSolver(1 << 20)
+        out = []
+        for item in items[part::2]:
+            _, values = mine.solve_cards(_position(item))
+            out.append({card_format(c): v for c, v in values.items()})
+        return out
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        even, odd = pool.map(run, (0, 1))
+    assert even == [i["cards"] for i in items[0::2]]
+    assert odd == [i["cards"] for i in items[1::2]]
+
+
+def test_a_workspace_below_the_minimum_is_refused() -> None:
+    from dummybridge.errors import OutOfRangeError
+
+    with pytest.raises(OutOfRangeError, match=r"^a solver workspace of 100 bytes: solver "
+                                              r"workspace too small or not initialised$"):
+        DDSolver(100)
+    assert DDSolver(DDSolver.min_size).solve(_position(DATA["positions"][0])) == max(
+        DATA["positions"][0]["cards"].values())
