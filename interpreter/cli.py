@@ -309,6 +309,8 @@ def _cmd_docs(args: argparse.Namespace) -> int:
     from .reference import reference_markdown
 
     print(reference_markdown(), end="")
+    return EXIT_OK
+
 
 def _cmd_solve(args: argparse.Namespace) -> int:
     from .doubledummy import parse_seat, parse_strain, solution_json, solution_text, solve, table
@@ -324,15 +326,9 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 
 def _cmd_analyse(args: argparse.Namespace) -> int:
     from .doubledummy import analyse_record, analysis_json, analysis_text
-    from .errors import InvalidNotationError
+    from .records import load_record
 
-    try:
-        with open(args.record, encoding="utf-8") as f:
-            record = json.load(f)
-    except json.JSONDecodeError as exc:
-        raise InvalidNotationError(
-            f"{args.record}:{exc.lineno}:{exc.colno}: error: {exc.msg}") from None
-    costs = analyse_record(record)
+    costs = analyse_record(load_record(args.record))
     if args.format == "json":
         print(json.dumps(analysis_json(costs), indent=2))
     else:

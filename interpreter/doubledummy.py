@@ -215,55 +215,41 @@ def analyse_record(record: Mapping[str, Any],
     except (KeyError, TypeError) as exc:
         raise InvalidNotationError(f"malformed game record: {exc}") from None
     out: list[CardCost] = []
-    tracker: _native.PlayState | None = None
-    tracked_deal = -1
-    trick_no = 0
     for i, (text, player) in enumerate(actions):
-        if game.phase == "play" and (tracker is None or tracked_deal != game.deal_number):
-            assert game.denomination is not None
-            assert game.to_act is not None
-            tracker = _native.PlayState(tuple(game.hands), int(game.denomination.strain),
-                                        int(game.to_act))
-            tracked_deal = game.deal_number
-            trick_no = 0
-        in_play = game.phase == "play" and tracker is not None
         before: tuple[int, dict[int, int]] | None = None
-        seat = -1
-        if in_play:
-            assert tracker is not None
-            seat = tracker.to_play
-            pos = _native.Position(hands=(tracker.hand(0), tracker.hand(1), tracker.hand(2),
-                                          tracker.hand(3)),
-                                   trump=_trump_of(tracker, game), leader=tracker.leader,
-                                   trick=tracker.trick)
-            held = tracker.hand(seat)
+        if game.phase == "play":
+            # The position as the game holds it (after a revoke corrected in
+            # time too, laws 85-86): the hands, and the trick so far.
+            assert game.denomination is not None and game.to_act is not None
+            seat = int(game.to_act)
+            held = game.hands[seat]
+            trick = len(game.tricks) + 1
+            hands = game.hands
+            pos = _native.Position(hands=(hands[0], hands[1], hands[2], hands[3]),
+                                   trump=int(game.denomination.strain),
+                                   leader=int(game._trick_leader),
+                                   trick=tuple(game._trick_cards))
             try:
                 before = solver.solve_cards(pos)
             except InvalidDealError:
                 # After a revoke (laws mode) the trick shows a hand that did
                 # not follow suit though it could: not a double-dummy position.
                 before = None
+        deal = game.deal_number
         try:
             game.apply(text, player=player)
         except DummyBridgeError as exc:
             raise type(exc)(f"record action {i + 1} ({text!r}): {exc}") from None
-        if in_play and tracker is not None:
-            gone = held & ~game.hands[seat]
-            if not gone:
-                continue  # not a card (a look, a claim ...)
-            card = gone.bit_length() - 1
-            if not tracker.trick:
-                trick_no += 1
-            if before is not None and card in before[1]:
-                legal = before[1]
-                out.append(CardCost(deal=tracked_deal, trick=trick_no, seat=seat, card=card,
-                                    best=before[0], after=legal[card]))
-            tracker.play(card, allow_revoke=True)
+        if before is None:
+            continue
+        gone = held & ~game.hands[seat] if game.deal_number == deal else held
+        if not gone or gone & (gone - 1):
+            continue  # not a card played (a look, a remark, a penalty chosen ...)
+        card = gone.bit_length() - 1
+        if card in before[1]:
+            out.append(CardCost(deal=deal, trick=trick, seat=seat, card=card,
+                                best=before[0], after=before[1][card]))
     return out
-
-
-def _trump_of(tracker: _native.PlayState, game: Any) -> int:
-    return int(game.denomination.strain)
 
 
 def analysis_text(costs: Sequence[CardCost]) -> str:
