@@ -336,6 +336,8 @@ class RuleBot:
 
 BOTS: dict[str, type[RandomBot] | type[RuleBot] | type[PerfectBot]] = {
     "random": RandomBot, "rule": RuleBot, "perfect": PerfectBot}
+#: every bot make_bot() builds, by name (the sampling bot lives in its own module)
+BOT_KINDS = ("perfect", "random", "rule", "sampling")
 
 
 def make_bot(kind: str, seed: int, rules: RuleSet) -> RandomBot | RuleBot | PerfectBot:
@@ -348,5 +350,5 @@ def make_bot(kind: str, seed: int, rules: RuleSet) -> RandomBot | RuleBot | Perf
 
         return SamplingBot(seed, rules)  # type: ignore[return-value]
     if kind not in BOTS:
-        raise ValueError(f"unknown bot {kind!r} (choose from: {', '.join(BOTS)}, sampling)")
+        raise ValueError(f"unknown bot {kind!r} (choose from: {', '.join(BOT_KINDS)})")
     return BOTS[kind](seed, rules)

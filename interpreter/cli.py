@@ -201,7 +201,6 @@ def _cmd_export(args: argparse.Namespace) -> int:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from .bots import BOTS
     from .loader import load_rules
     from .simulate import ProgressBar, compare, report, simulate, text_report
 
@@ -220,10 +219,12 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if len(kinds) != n:
         raise DummyBridgeError(f"--bots: {rules.name} has {n} players; give one bot for all "
                                f"or {n} separated by commas, not {len(kinds)}")
+    from .bots import BOT_KINDS
+
     for kind in kinds:
-        if kind not in BOTS:
+        if kind not in BOT_KINDS:
             raise DummyBridgeError(f"--bots: unknown bot {kind!r} (choose from: "
-                                   f"{', '.join(sorted(BOTS))})")
+                                   f"{', '.join(BOT_KINDS)})")
     other = load_rules(args.compare) if args.compare else None
     if other is not None and other.table.players != n:
         raise DummyBridgeError(f"--compare: {other.name} has {other.table.players} players "
@@ -338,6 +339,8 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (exposed for the docs and the tests)."""
+    from .bots import BOT_KINDS
+
     parser = argparse.ArgumentParser(
         prog="dummybridge",
         description="Rules engine for Bridge, Dummy Bridge, Double Dummy, Three-handed and "
@@ -350,7 +353,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("variant", nargs="?", default="bridge",
                       help="a built-in variant (see 'variants') or a rule file (default: bridge)")
     play.add_argument("--seed", type=int, default=1, help="the one seed of every random step")
-    play.add_argument("--bots", choices=["rule", "random", "sampling", "perfect"], default="rule",
+    play.add_argument("--bots", choices=BOT_KINDS, default="rule",
                       help="which bots play (default: rule; sampling: deals the unseen cards "
                            "many times and picks the best card on average; perfect: "
                            "double-dummy best cards whenever the bot sees every hand)")
