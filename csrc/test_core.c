@@ -5,46 +5,7 @@
 #include <string.h>
 
 #include "dummybridge.h"
-
-static int failures = 0, checks = 0;
-
-#define CHECK(cond)                                                              \
-    do {                                                                         \
-        checks++;                                                                \
-        if (!(cond)) {                                                           \
-            failures++;                                                          \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-        }                                                                        \
-    } while (0)
-
-#define CHECK_ST(expr, want)                                                     \
-    do {                                                                         \
-        int got_ = (int)(expr);                                                  \
-        checks++;                                                                \
-        if (got_ != (int)(want)) {                                               \
-            failures++;                                                          \
-            fprintf(stderr, "%s:%d: %s returned %s, expected %s\n", __FILE__,      \
-                    __LINE__, #expr, dbr_status_name(got_), dbr_status_name(want)); \
-        }                                                                        \
-    } while (0)
-
-static dbr_card card(const char *code) {
-    dbr_card c = 255;
-    if (dbr_card_parse(code, strlen(code), &c) != DBR_OK) {
-        fprintf(stderr, "bad card in test: %s\n", code);
-        failures++;
-    }
-    return c;
-}
-
-static dbr_hand hand(const char *pbn) {
-    dbr_hand h = 0;
-    if (dbr_hand_parse(pbn, strlen(pbn), &h) != DBR_OK) {
-        fprintf(stderr, "bad hand in test: %s\n", pbn);
-        failures++;
-    }
-    return h;
-}
+#include "test_check.h"
 
 static int hand_is(dbr_hand h, const char *pbn) {
     char buf[DBR_HAND_TEXT_MAX];

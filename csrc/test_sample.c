@@ -5,28 +5,7 @@
 #include <string.h>
 
 #include "dummybridge.h"
-
-static int failures = 0, checks = 0;
-
-#define CHECK(cond)                                                              \
-    do {                                                                         \
-        checks++;                                                                \
-        if (!(cond)) {                                                           \
-            failures++;                                                          \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-        }                                                                        \
-    } while (0)
-
-#define CHECK_ST(expr, want) CHECK((int)(expr) == (int)(want))
-
-static dbr_hand hand(const char *pbn) {
-    dbr_hand h = 0;
-    if (dbr_hand_parse(pbn, strlen(pbn), &h) != DBR_OK) {
-        fprintf(stderr, "bad hand in test: %s\n", pbn);
-        failures++;
-    }
-    return h;
-}
+#include "test_check.h"
 
 static int count(dbr_hand h) {
     int n = -1;
