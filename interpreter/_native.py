@@ -19,7 +19,7 @@ the garbage collector; the C core allocates nothing.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import partial
@@ -416,14 +416,18 @@ class Rng:
             raise RuntimeError("an Rng is in use by another thread; give each thread its own")
         return self._ptr
 
+    def _call(self, fn: Callable[[Any], int]) -> int:
+        """``fn(state)`` with this generator's C state held; its status."""
+        ptr = self._acquire()
+        try:
+            return fn(ptr)
+        finally:
+            self._lock.release()
+
     def next(self) -> int:
         """The next raw 64-bit output (``dbr_rng_next``)."""
         out = ffi.new("uint64_t *")
-        ptr = self._acquire()
-        try:
-            status = lib.dbr_rng_next(ptr, out)
-        finally:
-            self._lock.release()
+        status = self._call(lambda p: lib.dbr_rng_next(p, out))
         ensure(status, "cannot draw")
         return int(out[0])
 
@@ -544,11 +548,7 @@ def deck_shuffle(cards: Sequence[int], rng: Rng) -> list[int]:
     :raises OutOfRangeError: for more than 52 cards or a bad card.
     """
     deck = _deck(cards)
-    ptr = rng._acquire()
-    try:
-        status = lib.dbr_deck_shuffle(deck, ptr)
-    finally:
-        rng._lock.release()
+    status = rng._call(lambda p: lib.dbr_deck_shuffle(deck, p))
     if status != lib.DBR_OK:
         raise error_for(status, f"cannot shuffle {[_card_text(c) for c in cards]}")
     return _cards(deck)
@@ -558,11 +558,7 @@ def pack_shuffled(rng: Rng) -> list[int]:
     """A full pack shuffled: ``deck_shuffle(deck_init(), rng)`` in one go, on one deck in C."""
     deck = ffi.new("dbr_deck *")
     lib.dbr_deck_init(deck)
-    ptr = rng._acquire()
-    try:
-        status = lib.dbr_deck_shuffle(deck, ptr)
-    finally:
-        rng._lock.release()
+    status = rng._call(lambda p: lib.dbr_deck_shuffle(deck, p))
     ensure(status, "cannot shuffle the pack")
     return ffi.unpack(deck.cards, NUM_CARDS)
 
@@ -649,11 +645,8 @@ def deal_random(rng: Rng, n_hands: int = 4, cards_each: int = 13, dealer: int = 
     :raises OutOfRangeError: for a count or the dealer out of range.
     """
     hands = ffi.new("dbr_hand[]", MAX_HANDS)
-    ptr = rng._acquire()
-    try:
-        status = lib.dbr_deal_random(ptr, _int(n_hands), _int(cards_each), _int(dealer), hands)
-    finally:
-        rng._lock.release()
+    status = rng._call(
+        lambda p: lib.dbr_deal_random(p, _int(n_hands), _int(cards_each), _int(dealer), hands))
     ensure(
         status, "cannot deal {!r} hands of {!r} cards by dealer {!r}", n_hands, cards_each, dealer
     )
@@ -872,11 +865,7 @@ def playout(pos: Position, rng: Rng) -> Position:
     :raises InvalidDealError: for an invalid position (``rng`` is then unchanged).
     """
     c = _position(pos)
-    ptr = rng._acquire()
-    try:
-        status = lib.dbr_playout(c, ptr)
-    finally:
-        rng._lock.release()
+    status = rng._call(lambda p: lib.dbr_playout(c, p))
     if status != lib.DBR_OK:
         raise error_for(status, f"cannot play out the position ({_position_text(pos)})")
     return _from_c_position(c)
@@ -1006,11 +995,8 @@ def batch_playout(
         _fail(lib.DBR_E_COUNT, f"cannot play {n_deals!r} deals")
     result = ffi.new("dbr_batch_result *")
     per = ffi.new("uint8_t[]", max(n_deals, 1)) if per_deal else ffi.NULL
-    ptr = rng._acquire()
-    try:
-        status = lib.dbr_batch_playout(ptr, n_deals, _int(trump), _int(dealer), per, result)
-    finally:
-        rng._lock.release()
+    status = rng._call(
+        lambda p: lib.dbr_batch_playout(p, n_deals, _int(trump), _int(dealer), per, result))
     ensure(status, "cannot play {!r} deals with trump {!r} and dealer {!r}", n_deals, trump, dealer)
     return BatchResult(
         deals=int(result.deals),
@@ -1041,11 +1027,7 @@ def deal_constrained(rng: Rng, known: Sequence[int], need: Sequence[int],
     k = ffi.new("dbr_hand[4]", [_u64(h) for h in _four(known, "known")])
     n = ffi.new("int[4]", [_int(x) for x in _four(need, "need")])
     v = ffi.new("unsigned[4]", [_int(x) & 0xFFFFFFFF for x in _four(voids, "voids")])
-    ptr = rng._acquire()
-    try:
-        status = lib.dbr_deal_constrained(ptr, k, n, v, _u64(pool), out)
-    finally:
-        rng._lock.release()
+    status = rng._call(lambda p: lib.dbr_deal_constrained(p, k, n, v, _u64(pool), out))
     ensure(status, "cannot deal {} to hands needing {!r} with voids {!r}",
            _Lazy(_hand_text, pool), list(need), list(voids))
     return int(out[0]), int(out[1]), int(out[2]), int(out[3])
@@ -1057,11 +1039,7 @@ def playout_maxims(pos: Position, rng: Rng) -> Position:
     :raises OutOfRangeError, InvalidDealError: for a position that is not one.
     """
     c = _position(pos)
-    ptr = rng._acquire()
-    try:
-        status = lib.dbr_playout_maxims(c, ptr)
-    finally:
-        rng._lock.release()
+    status = rng._call(lambda p: lib.dbr_playout_maxims(c, p))
     if status != lib.DBR_OK:
         raise error_for(status, f"cannot play out the position ({_position_text(pos)})")
     return _from_c_position(c)
@@ -1081,11 +1059,8 @@ def sample_plays(rng: Rng, pos: Position, need: Sequence[int], voids: Sequence[i
     n = ffi.new("int[4]", [_int(x) for x in _four(need, "need")])
     v = ffi.new("unsigned[4]", [_int(x) & 0xFFFFFFFF for x in _four(voids, "voids")])
     totals = ffi.new("uint32_t[52]")
-    ptr = rng._acquire()
-    try:
-        status = lib.dbr_sample_plays(ptr, c, n, v, _u64(pool), n_samples, totals)
-    finally:
-        rng._lock.release()
+    status = rng._call(
+        lambda p: lib.dbr_sample_plays(p, c, n, v, _u64(pool), n_samples, totals))
     if status != lib.DBR_OK:
         raise error_for(status, f"cannot sample the plays of ({_position_text(pos)})")
     return tuple(int(x) for x in totals)
