@@ -44,6 +44,8 @@ __all__ = [
     "FORBID",
     "DECLINE",
     "INFORM",
+    "BID_SEVEN",
+    "PREVIOUS_FINAL",
     "CALL_LEAD",
     "Action",
     "Operation",
@@ -73,6 +75,8 @@ REQUIRE: Final = "require"
 FORBID: Final = "forbid"
 DECLINE: Final = "decline"
 INFORM: Final = "inform"
+BID_SEVEN: Final = "bid_seven"
+PREVIOUS_FINAL: Final = "previous_final"
 CALL_LEAD: Final = "call_lead"
 _PENALTIES = ("tricks", "points")
 #: what may be required of a player: his highest or lowest card of the suit
@@ -83,13 +87,14 @@ _TEXTS = {LEAVE: "leave it", BLIND: "play blind", NEW_DEAL: "demand new deal",
           ACCEPT: "accept call", CANCEL: "cancel call", MAKE_SUFFICIENT: "make bid sufficient",
           ASK: "ask having none", CORRECT: "correct revoke", POINT_OUT: "point out revoke",
           FORBID: "forbid suggested card", DECLINE: "decline penalty",
-          INFORM: "mention bidding"}
+          INFORM: "mention bidding", BID_SEVEN: "make bid seven",
+          PREVIOUS_FINAL: "make previous bid final"}
 #: the suits a lead may be called in (laws 51, 93)
 _LEAD_SUITS = ("clubs", "diamonds", "hearts", "spades")
 
 _KINDS = (DECLARE, LEAVE, DOUBLE, PASS, PLAY, LOOK, BLIND, BID, REDOUBLE, CLAIM, WAIVE,
           NEW_DEAL, ACCEPT, CANCEL, MAKE_SUFFICIENT, ASK, CORRECT, POINT_OUT, FORBID, DECLINE,
-          INFORM)
+          INFORM, BID_SEVEN, PREVIOUS_FINAL)
 
 
 class Action:
@@ -130,8 +135,9 @@ class Action:
                 raise ValueError("a waiver takes nothing")
             text = "waive revoke"
         elif kind == BID:
-            if denomination is None or level is None or given != 2 or not 1 <= level <= 7:
-                raise ValueError("a bid needs a level from 1 to 7 and a denomination")
+            # Bids above seven are impossible (1912 law 50) but can be made in laws mode.
+            if denomination is None or level is None or given != 2 or not 1 <= level <= 13:
+                raise ValueError("a bid needs a level from 1 to 13 and a denomination")
             text = f"bid {level} {denomination}"
         elif kind in (PLAY, TOUCH, SUGGEST):
             if card is None or given != 1:
@@ -282,8 +288,8 @@ class Action:
             return cls.look(words[1])
         if len(words) == 1 and words[0] in (DOUBLE, PASS, REDOUBLE):
             return cls(words[0])
-        if len(words) == 3 and words[0] == BID and words[1] in "1234567" and len(words[1]) == 1 \
-                and words[2].replace("_", "").isalpha():
+        if len(words) == 3 and words[0] == BID and words[1].isascii() and words[1].isdigit() \
+                and 1 <= int(words[1]) <= 13 and words[2].replace("_", "").isalpha():
             return cls.bid(int(words[1]), words[2])
         raise InvalidNotationError(
             f"unknown action {text!r}: expected 'declare NAME', 'leave it', 'bid N NAME', "
@@ -292,7 +298,7 @@ class Action:
             "'cancel call', 'make bid sufficient', 'touch CARD', 'suggest CARD', "
             "'ask having none', 'correct revoke', 'point out revoke', "
             "'require highest|lowest|suggested card', 'forbid suggested card', 'decline penalty', "
-            "'mention bidding' or 'call lead SUIT'"
+            "'mention bidding', 'call lead SUIT', 'make bid seven' or 'make previous bid final'"
         )
 
     def __str__(self) -> str:

@@ -105,6 +105,10 @@ def action_words(action: Action, doubling_level_before: int = 0, auction: bool =
         return {"highest": "requires the highest card of the suit",
                 "lowest": "requires the lowest card of the suit",
                 "suggested": "requires the suggested card"}[action.penalty or ""]
+    if action.kind == "bid_seven":
+        return "has the bid count as seven"
+    if action.kind == "previous_final":
+        return "makes his side's last bid final"
     if action.kind == "call_lead":
         return f"calls a lead of {action.penalty}"
     if action.kind == "forbid":
@@ -259,10 +263,10 @@ def game_record(game: object, symbols: bool = True) -> str:
             assert op.seat is not None
             out.append(f"  {op.player} plays blind from {_hand_word(op.seat, owners, manned)}: "
                        f"{card_text(Card.from_str(d['card']), symbols)}")
-        elif kind == "insufficient":
+        elif kind in ("insufficient", "impossible"):  # law 50
             assert op.seat is not None and op.action is not None
             out.append(f"  {labels[op.seat]} {action_words(op.action, level, auction)}, "
-                       "an insufficient bid")
+                       f"an {kind} bid")
         elif kind == "out_of_turn":
             assert op.seat is not None and op.action is not None
             out.append(f"  {labels[op.seat]} {action_words(op.action, level, auction)} "

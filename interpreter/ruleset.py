@@ -504,6 +504,10 @@ class LawsRules:
     insufficient_bid: tuple[str, ...] = ()
     #: whether the partner of an insufficient bidder is barred once it is made good
     insufficient_bars_partner: bool = False
+    #: what may be done about an impossible bid, more than seven (empty: not regulated)
+    impossible_bid: tuple[str, ...] = ()
+    #: whether the partner of an impossible bidder is barred once it counts as seven
+    impossible_bars_partner: bool = False
     #: dummy's rights and the declarer's touched cards (laws 60-64)
     dummy: DummyConduct = DummyConduct()
     #: law 52: a call may be corrected by its maker before the next call
@@ -669,10 +673,13 @@ class RuleSet:
         out_of_turn = (data.get("laws") or {}).get("out_of_turn") or {}
         insufficient = (data.get("laws") or {}).get("insufficient_bid") or {}
         dummy = (data.get("laws") or {}).get("dummy") or {}
+        impossible = (data.get("laws") or {}).get("impossible_bid") or {}
         correction = revoke.get("correction")
         laws = LawsRules(
             insufficient_bid=tuple(insufficient.get("options", ())),
             insufficient_bars_partner=insufficient.get("partner_barred", False),
+            impossible_bid=tuple(impossible.get("options", ())),
+            impossible_bars_partner=impossible.get("partner_barred", False),
             slip=(data.get("laws") or {}).get("slip", False),
             called_lead=(data.get("laws") or {}).get("called_lead", False),
             dummy=DummyConduct(

@@ -43,6 +43,7 @@ from ._lazy import LazyDetail
 from .actions import (
     ASK,
     BID,
+    BID_SEVEN,
     BLIND,
     CALL_LEAD,
     CANCEL,
@@ -59,6 +60,7 @@ from .actions import (
     PASS,
     PLAY,
     POINT_OUT,
+    PREVIOUS_FINAL,
     REDOUBLE,
     REQUIRE,
     SUGGEST,
@@ -1110,6 +1112,9 @@ class Game:
         if self.phase == AUCTION_PHASE and action.kind == BID and self.laws \
                 and action in self.irregular_actions():
             return self._insufficient(action)
+        if self.phase == AUCTION_PHASE and action.kind == BID and self.laws \
+                and self._impossible_open(action):
+            return self._impossible(action)
         if self.phase is PLAY_PHASE and action.kind is PLAY and self.to_act not in self._blind:
             if self.laws:
                 return self._play_laws(action)
@@ -1262,6 +1267,38 @@ class Game:
         fresh.actions_out_of_turn = [*self.actions_out_of_turn, (len(self.actions), player)]
         fresh._slips = self._slips | {len(self.actions) - 1}
         self.__dict__.update(fresh.__dict__)
+        return op
+
+    def _impossible_open(self, action: Action) -> bool:
+        """Whether ``action`` is an impossible bid the rules regulate (law 50):
+        more than seven, in a declaration the rules have, by a bidder not barred."""
+        auction = self.rules.declaration.auction
+        return bool(self.rules.laws.impossible_bid) and auction is not None \
+            and (action.level or 0) > auction.max_level \
+            and action.denomination in self._trump_of_name and self.to_act != self._barred
+
+    def _impossible(self, action: Action) -> Operation:
+        """Law 50: an impossible bid; the adversary on the bidder's left decides."""
+        seat = self.to_act
+        assert seat is not None and action.denomination is not None
+        auction = self.rules.declaration.auction
+        assert auction is not None
+        options = []
+        for option in self.rules.laws.impossible_bid:
+            if option == "bid_seven":
+                seven = Action.bid(auction.max_level, action.denomination)
+                if self.contract is not None and \
+                        self._bid_rank[seven] <= self._bid_rank[self.contract]:
+                    continue  # seven of it would not be enough either
+            if option == "previous_final" and (
+                    self._contract_seat is None or int(self._contract_seat) & 1 == int(seat) & 1):
+                continue  # no bid of theirs to make final
+            options.append(Action(option))
+        self.actions.append(action)
+        op = self._append("impossible", seat=seat, player=self.seat_player[seat], action=action)
+        self._pending = (seat, action, tuple(options), seat)
+        self.phase = PENALTY_PHASE
+        self.to_act = seat.left
         return op
 
     def _insufficient(self, action: Action) -> Operation:
@@ -1444,6 +1481,21 @@ class Game:
             self._call(seat, good)
             if self.rules.laws.insufficient_bars_partner:
                 self._barred = seat.partner
+            return
+        if action.kind == BID_SEVEN:  # law 50: it counts as a bid of all thirteen tricks
+            auction = self.rules.declaration.auction
+            assert auction is not None and call.denomination is not None
+            seven = Action.bid(auction.max_level, call.denomination)
+            self.phase = AUCTION_PHASE
+            self.history.append((seat, seven))
+            self._append(BID, seat=seat, player=self.seat_player[seat], action=seven,
+                         detail={"impossible": str(call)})
+            self._call(seat, seven)
+            if self.rules.laws.impossible_bars_partner:
+                self._barred = seat.partner
+            return
+        if action.kind == PREVIOUS_FINAL:  # law 50: the adversaries' own last bid is final
+            self._end_auction()
             return
         if action.kind == NEW_DEAL:
             # The same dealer deals again.

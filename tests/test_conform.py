@@ -35,7 +35,7 @@ EXPECTED_ACTIONS = (
     "'demand new deal', 'accept call', 'cancel call', 'make bid sufficient', 'touch CARD', "
     "'suggest CARD', 'ask having none', 'correct revoke', 'point out revoke', "
     "'require highest|lowest|suggested card', 'forbid suggested card', 'decline penalty', "
-    "'mention bidding' or 'call lead SUIT'")
+    "'mention bidding', 'call lead SUIT', 'make bid seven' or 'make previous bid final'")
 
 
 def suite_rules(path: Path) -> str:

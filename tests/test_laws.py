@@ -446,3 +446,48 @@ def test_law_52_a_second_slip_replays_the_first_and_a_call_out_of_turn() -> None
         "bid 1 hearts", "bid 3 no_trumps"]
     record = json.loads(json.dumps(game.to_record()))
     assert Game.from_record(record).state_dict() == game.state_dict()
+
+
+def test_law_50_an_impossible_bid_counts_as_seven_and_bars_the_partner() -> None:
+    """Law 50 (WORK13's summary of penalties): an impossible declaration is
+    "made 7 tricks and partner debarred from bidding; or new deal; or previous
+    declaration may be made final"."""
+    game = _auction_game()
+    game.apply("bid 1 hearts")  # South
+    game.apply("bid 8 diamonds")  # West: more than seven
+    assert [op.kind for op in game.log[-1:]] == ["impossible"]
+    assert (game.phase, game.to_act) == ("penalty", Seat.NORTH)
+    assert [str(a) for a in game.legal_actions()] == [
+        "make bid seven", "demand new deal", "make previous bid final"]
+    game.apply("make bid seven")
+    assert str(game.contract) == "bid 7 diamonds" and game.to_act == Seat.NORTH
+    game.apply("pass")  # North
+    assert [str(a) for a in game.legal_actions()] == ["pass"]  # East, West's partner, is barred
+
+
+def test_law_50_the_adversaries_may_make_their_own_last_bid_final() -> None:
+    game = _auction_game()
+    game.apply("bid 1 hearts")
+    game.apply("bid 9 clubs")
+    game.apply("make previous bid final")
+    assert game.phase == "play" and str(game.contract) == "bid 1 hearts"
+    assert game.declarer == Seat.SOUTH and game.to_act == Seat.WEST
+
+
+def test_law_50_an_impossible_bid_and_a_new_deal() -> None:
+    game = _auction_game()
+    game.apply("bid 8 no_trumps")  # the dealer: no bid of the adversaries to make final
+    assert [str(a) for a in game.legal_actions()] == ["make bid seven", "demand new deal"]
+    game.apply("demand new deal")
+    assert (game.deal_number, game.phase, game.dealer) == (2, "auction", Seat.SOUTH)
+    record = json.loads(json.dumps(game.to_record()))
+    assert Game.from_record(record).state_dict() == game.state_dict()
+
+
+def test_strict_play_refuses_an_impossible_bid() -> None:
+    game = _auction_game(laws=False)
+    before = json.dumps(game.state_dict(), sort_keys=True)
+    with pytest.raises(IllegalActionError, match=r"^bid 8 hearts refused: no bid may be more "
+                                                 r"than 7$"):
+        game.apply("bid 8 hearts")
+    assert json.dumps(game.state_dict(), sort_keys=True) == before
