@@ -3,12 +3,17 @@ the player can see every hand ..., and a sampling bot that uses it elsewhere")."
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
+from pathlib import Path
+
+import pytest
 
 from dummybridge import _native
 from dummybridge.actions import Action
 from dummybridge.bots import bot_seed, make_bot
 from dummybridge.cards import Card, Hand, Seat
+from dummybridge.cli import main
 from dummybridge.ddsampling import DDSamplingBot
 from dummybridge.doubledummy import PerfectBot
 from dummybridge.loader import builtin_variants, load_rules
@@ -154,3 +159,16 @@ def test_with_every_hand_known_it_plays_as_the_perfect_bot() -> None:
             compared += 1
         game.apply(action)
     assert compared >= 20
+
+
+def test_play_bots_ddsampling_plays_the_bots_game(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """``dummybridge play --bots ddsampling``: the recorded rubber begins with
+    exactly the deal these bots play from the same seed."""
+    record = tmp_path / "game.json"
+    assert main(["play", "dummy-bridge", "--seed", "2", "--bots", "ddsampling",
+                 "--record", str(record)]) == 0
+    assert "Final difference: " in capsys.readouterr().out
+    actions = json.loads(record.read_text(encoding="utf-8"))["actions"]
+    first = _play_deal("dummy-bridge", 2)
+    assert actions[:len(first)] == first
