@@ -23,9 +23,9 @@ cards a hand, 1.7 ms with nine and 3.6 ms with ten; a whole decision of this
 bot in Bridge play takes a median of about 18 ms with eight cards in hand
 (worst seen 0.34 s), but 116 ms with ten (worst seen 4.4 s), against about
 0.3 ms for the maxims sampling. In duplicate matches against the sampling bot
-(``tools/bench_bots.py``, the same 100 Bridge deals) ten cards gave a higher
-mean margin (+1.21 tricks a deal against +0.87) but not a separated one, at
-about eight times the running time; 10 or 60 deals instead of 30 changed
+(``tools/bench_bots.py``, the same 300 Bridge deals) ten cards gave a higher
+mean margin (+0.83 tricks a deal against +0.64) but not a separated one, at
+about eleven times the running time; 10 or 60 deals instead of 30 changed
 little (see the README).
 
 Declaring, bidding, doubling and the laws' choices are the sampling bot's.
