@@ -336,12 +336,13 @@ class RuleBot:
 
 BOTS: dict[str, type[RandomBot] | type[RuleBot] | type[PerfectBot]] = {
     "random": RandomBot, "rule": RuleBot, "perfect": PerfectBot}
-#: every bot make_bot() builds, by name (the sampling bot lives in its own module)
-BOT_KINDS = ("perfect", "random", "rule", "sampling")
+#: every bot make_bot() builds, by name (the sampling bots live in their own modules)
+BOT_KINDS = ("ddsampling", "perfect", "random", "rule", "sampling")
 
 
 def make_bot(kind: str, seed: int, rules: RuleSet) -> RandomBot | RuleBot | PerfectBot:
-    """A bot by name (``random``, ``rule``, ``perfect`` or ``sampling``) for a game under ``rules``.
+    """A bot by name (``random``, ``rule``, ``perfect``, ``sampling`` or ``ddsampling``)
+    for a game under ``rules``.
 
     :raises ValueError: for an unknown kind.
     """
@@ -349,6 +350,10 @@ def make_bot(kind: str, seed: int, rules: RuleSet) -> RandomBot | RuleBot | Perf
         from .sampling import SamplingBot
 
         return SamplingBot(seed, rules)  # type: ignore[return-value]
+    if kind == "ddsampling":
+        from .ddsampling import DDSamplingBot
+
+        return DDSamplingBot(seed, rules)  # type: ignore[return-value]
     if kind not in BOTS:
         raise ValueError(f"unknown bot {kind!r} (choose from: {', '.join(BOT_KINDS)})")
     return BOTS[kind](seed, rules)

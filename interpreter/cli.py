@@ -356,7 +356,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--bots", choices=BOT_KINDS, default="rule",
                       help="which bots play (default: rule; sampling: deals the unseen cards "
                            "many times and picks the best card on average; perfect: "
-                           "double-dummy best cards whenever the bot sees every hand)")
+                           "double-dummy best cards whenever the bot sees every hand; "
+                           "ddsampling: as sampling, but late in the play values each card "
+                           "on every sampled deal by the double-dummy solver)")
     play.add_argument("--rubbers", type=int, default=1,
                       help="how many rubbers to play (default: 1)")
     play.add_argument("--laws", action="store_true",

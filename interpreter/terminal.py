@@ -30,7 +30,7 @@ from typing import Any
 
 from ._native import Rng
 from .actions import BID, CLAIM, DOUBLE, LOOK, PASS, PLAY, REDOUBLE, WAIVE, Action, Operation
-from .bots import Bot, RuleBot, bot_seed, make_bot
+from .bots import BOT_KINDS, Bot, RuleBot, bot_seed, make_bot
 from .cards import Card, Seat, Suit
 from .errors import DummyBridgeError, IllegalActionError, InvalidNotationError, OutOfRangeError
 from .natural import parse_input
@@ -40,8 +40,6 @@ from .state import Game, Observation
 __all__ = ["BOT_KINDS", "SESSION_FORMAT", "Session", "load_session", "save_atomic"]
 
 SESSION_FORMAT = "dummybridge-session/1"
-#: the bots a session may play with
-BOT_KINDS = ("rule", "random", "sampling")
 
 _RED = "\x1b[31m"
 _BOLD = "\x1b[1m"
@@ -160,7 +158,7 @@ class Session:
 
     :param game: the game to play (new, or replayed from a save).
     :param human: the player the person plays (he plays every hand that player plays).
-    :param bots: which bots play the others (``rule``, ``random``, ``sampling``).
+    :param bots: which bots play the others (one of :data:`~dummybridge.bots.BOT_KINDS`).
     :param save_path: where the game is saved after every action (``None``: nowhere).
     :param write: shows a piece of text (one or more lines).
     :param read: asks with a prompt and returns the line typed; raises

@@ -465,7 +465,8 @@ def test_any_input_is_an_action_or_a_clear_refusal(text: str) -> None:
 
 
 @pytest.mark.parametrize(("change", "message"), [
-    ({"bots": "clever"}, "$.session.bots: 'clever' is not one of rule, random, sampling"),
+    ({"bots": "clever"}, "$.session.bots: 'clever' is not one of ddsampling, perfect, random, "
+                         "rule, sampling"),
     ({"human": "Z"}, "$.session.human: 'Z' is not one of the players ['A', 'B', 'C', 'D']"),
     ({"bot_states": {"A": [0, 0, 0, 0]}},
      "$.session.bot_states.A: Rng state (0, 0, 0, 0) is all zero: xoshiro256** would only "

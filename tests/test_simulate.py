@@ -173,7 +173,7 @@ def test_text_report_and_progress(capsys: pytest.CaptureFixture[str]) -> None:
     (["--bots", "rule,random"], "dummybridge: error: --bots: bridge has 4 players; give one "
                                 "bot for all or 4 separated by commas, not 2\n"),
     (["--bots", "clever"], "dummybridge: error: --bots: unknown bot 'clever' (choose from: "
-                           "perfect, random, rule, sampling)\n"),
+                           "ddsampling, perfect, random, rule, sampling)\n"),
     (["--compare", "dummy-bridge"], "dummybridge: error: --compare: dummy-bridge has 3 "
                                     "players and bridge 4; rubbers can only be paired with "
                                     "as many\n"),

@@ -10,6 +10,12 @@ interval (normal approximation, mean +- 1.96 standard errors).
 
     python tools/bench_bots.py --deals 300
     python tools/bench_bots.py --pairs sampling:rule --deals 500 --variant auction-bridge
+    python tools/bench_bots.py --pairs ddsampling:sampling --deals 100
+    python tools/bench_bots.py --pairs ddsampling:sampling --dd-cards 10 --dd-samples 20
+
+``--dd-cards`` and ``--dd-samples`` set the double-dummy sampling bot's
+threshold (the most cards the hand to play holds for the solver to be used)
+and its number of sampled deals per decision, to choose them by measurement.
 """
 
 from __future__ import annotations
@@ -20,10 +26,21 @@ import statistics
 import sys
 import time
 
-from dummybridge.bots import bot_seed, make_bot
+from dummybridge.bots import Bot, bot_seed, make_bot
+from dummybridge.ddsampling import DDSamplingBot
 from dummybridge.loader import load_rules
 from dummybridge.ruleset import RuleSet
 from dummybridge.state import Game
+
+#: the double-dummy sampling bot's settings (``--dd-cards``, ``--dd-samples``); empty: its defaults
+DD_SETTINGS: dict[str, int] = {}
+
+
+def bot(kind: str, seed: int, rules: RuleSet) -> Bot:
+    """A bot by name, with the double-dummy sampling bot's settings of the command line."""
+    if kind == "ddsampling" and DD_SETTINGS:
+        return DDSamplingBot(seed, rules, **DD_SETTINGS)
+    return make_bot(kind, seed, rules)
 
 
 def table(rules: RuleSet, seed: int, ns: str, ew: str) -> tuple[int, int]:
@@ -35,7 +52,7 @@ def table(rules: RuleSet, seed: int, ns: str, ew: str) -> tuple[int, int]:
     # now: where the dealer holds the Dummy the table is laid anew each deal.
     credit = game._credit()
     kinds = {p: ns if int(game.player_seats[p][0]) % 2 == 0 else ew for p in game.players}
-    bots = {p: make_bot(kinds[p], bot_seed(seed, f"{p}:{kinds[p]}"), rules) for p in game.players}
+    bots = {p: bot(kinds[p], bot_seed(seed, f"{p}:{kinds[p]}"), rules) for p in game.players}
     while game.deal_number == 1 and not game.is_over:
         actor = game.actor
         assert actor is not None
@@ -77,7 +94,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="the first seed")
     parser.add_argument("--pairs", nargs="+", default=["sampling:rule", "rule:random"],
                         help="X:Y matches to play (default: sampling:rule rule:random)")
+    parser.add_argument("--dd-cards", type=int, default=None,
+                        help="ddsampling: the most cards in hand for the solver to be used")
+    parser.add_argument("--dd-samples", type=int, default=None,
+                        help="ddsampling: sampled deals per double-dummy decision")
     args = parser.parse_args(argv)
+    if args.dd_cards is not None:
+        DD_SETTINGS["dd_cards"] = args.dd_cards
+    if args.dd_samples is not None:
+        DD_SETTINGS["dd_samples"] = args.dd_samples
     rules = load_rules(args.variant)
     print(f"{rules.title}: {args.deals} deals (seeds {args.seed}..{args.seed + args.deals - 1}), "
           "each played at two tables with the cards swapped")
@@ -87,7 +112,9 @@ def main(argv: list[str] | None = None) -> int:
         start = time.perf_counter()
         points, tricks = match(rules, x, y, args.deals, args.seed)
         took = time.perf_counter() - start
-        print(f"  {x} vs {y}")
+        settings = ", ".join(f"{k} {v}" for k, v in DD_SETTINGS.items())
+        print(f"  {x} vs {y}" + (f" (ddsampling: {settings})" if settings and "ddsampling" in pair
+                                 else ""))
         print(f"    points {interval(points)}")
         print(f"    tricks {interval(tricks)}")
         print(f"    ({took:.1f} s)")
