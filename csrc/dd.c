@@ -50,9 +50,9 @@ DBR_INLINE int dd_popcount(uint64_t x) {
 
 typedef struct dd_entry {
     uint64_t b0, b1; /* owners of the top cards of each suit (see dd_probe) */
-    uint64_t mask;   /* the bits of b0/b1 the entry describes (from depths) */
+    uint64_t mask;   /* the bits of b0/b1 the entry describes: per suit, its
+                        top `depth` cards (32-byte entries, two a cache line) */
     uint32_t next;   /* the next entry of the same distribution; 0 ends the list */
-    uint16_t depths; /* 4 bits per suit: how many top cards b0/b1 describe */
     uint8_t lb, ub;  /* bounds on North-South's tricks from the position */
     uint8_t best;    /* best lead: suit * 16 + cards of the suit above it; DD_NO_MOVE */
 } dd_entry;
@@ -236,6 +236,15 @@ static dbr_hand depths_rel(const dd_probe *p, unsigned depths) {
     return rel;
 }
 
+/* The relevant cards of an entry's mask (see depth_mask), in this position. */
+static dbr_hand mask_rel(const dd_probe *p, uint64_t mask) {
+    unsigned depths = 0;
+    for (int s = 0; s < 4; s++)
+        depths |= (unsigned)dd_popcount((mask >> p->off[s]) & ((1u << dd_popcount(p->all[s])) - 1u))
+                  << (4 * s);
+    return depths_rel(p, depths);
+}
+
 /* The depths of a set of relevant cards: the number of cards in play from
  * the top of each suit down to its lowest relevant card. */
 static unsigned rel_depths(const dd_probe *p, dbr_hand rel) {
@@ -260,7 +269,7 @@ static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, i
         int n = 0;
         for (uint32_t i = sl->head; i && n < DD_MAX_CHAIN; i = d->pool[i].next, n++) {
             dd_entry *x = &d->pool[i];
-            if (x->depths == depths && x->b0 == b0 && x->b1 == b1) {
+            if (x->mask == m && x->b0 == b0 && x->b1 == b1) {
                 e = x;
                 break;
             }
@@ -282,7 +291,6 @@ static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, i
         e = &d->pool[idx];
         e->b0 = b0;
         e->b1 = b1;
-        e->depths = (uint16_t)depths;
         e->mask = m;
         e->lb = 0;
         e->ub = (uint8_t)r;
@@ -719,7 +727,7 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
             dd_entry *e = &d->pool[i];
             if ((p.b0 & e->mask) != e->b0 || (p.b1 & e->mask) != e->b1) continue;
             if (e->lb >= target || e->ub < target) {
-                *rel_out = depths_rel(&p, e->depths);
+                *rel_out = mask_rel(&p, e->mask);
                 if (prev) {
                     /* move to the front: entries that cut off are found sooner */
                     d->pool[prev].next = e->next;
