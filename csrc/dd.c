@@ -27,17 +27,32 @@
 
 #include "internal.h"
 
+/* A population count that compiles to a few instructions everywhere (the
+ * builtin becomes a library call unless the target has POPCNT). */
+DBR_INLINE int dd_popcount(uint64_t x) {
+#if defined(__POPCNT__) || defined(_MSC_VER)
+    return dbr__popcount(x);
+#else
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+#endif
+}
+
 #define DD_MAGIC 0x3176646464646264ull /* "dbdddv1" */
-/* The entries of one distribution examined at most, newest first. */
+/* The entries of one distribution examined at most (newest first, and an
+ * entry that cut a search off moves to the front). */
 #ifndef DD_MAX_CHAIN
-#define DD_MAX_CHAIN 120
+#define DD_MAX_CHAIN 400
 #endif
 #define DD_NO_MOVE 0xFFu
 
 typedef struct dd_entry {
     uint64_t b0, b1; /* owners of the top cards of each suit (see dd_probe) */
+    uint64_t mask;   /* the bits of b0/b1 the entry describes: per suit, its
+                        top `depth` cards (32-byte entries, two a cache line) */
     uint32_t next;   /* the next entry of the same distribution; 0 ends the list */
-    uint16_t depths; /* 4 bits per suit: how many top cards b0/b1 describe */
     uint8_t lb, ub;  /* bounds on North-South's tricks from the position */
     uint8_t best;    /* best lead: suit * 16 + cards of the suit above it; DD_NO_MOVE */
 } dd_entry;
@@ -173,7 +188,7 @@ static void tt_probe_init(dbr_dd *d, int lead, dd_probe *p) {
         p->all[s] = a;
         p->off[s] = pos;
         for (int h = 0; h < 4; h++)
-            dist |= (uint64_t)dbr__popcount(suit_bits(d->h[h], s)) << (16 * s + 4 * h);
+            dist |= (uint64_t)dd_popcount(suit_bits(d->h[h], s)) << (16 * s + 4 * h);
         while (a) {
             int b = dbr__msb(a);
             unsigned bit = 1u << b;
@@ -221,6 +236,15 @@ static dbr_hand depths_rel(const dd_probe *p, unsigned depths) {
     return rel;
 }
 
+/* The relevant cards of an entry's mask (see depth_mask), in this position. */
+static dbr_hand mask_rel(const dd_probe *p, uint64_t mask) {
+    unsigned depths = 0;
+    for (int s = 0; s < 4; s++)
+        depths |= (unsigned)dd_popcount((mask >> p->off[s]) & ((1u << dd_popcount(p->all[s])) - 1u))
+                  << (4 * s);
+    return depths_rel(p, depths);
+}
+
 /* The depths of a set of relevant cards: the number of cards in play from
  * the top of each suit down to its lowest relevant card. */
 static unsigned rel_depths(const dd_probe *p, dbr_hand rel) {
@@ -229,7 +253,7 @@ static unsigned rel_depths(const dd_probe *p, dbr_hand rel) {
         unsigned rs = suit_bits(rel, s) & p->all[s];
         if (!rs) continue;
         int low = dbr__ctz(rs);
-        depths |= (unsigned)dbr__popcount(p->all[s] >> low) << (4 * s);
+        depths |= (unsigned)dd_popcount(p->all[s] >> low) << (4 * s);
     }
     return depths;
 }
@@ -245,7 +269,7 @@ static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, i
         int n = 0;
         for (uint32_t i = sl->head; i && n < DD_MAX_CHAIN; i = d->pool[i].next, n++) {
             dd_entry *x = &d->pool[i];
-            if (x->depths == depths && x->b0 == b0 && x->b1 == b1) {
+            if (x->mask == m && x->b0 == b0 && x->b1 == b1) {
                 e = x;
                 break;
             }
@@ -267,7 +291,7 @@ static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, i
         e = &d->pool[idx];
         e->b0 = b0;
         e->b1 = b1;
-        e->depths = (uint16_t)depths;
+        e->mask = m;
         e->lb = 0;
         e->ub = (uint8_t)r;
         e->best = DD_NO_MOVE;
@@ -310,11 +334,11 @@ static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsig
         if (!k) continue;
         if (trump != DBR_NOTRUMP && s != trump) {
             if (suit_bits(d->h[lho], trump)) {
-                int n = dbr__popcount(suit_bits(d->h[lho], s));
+                int n = dd_popcount(suit_bits(d->h[lho], s));
                 if (n < k) k = n;
             }
             if (suit_bits(d->h[rho], trump)) {
-                int n = dbr__popcount(suit_bits(d->h[rho], s));
+                int n = dd_popcount(suit_bits(d->h[rho], s));
                 if (n < k) k = n;
             }
         }
@@ -330,7 +354,7 @@ static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsig
             qt += k;
     }
     if (side && trump != DBR_NOTRUMP) {
-        int spare = dbr__popcount(d->h[p] & ~DBR_SUIT_MASK(trump)) - p_spent;
+        int spare = dd_popcount(d->h[p] & ~DBR_SUIT_MASK(trump)) - p_spent;
         if (spare < 0) spare = 0;
         if (side > spare + 1) side = spare + 1;
     }
@@ -407,31 +431,24 @@ static int sure_trump_tricks(const dbr_dd *d, int side, dbr_hand *rel) {
 /* The lowest card of each run of equivalent cards among `legal`: adjacent in
  * rank among the cards still in play (held, or played to this trick). */
 static dbr_hand representatives(dbr_hand legal, dbr_hand present) {
-    dbr_hand reps = 0;
-    for (int s = 0; s < 4; s++) {
-        unsigned l = suit_bits(legal, s);
-        if (!l) continue;
-        unsigned p = suit_bits(present, s);
-        /* walk the present cards from low to high; a held card starts a new
-         * run when the present card below it is not held */
-        int prev_held = 0;
-        unsigned r = 0;
-        while (p) {
-            unsigned bit = p & (0u - p);
-            int held = (l & bit) != 0;
-            if (held && !prev_held) r |= bit;
-            prev_held = held;
-            p &= p - 1;
-        }
-        reps |= (dbr_hand)r << (13 * s);
-    }
-    return reps;
+    /* f: the held cards, filled upward through the absent cards above them
+     * (a parallel prefix fill that never crosses from one suit to the next);
+     * a held card is the lowest of its run when the card below it is not in f */
+    const dbr_hand not_low = DBR_FULL_DECK & ~(dbr_hand)0x0000008004002001ull;
+    const dbr_hand a1 = ~present & not_low;
+    const dbr_hand a2 = a1 & (a1 << 1), a4 = a2 & (a2 << 2), a8 = a4 & (a4 << 4);
+    dbr_hand f = legal;
+    f |= (f << 1) & a1;
+    f |= (f << 2) & a2;
+    f |= (f << 4) & a4;
+    f |= (f << 8) & a8;
+    return legal & ~((f << 1) & not_low);
 }
 
 /* Number of present cards of the card's suit above it. */
 DBR_INLINE int rel_rank(int card, dbr_hand present) {
     int s = card / 13, r = card % 13;
-    return dbr__popcount(suit_bits(present, s) >> (r + 1));
+    return dd_popcount(suit_bits(present, s) >> (r + 1));
 }
 
 static void sort_moves(dd_move *m, int n) {
@@ -476,7 +493,7 @@ static int gen_leads(const dbr_dd *d, int lead, int best, dd_move *m) {
             ss += 15;
         else if (s == trump)
             ss -= 10;
-        if (trump == DBR_NOTRUMP) ss += dbr__popcount(mine | pard) - dbr__popcount(l | r);
+        if (trump == DBR_NOTRUMP) ss += dd_popcount(mine | pard) - dd_popcount(l | r);
         while (rs) {
             int rank = dbr__ctz(rs);
             rs &= rs - 1;
@@ -562,7 +579,7 @@ static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
             /* discard: low cards of suits without winners, long suits */
             unsigned all = suit_bits(present, s);
             unsigned mine = suit_bits(hand, s);
-            sc = -rank + dbr__popcount(mine);
+            sc = -rank + dd_popcount(mine);
             if (mine & (1u << dbr__msb(all))) sc -= 15;
         }
         m[n].card = c;
@@ -695,7 +712,7 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
     dbr_hand rel = 0;
     int n, result = !ns_to_move;
     if (nd->tlen == 0) {
-        const int r = dbr__popcount(d->h[nd->lead]);
+        const int r = dd_popcount(d->h[nd->lead]);
         *rel_out = 0;
         if (target <= 0) return 1;
         if (target > r) return 0;
@@ -704,18 +721,20 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
         tt_probe_init(d, nd->lead, &p);
         int best = DD_NO_MOVE;
         int chain = 0;
+        uint32_t prev = 0;
         for (uint32_t i = p.slot->ctl ? p.slot->head : 0; i && chain < DD_MAX_CHAIN;
-             i = d->pool[i].next, chain++) {
-            const dd_entry *e = &d->pool[i];
-            const uint64_t m = depth_mask(&p, e->depths);
-            if ((p.b0 & m) != e->b0 || (p.b1 & m) != e->b1) continue;
-            if (e->lb >= target) {
-                *rel_out = depths_rel(&p, e->depths);
-                return 1;
-            }
-            if (e->ub < target) {
-                *rel_out = depths_rel(&p, e->depths);
-                return 0;
+             prev = i, i = d->pool[i].next, chain++) {
+            dd_entry *e = &d->pool[i];
+            if ((p.b0 & e->mask) != e->b0 || (p.b1 & e->mask) != e->b1) continue;
+            if (e->lb >= target || e->ub < target) {
+                *rel_out = mask_rel(&p, e->mask);
+                if (prev) {
+                    /* move to the front: entries that cut off are found sooner */
+                    d->pool[prev].next = e->next;
+                    e->next = p.slot->head;
+                    p.slot->head = i;
+                }
+                return e->lb >= target;
             }
             if (e->best != DD_NO_MOVE) best = e->best;
         }
@@ -810,7 +829,7 @@ static dbr_status load(dbr_dd *d, const dbr_position *pos, dd_node *nd, int *r_o
     dbr_status st = dbr_position_validate(pos);
     if (st != DBR_OK) return st;
     const int seat = (pos->leader + pos->trick_len) & 3;
-    const int k = dbr__popcount(pos->hands[seat]);
+    const int k = dd_popcount(pos->hands[seat]);
     if (k == 0) return DBR_E_EMPTY;
     nd->lead = pos->leader;
     nd->tlen = pos->trick_len;
@@ -947,7 +966,7 @@ dbr_status dbr_dd_solve_cards(dbr_dd *dd, const dbr_position *pos, int *tricks_o
 dbr_status dbr_dd_table(dbr_dd *dd, const dbr_hand hands[4], int table_out[20]) {
     if (!dd || !hands || !table_out) return DBR_E_NULL;
     if (dd->magic != DD_MAGIC) return DBR_E_WORKSPACE;
-    int k = dbr__popcount(hands[0] & DBR_FULL_DECK);
+    int k = dd_popcount(hands[0] & DBR_FULL_DECK);
     dbr_status st = dbr_deal_validate(hands, 4, k);
     if (st != DBR_OK) return st;
     if (k == 0) return DBR_E_EMPTY;
