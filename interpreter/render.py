@@ -86,49 +86,47 @@ _PLAY_REMARKS = frozenset(("play", "look", "ask", "correct", "touch", "suggest",
                            "inform"))
 
 
+#: the words of the actions whose words do not depend on anything else
+_FIXED_WORDS = {
+    "waive": "waives the revoke penalty",
+    "new_deal": "demands a new deal",
+    "accept": "lets the call stand",
+    "cancel": "has the call cancelled",
+    "make_sufficient": "has the bid made sufficient",
+    "bid_seven": "has the bid count as seven",
+    "previous_final": "makes his side's last bid final",
+    "forbid": "forbids the suggested card",
+    "decline": "exacts no penalty",
+    "redouble": "redoubles",
+    LEAVE: "leaves it to partner",
+}
+#: what a requirement asks for (laws 62, 86)
+_REQUIRED_WORDS = {"highest": "requires the highest card of the suit",
+                   "lowest": "requires the lowest card of the suit",
+                   "suggested": "requires the suggested card"}
+
+
 def action_words(action: Action, doubling_level_before: int = 0, auction: bool = False) -> str:
     """An action in words: ``declares hearts``, ``leaves it``, ``bids 2 hearts``,
     ``doubles``, ``redoubles``, ``passes``."""
-    if action.kind == "claim":
+    kind = action.kind
+    fixed = _FIXED_WORDS.get(kind)
+    if fixed is not None:
+        return fixed
+    if kind == "claim":
         return f"claims the revoke penalty in {action.penalty}"
-    if action.kind == "waive":
-        return "waives the revoke penalty"
-    if action.kind == "new_deal":
-        return "demands a new deal"
-    if action.kind == "accept":
-        return "lets the call stand"
-    if action.kind == "cancel":
-        return "has the call cancelled"
-    if action.kind == "make_sufficient":
-        return "has the bid made sufficient"
-    if action.kind == "require":
-        return {"highest": "requires the highest card of the suit",
-                "lowest": "requires the lowest card of the suit",
-                "suggested": "requires the suggested card"}[action.penalty or ""]
-    if action.kind == "bid_seven":
-        return "has the bid count as seven"
-    if action.kind == "previous_final":
-        return "makes his side's last bid final"
-    if action.kind == "call_lead":
+    if kind == "require":
+        return _REQUIRED_WORDS[action.penalty or ""]
+    if kind == "call_lead":
         return f"calls a lead of {action.penalty}"
-    if action.kind == "forbid":
-        return "forbids the suggested card"
-    if action.kind == "decline":
-        return "exacts no penalty"
-    if action.kind == "bid":
+    if kind == "bid":
         return f"bids {action.level} {(action.denomination or '').replace('_', ' ')}"
-    if action.kind == "redouble":
-        return "redoubles"
-    if auction and action.kind == PASS:
-        return "passes"
-    if action.kind == DECLARE:
+    if kind == DECLARE:
         return f"declares {(action.denomination or '').replace('_', ' ')}"
-    if action.kind == LEAVE:
-        return "leaves it to partner"
-    if action.kind == DOUBLE:
+    if kind == DOUBLE:
         return "doubles" if doubling_level_before == 0 else "redoubles"
-    if action.kind == PASS:
-        return "is content" if doubling_level_before else "passes"
+    if kind == PASS:
+        return "passes" if auction or not doubling_level_before else "is content"
     return str(action)
 
 
