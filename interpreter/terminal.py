@@ -55,7 +55,9 @@ What you can type (any case):
   a bid           2H  2♥  2 hearts  two hearts  1 no trumps  1 royal spades
   other calls     pass  double (x)  redouble (xx)  content
   looks           look north  (where the rules let you look at a hand)
-  laws mode       claim tricks  claim points  waive
+  laws mode       claim tricks  claim points  waive; a card that does not
+                  follow suit (a revoke); ask having none, correct revoke,
+                  touch SA, mention bidding ... ('actions' lists them)
   any action      exactly as 'actions' lists it (play SA, bid 2 hearts ...)
 Commands:
   help            this text
@@ -539,6 +541,9 @@ class Session:
             if word in ("actions", "legal", "options"):
                 self.write("You may: " + ", ".join(
                     self._natural(a) for a in g.legal_actions()))
+                irregular = self._laws_offered()
+                if irregular:
+                    self.write("Laws mode: " + ", ".join(str(a) for a in irregular))
                 continue
             if word == "hint":
                 self.write(f"hint: {self._natural(self.hint())}")
@@ -548,6 +553,10 @@ class Session:
                 if g.is_over or g.phase != "play" or g.actor != self.human:
                     return True
                 continue
+            laws_action = self._laws_action(text)
+            if laws_action is not None:  # a revoke or a remark (laws mode)
+                g.apply(laws_action, player=self.human)
+                return True
             legal = g.legal_actions()
             try:
                 action = parse_input(text, g.rules, legal)
@@ -557,6 +566,26 @@ class Session:
                 continue
             g.apply(action)
             return True
+
+    def _laws_offered(self) -> tuple[Action, ...]:
+        """In laws mode, what the laws let the person do besides the legal
+        actions: a card that does not follow suit, and the remarks of
+        :meth:`Game.remarks` (asking "Having none?", touching a card ...)."""
+        g = self.game
+        if not g.laws:
+            return ()
+        return (*g.irregular_actions(), *g.remarks(self.human))
+
+    def _laws_action(self, text: str) -> Action | None:
+        """The laws-mode action ``text`` means, if it is one of those offered."""
+        offered = self._laws_offered()
+        if not offered:
+            return None
+        try:
+            action = parse_input(text, self.game.rules, offered)
+        except InvalidNotationError:
+            return None
+        return action if action in offered else None
 
     def _natural(self, action: Action) -> str:
         """An action as the person would type it."""

@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dummybridge.cards import Seat
+from dummybridge.cards import Hand, Seat
 from dummybridge.loader import load_rules
 from dummybridge.natural import parse_input
 from dummybridge.state import Game
@@ -524,3 +524,31 @@ def test_a_refused_claim_cannot_be_repeated_in_the_deal() -> None:
     claims = [line for line in out if "claim" in line]
     assert claims[0].startswith("claim refused: your side is not sure of 5 of the 5 tricks")
     assert claims[1:3] == ["refused: your claim was refused earlier in this deal; play on"] * 2
+
+
+def test_laws_mode_at_the_prompt_revoke_and_remarks() -> None:
+    """Issue 5 at the terminal: in laws mode the person may fail to follow
+    suit (a revoke, law 83) and make the remarks the laws give him, here the
+    declarer touching a card of dummy's (law 64); 'actions' lists them."""
+    from dummybridge.terminal import Session
+
+    game = Game(load_rules("auction-bridge"), 1, laws=True, deals=[(
+        Hand.from_pbn("AKQJ.AKQ.AKQ.AKQ"), Hand.from_pbn("T987.JT9.JT9.JT9"),
+        Hand.from_pbn("6543.876.876.876"), Hand.from_pbn("2.5432.5432.5432"))])
+    for call in ("bid 1 no_trumps", "pass", "pass", "pass", "play S2"):
+        game.apply(call)
+    out: list[str] = []
+    script = iter(["actions", "touch SK", "quit"])
+    session = Session(game, "B", save_path=None, write=out.append,
+                      read=lambda prompt: next(script), symbols=False)
+    session.run()
+    assert any(line.startswith("Laws mode: ") and "touch SK" in line for line in out)
+    assert game.state_dict()["current"][:2] == ["S2", "SK"]  # touched from dummy: played
+    # South, the person, now revokes with a heart though he holds spades.
+    game2 = Game(load_rules("auction-bridge"), 1, laws=True, deals=list(game.preset_deals))
+    for call in ("bid 1 no_trumps", "pass", "pass", "pass", "play S2", "play SK", "play S7"):
+        game2.apply(call)
+    script2 = iter(["h6", "quit"])
+    Session(game2, "B", save_path=None, write=lambda text: None,
+            read=lambda prompt: next(script2), symbols=False).run()
+    assert game2.revokes == [(Seat.SOUTH, 1, True)]
