@@ -1426,7 +1426,9 @@ class Game:
         self._trick_leader = leader
         self._trick_cards = cards[:k]
         self.to_act = seat
-        self.revokes = [r for r in self.revokes if not (r[0] is seat and r[1] == number)]
+        # His revoke, and any later one in the trick, went back with the cards.
+        withdrawn = {_SEATS[(int(leader) + j) & 3] for j in range(k, len(cards))}
+        self.revokes = [r for r in self.revokes if not (r[0] in withdrawn and r[1] == number)]
         self._append("corrected", seat=seat, player=self.seat_player[seat], detail={
             "trick": number, "card": _CODES[cards[k]], "withdrawn": [_CODES[c] for c in cards[k:]],
             "reopened": reopened})

@@ -414,3 +414,16 @@ def test_law_51_the_called_lead_waits_for_the_adversaries_lead() -> None:
     assert "mention bidding" not in texts(game.remarks(WEST))  # one called lead at a time
     game.apply("play SK")  # North leads; East follows, then South and West
     assert texts(game.legal_actions()) == ["play S8", "play S9", "play ST"]
+
+
+def test_law_86_a_later_revoke_in_the_trick_goes_back_with_the_cards() -> None:
+    """Law 86: the cards played after the corrected revoke are taken back, a
+    second revoke among them too: only revokes that stand are penalised."""
+    game = game_at_play()
+    for card in ("S2", "SJ", "H9", "H6"):  # East revokes, then South
+        game.apply(f"play {card}")
+    assert game.revokes == [(Seat.EAST, 1, True), (Seat.SOUTH, 1, True)]
+    game.apply("ask having none", player=WEST)
+    assert game.revokes == []
+    game.apply("decline penalty")
+    assert texts(game.legal_actions()) == ["play S7", "play S8", "play S9", "play ST"]
