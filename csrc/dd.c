@@ -47,6 +47,7 @@ DBR_INLINE int dd_popcount(uint64_t x) {
 #define DD_MAX_CHAIN 400
 #endif
 #define DD_NO_MOVE 0xFFu
+#define DD_FREED 0xFFu /* the lb of an entry on the free list */
 
 typedef struct dd_entry {
     uint64_t b0, b1; /* owners of the top cards of each suit (see dd_probe) */
@@ -340,19 +341,21 @@ static void tt_evict(dbr_dd *d) {
         if (sl->ctl) {
             int r = slot_tricks(sl);
             if (((sl->ctl - 1) >> 2) != d->trump || r > d->root_r || r <= t) {
-                uint32_t x = sl->head;
-                while (x) {
-                    uint32_t nx = d->pool[x].next;
-                    d->pool[x].next = d->free_head;
-                    d->free_head = x;
-                    x = nx;
-                }
+                for (uint32_t x = sl->head; x; x = d->pool[x].next) d->pool[x].lb = DD_FREED;
                 slot_delete(d, i);
                 d->slots_used--;
                 continue; /* slot i now holds a later slot (or is empty) */
             }
         }
         k++;
+    }
+    /* the free list in address order, so that new entries fill runs of
+     * neighbouring memory as from the end of the pool */
+    d->free_head = 0;
+    for (uint32_t x = d->pool_used; x-- > 1;) {
+        if (d->pool[x].lb != DD_FREED) continue;
+        d->pool[x].next = d->free_head;
+        d->free_head = x;
     }
 }
 
