@@ -47,6 +47,7 @@ DBR_INLINE int dd_popcount(uint64_t x) {
 #define DD_MAX_CHAIN 400
 #endif
 #define DD_NO_MOVE 0xFFu
+#define DD_FREED 0xFFu /* the lb of an entry on the free list */
 
 typedef struct dd_entry {
     uint64_t b0, b1; /* owners of the top cards of each suit (see dd_probe) */
@@ -71,7 +72,9 @@ struct dbr_dd {
     uint64_t slots_used;
     dd_entry *pool;       /* the entries; pool[0] is unused (0 ends a list) */
     uint32_t pool_size, pool_used;
+    uint32_t free_head;   /* entries freed by tt_evict, linked by `next` */
     uint32_t gen;
+    int root_r;           /* tricks to complete at the current root */
     int trump;
     uint64_t nodes;
     dbr_hand h[4];      /* the cards still held */
@@ -111,6 +114,7 @@ static void tt_clear(dbr_dd *d) {
     memset(d->slots, 0, (size_t)(d->slot_mask + 1) * sizeof(dd_slot));
     d->slots_used = 0;
     d->pool_used = 1;
+    d->free_head = 0;
 }
 
 dbr_status dbr_dd_init(void *memory, size_t bytes, dbr_dd **dd_out) {
@@ -258,13 +262,112 @@ static unsigned rel_depths(const dd_probe *p, dbr_hand rel) {
     return depths;
 }
 
+/* The slot of a distribution, or the empty slot where it would go. */
+static dd_slot *find_slot(dbr_dd *d, uint64_t dist, uint8_t ctl) {
+    uint64_t i = slot_home(d, dist, ctl);
+    for (;;) {
+        dd_slot *sl = &d->slots[i];
+        if (!sl->ctl || (sl->dist == dist && sl->ctl == ctl)) return sl;
+        i = (i + 1) & d->slot_mask;
+    }
+}
+
+/* Tricks to complete from the positions of a slot: the leader's cards. */
+DBR_INLINE int slot_tricks(const dd_slot *sl) {
+    const int lead = (sl->ctl - 1) & 3;
+    int r = 0;
+    for (int s = 0; s < 4; s++) r += (int)((sl->dist >> (16 * s + 4 * lead)) & 0xFu);
+    return r;
+}
+
+/* Remove slot i, shifting later slots of its cluster back (linear probing
+ * without tombstones). */
+static void slot_delete(dbr_dd *d, uint64_t i) {
+    const uint64_t mask = d->slot_mask;
+    uint64_t j = i;
+    for (;;) {
+        d->slots[i].ctl = 0;
+        for (;;) {
+            j = (j + 1) & mask;
+            if (!d->slots[j].ctl) return;
+            uint64_t k = slot_home(d, d->slots[j].dist, d->slots[j].ctl);
+            /* slot j may stay if its home lies cyclically in (i, j] */
+            if (i <= j ? (i < k && k <= j) : (i < k || k <= j)) continue;
+            break;
+        }
+        d->slots[i] = d->slots[j];
+        i = j;
+    }
+}
+
+/* The table is full: free the distributions least likely to pay, keeping
+ * about half of the entries. Entries for another strain, or for positions
+ * with more tricks to go than the current root, are never reached by this
+ * search, so they go first; then the shallowest (fewest tricks left), which
+ * are the cheapest to search again. */
+static void tt_evict(dbr_dd *d) {
+    const uint64_t n = d->slot_mask + 1;
+    uint64_t ent[15] = {0}, cnt[15] = {0};
+    for (uint64_t i = 0; i < n; i++) {
+        const dd_slot *sl = &d->slots[i];
+        if (!sl->ctl) continue;
+        int r = slot_tricks(sl);
+        int cls = ((sl->ctl - 1) >> 2) != d->trump || r > d->root_r ? 14 : r;
+        uint64_t len = 0;
+        for (uint32_t x = sl->head; x; x = d->pool[x].next) len++;
+        ent[cls] += len;
+        cnt[cls]++;
+    }
+    /* drop classes 14 and r <= t, t the least for which what stays is at
+     * most half the pool and half the slot limit */
+    const uint64_t ent_keep = d->pool_size / 2, slot_keep = n * 3 / 8;
+    uint64_t ek = 0, sk = 0;
+    for (int r = 0; r <= 13; r++) {
+        ek += ent[r];
+        sk += cnt[r];
+    }
+    int t = -1;
+    while (t < 13 && (ek > ent_keep || sk > slot_keep)) {
+        t++;
+        ek -= ent[t];
+        sk -= cnt[t];
+    }
+    /* start at an empty slot so that no cluster wraps past the scan */
+    uint64_t start = 0;
+    while (d->slots[start].ctl) start++;
+    for (uint64_t k = 0; k < n;) {
+        const uint64_t i = (start + k) & d->slot_mask;
+        dd_slot *sl = &d->slots[i];
+        if (sl->ctl) {
+            int r = slot_tricks(sl);
+            if (((sl->ctl - 1) >> 2) != d->trump || r > d->root_r || r <= t) {
+                for (uint32_t x = sl->head; x; x = d->pool[x].next) d->pool[x].lb = DD_FREED;
+                slot_delete(d, i);
+                d->slots_used--;
+                continue; /* slot i now holds a later slot (or is empty) */
+            }
+        }
+        k++;
+    }
+    /* the free list in address order, so that new entries fill runs of
+     * neighbouring memory as from the end of the pool */
+    d->free_head = 0;
+    for (uint32_t x = d->pool_used; x-- > 1;) {
+        if (d->pool[x].lb != DD_FREED) continue;
+        d->pool[x].next = d->free_head;
+        d->free_head = x;
+    }
+}
+
 static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, int need,
                      int best) {
     const unsigned depths = rel_depths(p, rel);
     const uint64_t m = depth_mask(p, depths);
     const uint64_t b0 = p->b0 & m, b1 = p->b1 & m;
     dd_entry *e = NULL;
-    dd_slot *sl = p->slot;
+    /* find the slot again: searches below the probe may have filled or moved
+     * slots since */
+    dd_slot *sl = p->slot = find_slot(d, p->dist, p->ctl);
     if (sl->ctl) {
         int n = 0;
         for (uint32_t i = sl->head; i && n < DD_MAX_CHAIN; i = d->pool[i].next, n++) {
@@ -276,10 +379,12 @@ static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, i
         }
     }
     if (!e) {
-        if (d->pool_used >= d->pool_size || (d->slots_used + 1) * 4 > (d->slot_mask + 1) * 3) {
-            /* full: start again (the caller's size bounds the memory) */
-            tt_clear(d);
-            sl = p->slot = &d->slots[slot_home(d, p->dist, p->ctl)];
+        if ((!d->free_head && d->pool_used >= d->pool_size) ||
+            (!sl->ctl && (d->slots_used + 1) * 4 > (d->slot_mask + 1) * 3)) {
+            /* full: forget the least valuable half (the caller's size bounds
+             * the memory) */
+            tt_evict(d);
+            sl = p->slot = find_slot(d, p->dist, p->ctl);
         }
         if (!sl->ctl) {
             sl->ctl = p->ctl;
@@ -287,7 +392,13 @@ static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, i
             sl->head = 0;
             d->slots_used++;
         }
-        uint32_t idx = d->pool_used++;
+        uint32_t idx;
+        if (d->free_head) {
+            idx = d->free_head;
+            d->free_head = d->pool[idx].next;
+        } else {
+            idx = d->pool_used++;
+        }
         e = &d->pool[idx];
         e->b0 = b0;
         e->b1 = b1;
@@ -859,6 +970,7 @@ static dbr_status load(dbr_dd *d, const dbr_position *pos, dd_node *nd, int *r_o
     d->played = DBR_FULL_DECK & ~(d->h[0] | d->h[1] | d->h[2] | d->h[3] | in_trick);
     d->trump = pos->trump;
     d->gen++;
+    d->root_r = k;
     *r_out = k;
     return DBR_OK;
 }
