@@ -744,6 +744,43 @@ static dbr_hand extend_runs(dbr_hand rel, dbr_hand legal, dbr_hand present) {
     return rel;
 }
 
+/* The node after `seat` plays `c` at nd, in *ch. Returns the winning card
+ * when c completes the trick (ch is then the next trick, led by the
+ * winner), -1 otherwise. */
+DBR_INLINE int child_node(const dd_node *nd, int seat, int c, int trump, dd_node *ch) {
+    const dbr_hand bit = (dbr_hand)1 << c;
+    if (nd->tlen == 0) {
+        ch->lead = seat;
+        ch->tlen = 1;
+        ch->led = c / 13;
+        ch->wseat = seat;
+        ch->wcard = c;
+        ch->tmask = bit;
+        return -1;
+    }
+    int wseat = nd->wseat, wcard = nd->wcard;
+    if (beats(c, wcard, trump)) {
+        wseat = seat;
+        wcard = c;
+    }
+    if (nd->tlen == 3) {
+        ch->lead = wseat;
+        ch->tlen = 0;
+        ch->led = DBR_NO_SUIT;
+        ch->wseat = wseat;
+        ch->wcard = -1;
+        ch->tmask = 0;
+        return wcard;
+    }
+    ch->lead = nd->lead;
+    ch->tlen = nd->tlen + 1;
+    ch->led = nd->led;
+    ch->wseat = wseat;
+    ch->wcard = wcard;
+    ch->tmask = nd->tmask | bit;
+    return -1;
+}
+
 /* Play `c` from the hand to play at nd and search the child; returns the
  * child's verdict and adds the relevant cards to *rel. */
 static int play_and_search(dbr_dd *d, const dd_node *nd, int c, int target, dbr_hand *rel) {
@@ -752,43 +789,17 @@ static int play_and_search(dbr_dd *d, const dd_node *nd, int c, int target, dbr_
     dd_node ch;
     d->h[seat] &= ~bit;
     int res;
-    if (nd->tlen == 0) {
-        ch.lead = seat;
-        ch.tlen = 1;
-        ch.led = c / 13;
-        ch.wseat = seat;
-        ch.wcard = c;
-        ch.tmask = bit;
+    const int wcard = child_node(nd, seat, c, d->trump, &ch);
+    if (wcard < 0) {
         res = search(d, &ch, target, rel);
     } else {
-        int wseat = nd->wseat, wcard = nd->wcard;
-        if (beats(c, wcard, d->trump)) {
-            wseat = seat;
-            wcard = c;
-        }
-        if (nd->tlen == 3) {
-            const dbr_hand cards = nd->tmask | bit;
-            d->played |= cards;
-            ch.lead = wseat;
-            ch.tlen = 0;
-            ch.led = DBR_NO_SUIT;
-            ch.wseat = wseat;
-            ch.wcard = -1;
-            ch.tmask = 0;
-            res = search(d, &ch, target - ((wseat & 1) == 0), rel);
-            d->played &= ~cards;
-            /* the winner's rank counted if it beat a card of its own suit */
-            if (cards & DBR_SUIT_MASK(wcard / 13) & ~((dbr_hand)1 << wcard))
-                *rel |= (dbr_hand)1 << wcard;
-        } else {
-            ch.lead = nd->lead;
-            ch.tlen = nd->tlen + 1;
-            ch.led = nd->led;
-            ch.wseat = wseat;
-            ch.wcard = wcard;
-            ch.tmask = nd->tmask | bit;
-            res = search(d, &ch, target, rel);
-        }
+        const dbr_hand cards = nd->tmask | bit;
+        d->played |= cards;
+        res = search(d, &ch, target - ((ch.lead & 1) == 0), rel);
+        d->played &= ~cards;
+        /* the winner's rank counted if it beat a card of its own suit */
+        if (cards & DBR_SUIT_MASK(wcard / 13) & ~((dbr_hand)1 << wcard))
+            *rel |= (dbr_hand)1 << wcard;
     }
     d->h[seat] |= bit;
     return res;
@@ -1020,38 +1031,11 @@ dbr_status dbr_dd_solve_cards(dbr_dd *dd, const dbr_position *pos, int *tricks_o
         int bonus = 0, rr = r;
         dd->h[seat] &= ~bit;
         dbr_hand done = 0;
-        if (nd.tlen == 0) {
-            ch.lead = seat;
-            ch.tlen = 1;
-            ch.led = c / 13;
-            ch.wseat = seat;
-            ch.wcard = c;
-            ch.tmask = bit;
-        } else {
-            int wseat = nd.wseat, wcard = nd.wcard;
-            if (beats(c, wcard, dd->trump)) {
-                wseat = seat;
-                wcard = c;
-            }
-            if (nd.tlen == 3) {
-                done = nd.tmask | bit;
-                dd->played |= done;
-                bonus = (wseat & 1) == 0;
-                rr = r - 1;
-                ch.lead = wseat;
-                ch.tlen = 0;
-                ch.led = DBR_NO_SUIT;
-                ch.wseat = wseat;
-                ch.wcard = -1;
-                ch.tmask = 0;
-            } else {
-                ch.lead = nd.lead;
-                ch.tlen = nd.tlen + 1;
-                ch.led = nd.led;
-                ch.wseat = wseat;
-                ch.wcard = wcard;
-                ch.tmask = nd.tmask | bit;
-            }
+        if (child_node(&nd, seat, c, dd->trump, &ch) >= 0) {  /* c completes the trick */
+            done = nd.tmask | bit;
+            dd->played |= done;
+            bonus = (ch.lead & 1) == 0;
+            rr = r - 1;
         }
         int ns = bonus + (rr ? node_value(dd, &ch, rr, guess - bonus) : 0);
         dd->played &= ~done;
