@@ -97,6 +97,11 @@ _KINDS = (DECLARE, LEAVE, DOUBLE, PASS, PLAY, LOOK, BLIND, BID, REDOUBLE, CLAIM,
           INFORM, BID_SEVEN, PREVIOUS_FINAL)
 
 
+
+def _card(card: Card | str) -> Card:
+    """A card, given as one or by its code."""
+    return card if isinstance(card, Card) else Card.from_str(card)
+
 class Action:
     """An immutable decision. Build with the class methods or :meth:`parse`.
 
@@ -183,7 +188,7 @@ class Action:
     @classmethod
     def play(cls, card: Card | str) -> Action:
         """Play a card (``Action.play("SA")``)."""
-        return cls(PLAY, card=card if isinstance(card, Card) else Card.from_str(card))
+        return cls(PLAY, card=_card(card))
 
     @classmethod
     def declare(cls, denomination: str) -> Action:
@@ -223,12 +228,12 @@ class Action:
     @classmethod
     def touch(cls, card: Card | str) -> Action:
         """Name or touch a card without playing it yet (1912 law 64; laws mode)."""
-        return cls(TOUCH, card=card if isinstance(card, Card) else Card.from_str(card))
+        return cls(TOUCH, card=_card(card))
 
     @classmethod
     def suggest(cls, card: Card | str) -> Action:
         """Dummy suggests a card from dummy (1912 law 62; laws mode)."""
-        return cls(SUGGEST, card=card if isinstance(card, Card) else Card.from_str(card))
+        return cls(SUGGEST, card=_card(card))
 
     @classmethod
     def require(cls, what: str) -> Action:
