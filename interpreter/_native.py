@@ -836,12 +836,27 @@ def _from_c_position(c: Any) -> Position:
 
 
 def _position_text(pos: Position) -> str:
-    hands = ", ".join(_hand_text(h) for h in pos.hands)
+    """A position for messages, in a player's terms: each seat's hand with its
+    number of cards, the strain and the leader by name (raw values when out of
+    range, so that a bad one shows as it was given)."""
+    hands = ", ".join(
+        f"{seat} {_hand_text(h)} ({_hand_size(h)})" for seat, h in zip("NESW", pos.hands, strict=False)
+    )
     trick = " ".join(_card_text(c) for c in pos.trick)
+    trump = ("C", "D", "H", "S", "NT")[pos.trump] if 0 <= pos.trump <= 4 else repr(pos.trump)
+    leader = "NESW"[pos.leader] if 0 <= pos.leader <= 3 else repr(pos.leader)
     return (
-        f"hands [{hands}], trump {pos.trump!r}, leader {pos.leader!r}, "
+        f"hands [{hands}], trump {trump}, leader {leader}, "
         f"trick [{trick}], tricks {pos.tricks!r}"
     )
+
+
+def _hand_size(hand: int) -> str:
+    """The number of cards in a hand for messages ('?' for a bad bitset)."""
+    if not 0 <= hand <= FULL_DECK:
+        return "?"
+    n = hand.bit_count()
+    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 def position_validate(pos: Position) -> None:

@@ -55,8 +55,9 @@ def test_solve_text_table(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["solve", "N:AKQ... JT9... 876... 54..."],
-     "dummybridge: error: cannot solve the position (hands ['AKQ...', 'JT9...', '876...', "
-     "'54...'], trump 4, leader 3, trick [], tricks (0, 0)): wrong number of cards in a hand\n"),
+     "dummybridge: error: cannot solve the position (hands [N 'AKQ...' (3 cards), "
+     "E 'JT9...' (3 cards), S '876...' (3 cards), W '54...' (2 cards)], trump NT, leader W, "
+     "trick [], tricks (0, 0)): wrong number of cards in a hand\n"),
     (["solve", "N:AKQ... AT9... 876... 543..."],
      "dummybridge: error: bad PBN deal 'N:AKQ... AT9... 876... 543...': card held twice\n"),
     (["solve", ENDING, "--trump", "X"],

@@ -292,7 +292,8 @@ def test_e_trick_from_the_core() -> None:
     with pytest.raises(InvalidDealError) as info:
         _native.position_validate(pos)
     assert str(info.value) == (
-        "invalid position (hands ['...2', '...3', '...4', '...5'], trump 4, leader 0, "
+        "invalid position (hands [N '...2' (1 card), E '...3' (1 card), S '...4' (1 card), "
+        "W '...5' (1 card)], trump NT, leader N, "
         "trick [], tricks (12, 1)): impossible current trick"
     )
     assert info.value.status == Status.E_TRICK
