@@ -32,7 +32,13 @@ from ._native import Rng
 from .actions import BID, CLAIM, DOUBLE, LOOK, PASS, PLAY, REDOUBLE, WAIVE, Action, Operation
 from .bots import BOT_KINDS, Bot, RuleBot, bot_seed, make_bot
 from .cards import Card, Seat, Suit
-from .errors import DummyBridgeError, IllegalActionError, InvalidNotationError, OutOfRangeError
+from .errors import (
+    DummyBridgeError,
+    FileFormatError,
+    IllegalActionError,
+    InvalidNotationError,
+    OutOfRangeError,
+)
 from .natural import parse_input
 from .render import action_words, hand_lines, score_sheet, settlement_text
 from .state import Game, Observation
@@ -111,7 +117,7 @@ def save_atomic(path: str, data: Mapping[str, Any]) -> None:
 def load_session(path: str) -> tuple[Game, dict[str, Any]]:
     """Read a saved session: the game replayed from its record, and the session entry.
 
-    :raises InvalidNotationError: for a file that is not a saved session.
+    :raises FileFormatError: for a file that is not a saved session.
     :raises IllegalActionError: if the record does not replay.
     :raises OSError: if the file cannot be read.
     """
@@ -119,35 +125,35 @@ def load_session(path: str) -> tuple[Game, dict[str, Any]]:
         try:
             data = json.load(fh)
         except json.JSONDecodeError as exc:
-            raise InvalidNotationError(
-                f"{path}:{exc.lineno}:{exc.colno}: error: not a saved game: {exc.msg}") from None
+            raise FileFormatError(path, f"not a saved game: {exc.msg}",
+                                  line=exc.lineno, col=exc.colno) from None
     session = data.get("session") if isinstance(data, dict) else None
     if not isinstance(session, dict) or session.get("format") != SESSION_FORMAT:
-        raise InvalidNotationError(
-            f"{path}: error: $.session: not a saved game (expected a 'session' entry "
-            f"of format {SESSION_FORMAT!r}, as 'dummybridge play --seat' writes)")
+        raise FileFormatError(
+            path, f"not a saved game (expected a 'session' entry of format "
+            f"{SESSION_FORMAT!r}, as 'dummybridge play --seat' writes)", path="$.session")
     game = Game.from_record(data)
     human = session.get("human")
     if human not in game.players:
-        raise InvalidNotationError(
-            f"{path}: error: $.session.human: {human!r} is not one of the players "
-            f"{list(game.players)!r}")
+        raise FileFormatError(
+            path, f"{human!r} is not one of the players {list(game.players)!r}",
+            path="$.session.human")
     if session.get("bots", "rule") not in BOT_KINDS:
-        raise InvalidNotationError(
-            f"{path}: error: $.session.bots: {session.get('bots')!r} is not one of "
-            f"{', '.join(BOT_KINDS)}")
+        raise FileFormatError(
+            path, f"{session.get('bots')!r} is not one of {', '.join(BOT_KINDS)}",
+            path="$.session.bots")
     states = session.get("bot_states", {})
     if not isinstance(states, dict):
-        raise InvalidNotationError(f"{path}: error: $.session.bot_states: not an object")
+        raise FileFormatError(path, "not an object", path="$.session.bot_states")
     for player, state in states.items():
         if player not in game.players or player == human:
-            raise InvalidNotationError(
-                f"{path}: error: $.session.bot_states.{player}: no bot plays {player!r}")
+            raise FileFormatError(path, f"no bot plays {player!r}",
+                                  path=f"$.session.bot_states.{player}")
         try:
             Rng(1).setstate(state)
         except (OutOfRangeError, TypeError) as exc:
-            raise InvalidNotationError(
-                f"{path}: error: $.session.bot_states.{player}: {exc}") from None
+            raise FileFormatError(path, str(exc),
+                                  path=f"$.session.bot_states.{player}") from None
     return game, session
 
 

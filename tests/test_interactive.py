@@ -245,14 +245,13 @@ def test_resume_refuses_what_is_not_a_save(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-m", "dummybridge", "resume", str(bad)],
                          capture_output=True, text=True, check=False)
     assert out.returncode == 1
-    assert out.stderr == (f"dummybridge: error: {bad}:2:10: error: not a saved game: "
-                          "Expecting value\n")
+    assert out.stderr == f"{bad}:2:10: error: not a saved game: Expecting value\n"
     bad.write_text('{"format": "dummybridge-record/1"}\n', encoding="utf-8")
     out = subprocess.run([sys.executable, "-m", "dummybridge", "resume", str(bad)],
                          capture_output=True, text=True, check=False)
     assert out.returncode == 1
     assert out.stderr == (
-        f"dummybridge: error: {bad}: error: $.session: not a saved game (expected a "
+        f"{bad}: error: $.session: not a saved game (expected a "
         "'session' entry of format 'dummybridge-session/1', as 'dummybridge play --seat' "
         "writes)\n")
 
