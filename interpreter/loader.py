@@ -1078,8 +1078,13 @@ def _show(value: Any, raw: str | None = None) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+_GOT_MAX = 60  # characters of a wrong string value quoted in a message
+
+
 def _got(value: Any, raw: str | None) -> str:
     if isinstance(value, str):
+        if len(value) > _GOT_MAX:  # a whole file read as one scalar: quote its start
+            return f"the string {value[:_GOT_MAX]!r}... ({len(value)} characters)"
         return f"the string {value!r}"
     if isinstance(value, bool):
         return f"the boolean {_show(value)}"
