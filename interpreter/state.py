@@ -1394,6 +1394,12 @@ class Game:
             return f"{player} is not dummy, or no adversary's revoke is liable to a penalty"
         if kind == CORRECT:
             return f"{player} has no revoke that may still be corrected (laws 83, 86)"
+        if kind == INFORM:
+            if not self.rules.laws.called_lead:
+                return (f"{self.rules.name} calls no lead for information about the "
+                        "bidding (laws 51, 93)")
+            return (f"{player} is not an adversary of the declarer, or a lead is "
+                    "already called (laws 51, 93)")
         return (f"{player} may not ask: no partner of his has failed to follow suit "
                 "in a trick still open (law 85; dummy: law 60 a)")
 

@@ -389,3 +389,19 @@ def test_mutants_are_single_changes_and_the_bridge_suite_kills_a_trick_value(tmp
     path.write_text(yaml.safe_dump(hearts.data, sort_keys=False), encoding="utf-8")
     results = run(load_rules(path), files, stop_at_failure=True)
     assert results[-1].status == "fail"
+
+
+def test_side_by_side_play_tells_a_laws_remark_apart(tmp_path: Path) -> None:
+    """Issue 6, "Suites that can fail": the side-by-side play of a survivor
+    compares the remarks open to each player in laws mode, so a mutant that
+    only lets the adversaries 'mention bidding' (a called lead, WORK13 law 51)
+    in Bridge, which has no bidding, is told from the original."""
+    from dummybridge.loader import load_document
+
+    tool = _mutate_rules()
+    found = {m.describe(): m for m in tool.mutants(load_document("bridge").data)}
+    called = found["$.laws.called_lead: false -> true"]
+    path = tmp_path / "m.yaml"
+    path.write_text(yaml.safe_dump(called.data, sort_keys=False), encoding="utf-8")
+    assert tool.difference(load_rules("bridge"), load_rules(path), sessions=3) == \
+        "seed 3, action 5: the games differ"

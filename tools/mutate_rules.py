@@ -32,11 +32,11 @@ The changes (mutation operators), applied wherever they fit:
 Settings left to the schema's defaults are mutated too: they are part of the
 effective rules (a house rule may well write ``toward_game: dealer_side_only``),
 though some are never consulted by the variant (the Dummy's holder at a
-four-handed table), which makes those mutants equivalent. Descriptive keys (names, titles, versions, aliases, descriptions, sources)
-are never changed. Each mutant is written as a YAML file and loaded with
-``load_rules``, exactly as a user's file would be; **a mutant the loader
-rejects (schema or semantic checks) is not a mutant and is not counted**,
-killed or not.
+four-handed table), which makes those mutants equivalent. Descriptive keys
+(names, titles, versions, aliases, descriptions, sources) are never changed.
+Each mutant is written as a YAML file and loaded with ``load_rules``, exactly
+as a user's file would be; **a mutant the loader rejects (schema or semantic
+checks) is not a mutant and is not counted**, killed or not.
 
 The score is killed / valid mutants. A surviving mutant may be equivalent to
 the original (a setting the variant never consults, such as the Dummy's
@@ -44,10 +44,11 @@ holder at a four-handed table). To tell those from gaps in the suite, each
 survivor is then played side by side with the original rule file in random
 sessions (the same seeds, bots choosing from the original game, laws mode
 with revokes and calls out of turn now and then): after every action the
-legal actions, every player's view of the hands and the score sheets must
-agree. A survivor that differs somewhere is a *gap* (some case should notice
-it); one that never differs is reported as *no difference found* (most
-likely equivalent). Both counts are printed; the score is not adjusted, and
+legal actions, what each player may remark or call out of turn (laws mode),
+every player's view of the hands and the score sheets must agree. A survivor
+that differs somewhere is a *gap* (some case should notice it); one that
+never differs is reported as *no difference found* (most likely
+equivalent). Both counts are printed; the score is not adjusted, and
 "told apart" is killed / (valid - no difference found): the share of the
 mutants random play can tell from the original that some case kills. The
 exit status is 0 when every variant's score reaches ``--target``.
@@ -247,10 +248,13 @@ def _write(workdir: Path, variant: str, mutant: Mutant) -> Path:
 
 
 def _view(game: Game) -> Any:
-    """What the players can tell apart: the turn, the legal actions, each
-    player's view of the hands, the score sheets."""
+    """What the players can tell apart: the turn, the legal actions, what each
+    player may say or call besides (in laws mode: remarks in the play, calls
+    out of turn), each player's view of the hands, the score sheets."""
     return (game.phase, game.to_act, [str(a) for a in game.legal_actions()],
             [str(a) for a in game.irregular_actions()],
+            {p: [str(a) for a in (*game.remarks(p), *game.out_of_turn_actions(p))]
+             for p in game.players},
             {p: sorted(game.visible_hands(p)) for p in game.players},
             [sheet.to_data() for sheet in game.sheets], game.denomination and
             game.denomination.name, game.declarer, game.doubling_level)
