@@ -1006,6 +1006,18 @@ def _plain(val: _Val | None) -> Any:
     return val.value
 
 
+def _value_at(data: Any, path: JsonPath) -> Any:
+    """The value at ``path`` in plain data, or ``None`` where there is none."""
+    for part in path:
+        if isinstance(data, dict) and isinstance(part, str):
+            data = data.get(part)
+        elif isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):
+            data = data[part]
+        else:
+            return None
+    return data
+
+
 def _index(val: _Val, path: JsonPath, into: dict[JsonPath, _Val]) -> None:
     into[path] = val
     if isinstance(val.value, dict):
@@ -1156,6 +1168,7 @@ class _Load:
         self.files: list[_File] = []
         self.diagnostics: list[Diagnostic] = []
         self.positions: dict[JsonPath, _Val] = {}
+        self.trees: list[_Val] = []  # the chain read, the top file first
         self.deleted: dict[JsonPath, _Val] = {}
         self.typos: set[tuple[JsonPath, str]] = set()
         self.data: dict[str, Any] = {}
@@ -1204,6 +1217,7 @@ class _Load:
         if self.diagnostics or not trees:
             return None, self.sorted_diagnostics()
         merged = self.merge(trees)
+        self.trees = trees
         data = _plain(merged)
         _index(merged, (), self.positions)
         self.check_schema(data)
@@ -1382,16 +1396,18 @@ class _Load:
             return None
         return _File(info.path, _builtin_display(info.path), builtin=True)
 
-    def merge(self, trees: list[_Val]) -> _Val:
-        """Stage 3a: apply the chain from its base to the top file."""
+    def merge(self, trees: list[_Val], deleted: dict[JsonPath, _Val] | None = None) -> _Val:
+        """Stage 3a: apply the chain from its base to the top file (the nulls
+        that delete inherited keys are recorded in ``deleted``, by default the
+        load's own record)."""
+        if deleted is None:
+            deleted = self.deleted
         merged = trees[-1]
         for tree in reversed(trees[:-1]):
             base = dict(merged.value)
             for key in _NOT_INHERITED:
                 base.pop(key, None)
-            merged = _merge(
-                _Val(base, merged.file, merged.line, merged.col), tree, (), self.deleted
-            )
+            merged = _merge(_Val(base, merged.file, merged.line, merged.col), tree, (), deleted)
         if "extends" in merged.value:
             merged = _Val(
                 {k: v for k, v in merged.value.items() if k != "extends"},
@@ -1606,7 +1622,24 @@ class _Load:
     def check_semantics(self, data: dict[str, Any]) -> None:
         from . import semantics
 
-        for path, message, hint in semantics.check(data):
+        # What the settings would be without the file being loaded: its bases
+        # merged, or the schema's defaults alone.
+        base: Any = _plain(self.merge(self.trees[1:], {})) if len(self.trees) > 1 else {}
+        _apply_defaults(base, _root())
+
+        def before(path: JsonPath) -> Any:
+            value = _value_at(base, path)
+            if value is None:  # a section no base writes: the schema's default
+                schema = _schema_at(path) or {}
+                value = schema["default"] if "default" in schema else \
+                    _resolve_ref(schema).get("default")
+            return value
+
+        def changed(path: JsonPath) -> bool:  # by the file being loaded itself
+            val = self.positions.get(path)
+            return val is not None and val.file == 0 and before(path) != _value_at(data, path)
+
+        for path, message, hint in semantics.check(data, changed):
             self.report_at(tuple(path), message, hint)
 
 

@@ -21,7 +21,15 @@ complete, numbers that must be consistent)":
   the rules have, has a denomination for every suit it may choose, ends with a
   criterion that always decides, and has no criterion after one that always
   decides;
-- ``settlement: by_side`` has two sides of as many players each to settle.
+- ``settlement: by_side`` has two sides of as many players each to settle;
+- the file being checked changes no setting that the interpreter never reads
+  under its rules (a change that cannot act is almost always a mistake, like
+  a misspelt key, which is refused for the same reason): the Dummy's holder
+  away from a ``hands: dummy`` table, the auction's laws without an auction,
+  dummy's rights where no player sits at the dummy, and the like (``INERT``
+  lists each with its reason). Only what the file itself changes counts:
+  restating the value it inherits (or the default) is harmless, and a setting
+  inherited through ``extends:`` acts in the file that wrote it.
 
 Each problem is ``(path, message, hint)``; the loader turns the path into the
 file, line and column of the offending value.
@@ -46,18 +54,24 @@ SUITS = ("clubs", "diamonds", "hearts", "spades")
 HANDS = 4  # a bridge table always has four hands
 
 
-def check(data: Mapping[str, Any]) -> list[Problem]:
+def check(data: Mapping[str, Any], changed: Callable[[Path], bool] | None = None) -> list[Problem]:
     """Every semantic problem of an effective, schema-valid rule document.
 
     Sections missing from ``data`` are skipped, so a partial document can be
     checked too.
 
     :param data: the merged, defaulted document.
+    :param changed: whether the file being checked changed the value at a path
+        itself: wrote it, with a value other than the one it inherits (or the
+        schema's default); without it (a plain document, nothing known of
+        where its values came from) settings that have no effect are not checked.
     :returns: the problems, in the order of the checks (the loader sorts them by position).
     """
     problems: list[Problem] = []
     for step in _CHECKS:
         step(data, problems)
+    if changed is not None:
+        _check_inert(data, problems, changed)
     return problems
 
 
@@ -423,6 +437,89 @@ def _check_auction(data: Mapping[str, Any], problems: list[Problem]) -> None:
             "an auction needs four seated players (three-hand auction is not supported yet)",
             "write table.hands: seated and table.players: 4",
         ))
+
+
+def _no_dummy_player(data: Mapping[str, Any]) -> bool:
+    """No player ever sits at the dummy of the play: each partnership is one
+    player (``double_dummy``), or the dealer holds the Dummy and plays it
+    (``dummy`` with ``holder: dealer``; the declarer is then the dealer)."""
+    hands = _get(data, "table", "hands")
+    return bool(hands == "double_dummy" or (
+        hands == "dummy" and _get(data, "table", "dummy", "holder") == "dealer"))
+
+
+def _dummy_for_the_rubber(data: Mapping[str, Any]) -> bool:
+    return bool(_get(data, "table", "hands") == "dummy"
+                and _get(data, "table", "dummy", "holder") == "per_rubber")
+
+
+def _not_auction(data: Mapping[str, Any]) -> bool:
+    return bool(_get(data, "declaration", "kind") != "auction")
+
+
+Inert = tuple[Path, Callable[[Mapping[str, Any]], bool], str, str]
+"""A setting the interpreter reads only under some condition: its path, when
+it is never read, why, and what to write instead."""
+
+INERT: tuple[Inert, ...] = (
+    (("table", "dummy", "holder"),
+     lambda d: _get(d, "table", "hands") != "dummy",
+     "who holds the Dummy is read only at a table of three players and a Dummy",
+     "leave table.dummy out, or write table.hands: dummy"),
+    (("table", "dummy", "first_dealer"),
+     lambda d: not _dummy_for_the_rubber(d),
+     "the first dealer of a rubber is chosen only where one player holds the "
+     "Dummy for the rubber (hands: dummy, holder: per_rubber)",
+     "leave first_dealer out"),
+    (("deal", "passes"),
+     lambda d: _get(d, "table", "hands") == "seated" or (
+         _get(d, "table", "hands") == "dummy"
+         and _get(d, "table", "dummy", "holder") == "dealer"),
+     "no deal can skip a Dummy: every hand is manned, or the Dummy goes round "
+     "with the deal",
+     "leave deal.passes out"),
+    (("laws", "slip"), _not_auction,
+     "a slip of the tongue (law 52) is a call in an auction, and "
+     "declaration.kind is not auction",
+     "leave laws.slip out, or write declaration.kind: auction"),
+    (("laws", "called_lead"), _not_auction,
+     "a lead is called for information about the bidding (laws 51, 93), and "
+     "declaration.kind is not auction",
+     "leave laws.called_lead out, or write declaration.kind: auction"),
+    (("laws", "impossible_bid"), _not_auction,
+     "an impossible bid (law 50) is a call in an auction, and declaration.kind "
+     "is not auction",
+     "leave laws.impossible_bid out, or write declaration.kind: auction"),
+    (("laws", "revoke", "points"),
+     lambda d: _get(d, "laws", "revoke", "penalty") == "tricks",
+     "the revoke penalty is always tricks (penalty: tricks), so its points are never scored",
+     "leave points out, or write penalty: choice"),
+    (("laws", "dummy", "asks_renounce"), _no_dummy_player,
+     "no player ever sits at the dummy of the play, so dummy never asks "
+     "(law 60 a)",
+     "leave asks_renounce out"),
+    (("laws", "dummy", "pointing_out_forfeits"), _no_dummy_player,
+     "no player ever sits at the dummy of the play, so dummy never points out "
+     "a revoke (law 61)",
+     "leave pointing_out_forfeits out"),
+    (("laws", "dummy", "suggestion"), _no_dummy_player,
+     "no player ever sits at the dummy of the play, so dummy never suggests a "
+     "card (law 62)",
+     "leave suggestion out"),
+    (("laws", "revoke", "correction", "partner_may_ask"),
+     lambda d: _get(d, "table", "hands") == "double_dummy",
+     "each partnership is one player, who does not ask himself whether he has "
+     "none of the suit (law 85)",
+     "leave partner_may_ask out"),
+)
+
+
+def _check_inert(data: Mapping[str, Any], problems: list[Problem],
+                 changed: Callable[[Path], bool]) -> None:
+    """A setting the file changes where the interpreter never reads it."""
+    for path, never_read, why, hint in INERT:
+        if _get(data, *path) is not None and changed(path) and never_read(data):  # type: ignore[arg-type]
+            problems.append((path, f"has no effect here: {why}", hint))
 
 
 _CHECKS: tuple[Callable[[Mapping[str, Any], list[Problem]], None], ...] = (

@@ -810,7 +810,8 @@ class Game:
                     else laws.revoke.correction.partner_may_ask
                 if may and _ASK not in out:
                     out.append(_ASK)
-        if laws.called_lead and self._called_lead is None and any(
+        if laws.called_lead and self.rules.declaration.kind == "auction" \
+                and self._called_lead is None and any(
                 int(s) & 1 != int(self.declarer) & 1 for s in self.player_seats.get(player, ())):
             out.append(_INFORM)
         if player == self._dummy_player():
@@ -1395,7 +1396,7 @@ class Game:
         if kind == CORRECT:
             return f"{player} has no revoke that may still be corrected (laws 83, 86)"
         if kind == INFORM:
-            if not self.rules.laws.called_lead:
+            if not self.rules.laws.called_lead or self.rules.declaration.kind != "auction":
                 return (f"{self.rules.name} calls no lead for information about the "
                         "bidding (laws 51, 93)")
             return (f"{player} is not an adversary of the declarer, or a lead is "

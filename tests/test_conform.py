@@ -391,17 +391,84 @@ def test_mutants_are_single_changes_and_the_bridge_suite_kills_a_trick_value(tmp
     assert results[-1].status == "fail"
 
 
-def test_side_by_side_play_tells_a_laws_remark_apart(tmp_path: Path) -> None:
+def test_side_by_side_play_tells_a_laws_remark_apart() -> None:
     """Issue 6, "Suites that can fail": the side-by-side play of a survivor
     compares the remarks open to each player in laws mode, so a mutant that
-    only lets the adversaries 'mention bidding' (a called lead, WORK13 law 51)
-    in Bridge, which has no bidding, is told from the original."""
+    lets an adversary correct his own revoke (law 86) without the partner's
+    "Having none?" being allowed (law 85) is told from the original."""
+    from dummybridge.loader import load_document
+    from dummybridge.ruleset import RuleSet
+
+    tool = _mutate_rules()
+    found = {m.describe(): m for m in tool.mutants(load_document("bridge").data)}
+    ask = found["$.laws.revoke.correction.partner_may_ask: true -> false"]
+    assert tool.difference(load_rules("bridge"), RuleSet.from_data(ask.data), sessions=3) == \
+        "seed 3, action 21: the games differ"
+
+
+def test_a_mutant_is_the_house_rule_that_makes_its_one_change(tmp_path: Path) -> None:
+    """Issue 6, "Suites that can fail": each mutant is loaded as the house rule
+    a user would write (``extends:`` the variant and the changed value), so a
+    change the rules never read is refused like any such house rule: here
+    the called lead of WORK13 law 51 in Bridge, which has no bidding."""
     from dummybridge.loader import load_document
 
     tool = _mutate_rules()
     found = {m.describe(): m for m in tool.mutants(load_document("bridge").data)}
     called = found["$.laws.called_lead: false -> true"]
+    assert called.house_rule("bridge") == {"dummybridge": 1, "extends": "bridge",
+                                           "laws": {"called_lead": True}}
+    rules = found["$.sight.rules[0].until: add 'examined'"].house_rule("bridge")
+    assert list(rules) == ["dummybridge", "extends", "sight"] and \
+        list(rules["sight"]) == ["rules"] and rules["sight"]["rules"][0]["until"] == ["examined"]
     path = tmp_path / "m.yaml"
-    path.write_text(yaml.safe_dump(called.data, sort_keys=False), encoding="utf-8")
-    assert tool.difference(load_rules("bridge"), load_rules(path), sessions=3) == \
-        "seed 3, action 5: the games differ"
+    path.write_text(yaml.safe_dump(called.house_rule("bridge"), sort_keys=False), encoding="utf-8")
+    with pytest.raises(RuleFileError) as info:
+        load_rules(path)
+    assert str(info.value) == (
+        f"{path}:4:16: error: $.laws.called_lead: has no effect here: a lead is called for "
+        "information about the bidding (laws 51, 93), and declaration.kind is not auction\n"
+        "  hint: leave laws.called_lead out, or write declaration.kind: auction")
+
+
+def _inert_change(value: Any) -> Any:
+    """Some other value for an inert setting (``semantics.INERT``)."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 100
+    if isinstance(value, list):
+        return [] if value else ["require", "forbid"]
+    if value is None:
+        return {"options": ["bid_seven"], "partner_barred": True}
+    return {"per_rubber": "dealer", "dealer": "per_rubber", "holder": "dummy", "dummy": "holder",
+            "left": "left_skipping_dummies", "left_skipping_dummies": "left"}[value]
+
+
+INERT_CASES = [
+    (variant, path)
+    for variant in sorted(p.stem for p in (HERE.parent / "rules").glob("*.yaml"))
+    for path, never_read, _why, _hint in __import__("dummybridge.semantics").semantics.INERT
+    if never_read(__import__("dummybridge.loader").loader.load_document(variant).data)
+]
+
+
+@pytest.mark.parametrize(("variant", "path"), INERT_CASES,
+                         ids=[f"{v}-{'.'.join(p)}" for v, p in INERT_CASES])
+def test_a_setting_the_loader_calls_inert_changes_nothing(variant: str, path: tuple[str, ...]) -> None:
+    """Issue 6 and the loader: every setting the loader refuses to let a house
+    rule change "has no effect here" (``semantics.INERT``) truly changes nothing
+    in that variant: the interpreter run with it changed (built from the data,
+    past the loader) plays the same games as the original, in laws mode too."""
+    import copy
+
+    from dummybridge.loader import load_document
+    from dummybridge.ruleset import RuleSet
+
+    data = copy.deepcopy(load_document(variant).data)
+    node = data
+    for key in path[:-1]:
+        node = node.setdefault(key, {})
+    node[path[-1]] = _inert_change(node.get(path[-1]))
+    tool = _mutate_rules()
+    assert tool.difference(load_rules(variant), RuleSet.from_data(data), sessions=3) is None

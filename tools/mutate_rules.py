@@ -30,13 +30,17 @@ The changes (mutation operators), applied wherever they fit:
   each other denomination.
 
 Settings left to the schema's defaults are mutated too: they are part of the
-effective rules (a house rule may well write ``toward_game: dealer_side_only``),
-though some are never consulted by the variant (the Dummy's holder at a
-four-handed table), which makes those mutants equivalent. Descriptive keys
-(names, titles, versions, aliases, descriptions, sources) are never changed.
-Each mutant is written as a YAML file and loaded with ``load_rules``, exactly
-as a user's file would be; **a mutant the loader rejects (schema or semantic
-checks) is not a mutant and is not counted**, killed or not.
+effective rules (a house rule may well write ``toward_game: dealer_side_only``).
+Descriptive keys (names, titles, versions, aliases, descriptions, sources) are
+never changed. Each mutant is written as the house rule a user would write
+for that one change -- ``extends:`` the variant, and the changed value (the
+whole list, where the change is inside one) -- and loaded with
+``load_rules``; **a mutant the loader rejects (schema or semantic checks) is
+not a mutant and is not counted**, killed or not. That includes a change to
+a setting the variant's rules never read (the Dummy's holder at a
+four-handed table, the slip of the tongue without an auction): the loader
+tells a house-rule author that such a line has no effect (see
+``dummybridge.semantics.INERT``), as it does for a misspelt key.
 
 The score is killed / valid mutants. A surviving mutant may be equivalent to
 the original (a setting the variant never consults, such as the Dummy's
@@ -100,6 +104,22 @@ class Mutant:
     def describe(self) -> str:
         where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in self.path)
         return f"${where}: {self.what}"
+
+    def house_rule(self, variant: str) -> dict[str, Any]:
+        """The mutant as a house rule: ``extends: VARIANT`` and the one value
+        changed (the whole list, where the change is inside one), as a user
+        would write it; the effective rules are ``data``."""
+        keys: list[str] = []
+        for part in self.path:
+            if not isinstance(part, str):
+                break
+            keys.append(part)
+        value: Any = self.data
+        for key in keys:
+            value = value[key]
+        for key in reversed(keys):
+            value = {key: value}
+        return {"dummybridge": 1, "extends": variant, **value}
 
 
 def _enums() -> dict[str, list[Any]]:
@@ -221,8 +241,8 @@ def score(variant: str, workdir: Path, compare: bool = True) -> Score:
     survivors = []
     for n, mutant in enumerate(mutants(load_document(variant).data)):
         path = workdir / f"{variant}-{n}.yaml"
-        path.write_text(yaml.safe_dump(mutant.data, sort_keys=False, allow_unicode=True),
-                        encoding="utf-8")
+        path.write_text(yaml.safe_dump(mutant.house_rule(variant), sort_keys=False,
+                                       allow_unicode=True), encoding="utf-8")
         try:
             rules = load_rules(path)
         except RuleFileError:
@@ -242,8 +262,8 @@ def score(variant: str, workdir: Path, compare: bool = True) -> Score:
 
 def _write(workdir: Path, variant: str, mutant: Mutant) -> Path:
     path = workdir / f"{variant}-survivor.yaml"
-    path.write_text(yaml.safe_dump(mutant.data, sort_keys=False, allow_unicode=True),
-                    encoding="utf-8")
+    path.write_text(yaml.safe_dump(mutant.house_rule(variant), sort_keys=False,
+                                   allow_unicode=True), encoding="utf-8")
     return path
 
 
