@@ -651,14 +651,14 @@ class Game:
         who may not see the hand he plays from can only play a card blind.
         Where the rules give him the choice, he may also look at a hand.
         """
+        if self._lean:  # strict play, every hand seen: each card's step keeps the legal cards
+            bits = self._step & _LEGAL
+            plays = _ONE_SUIT.get(bits)
+            return plays if plays is not None else _plays_of(bits)
         phase = self.phase
         if phase is PLAY_PHASE:
             if self.to_act in self._blind:
                 return self._blind_actions()
-            if self._lean:  # strict play: each card's step keeps the legal cards current
-                bits = self._step & _LEGAL
-                plays = _ONE_SUIT.get(bits)
-                return plays if plays is not None else _plays_of(bits)
             if self._legal_call():
                 return ()  # pragma: no cover - a valid position always has a play
             if self._constraint is not None and self._constraint[0] is self.to_act:
