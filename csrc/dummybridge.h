@@ -326,6 +326,16 @@ dbr_status dbr_position_play(dbr_position *pos, dbr_card card, unsigned flags, i
 dbr_status dbr_position_step(dbr_position *pos, dbr_card card, unsigned flags, int *winner_out,
                              dbr_hand *legal_out);
 
+/* dbr_position_step with its results packed in the return value, for a
+ * binding's inner loop (one value crosses the boundary instead of three).
+ * The one exception to the rule that a function returns a dbr_status: on
+ * failure it returns -status (negative; nothing changes), on success
+ * legal | (uint64_t)(winner + 1) << DBR_STEP_WINNER_SHIFT, legal and winner
+ * being dbr_position_step's *legal_out and *winner_out (so the field is 0
+ * while the trick goes on, 1 + the winning seat when the card completes it). */
+#define DBR_STEP_WINNER_SHIFT 56
+int64_t dbr_position_step_packed(dbr_position *pos, dbr_card card, unsigned flags);
+
 /* Results of a batch of random deals. */
 typedef struct dbr_batch_result {
     uint64_t deals;          /* deals played */

@@ -149,6 +149,13 @@ dbr_status dbr_position_step(dbr_position *pos, dbr_card card, unsigned flags, i
     return DBR_OK;
 }
 
+int64_t dbr_position_step_packed(dbr_position *pos, dbr_card card, unsigned flags) {
+    int winner = -1;
+    dbr_status st = dbr_position_play(pos, card, flags, &winner);
+    if (st != DBR_OK) return -(int64_t)st;
+    return (int64_t)(legal_in(pos) | (uint64_t)(winner + 1) << DBR_STEP_WINNER_SHIFT);
+}
+
 dbr_status dbr_playout(dbr_position *pos, dbr_rng *rng) {
     if (!pos || !rng) return DBR_E_NULL;
     if (DBR__ZERO_STATE(rng)) return DBR_E_RNG_STATE;

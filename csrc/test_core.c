@@ -613,7 +613,13 @@ static void test_position_step(void) {
                 }
             }
             int win_a = 99, win_b = 99;
+            dbr_position c = a;
+            int64_t packed = dbr_position_step_packed(&c, pick, flags);
             CHECK_ST(dbr_position_step(&a, pick, flags, &win_a, &legal_a), DBR_OK);
+            /* the packed step: the same position, legal cards and winner */
+            if (packed < 0 || memcmp(&a, &c, sizeof a) != 0 ||
+                (dbr_hand)packed != (legal_a | (uint64_t)(win_a + 1) << DBR_STEP_WINNER_SHIFT))
+                mismatches++;
             CHECK_ST(dbr_position_play(&b, pick, flags, &win_b), DBR_OK);
             dbr_status st = dbr_position_legal(&b, &legal_b);
             if (n == 51) {
@@ -644,12 +650,20 @@ static void test_position_step(void) {
     CHECK_ST(dbr_position_step(&pos, 52, 0, &winner, &legal), DBR_E_CARD);
     CHECK_ST(dbr_position_step(NULL, 0, 0, &winner, &legal), DBR_E_NULL);
     CHECK(winner == 7 && legal == 5 && memcmp(&pos, &before, sizeof pos) == 0);
+    CHECK(dbr_position_step_packed(&pos, card("D3"), 0) == -(int64_t)DBR_E_REVOKE);
+    CHECK(dbr_position_step_packed(&pos, card("SQ"), 0) == -(int64_t)DBR_E_NOT_HELD);
+    CHECK(dbr_position_step_packed(&pos, 52, 0) == -(int64_t)DBR_E_CARD);
+    CHECK(dbr_position_step_packed(NULL, 0, 0) == -(int64_t)DBR_E_NULL);
+    CHECK(memcmp(&pos, &before, sizeof pos) == 0);
     CHECK_ST(dbr_position_step(&pos, card("SK"), 0, &winner, &legal), DBR_OK);
     CHECK(winner == -1 && hand_is(legal, "Q..."));   /* South must follow to the spade */
     CHECK_ST(dbr_position_step(&pos, card("SQ"), 0, &winner, &legal), DBR_OK);
     CHECK(winner == -1 && hand_is(legal, "J..."));
     CHECK_ST(dbr_position_step(&pos, card("SJ"), 0, &winner, &legal), DBR_OK);
     CHECK(winner == 0 && hand_is(legal, "...2"));    /* North won and leads his last card */
+    before = pos;
+    CHECK(dbr_position_step_packed(&before, card("C2"), 0) ==
+          (int64_t)hand("..3.")); /* East's turn, the trick goes on: no winner field */
     pos.hands[2] |= pos.hands[0];                    /* a card held twice */
     CHECK_ST(dbr_position_step(&pos, card("C2"), 0, &winner, &legal), DBR_E_DUPLICATE);
     CHECK(winner == 0 && hand_is(legal, "...2"));

@@ -81,6 +81,7 @@ VERSION_STRING: str = ffi.string(lib.DBR_VERSION_STRING).decode("ascii")
 STATUS_COUNT: int = lib.DBR_STATUS_COUNT
 NUM_CARDS: int = lib.DBR_NUM_CARDS
 MAX_HANDS: int = lib.DBR_MAX_HANDS
+STEP_WINNER_SHIFT: int = lib.DBR_STEP_WINNER_SHIFT
 FULL_DECK: int = lib.DBR_FULL_DECK
 NO_SUIT: int = lib.DBR_NO_SUIT
 NOTRUMP: int = lib.DBR_NOTRUMP
@@ -906,7 +907,7 @@ class PlayState:
     """
 
     __slots__ = ("_legal", "_play", "_pos", "_winner", "legal_call", "legal_out", "play_call",
-                 "step_call", "winner_out")
+                 "step_call", "step_packed", "winner_out")
 
     def __init__(self, hands: Sequence[int], trump: int, leader: int) -> None:
         hands = tuple(hands)
@@ -936,6 +937,11 @@ class PlayState:
         #: ``step_call(card, flags, winner_out, legal_out)``: ``dbr_position_step``,
         #: the play and then the next hand's legal cards in one C call.
         self.step_call = partial(lib.dbr_position_step, self._pos)
+        #: ``step_packed(card, flags)``: ``dbr_position_step_packed``, the same
+        #: step with its results in the returned int: ``-status`` on failure,
+        #: else the legal cards (bits 0-51) and 1 + the trick's winner, or 0,
+        #: from bit ``STEP_WINNER_SHIFT`` on.
+        self.step_packed = partial(lib.dbr_position_step_packed, self._pos)
 
     def legal(self) -> int:
         """The cards the hand to play may play (``dbr_position_legal``)."""

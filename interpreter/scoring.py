@@ -479,10 +479,14 @@ class ScoreSheet:
                 added.append(ScoreEntry(column, points, line, kind, note, deal,
                                         self.game_number, side))
         self.entries.extend(added)
-        won = [c for c in range(len(self.columns)) if self.below(c) >= s.game]
+        below = [0] * len(self.columns)  # each column's points below the line in this game
+        game = self.game_number
+        for e in self.entries:
+            if e.game == game and e.line == BELOW:
+                below[e.column] += e.points
+        won = [c for c, points in enumerate(below) if points >= s.game]
         if not won:
             return added
-        game = self.game_number
         side_of_column = {c: side for side in (0, 1) for c in credited[side]}
         for c in won:
             self.games[c] += 1

@@ -263,28 +263,21 @@ class Game:
         self.sheets: list[ScoreSheet] = []
         self.deal_number = 0
         self.rubber_number = 0
-        self._trump_of_name = {d.name: d for d in rules.denominations}
+        facts = _facts(rules)
+        self._trump_of_name = facts.trump_of_name
         # The events a rule of sight starts or ends at: only these change sight.
-        self._sight_events = {e for r in rules.sight.rules for e in (*r.start, *r.end)}
-        self._sight_on_declaration = any(
-            r.when.declared_from is not None or r.hand == "examined" or r.who == "examiner"
-            for r in rules.sight.rules) or any(b.when.declared_from for b in rules.doubling.blind)
+        self._sight_events = facts.sight_events
+        self._sight_on_declaration = facts.sight_on_declaration
         self._sight_version = 0
-        self._may_look = any(r.how == "on_request" for r in rules.sight.rules)
-        names = tuple(d.name for d in rules.denominations)
-        self._declare_actions = _DECLARE_ACTIONS.get(names) or _DECLARE_ACTIONS.setdefault(
-            names, tuple(Action.declare(name) for name in names))
-        auction = rules.declaration.auction
-        # Every bid, lowest first by law 44: by points (level x trick value), then by tricks.
-        self._bids: tuple[Action, ...] = ()
-        if auction is not None:
-            values = {d.name: d.trick_value for d in rules.denominations}
-            self._bids = tuple(sorted(
-                (Action.bid(level, d.name) for level in range(1, auction.max_level + 1)
-                 for d in rules.denominations),
-                key=lambda a: ((a.level or 0) * values[a.denomination or ""], a.level or 0),
-            ))
-        self._bid_rank = {a: i for i, a in enumerate(self._bids)}
+        self._sight_memo = facts.sight_memo
+        self._seating: tuple[Any, ...] = ()
+        self._may_look = facts.may_look
+        self._may_leave = rules.declaration.pass_to_partner
+        self._limit = rules.doubling.limit
+        self._unlimited = self._limit.kind == "unlimited"
+        self._declare_actions = facts.declare_actions
+        self._bids = facts.bids
+        self._bid_rank = facts.bid_rank
         self._cut()
         self._begin_rubber()
         self._begin_deal()
@@ -369,6 +362,8 @@ class Game:
 
     def _seat(self, owners: Mapping[Seat, str], manned: frozenset[Seat]) -> None:
         self.seat_player = dict(sorted(owners.items()))
+        # who sits where: with the deal's roles, the key of the memo of sight
+        self._seating = (self.players, tuple(self.seat_player.items()), manned)
         self.manned = manned
         held: dict[str, list[Seat]] = {p: [] for p in self.players}
         for seat in _SEATS:
@@ -573,18 +568,34 @@ class Game:
         """The hands each player sees through the rules of sight (face-up hands
         aside), recomputed only when something sight depends on has changed."""
         if self._sight_at != self._sight_version:
-            seen: dict[str, frozenset[Seat]] = {}
-            rules, looked = self.rules.sight.rules, self._looked
-            for player in self.players:
-                hands: set[Seat] = set()
-                for i, rule in enumerate(rules):
-                    for seat in self._active(i, rule, player):
-                        if rule.how == "auto" or (i, player, seat) in looked:
-                            hands.add(seat)
-                seen[player] = frozenset(hands)
+            # Sight is a function of these alone (see _active): the seating,
+            # the deal's roles, the events the rules of sight name, the looks.
+            events = self._sight_events
+            key = (self._seating, self.dealer, self.declarer, self.declared_from, self.examiner,
+                   self.examined, frozenset(self._events & events),
+                   frozenset(e for e in self._player_events if e[0] in events),
+                   frozenset(self._looked))
+            memo = self._sight_memo
+            seen = memo.get(key)
+            if seen is None:
+                if len(memo) >= _SIGHT_MEMO_SIZE:
+                    memo.clear()
+                seen = memo[key] = self._compute_sight()
             self._sight_cache = seen
             self._sight_at = self._sight_version
         return self._sight_cache
+
+    def _compute_sight(self) -> dict[str, frozenset[Seat]]:
+        seen: dict[str, frozenset[Seat]] = {}
+        rules, looked = self.rules.sight.rules, self._looked
+        for player in self.players:
+            hands: set[Seat] = set()
+            for i, rule in enumerate(rules):
+                for seat in self._active(i, rule, player):
+                    if rule.how == "auto" or (i, player, seat) in looked:
+                        hands.add(seat)
+            seen[player] = frozenset(hands)
+        return seen
 
     def _looks_open(self, player: str) -> list[tuple[int, Seat]]:
         """(rule, seat) pairs ``player`` may choose to look at now."""
@@ -623,12 +634,13 @@ class Game:
             self._append("sight", detail=LazyDetail(_sight_detail, (tuple(changes),)))
 
     def _event(self, name: str, player: str | None = None) -> None:
+        if name not in self._sight_events:
+            return  # only the rules of sight look at events (see _happened)
         if player is None:
             self._events.add(name)
         else:
             self._player_events.add((name, player))
-        if name in self._sight_events:
-            self._sight_version += 1
+        self._sight_version += 1
 
     # ------------------------------------------------- legal actions
 
@@ -639,14 +651,14 @@ class Game:
         who may not see the hand he plays from can only play a card blind.
         Where the rules give him the choice, he may also look at a hand.
         """
+        if self._lean:  # strict play, every hand seen: each card's step keeps the legal cards
+            bits = self._step & _LEGAL
+            plays = _ONE_SUIT.get(bits)
+            return plays if plays is not None else _plays_of(bits)
         phase = self.phase
         if phase is PLAY_PHASE:
             if self.to_act in self._blind:
                 return self._blind_actions()
-            if self._lean:  # strict play: each card's step keeps the legal cards current
-                bits = self._legal_out[0]
-                plays = _ONE_SUIT.get(bits)
-                return plays if plays is not None else _plays_of(bits)
             if self._legal_call():
                 return ()  # pragma: no cover - a valid position always has a play
             if self._constraint is not None and self._constraint[0] is self.to_act:
@@ -660,7 +672,7 @@ class Game:
             return self._claim_actions()
         if phase == PENALTY_PHASE:
             return self._penalty_actions()
-        looks = self._look_actions()
+        looks = self._look_actions() if self._may_look else ()
         if phase == AUCTION_PHASE:
             base = self._auction_calls()
         elif phase == DOUBLE_PHASE:
@@ -894,21 +906,31 @@ class Game:
         self._blind = frozenset(  # the hands whose player may not see them (see sees())
             seat for seat in _SEATS if seat not in exposed and seat not in sight[actor[seat]])
         self._lean = not self._blind and not self.laws  # apply() may take its lean play path
+        if self._lean:  # the lean legal_actions() reads the legal cards from self._step
+            self._step = 0 if self._legal_call() else int(self._legal_out[0])
 
     def _may_double(self) -> bool:
         assert self.denomination is not None and self.to_act is not None
-        if not self.rules.doubling.limit.allows(self.denomination.trick_value, self.doubling_level):
+        if not self._unlimited and \
+                not self._limit.allows(self.denomination.trick_value, self.doubling_level):
             return False
-        player = self.seat_player[self.to_act]
-        declaring = int(self.to_act) & 1 == int(self.dealer) & 1
+        declaring = self.to_act & 1 == self.dealer & 1
         if declaring and self.declared_from == "dummy" and \
                 self.rules.doubling.redouble_when_left_to_dummy == "forbidden":
             return False
-        for rule in self.rules.doubling.blind:
+        blind = self.rules.doubling.blind
+        if not blind:
+            return True
+        player = self.seat_player[self.to_act]
+        for rule in blind:
             if self._who(rule.who, player) and self._holds(rule.when, player) and any(
                     self.sees(player, s) for s in self._hands_for("own", player)):
                 return False
         return True
+
+    def _seat_text(self, seat: Seat) -> str:
+        """A hand and who decides for it, for messages: ``south (A)``."""
+        return f"{_SEAT_NAMES[seat]} ({self.player_of(seat)})"
 
     def verify(self, action: Action) -> None:
         """Raise unless ``action`` is legal now for the player to act.
@@ -918,7 +940,6 @@ class Game:
         if self.phase == OVER or self.to_act is None:
             raise IllegalActionError(f"{action} refused: the game is over")
         seat = self.to_act
-        who = f"{_SEAT_NAMES[seat]} ({self.player_of(seat)})"
         kind = action.kind
         if kind == LOOK:
             player = self.player_of(seat)
@@ -936,21 +957,21 @@ class Game:
                         f"{seat.name.lower()} hand, so he can only play a card blind")
                 return
             if kind != PLAY or action.card is None:
-                raise IllegalActionError(f"{action} refused: it is {who}'s turn to play a card")
+                raise IllegalActionError(f"{action} refused: it is {self._seat_text(seat)}'s turn to play a card")
             bit = 1 << action.card.index
             if not self.hands[seat] & bit:
                 raise IllegalActionError(
-                    f"{action} refused: {who} does not hold {action.card.code}")
+                    f"{action} refused: {self._seat_text(seat)} does not hold {action.card.code}")
             if not self._ps.legal() & bit and not self.laws:  # type: ignore[union-attr]
                 raise IllegalActionError(
-                    f"{action} refused: {who} must follow suit to the "
+                    f"{action} refused: {self._seat_text(seat)} must follow suit to the "
                     f"{_CARDS[self._trick_cards[0]].code} led")
             constraint = self._constraint
             if constraint is not None and constraint[0] is seat and \
                     (action.index == constraint[1]) != constraint[2]:
                 code = _CODES[constraint[1]]
                 raise IllegalActionError(
-                    f"{action} refused: {who} must play {code} (required by an adversary)"
+                    f"{action} refused: {self._seat_text(seat)} must play {code} (required by an adversary)"
                     if constraint[2] else
                     f"{action} refused: an adversary has forbidden {code} to this trick (law 62)")
             if self._called_lead is not None and self._lead_called() and \
@@ -963,12 +984,12 @@ class Game:
             if action in self._penalty_actions():
                 return
             options = ", ".join(str(a) for a in self._penalty_actions())
-            raise IllegalActionError(f"{action} refused: {who} may now only {options}")
+            raise IllegalActionError(f"{action} refused: {self._seat_text(seat)} may now only {options}")
         if self.phase == CLAIM_PHASE:
             if action in self._claim_actions():
                 return
             options = ", ".join(str(a) for a in self._claim_actions())
-            raise IllegalActionError(f"{action} refused: {who} may now only {options}")
+            raise IllegalActionError(f"{action} refused: {self._seat_text(seat)} may now only {options}")
         if self.phase == AUCTION_PHASE:
             if action in self._auction_calls():
                 return
@@ -980,7 +1001,7 @@ class Game:
                 if not self._may_double():
                     raise IllegalActionError(f"{action} refused: {self._why_no_double()}")
                 return
-            raise IllegalActionError(f"{action} refused: {who} may only double or pass now")
+            raise IllegalActionError(f"{action} refused: {self._seat_text(seat)} may only double or pass now")
         if self.phase == DECLARE_PHASE:
             if kind == DECLARE:
                 if action.denomination not in self._trump_of_name:
@@ -995,9 +1016,9 @@ class Game:
                         f"{action} refused: {self.rules.name} does not let the dealer leave it")
                 if self.passed_to is not None:
                     raise IllegalActionError(
-                        f"{action} refused: the declaration was left to {who}, who must declare")
+                        f"{action} refused: the declaration was left to {self._seat_text(seat)}, who must declare")
                 return
-            raise IllegalActionError(f"{action} refused: {who} must declare now")
+            raise IllegalActionError(f"{action} refused: {self._seat_text(seat)} must declare now")
         raise IllegalActionError(f"{action} refused in phase {self.phase}")  # pragma: no cover
 
     def _why_not_call(self, action: Action) -> str:
@@ -1079,16 +1100,17 @@ class Game:
             if not isinstance(action, str):
                 raise TypeError(f"an action must be an Action or its text, not {action!r}")
             action = Action.parse(action)
-        if self.phase is PLAY_PHASE and self._lean and action.kind is PLAY and player is None:
-            # A card in strict play, every hand seen by the one who plays it:
-            # nearly every action of a game, so the step is inline here
-            # (_play() takes the same step on the other paths).
+        if self._lean and player is None and action.kind is PLAY:
+            # A card in strict play (only then is _lean set), every hand seen
+            # by the one who plays it: nearly every action of a game, so the
+            # step is inline here (_play() takes the same step on the other paths).
             hand: Seat = self.to_act  # type: ignore[assignment]  # in play: never None
-            ps: _native.PlayState = self._ps  # type: ignore[assignment]
             card = action.index
-            if ps.step_call(card, 0, ps.winner_out, ps.legal_out):
+            step = self._step_packed(card, 0)
+            if step < 0:
                 self.verify(action)  # raises the message that names the rule broken
                 raise IllegalActionError(f"{action} refused")  # pragma: no cover - verify raised
+            self._step = step
             log = self.log
             op = _new_op(Operation, (len(log), PLAY, hand, self._seat_actor[hand], action, _EMPTY))
             log.append(op)
@@ -1096,14 +1118,25 @@ class Game:
             self.hands[hand] ^= 1 << card  # held: the C core checked
             cards = self._trick_cards
             cards.append(card)
-            winner = ps.winner_out[0]
-            if winner >= 0:
-                self._trick_won(winner)
+            if step >> _WINNER_SHIFT:
+                self._trick_won((step >> _WINNER_SHIFT) - 1)
             else:
                 if len(cards) == 1 and not self.tricks:
                     self._first_lead()
                 self.to_act = _LEFT[hand]
             return op
+        phase = self.phase
+        if player is None and (phase is DOUBLE_PHASE or phase is DECLARE_PHASE):
+            # The declaration and the doubling: verify()'s checks, then the step.
+            kind = action.kind
+            if phase is DOUBLE_PHASE:
+                ok = kind == PASS or kind == DOUBLE and self._may_double()
+            else:
+                ok = kind == DECLARE and action.denomination in self._trump_of_name or \
+                    kind == LEAVE and self._may_leave and self.passed_to is None
+            if ok:
+                decider: Seat = self.to_act  # type: ignore[assignment]  # never None here
+                return self._decision(decider, self.seat_player[decider], action, kind)
         if action.kind in _REMARKS:
             if player is None and self.actor is None:
                 raise IllegalActionError(f"{action} refused: the game is over")
@@ -1145,7 +1178,13 @@ class Game:
             self._append(BLIND, seat=seat, player=player, action=action,
                          detail={"card": _CODES[card]})
             return self._play(_PLAYS[card], recorded=action)
-        op = self._append(kind, seat=seat, player=player, action=action)
+        return self._decision(seat, player, action, kind)
+
+    def _decision(self, seat: Seat, player: str, action: Action, kind: str) -> Operation:
+        """Take a decision verified as legal (not a look or a card) and log it."""
+        log = self.log
+        op: Operation = _new_op(Operation, (len(log), kind, seat, player, action, _EMPTY))
+        log.append(op)
         self.actions.append(action)
         self.history.append((seat, action))
         deal = self.deal_number
@@ -1427,6 +1466,7 @@ class Game:
         ps = self._ps = _native.PlayState(start, int(self.denomination.strain), int(leader))
         self._legal_call, self._legal_out = ps.legal_call, ps.legal_out
         self._play_call, self._winner_out = ps.play_call, ps.winner_out
+        self._step_packed = ps.step_packed
         for j in range(k):
             status = self._play_call(cards[j], 1, self._winner_out)
             assert status == 0, status
@@ -1670,10 +1710,10 @@ class Game:
         ps = self._ps = _native.PlayState(self.hands, int(self.denomination.strain), int(leader))
         self._legal_call, self._legal_out = ps.legal_call, ps.legal_out
         self._play_call, self._winner_out = ps.play_call, ps.winner_out
-        # A card is played by the PlayState's step (dbr_position_step, in
-        # apply() or _play()), which keeps its legal_out[0], the legal cards of
-        # the hand to play, current for legal_actions(); it starts with the leader's.
-        self._legal_call()
+        # A card is played by the PlayState's packed step (dbr_position_step_packed,
+        # in apply() or _play()), which keeps self._step, the legal cards of the
+        # hand to play and the trick's winner, current for legal_actions().
+        self._step_packed = ps.step_packed
         owners, dummy = self.seat_player, self.dummy
         declarer_player = owners[self.declarer]
         self._seat_actor = tuple([
@@ -1709,11 +1749,12 @@ class Game:
         seat = self.to_act
         assert seat is not None
         card = action.index
-        ps: _native.PlayState = self._ps  # type: ignore[assignment]
-        if ps.step_call(card, flags, ps.winner_out, ps.legal_out):
+        step = self._step_packed(card, flags)
+        if step < 0:
             self.verify(action)  # raises the message that names the rule broken
             raise IllegalActionError(f"{action} refused")  # pragma: no cover - verify raised
-        winner = ps.winner_out[0]
+        self._step = step
+        winner = (step >> _WINNER_SHIFT) - 1
         log = self.log
         op = _new_op(Operation, (len(log), PLAY, seat, self._seat_actor[seat], action, _EMPTY))
         log.append(op)
@@ -1768,6 +1809,7 @@ class Game:
 
     def _end_play(self) -> None:
         """After the last trick: the claims for revokes (laws mode), then the score."""
+        self._lean = False  # the play is over
         sides = sorted({int(seat) & 1 for seat, _ in self._penal_revokes()})
         if not sides:
             self._score()
@@ -1832,7 +1874,8 @@ class Game:
             tricks=(self.tricks_won[0], self.tricks_won[1]),
             contract_level=None if self.contract is None else self.contract.level,
             opening_one_spade=self._opening_one_spade(),
-            **self._revoke_result(),
+            # without a revoke penalty claimed, the defaults: nothing given or barred
+            **(self._revoke_result() if self._penalties else _EMPTY),
         )
         lines = score_deal(self.rules, result)
         sheet = self.sheet
@@ -2041,6 +2084,57 @@ class Game:
 
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+_SIGHT_MEMO_SIZE = 4096  # keys for one rule set before its memo of sight starts afresh
+
+
+class _Facts:
+    """What every game of a rule set works out from it alone, worked out once
+    (read only: the games of the rule set share it)."""
+
+    __slots__ = ("bid_rank", "bids", "declare_actions", "may_look", "rules", "sight_events",
+                 "sight_memo", "sight_on_declaration", "trump_of_name")
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules  # kept alive: the registry is by id
+        self.trump_of_name = {d.name: d for d in rules.denominations}
+        sight = rules.sight.rules
+        self.sight_events = frozenset(e for r in sight for e in (*r.start, *r.end))
+        self.sight_on_declaration = any(
+            r.when.declared_from is not None or r.hand == "examined" or r.who == "examiner"
+            for r in sight) or any(b.when.declared_from for b in rules.doubling.blind)
+        self.may_look = any(r.how == "on_request" for r in sight)
+        names = tuple(d.name for d in rules.denominations)
+        self.declare_actions = _DECLARE_ACTIONS.get(names) or _DECLARE_ACTIONS.setdefault(
+            names, tuple(Action.declare(name) for name in names))
+        auction = rules.declaration.auction
+        # Every bid, lowest first by law 44: by points (level x trick value), then by tricks.
+        self.bids: tuple[Action, ...] = ()
+        if auction is not None:
+            values = {d.name: d.trick_value for d in rules.denominations}
+            self.bids = tuple(sorted(
+                (Action.bid(level, d.name) for level in range(1, auction.max_level + 1)
+                 for d in rules.denominations),
+                key=lambda a: ((a.level or 0) * values[a.denomination or ""], a.level or 0),
+            ))
+        self.bid_rank = {a: i for i, a in enumerate(self.bids)}
+        # The hands each player sees by the rules of sight, by everything sight
+        # depends on (see Game._sight): once for each seating, dealer and stage.
+        self.sight_memo: dict[tuple[Any, ...], dict[str, frozenset[Seat]]] = {}
+
+
+_FACTS: dict[int, _Facts] = {}  # by id of the rule set
+
+
+def _facts(rules: RuleSet) -> _Facts:
+    facts = _FACTS.get(id(rules))
+    if facts is None or facts.rules is not rules:
+        if len(_FACTS) >= 64:  # many rule sets loaded: forget the old ones
+            _FACTS.clear()
+        facts = _FACTS[id(rules)] = _Facts(rules)
+    return facts
+_WINNER_SHIFT = _native.STEP_WINNER_SHIFT  # where a packed step keeps 1 + the trick's winner
+_LEGAL = (1 << 52) - 1  # and where the legal cards
 
 
 # The details of the log entries made for every deal, built when first read.

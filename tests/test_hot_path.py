@@ -85,6 +85,33 @@ def test_the_c_step_is_the_play_then_the_legal_cards() -> None:
         assert step.tricks == plain.tricks
 
 
+def test_the_packed_c_step_is_the_step_in_one_number() -> None:
+    """dbr_position_step_packed: the legal cards in bits 0-51, 1 + the trick's
+    winner (0 while the trick goes on) from STEP_WINNER_SHIFT, -status when
+    the card is refused (and then nothing changes)."""
+    rng = Rng(12)
+    shift = _native.STEP_WINNER_SHIFT
+    for deal in range(20):
+        hands = _native.deal_random(rng)
+        packed = _native.PlayState(hands, deal % 5, deal & 3)
+        plain = _native.PlayState(hands, deal % 5, deal & 3)
+        for n in range(52):
+            legal = plain.legal()
+            held = plain.hand(plain.to_play)
+            if held != legal:  # a revoke is refused, and changes nothing
+                revoke = next(c for c in range(52) if (held & ~legal) >> c & 1)
+                assert packed.step_packed(revoke, 0) == -_native.Status.E_REVOKE
+            missing = next(c for c in range(52) if not held >> c & 1)
+            assert packed.step_packed(missing, 0) == -_native.Status.E_NOT_HELD
+            cards = [c for c in range(52) if legal >> c & 1]
+            card = cards[rng.below(len(cards))]
+            step = packed.step_packed(card, 0)
+            winner = plain.play(card)
+            assert step >> shift == winner + 1
+            assert step & ((1 << shift) - 1) == (plain.legal() if n < 51 else 0)
+        assert packed.tricks == plain.tricks
+
+
 def _detail(data: dict[str, object]) -> _lazy.LazyDetail:
     return _lazy.LazyDetail(dict, (data,))
 
