@@ -211,6 +211,22 @@ class Observation:
     declared_from: str | None
 
 
+def _rules_source(ref: Mapping[str, Any]) -> str:
+    """What to load for a record's ``rules``: the file it names, if there is
+    one; a shipped file by its built-in name (``<built-in>/house/X.yaml`` is
+    ``house/X``, never an alias that happens to share the house rule's name);
+    else the rules' name."""
+    from .loader import BUILTIN_PREFIX
+
+    origin = str(ref.get("origin") or "")
+    if origin and os.path.isfile(origin):
+        return origin
+    prefix = BUILTIN_PREFIX + "/"
+    if origin.startswith(prefix) and origin.endswith(".yaml"):
+        return origin[len(prefix):-len(".yaml")]
+    return str(ref["name"])
+
+
 class Game:
     """A session of a variant, from the cut to the final settlement.
 
@@ -2026,8 +2042,11 @@ class Game:
         if rules is None:
             from .loader import load_rules
 
-            origin = str(rules_ref.get("origin") or "")
-            rules = load_rules(origin if origin and os.path.isfile(origin) else rules_ref["name"])
+            rules = load_rules(_rules_source(rules_ref))
+            if rules_ref.get("name") not in (None, rules.name):
+                raise InvalidNotationError(
+                    f"record made with rules {rules_ref.get('name')!r}, but "
+                    f"{rules_ref.get('origin') or rules_ref.get('name')} is {rules.name!r}")
         if rules_ref.get("version") not in (None, rules.version):
             raise InvalidNotationError(
                 f"record made with {rules_ref.get('name')} version {rules_ref.get('version')!r}, "

@@ -23,7 +23,7 @@ import pytest
 
 from dummybridge.cards import Card, Hand, Seat
 from dummybridge.cli import main
-from dummybridge.errors import IllegalActionError, RuleFileError
+from dummybridge.errors import IllegalActionError, InvalidNotationError, RuleFileError
 from dummybridge.loader import (
     builtin_variants,
     find_variant,
@@ -169,6 +169,28 @@ def test_a_house_rule_game_record_replays_by_its_name() -> None:
     again = Game.from_record(record)
     assert again.rules == LILIES
     assert state(again) == state(game)
+
+
+def test_a_house_rule_record_whose_name_is_an_alias_replays_under_the_house_rule() -> None:
+    """The house rule ``auction-1908`` shares its name with an alias of the
+    built-in auction-bridge-1908; its record replays under the house rule (found
+    by its origin, <built-in>/house/auction-1908.yaml), not the variant. A
+    record whose rules turn out to have another name is refused, not replayed
+    under the wrong rules."""
+    rules = load_rules("house/auction-1908")
+    game = Game(rules, 2)
+    for _ in range(12):
+        game.apply(game.legal_actions()[0])
+    record = json.loads(json.dumps(game.to_record()))
+    assert record["rules"]["name"] == "auction-1908"
+    again = Game.from_record(record)
+    assert again.rules == rules
+    assert state(again) == state(game)
+    record["rules"]["name"] = "auction-bridge-1908"
+    with pytest.raises(InvalidNotationError) as info:
+        Game.from_record(record)
+    assert str(info.value) == ("record made with rules 'auction-bridge-1908', but "
+                               "<built-in>/house/auction-1908.yaml is 'auction-1908'")
 
 
 def test_a_rule_file_may_extend_a_house_rule(tmp_path: Path) -> None:
