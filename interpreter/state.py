@@ -854,7 +854,10 @@ class Game:
         to_act = self.to_act
         if laws.dummy.touched_card_played and to_act is not None and \
                 to_act in (self.declarer, self.dummy) and player == self._seat_actor[to_act]:
-            out.extend(Action.touch(c) for c in Hand._of(self.hands[to_act]))
+            cards = Hand._of(self.hands[to_act])
+            if to_act is self.dummy:  # a card of dummy's touched is played: one that may be
+                cards = [c for c in cards if self.can(_PLAYS[c.index])]
+            out.extend(Action.touch(c) for c in cards)
         return tuple(out)
 
     def _claim_actions(self) -> tuple[Action, ...]:
@@ -1383,6 +1386,8 @@ class Game:
         if kind == TOUCH:
             assert action.card is not None
             played = seat is self.dummy
+            if played:  # refused before anything is recorded, like the play itself
+                self.verify(_PLAYS[action.index])
             self._append(TOUCH, seat=seat, player=player, action=action,
                          detail={"card": action.card.code, "played": played})
             if played:  # law 64: a card of dummy's named or touched is played

@@ -272,6 +272,26 @@ def test_law_64_a_dummy_card_touched_is_played_one_of_his_own_is_not() -> None:
     assert Game.from_record(record).state_dict() == game.state_dict()
 
 
+def test_law_64_a_touched_dummy_card_the_adversaries_have_barred_is_refused_and_changes_nothing() -> None:
+    """Laws 62 and 64: once the adversaries require the card dummy suggested,
+    touching another card of dummy's cannot play it: the touch is not offered,
+    and is refused with nothing recorded (it once left a touch in the log that
+    the record could not replay)."""
+    game = game_at_play()
+    game.apply("play S2")
+    game.apply("suggest SJ", player=NORTH)
+    game.apply("require suggested card")
+    touches = [a for a in texts(game.remarks(game.seat_player[Seat.SOUTH])) if a.startswith("touch")]
+    assert touches == ["touch SJ"]
+    before = snapshot(game)
+    with pytest.raises(IllegalActionError, match=r"^touch SK refused: "):
+        game.apply("touch SK")
+    assert snapshot(game) == before
+    game.apply("touch SJ")
+    assert game.state_dict()["current"] == ["S2", "SJ"]
+    assert Game.from_record(json.loads(json.dumps(game.to_record()))).log == game.log
+
+
 def test_law_64_only_the_declarer_touches_cards() -> None:
     game = game_at_play()
     before = snapshot(game)
