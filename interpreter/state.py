@@ -854,7 +854,7 @@ class Game:
         to_act = self.to_act
         if laws.dummy.touched_card_played and to_act is not None and \
                 to_act in (self.declarer, self.dummy) and player == self._seat_actor[to_act]:
-            cards = Hand._of(self.hands[to_act])
+            cards: Iterable[Card] = Hand._of(self.hands[to_act])
             if to_act is self.dummy:  # a card of dummy's touched is played: one that may be
                 cards = [c for c in cards if self.can(_PLAYS[c.index])]
             out.extend(Action.touch(c) for c in cards)
