@@ -760,8 +760,9 @@ def test_the_guide_files_and_outputs_are_what_dummybridge_says(
             assert capsys.readouterr().out.rstrip("\n").split("\n") == rest, first
             assert status == (0 if rest[-1].endswith(": ok") else 1)
             commands += 1
-    assert sorted(files) == ["lilies-typo.yaml", "lilies-wrong.yaml", "lilies.yaml"]
-    assert commands == 3
+    assert sorted(files) == ["lilies-idle.yaml", "lilies-typo.yaml", "lilies-wrong.yaml",
+                             "lilies.yaml"]
+    assert commands == 4
     shipped = find_variant("house/lilies").read_text(encoding="utf-8")
     assert files["lilies.yaml"].splitlines()[1:] == [
         line for line in shipped.splitlines() if not line.startswith("#")]
