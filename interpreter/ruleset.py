@@ -556,6 +556,11 @@ class RuleSet:
         result: dict[str, Any] = _thaw(self.data)
         return result
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) as its effective document, rebuilt by
+        :meth:`from_data`: the frozen mappings inside cannot be pickled."""
+        return (_rules_from_data, (self.to_data(), self.origin))
+
     @classmethod
     def from_data(cls, data: Mapping[str, Any], *, origin: str = "<data>") -> RuleSet:
         """Build the typed rule set from an effective, validated rule document.
@@ -720,3 +725,8 @@ class RuleSet:
             scoring=scoring,
             data=_freeze(data),
         )
+
+
+def _rules_from_data(data: Mapping[str, Any], origin: str) -> RuleSet:
+    """Unpickle a :class:`RuleSet` (see ``RuleSet.__reduce__``)."""
+    return RuleSet.from_data(data, origin=origin)

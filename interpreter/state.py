@@ -1999,6 +1999,11 @@ class Game:
 
     # ------------------------------------------------ serialization
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) as its record and rules, and rebuilt by
+        replaying it (:meth:`from_record`): the C core's state is not Python data."""
+        return (_game_from_record, (self.to_record(), self.rules))
+
     def to_record(self) -> dict[str, Any]:
         """The game as a JSON-compatible record: rules, seed, players, every decision.
 
@@ -2192,3 +2197,8 @@ def _trick_detail(number: int, cards: tuple[Card, ...], leader: Seat) -> dict[st
 
 def _score_detail(deal: int, entries: tuple[ScoreEntry, ...]) -> dict[str, Any]:
     return {"deal": deal, "entries": [e.to_data() for e in entries]}
+
+
+def _game_from_record(record: Mapping[str, Any], rules: RuleSet) -> Game:
+    """Unpickle a :class:`Game` (see ``Game.__reduce__``)."""
+    return Game.from_record(record, rules)

@@ -250,6 +250,28 @@ def test_record_round_trip_replays_to_the_same_state() -> None:
     assert [op.to_data() for op in again.log] == [op.to_data() for op in game.log]
 
 
+@pytest.mark.parametrize("variant", ["bridge", "auction-bridge", "three-handed", "double-dummy",
+                                     "house/lilies"])
+def test_a_game_and_its_rules_pickle_and_deep_copy_to_the_same_state(variant: str) -> None:
+    """Issue 3: state serializes; a Game (C state inside) and its RuleSet (frozen
+    mappings inside) survive pickle and copy.deepcopy, for multiprocessing and
+    for bots that search copies: same state, same log, and the copy plays on
+    independently of the original."""
+    import copy
+    import pickle
+
+    rules = load_rules(variant)
+    assert pickle.loads(pickle.dumps(rules)) == rules and copy.deepcopy(rules) == rules
+    game = Game(rules, 3, laws=True)
+    for _ in range(40):
+        game.apply(game.legal_actions()[-1])
+    for twin in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
+        assert twin.rules == rules
+        assert twin.state_dict() == game.state_dict() and twin.log == game.log
+        twin.apply(twin.legal_actions()[0])
+        assert len(twin.log) > len(game.log)
+
+
 def test_record_with_preset_deal_replays() -> None:
     game = Game(BRIDGE, 4, deals=[ONE_SUIT_EACH])
     game.declare("hearts")
