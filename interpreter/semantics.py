@@ -478,6 +478,19 @@ INERT: tuple[Inert, ...] = (
      "no deal can skip a Dummy: every hand is manned, or the Dummy goes round "
      "with the deal",
      "leave deal.passes out"),
+    (("doubling", "doublers"), lambda d: not _not_auction(d),
+     "in an auction doubling is a call in the auction (declaration.auction), not "
+     "the doubling section",
+     "leave doubling out, or set declaration.auction.doubles"),
+    (("doubling", "limit"), lambda d: not _not_auction(d),
+     "in an auction doubling is a call in the auction (declaration.auction), not "
+     "the doubling section",
+     "leave doubling out, or set declaration.auction.doubles and redoubles"),
+    (("doubling", "redouble_when_left_to_dummy"),
+     lambda d: not _not_auction(d) or _get(d, "table", "hands") == "seated",
+     "no declaration is ever left to a Dummy: every hand is manned, or the "
+     "declaration is an auction",
+     "leave redouble_when_left_to_dummy out"),
     (("laws", "slip"), _not_auction,
      "a slip of the tongue (law 52) is a call in an auction, and "
      "declaration.kind is not auction",

@@ -441,8 +441,12 @@ def _inert_change(value: Any) -> Any:
         return [] if value else ["require", "forbid"]
     if value is None:
         return {"options": ["bid_seven"], "partner_barred": True}
+    if isinstance(value, dict):  # a doubling limit
+        return {"kind": "none" if value["kind"] != "none" else "unlimited"}
     return {"per_rubber": "dealer", "dealer": "per_rubber", "holder": "dummy", "dummy": "holder",
-            "left": "left_skipping_dummies", "left_skipping_dummies": "left"}[value]
+            "left": "left_skipping_dummies", "left_skipping_dummies": "left",
+            "both_adversaries": "leader_only", "leader_only": "both_adversaries",
+            "allowed": "forbidden", "forbidden": "allowed"}[value]
 
 
 INERT_CASES = [
