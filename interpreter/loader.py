@@ -1637,7 +1637,13 @@ class _Load:
 
         def changed(path: JsonPath) -> bool:  # by the file being loaded itself
             val = self.positions.get(path)
-            return val is not None and val.file == 0 and before(path) != _value_at(data, path)
+            if val is None or val.file != 0:
+                return False
+            was = before(path)
+            if was is None:  # a required key has nothing before the file that first writes it
+                parent = _resolve_ref(_schema_at(path[:-1]) or {})
+                return path[-1] not in parent.get("required", ())
+            return bool(was != _value_at(data, path))
 
         for path, message, hint in semantics.check(data, changed):
             self.report_at(tuple(path), message, hint)

@@ -457,6 +457,18 @@ def _not_auction(data: Mapping[str, Any]) -> bool:
     return bool(_get(data, "declaration", "kind") != "auction")
 
 
+def _declarer_is_dealer(data: Mapping[str, Any]) -> bool:
+    """The declarer is always the dealer's own seat: the dealer plays
+    (``play.declarer: dealer``) and never deals from a Dummy's seat (a Dummy
+    held for the rubber deals in turn, and so does a Dummy of Double Dummy
+    unless the deal skips the Dummies)."""
+    hands = _get(data, "table", "hands")
+    return bool(_get(data, "play", "declarer") == "dealer" and (
+        hands == "seated"
+        or hands == "dummy" and _get(data, "table", "dummy", "holder") == "dealer"
+        or hands == "double_dummy" and _get(data, "deal", "passes") == "left_skipping_dummies"))
+
+
 Inert = tuple[Path, Callable[[Mapping[str, Any]], bool], str, str]
 """A setting the interpreter reads only under some condition: its path, when
 it is never read, why, and what to write instead."""
@@ -491,6 +503,9 @@ INERT: tuple[Inert, ...] = (
      "no declaration is ever left to a Dummy: every hand is manned, or the "
      "declaration is an auction",
      "leave redouble_when_left_to_dummy out"),
+    (("play", "opening_lead"), _declarer_is_dealer,
+     "the declarer is always the dealer, so the declarer's left is the dealer's left",
+     "leave opening_lead as it is"),
     (("laws", "slip"), _not_auction,
      "a slip of the tongue (law 52) is a call in an auction, and "
      "declaration.kind is not auction",

@@ -446,7 +446,8 @@ def _inert_change(value: Any) -> Any:
     return {"per_rubber": "dealer", "dealer": "per_rubber", "holder": "dummy", "dummy": "holder",
             "left": "left_skipping_dummies", "left_skipping_dummies": "left",
             "both_adversaries": "leader_only", "leader_only": "both_adversaries",
-            "allowed": "forbidden", "forbidden": "allowed"}[value]
+            "allowed": "forbidden", "forbidden": "allowed",
+            "left_of_dealer": "left_of_declarer", "left_of_declarer": "left_of_dealer"}[value]
 
 
 INERT_CASES = [
