@@ -517,7 +517,7 @@ class Game:
             return player == self.seat_player[self.dealer]
         if who == "dummy_holder":
             return any(s not in self.manned for s in self.player_seats[player])
-        if who in ("adversaries", "defending_side"):
+        if who == "adversaries":
             return self._side_of_player(player) == "defending"
         if who == "declaring_side":
             return self._side_of_player(player) == "declaring"
