@@ -77,6 +77,7 @@ struct dbr_dd {
     int root_r;           /* tricks to complete at the current root */
     int trump;
     uint64_t nodes;
+    uint64_t trick_nodes; /* nodes at trick boundaries (DDS counts these) */
     dbr_hand h[4];      /* the cards still held */
     dbr_hand played;    /* cards of completed tricks (absent from the play) */
 };
@@ -805,6 +806,21 @@ static int play_and_search(dbr_dd *d, const dd_node *nd, int c, int target, dbr_
     return res;
 }
 
+/* The first card `c` tried of its suit failed, its verdict depending on the
+ * cards `crel`. If c lies below the lowest relevant card of its suit (or the
+ * suit has none), every other card of the suit below that card leads to a
+ * position of the same class (the same owners of the relevant cards, the same
+ * suit lengths), hence to the same verdict: low[suit] receives the rank
+ * below which the rest of the suit is skipped. */
+DBR_INLINE void small_cards_done(int c, dbr_hand crel, unsigned *tried, int low[4]) {
+    const int s = c / 13;
+    if (*tried >> s & 1u) return;
+    *tried |= 1u << s;
+    const unsigned rs = suit_bits(crel, s);
+    const int l = rs ? dbr__ctz(rs) : 13;
+    if (c % 13 < l) low[s] = l;
+}
+
 /* The last trick: every hand holds one card. Returns 1 if North-South win
  * it, and the winner in *rel if it beat a card of its suit. */
 static int last_trick_ns(const dbr_dd *d, int lead, dbr_hand *rel) {
@@ -834,6 +850,7 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
     dbr_hand rel = 0;
     int n, result = !ns_to_move;
     if (nd->tlen == 0) {
+        d->trick_nodes++;
         const int r = dd_popcount(d->h[nd->lead]);
         *rel_out = 0;
         if (target <= 0) return 1;
@@ -888,16 +905,21 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
         }
         n = gen_leads(d, nd->lead, best, moves);
         int found = DD_NO_MOVE;
+        int low[4] = {0, 0, 0, 0};
+        unsigned tried = 0;
         for (int i = 0; i < n; i++) {
+            const int c = moves[i].card;
+            if (c % 13 < low[c / 13]) continue;
             dbr_hand crel = 0;
-            int v = play_and_search(d, nd, moves[i].card, target, &crel);
+            int v = play_and_search(d, nd, c, target, &crel);
             if (v == ns_to_move) {
                 result = v;
                 rel = crel;
-                found = (moves[i].card / 13) * 16 + rel_rank(moves[i].card, present);
+                found = (c / 13) * 16 + rel_rank(c, present);
                 break;
             }
             rel |= crel;
+            small_cards_done(c, crel, &tried, low);
         }
         rel = extend_runs(rel_lowest(rel), d->h[nd->lead], present);
         tt_store(d, &p, rel, r, result, target, found);
@@ -905,15 +927,20 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
         return result;
     }
     n = gen_follows(d, nd, moves);
+    int low[4] = {0, 0, 0, 0};
+    unsigned tried = 0;
     for (int i = 0; i < n; i++) {
+        const int c = moves[i].card;
+        if (c % 13 < low[c / 13]) continue;
         dbr_hand crel = 0;
-        int v = play_and_search(d, nd, moves[i].card, target, &crel);
+        int v = play_and_search(d, nd, c, target, &crel);
         if (v == ns_to_move) {
             result = v;
             rel = crel;
             break;
         }
         rel |= crel;
+        small_cards_done(c, crel, &tried, low);
     }
     dbr_hand hand = d->h[seat], legal = hand & DBR_SUIT_MASK(nd->led);
     if (!legal) legal = hand;
