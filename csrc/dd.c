@@ -58,6 +58,17 @@ typedef struct dd_entry {
     uint8_t best;    /* best lead: suit * 16 + cards of the suit above it; DD_NO_MOVE */
 } dd_entry;
 
+/* The cache of exact positions: the entry that last decided a position,
+ * found by one probe instead of a walk of the distribution's list. The key
+ * is the position itself in relative ranks (owners of the cards in play,
+ * suit sizes, leader and strain), so a match is never a collision; `epoch`
+ * tells whether the entry may have been freed since. */
+typedef struct dd_xent {
+    uint64_t w0, w1; /* b0, b1 of dd_probe with suit sizes, leader and strain on top */
+    uint32_t idx;    /* the entry in the pool */
+    uint32_t epoch;  /* d->epoch when cached */
+} dd_xent;
+
 /* A distribution's slot in the open-addressed table of distributions. */
 typedef struct dd_slot {
     uint64_t dist;  /* suit lengths, 4 bits per hand and suit */
@@ -74,6 +85,9 @@ struct dbr_dd {
     uint32_t pool_size, pool_used;
     uint32_t free_head;   /* entries freed by tt_evict, linked by `next` */
     uint32_t gen;
+    dd_xent *xcache;      /* exact positions, direct-mapped */
+    uint64_t xmask;       /* cache size - 1 (a power of two) */
+    uint32_t epoch;       /* advances whenever entries are freed */
     int root_r;           /* tricks to complete at the current root */
     int trump;
     uint64_t nodes;
@@ -107,12 +121,15 @@ DBR_INLINE int beats(int c, int w, int trump) {
 /* ------------------------------------------------------------- workspace */
 
 size_t dbr_dd_min_bytes(void) {
-    return sizeof(struct dbr_dd) + 128 + 256 * sizeof(dd_slot) + 512 * sizeof(dd_entry);
+    return sizeof(struct dbr_dd) + 128 + 256 * sizeof(dd_slot) + 512 * sizeof(dd_entry) +
+           64 * sizeof(dd_xent);
 }
 
 /* Forget every entry (when the pool or the slots run out). */
 static void tt_clear(dbr_dd *d) {
     memset(d->slots, 0, (size_t)(d->slot_mask + 1) * sizeof(dd_slot));
+    memset(d->xcache, 0, (size_t)(d->xmask + 1) * sizeof(dd_xent));
+    d->epoch = 1;
     d->slots_used = 0;
     d->pool_used = 1;
     d->free_head = 0;
@@ -125,17 +142,23 @@ dbr_status dbr_dd_init(void *memory, size_t bytes, dbr_dd **dd_out) {
     const uintptr_t aligned = (base + 63u) & ~(uintptr_t)63u;
     dbr_dd *dd = (dbr_dd *)aligned;
     const uintptr_t tables = (aligned + sizeof(struct dbr_dd) + 63u) & ~(uintptr_t)63u;
-    const size_t avail = bytes - (size_t)(tables - base);
-    /* one slot for every two entries: a power of two of slots, the entries
-     * filling what is left */
+    size_t avail = bytes - (size_t)(tables - base);
+    /* about an eighth for the cache of exact positions (a power of two of
+     * its entries), one slot for every two entries (a power of two of
+     * slots), the entries filling what is left */
+    uint64_t xents = 64;
+    while (xents * 2 * sizeof(dd_xent) * 8 <= avail) xents *= 2;
+    avail -= (size_t)xents * sizeof(dd_xent);
     uint64_t slots = 256;
     while ((slots * 2) * (sizeof(dd_slot) + 2 * sizeof(dd_entry)) <= avail) slots *= 2;
     size_t pool = (avail - (size_t)slots * sizeof(dd_slot)) / sizeof(dd_entry);
     if (pool > 0xFFFFFFF0u) pool = 0xFFFFFFF0u;
     memset(dd, 0, sizeof *dd);
-    dd->slots = (dd_slot *)tables;
+    dd->xcache = (dd_xent *)tables;
+    dd->xmask = xents - 1;
+    dd->slots = (dd_slot *)(tables + (size_t)xents * sizeof(dd_xent));
     dd->slot_mask = slots - 1;
-    dd->pool = (dd_entry *)(tables + (size_t)slots * sizeof(dd_slot));
+    dd->pool = (dd_entry *)((uintptr_t)dd->slots + (size_t)slots * sizeof(dd_slot));
     dd->pool_size = (uint32_t)pool;
     tt_clear(dd);
     dd->magic = DD_MAGIC;
@@ -169,6 +192,7 @@ typedef struct dd_probe {
     uint64_t b0, b1; /* the owners of every card in play, in the layout above */
     int off[4];      /* where each suit starts in b0/b1 */
     unsigned all[4]; /* the cards in play in each suit */
+    uint64_t w0, w1; /* the key of the exact position (see dd_xent) */
     uint8_t ctl;     /* 1 + leader + 4 * strain */
     dd_slot *slot;   /* the distribution's slot (or the empty slot where it goes) */
 } dd_probe;
@@ -207,6 +231,12 @@ static void tt_probe_init(dbr_dd *d, int lead, dd_probe *p) {
     p->b0 = b0;
     p->b1 = b1;
     p->ctl = (uint8_t)(1 + lead + 4 * d->trump);
+    /* b0 and b1 use at most 52 bits: the suit sizes (4 x 4 bits) and ctl
+     * (5 bits) go on top */
+    uint64_t sizes = 0;
+    for (int s = 0; s < 4; s++) sizes |= (uint64_t)dd_popcount(p->all[s]) << (4 * s);
+    p->w0 = b0 | (sizes & 0xFFFu) << 52;
+    p->w1 = b1 | ((sizes >> 12) | (uint64_t)p->ctl << 4) << 52;
     uint64_t i = slot_home(d, dist, p->ctl);
     for (;;) {
         dd_slot *sl = &d->slots[i];
@@ -308,6 +338,11 @@ static void slot_delete(dbr_dd *d, uint64_t i) {
  * are the cheapest to search again. */
 static void tt_evict(dbr_dd *d) {
     const uint64_t n = d->slot_mask + 1;
+    /* the cache may name entries freed below */
+    if (++d->epoch == 0) {
+        memset(d->xcache, 0, (size_t)(d->xmask + 1) * sizeof(dd_xent));
+        d->epoch = 1;
+    }
     uint64_t ent[15] = {0}, cnt[15] = {0};
     for (uint64_t i = 0; i < n; i++) {
         const dd_slot *sl = &d->slots[i];
@@ -358,6 +393,22 @@ static void tt_evict(dbr_dd *d) {
         d->pool[x].next = d->free_head;
         d->free_head = x;
     }
+}
+
+DBR_INLINE dd_xent *xcache_slot(const dbr_dd *d, const dd_probe *p) {
+    uint64_t x = p->w0 * 0x9E3779B97F4A7C15ull ^ p->w1;
+    x ^= x >> 31;
+    x *= 0xBF58476D1CE4E5B9ull;
+    x ^= x >> 29;
+    return &d->xcache[x & d->xmask];
+}
+
+DBR_INLINE void xcache_put(dbr_dd *d, const dd_probe *p, uint32_t idx) {
+    dd_xent *x = xcache_slot(d, p);
+    x->w0 = p->w0;
+    x->w1 = p->w1;
+    x->idx = idx;
+    x->epoch = d->epoch;
 }
 
 static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, int need,
@@ -416,6 +467,7 @@ static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, i
         if (need - 1 < e->ub) e->ub = (uint8_t)(need - 1);
     }
     if (best != (int)DD_NO_MOVE) e->best = (uint8_t)best;
+    xcache_put(d, p, (uint32_t)(e - d->pool));
 }
 
 /* ------------------------------------------------------------ bounds */
@@ -859,6 +911,14 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
         dd_probe p;
         tt_probe_init(d, nd->lead, &p);
         int best = DD_NO_MOVE;
+        const dd_xent *xc = xcache_slot(d, &p);
+        if (xc->w0 == p.w0 && xc->w1 == p.w1 && xc->epoch == d->epoch) {
+            const dd_entry *e = &d->pool[xc->idx];
+            if (e->lb >= target || e->ub < target) {
+                *rel_out = mask_rel(&p, e->mask);
+                return e->lb >= target;
+            }
+        }
         int chain = 0;
         uint32_t prev = 0;
         for (uint32_t i = p.slot->ctl ? p.slot->head : 0; i && chain < DD_MAX_CHAIN;
@@ -867,6 +927,7 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
             if ((p.b0 & e->mask) != e->b0 || (p.b1 & e->mask) != e->b1) continue;
             if (e->lb >= target || e->ub < target) {
                 *rel_out = mask_rel(&p, e->mask);
+                xcache_put(d, &p, i);
                 if (prev) {
                     /* move to the front: entries that cut off are found sooner */
                     d->pool[prev].next = e->next;
