@@ -473,7 +473,9 @@ static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, i
 /* ------------------------------------------------------------ bounds */
 
 /* Top winners hand `h` can cash in a row when it has the lead: in each suit
- * the run of top cards it holds, cut in a side suit (with a trump suit) to
+ * the run of top cards it holds (all its cards of the suit when no other hand
+ * holds more cards of it than the run, and no other hand can ruff), cut in a
+ * side suit (with a trump suit) to
  * the length of each opponent who could ruff; the side-suit winners are cut
  * to one more than the non-trump cards of partner `p` (who must discard on
  * them, or ruff and take the lead), less `p_spent` cards partner has already
@@ -496,6 +498,19 @@ static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsig
             a &= ~top;
         }
         if (!k) continue;
+        const int run = k;
+        const int len = dd_popcount(ls);
+        if (k < len && (trump == DBR_NOTRUMP || s == trump || !(DBR_SUIT_MASK(trump) & all & ~d->h[h]))) {
+            /* the others are out of the suit after the run: the rest of
+             * the hand's cards of the suit are winners too */
+            int most = 0;
+            for (int o = 0; o < 4; o++) {
+                if (o == h) continue;
+                int n = dd_popcount(suit_bits(d->h[o], s));
+                if (n > most) most = n;
+            }
+            if (most <= k) k = len;
+        }
         if (trump != DBR_NOTRUMP && s != trump) {
             if (suit_bits(d->h[lho], trump)) {
                 int n = dd_popcount(suit_bits(d->h[lho], s));
@@ -508,7 +523,7 @@ static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsig
         }
         if (k > 0) {
             unsigned a2 = suit_bits(all, s);
-            for (int i = 1; i < k; i++) a2 &= ~(1u << dbr__msb(a2));
+            for (int i = 1; i < (k < run ? k : run); i++) a2 &= ~(1u << dbr__msb(a2));
             *rel |= (dbr_hand)(1u << dbr__msb(a2)) << (13 * s);
             *entries |= 1u << s;
         }
@@ -526,7 +541,11 @@ static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsig
 }
 
 /* Tricks the side of `lead` can cash at once from the top: the leader's own
- * winners, or partner's after a small card to partner's top card. */
+ * winners, or partner's after a small card to partner's top card; in no
+ * trumps both, the leader's first, when partner's winners have such an entry
+ * and there are cards enough for both (partner discards a card that is not
+ * one of the winners on each of the leader's tricks, and the leader on each
+ * of partner's). */
 static int quick_tricks(const dbr_dd *d, int lead, dbr_hand *rel) {
     unsigned entries;
     dbr_hand own_rel = 0;
@@ -558,10 +577,88 @@ static int quick_tricks(const dbr_dd *d, int lead, dbr_hand *rel) {
                 best = pq;
                 best_rel = p_rel;
             }
+            if (d->trump == DBR_NOTRUMP && own) {
+                dbr_hand both_rel = 0;
+                int q = cash_tricks(d, p, 0, &both_rel, &p_entries);
+                unsigned held = 0;
+                for (int s = 0; s < 4; s++)
+                    if (suit_bits(d->h[lead], s)) held |= 1u << s;
+                if ((p_entries & held) && own + q <= dd_popcount(d->h[lead]) && own + q > best) {
+                    best = own + q;
+                    best_rel = own_rel | both_rel;
+                }
+            }
         }
     }
     *rel |= best_rel;
     return best;
+}
+
+/* At most how many of the r tricks left the side of `lead` can take, and
+ * the cards the bound depends on in *rel.
+ * - No trumps, the leader holds cards only of suits whose top card an
+ *   opponent holds: the opponents win this trick.
+ * - No trumps, the side must take every trick, so it leads to every trick;
+ *   a suit whose top card it holds can be led at most as often as the
+ *   longer of its two hands holds cards of it. If these lengths add up to
+ *   less than r, a trick goes to a suit topped by an opponent, who keeps
+ *   that card for it.
+ * - With a trump suit: a side without trumps against trumps loses a trick
+ *   to each trump of the longer opponent; an opponent with the second trump
+ *   and another, sitting over the hand with the top trump, wins a trick. */
+static int lead_side_max(const dbr_dd *d, int lead, int r, dbr_hand *rel) {
+    const int p = lead ^ 2, lho = (lead + 1) & 3, rho = (lead + 3) & 3;
+    const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
+    if (d->trump == DBR_NOTRUMP) {
+        int sum = 0, opp_only = 1;
+        dbr_hand opp_tops = 0, led_tops = 0;
+        for (int s = 0; s < 4; s++) {
+            unsigned a = suit_bits(all, s);
+            if (!a) continue;
+            unsigned top = 1u << dbr__msb(a);
+            unsigned mine = suit_bits(d->h[lead], s), pard = suit_bits(d->h[p], s);
+            if ((mine | pard) & top) {
+                int lm = dd_popcount(mine), lp = dd_popcount(pard);
+                sum += lm > lp ? lm : lp;
+                if (mine) opp_only = 0;
+            } else {
+                const int o = suit_bits(d->h[lho], s) & top ? lho : rho;
+                /* the owner matters unless no one else holds the suit */
+                if (a & ~suit_bits(d->h[o], s)) opp_tops |= (dbr_hand)top << (13 * s);
+                if (mine) led_tops |= (dbr_hand)top << (13 * s);
+            }
+        }
+        if (opp_only) {
+            *rel = led_tops;
+            return r - 1;
+        }
+        if (sum < r) {
+            *rel = opp_tops;
+            return r - 1;
+        }
+        return r;
+    }
+    const int t = d->trump;
+    const unsigned ours = suit_bits(d->h[lead] | d->h[p], t);
+    const unsigned tl = suit_bits(d->h[lho], t), tr = suit_bits(d->h[rho], t);
+    if (!ours) {
+        if (!(tl | tr)) return r;
+        int nl = dd_popcount(tl), nr = dd_popcount(tr);
+        *rel = 0;
+        return r - (nl > nr ? nl : nr);
+    }
+    unsigned a = ours | tl | tr;
+    unsigned top = 1u << dbr__msb(a);
+    if (!(ours & top)) return r; /* the opponents' sure trump tricks cover this */
+    a &= ~top;
+    if (!a) return r;
+    unsigned second = 1u << dbr__msb(a);
+    const int hh = tl & second ? lho : tr & second ? rho : -1;
+    if (hh < 0 || dd_popcount(suit_bits(d->h[hh], t)) < 2) return r;
+    /* the top trump in the hand playing just before hh */
+    if (!(suit_bits(d->h[(hh + 3) & 3], t) & top)) return r;
+    *rel = (dbr_hand)second << (13 * t);
+    return r - 1;
 }
 
 /* Sure tricks of a side from its top trumps: the hand holding the highest
@@ -938,9 +1035,21 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
             }
             if (e->best != DD_NO_MOVE) best = e->best;
         }
-        dbr_hand qrel = 0, srel = 0;
+        dbr_hand qrel = 0, srel = 0, urel = 0;
         int qt = quick_tricks(d, nd->lead, &qrel);
         int st = sure_trump_tricks(d, (nd->lead & 1) ^ 1, &srel);
+        int um = lead_side_max(d, nd->lead, r, &urel);
+        if (ns_to_move) {
+            if (um < target) {
+                tt_store(d, &p, urel, r, 0, um + 1, DD_NO_MOVE);
+                *rel_out = urel;
+                return 0;
+            }
+        } else if (r - um >= target) {
+            tt_store(d, &p, urel, r, 1, r - um, DD_NO_MOVE);
+            *rel_out = urel;
+            return 1;
+        }
         if (ns_to_move) {
             if (qt >= target) {
                 tt_store(d, &p, qrel, r, 1, qt, DD_NO_MOVE);
