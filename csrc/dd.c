@@ -92,6 +92,7 @@ struct dbr_dd {
     int trump;
     uint64_t nodes;
     uint64_t trick_nodes; /* nodes at trick boundaries (DDS counts these) */
+    int8_t killer[53];    /* by cards left: the lead that last cut a search off */
     dbr_hand h[4];      /* the cards still held */
     dbr_hand played;    /* cards of completed tricks (absent from the play) */
 };
@@ -161,6 +162,7 @@ dbr_status dbr_dd_init(void *memory, size_t bytes, dbr_dd **dd_out) {
     dd->pool = (dd_entry *)((uintptr_t)dd->slots + (size_t)slots * sizeof(dd_slot));
     dd->pool_size = (uint32_t)pool;
     tt_clear(dd);
+    memset(dd->killer, -1, sizeof dd->killer);
     dd->magic = DD_MAGIC;
     *dd_out = dd;
     return DBR_OK;
@@ -724,51 +726,140 @@ static void sort_moves(dd_move *m, int n) {
     }
 }
 
-static int gen_leads(const dbr_dd *d, int lead, int best, dd_move *m) {
+/* The owner of the i-th highest present card of suit s (i = 0 the top),
+ * -1 if there are fewer cards. */
+DBR_INLINE int nth_owner(const dbr_dd *d, unsigned a, int i, int s) {
+    while (i-- > 0 && a) a &= ~(1u << dbr__msb(a));
+    if (!a) return -1;
+    const dbr_hand bit = (dbr_hand)1 << (13 * s + dbr__msb(a));
+    for (int h = 0; h < 4; h++)
+        if (d->h[h] & bit) return h;
+    return -1;
+}
+
+/* Leads in order of promise (the weights follow the published heuristics of
+ * DDS): suits where the opponents have few cards to choose from first; a
+ * winner of ours before a card that cannot win, the more so when the
+ * opponents hold no second-best card to keep; a card that cannot win in a
+ * finesse position (the winner at the leader's left, partner's second
+ * best), or that sets up the suit for the side; no leads into a tenace at
+ * the right, or into a ruff; a lead for partner to ruff. The lead that last
+ * cut off a search with as many cards left, and the table's best lead, get a
+ * bonus. */
+static int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m) {
     const int trump = d->trump, p = lead ^ 2, lho = (lead + 1) & 3, rho = (lead + 3) & 3;
     const dbr_hand present = ~d->played & DBR_FULL_DECK;
+    const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
+    const int tricks = dd_popcount(d->h[lead]);
     dbr_hand reps = representatives(d->h[lead], present);
+    const unsigned tp = trump != DBR_NOTRUMP ? suit_bits(d->h[p], trump) : 0;
+    const unsigned tl = trump != DBR_NOTRUMP ? suit_bits(d->h[lho], trump) : 0;
+    const unsigned tr = trump != DBR_NOTRUMP ? suit_bits(d->h[rho], trump) : 0;
+    const unsigned tm = trump != DBR_NOTRUMP ? suit_bits(d->h[lead], trump) : 0;
     int n = 0;
     for (int s = 0; s < 4; s++) {
         unsigned rs = suit_bits(reps, s);
         if (!rs) continue;
-        unsigned mine = suit_bits(d->h[lead], s), pard = suit_bits(d->h[p], s);
-        unsigned l = suit_bits(d->h[lho], s), r = suit_bits(d->h[rho], s);
-        unsigned all = mine | pard | l | r;
-        int top = dbr__msb(all);
-        unsigned topbit = 1u << top;
-        int ss = 0;
-        if (trump != DBR_NOTRUMP && s != trump) {
-            int lruff = !l && suit_bits(d->h[lho], trump);
-            int rruff = !r && suit_bits(d->h[rho], trump);
-            int pruff = !pard && suit_bits(d->h[p], trump);
-            if (lruff || rruff)
-                ss -= 40;
-            else if (pruff)
-                ss += 35;
+        const unsigned mine = suit_bits(d->h[lead], s), pard = suit_bits(d->h[p], s);
+        const unsigned l = suit_bits(d->h[lho], s), r = suit_bits(d->h[rho], s);
+        const unsigned a = suit_bits(all, s);
+        const int nl = dd_popcount(l), nr = dd_popcount(r), np = dd_popcount(pard);
+        const int nm = dd_popcount(mine);
+        const int w1 = nth_owner(d, a, 0, s), w2 = nth_owner(d, a, 1, s), w3 = nth_owner(d, a, 2, s);
+        const int side_trump = trump != DBR_NOTRUMP && s != trump;
+        const int lruff = side_trump && !l && tl, rruff = side_trump && !r && tr;
+        const int pruff = side_trump && !pard && tp;
+        /* the opponents' choices: a void counts as many cards (discards) */
+        const int cl = (l ? nl : tricks + 1) * 4, cr = (r ? nr : tricks + 1) * 4;
+        int sw = -((cl + cr) * 32) / (trump == DBR_NOTRUMP ? 19 : 13);
+        if (trump == DBR_NOTRUMP) {
+            if (!pard) sw -= 9;
+        } else {
+            if (lruff || rruff) sw -= 12;
+            if (pruff && r) sw += 17;
+            if (side_trump && nm == 1 && tm && np > 1 && w1 == p) sw += 19;
         }
-        int ours_top = (mine | pard) & topbit ? 1 : 0;
-        if (mine & topbit)
-            ss += 20;
-        else if (pard & topbit)
-            ss += 15;
-        else if (s == trump)
-            ss -= 10;
-        if (trump == DBR_NOTRUMP) ss += dd_popcount(mine | pard) - dd_popcount(l | r);
         while (rs) {
-            int rank = dbr__ctz(rs);
+            const int rank = dbr__ctz(rs);
             rs &= rs - 1;
-            int card = 13 * s + rank;
-            int sc = ss;
-            if (ours_top && (mine & topbit)) {
-                /* cash from the top: the run holding the top card first */
-                unsigned above = all >> (rank + 1);
-                if ((above & ~mine) == 0) sc += 10;
-                sc += rank / 2;
-            } else {
-                sc += (12 - rank) / 2; /* low cards first */
+            const int card = 13 * s + rank;
+            /* the run of the card: from it up while the present cards are the leader's */
+            unsigned above = a >> (rank + 1);
+            int run_top = rank, seq = 0;
+            while (above & 1u) {
+                if (!(mine >> (run_top + 1) & 1u)) break;
+                run_top++;
+                seq = 1;
+                above >>= 1;
             }
-            if (best != (int)DD_NO_MOVE && best == s * 16 + rel_rank(card, present)) sc += 1000;
+            const int rrank = dd_popcount(a & ((1u << rank) - 1u));
+            const int is_top = w1 == lead && (unsigned)run_top == (unsigned)dbr__msb(a);
+            const int is_second = !is_top && w2 == lead &&
+                                  dd_popcount(a >> (run_top + 1)) == 1;
+            /* can the side win the trick with this lead? */
+            const int pwin = pard && (!(l | r) || dbr__msb(pard) > dbr__msb(l | r));
+            int wins;
+            if (!side_trump) {
+                wins = is_top || pwin;
+            } else {
+                if (is_top || pwin)
+                    wins = !lruff && !rruff;
+                else if (pruff)
+                    wins = (!lruff || dbr__msb(tp) > dbr__msb(tl | 1u)) &&
+                           (!rruff || dbr__msb(tp) > dbr__msb(tr | 1u));
+                else
+                    wins = 0;
+            }
+            int sc = sw;
+            if (wins) {
+                if (trump == DBR_NOTRUMP) {
+                    if (w2 == rho && nr != 1)
+                        sc -= 1;
+                    else if (w2 == lho)
+                        sc += nl != 1 ? 22 : 16;
+                    if ((w2 != lho || nl == 1) && (w2 != rho || nr == 1))
+                        sc += 45 + rrank;
+                    else
+                        sc += 18 + rrank;
+                } else if ((nl == 1 && w1 == lho) || (nr == 1 && w1 == rho)) {
+                    sc += 35 + rrank;
+                } else if (w1 == lead) {
+                    sc += w2 == p ? 48 + rrank : is_top ? 31 : -3 + rrank;
+                } else if (w1 == p) {
+                    sc += w2 == lead ? 42 + rrank : 28 + rrank;
+                } else {
+                    sc += is_second && seq ? 40 : seq ? 22 + rrank : 11 + rrank;
+                }
+                if (card == killer)
+                    sc += trump == DBR_NOTRUMP ? 126 : 55;
+                else if (best != (int)DD_NO_MOVE && best == s * 16 + rel_rank(card, present))
+                    sc += trump == DBR_NOTRUMP ? 32 : 18;
+            } else {
+                if ((w1 == rho || w2 == rho) && nr != 1)
+                    sc -= trump == DBR_NOTRUMP ? 10 : 12;
+                else if (w1 == lho && w2 == p && np != 1)
+                    sc += trump == DBR_NOTRUMP ? 31 : 27;
+                if (w2 == p && w3 == p)
+                    sc += trump == DBR_NOTRUMP ? 35 : 20;
+                else if ((w2 == lead && w3 == p && np > 1) || (w2 == p && w3 == lead && np > 1))
+                    sc += trump == DBR_NOTRUMP ? 25 : 13;
+                if ((nl == 1 && w1 == lho) || (nr == 1 && w1 == rho))
+                    sc += (trump == DBR_NOTRUMP ? 28 : 2) + rrank;
+                else if (w1 == lead)
+                    sc += (trump == DBR_NOTRUMP ? -17 : (w2 == p ? 33 : is_top ? 38 : -14)) + rrank;
+                else if (trump != DBR_NOTRUMP && w1 == p)
+                    sc += 34 + rrank;
+                else if (is_second && seq)
+                    sc += trump == DBR_NOTRUMP ? 48 : 35;
+                else if (!seq)
+                    sc += trump == DBR_NOTRUMP ? 12 + rrank : 17 - rank;
+                else
+                    sc += 29 - rrank;
+                if (card == killer)
+                    sc += trump == DBR_NOTRUMP ? 47 : 18;
+                else if (best != (int)DD_NO_MOVE && best == s * 16 + rel_rank(card, present))
+                    sc += trump == DBR_NOTRUMP ? 19 : 0;
+            }
             m[n].card = card;
             m[n].score = sc;
             n++;
@@ -810,6 +901,17 @@ static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
         else /* partner ruffed */
             partner_sure = 1; /* approximate: an overruff is rare */
     }
+    /* Second hand: partner, last to play, beats the card led and third hand */
+    int partner_will_win = 0;
+    const unsigned pl = suit_bits(d->h[p], nd->led);
+    const unsigned l3 = suit_bits(d->h[(nd->lead + 2) & 3], nd->led);
+    if (nd->tlen == 1 && pl && dbr__msb(pl) > nd->wcard % 13) {
+        if (l3)
+            partner_will_win = dbr__msb(pl) > dbr__msb(l3);
+        else
+            partner_will_win = trump == DBR_NOTRUMP || nd->led == trump ||
+                               !suit_bits(d->h[(nd->lead + 2) & 3], trump);
+    }
     while (reps) {
         int c = dbr__ctz(reps);
         reps &= reps - 1;
@@ -817,15 +919,25 @@ static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
         int wins = beats(c, nd->wcard, trump);
         int sc;
         if (follow) {
-            if (partner_sure) {
+            const int safe = wins && (nd->tlen == 3 || (!later_can_ruff && (later_led == 0 ||
+                                                                   dbr__msb(later_led) < rank)));
+            if (partner_sure || partner_will_win) {
                 sc = -rank;
-            } else if (wins) {
-                int safe = nd->tlen == 3 || (!later_can_ruff && (later_led == 0 ||
-                                                                 dbr__msb(later_led) < rank));
-                if (nd->tlen == 1 && !safe)
-                    sc = -rank - 20; /* second hand low */
+            } else if (safe) {
+                sc = (nd->tlen == 1 ? 81 : nd->tlen == 2 ? 60 : 30) - rank; /* win cheaply */
+            } else if (nd->tlen == 1) {
+                const unsigned a = suit_bits(present, s);
+                const int rrank = dd_popcount(a & ((1u << rank) - 1u));
+                const int seq = rank < 12 && (a >> (rank + 1)) &&
+                                (suit_bits(hand, s) >> dbr__ctz(a >> (rank + 1) << (rank + 1)) & 1u);
+                if ((l3 && rank < dbr__ctz(l3)) || (pl && rank < dbr__ctz(pl)))
+                    sc = -3 + rrank; /* makes no difference */
+                else if (!wins)
+                    sc = -11 + rrank;
+                else if (seq)
+                    sc = 10 + rrank;
                 else
-                    sc = (safe ? 60 : 30) - rank;
+                    sc = 13 - rank;
             } else {
                 sc = -rank;
             }
@@ -837,11 +949,15 @@ static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
             else
                 sc = -50 - rank;
         } else {
-            /* discard: low cards of suits without winners, long suits */
+            /* discard: low cards of long suits; not from Kx or a singleton winner */
             unsigned all = suit_bits(present, s);
             unsigned mine = suit_bits(hand, s);
-            sc = -rank + dd_popcount(mine);
-            if (mine & (1u << dbr__msb(all))) sc -= 15;
+            const int len = dd_popcount(mine);
+            sc = -rank + (len * 64) / 27;
+            if (len == 1 && (mine & (1u << dbr__msb(all))))
+                sc -= 8;
+            else if (len == 2 && nth_owner(d, all, 1, s) == seat)
+                sc -= 6;
         }
         m[n].card = c;
         m[n].score = sc;
@@ -1073,7 +1189,8 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
                 return 1;
             }
         }
-        n = gen_leads(d, nd->lead, best, moves);
+        const int cards_left = 4 * r;
+        n = gen_leads(d, nd->lead, best, d->killer[cards_left], moves);
         int found = DD_NO_MOVE;
         int low[4] = {0, 0, 0, 0};
         unsigned tried = 0;
@@ -1086,6 +1203,7 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
                 result = v;
                 rel = crel;
                 found = (c / 13) * 16 + rel_rank(c, present);
+                d->killer[cards_left] = (int8_t)c;
                 break;
             }
             rel |= crel;
