@@ -27,6 +27,12 @@
 
 #include "internal.h"
 
+#if defined(__GNUC__) || defined(__clang__)
+#define DD_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define DD_PREFETCH(p) ((void)0)
+#endif
+
 /* A population count that compiles to a few instructions everywhere (the
  * builtin becomes a library call unless the target has POPCNT). */
 DBR_INLINE int dd_popcount(uint64_t x) {
@@ -56,6 +62,7 @@ typedef struct dd_entry {
     uint32_t next;   /* the next entry of the same distribution; 0 ends the list */
     uint8_t lb, ub;  /* bounds on North-South's tricks from the position */
     uint8_t best;    /* best lead: suit * 16 + cards of the suit above it; DD_NO_MOVE */
+    uint8_t cls;     /* strain * 16 + tricks left: what tt_evict decides on */
 } dd_entry;
 
 /* The cache of exact positions: the entry that last decided a position,
@@ -196,7 +203,8 @@ typedef struct dd_probe {
     unsigned all[4]; /* the cards in play in each suit */
     uint64_t w0, w1; /* the key of the exact position (see dd_xent) */
     uint8_t ctl;     /* 1 + leader + 4 * strain */
-    dd_slot *slot;   /* the distribution's slot (or the empty slot where it goes) */
+    dd_slot *slot;   /* the distribution's slot (or the empty slot where it goes),
+                        when looked up */
 } dd_probe;
 
 DBR_INLINE uint64_t slot_home(const dbr_dd *d, uint64_t dist, uint8_t ctl) {
@@ -239,15 +247,7 @@ static void tt_probe_init(dbr_dd *d, int lead, dd_probe *p) {
     for (int s = 0; s < 4; s++) sizes |= (uint64_t)dd_popcount(p->all[s]) << (4 * s);
     p->w0 = b0 | (sizes & 0xFFFu) << 52;
     p->w1 = b1 | ((sizes >> 12) | (uint64_t)p->ctl << 4) << 52;
-    uint64_t i = slot_home(d, dist, p->ctl);
-    for (;;) {
-        dd_slot *sl = &d->slots[i];
-        if (!sl->ctl || (sl->dist == dist && sl->ctl == p->ctl)) {
-            p->slot = sl;
-            return;
-        }
-        i = (i + 1) & d->slot_mask;
-    }
+    p->slot = NULL; /* found when needed (find_slot) */
 }
 
 DBR_INLINE uint64_t depth_mask(const dd_probe *p, unsigned depths) {
@@ -345,16 +345,21 @@ static void tt_evict(dbr_dd *d) {
         memset(d->xcache, 0, (size_t)(d->xmask + 1) * sizeof(dd_xent));
         d->epoch = 1;
     }
+    /* classes: 14 for another strain or more tricks than the root, else the
+     * tricks left; entries carry theirs (cls), so that both counts and the
+     * freeing below are passes over memory in order, not walks of lists */
     uint64_t ent[15] = {0}, cnt[15] = {0};
     for (uint64_t i = 0; i < n; i++) {
         const dd_slot *sl = &d->slots[i];
         if (!sl->ctl) continue;
         int r = slot_tricks(sl);
-        int cls = ((sl->ctl - 1) >> 2) != d->trump || r > d->root_r ? 14 : r;
-        uint64_t len = 0;
-        for (uint32_t x = sl->head; x; x = d->pool[x].next) len++;
-        ent[cls] += len;
-        cnt[cls]++;
+        cnt[((sl->ctl - 1) >> 2) != d->trump || r > d->root_r ? 14 : r]++;
+    }
+    for (uint32_t x = 1; x < d->pool_used; x++) {
+        const dd_entry *e = &d->pool[x];
+        if (e->lb == DD_FREED) continue;
+        int r = e->cls & 15;
+        ent[(e->cls >> 4) != d->trump || r > d->root_r ? 14 : r]++;
     }
     /* drop classes 14 and r <= t, t the least for which what stays is at
      * most half the pool and half the slot limit */
@@ -379,7 +384,6 @@ static void tt_evict(dbr_dd *d) {
         if (sl->ctl) {
             int r = slot_tricks(sl);
             if (((sl->ctl - 1) >> 2) != d->trump || r > d->root_r || r <= t) {
-                for (uint32_t x = sl->head; x; x = d->pool[x].next) d->pool[x].lb = DD_FREED;
                 slot_delete(d, i);
                 d->slots_used--;
                 continue; /* slot i now holds a later slot (or is empty) */
@@ -391,7 +395,11 @@ static void tt_evict(dbr_dd *d) {
      * neighbouring memory as from the end of the pool */
     d->free_head = 0;
     for (uint32_t x = d->pool_used; x-- > 1;) {
-        if (d->pool[x].lb != DD_FREED) continue;
+        dd_entry *e = &d->pool[x];
+        const int r = e->cls & 15;
+        if ((e->cls >> 4) != d->trump || r > d->root_r || r <= t)
+            e->lb = DD_FREED; /* its distribution went above */
+        if (e->lb != DD_FREED) continue;
         d->pool[x].next = d->free_head;
         d->free_head = x;
     }
@@ -460,6 +468,7 @@ static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, i
         e->lb = 0;
         e->ub = (uint8_t)r;
         e->best = DD_NO_MOVE;
+        e->cls = (uint8_t)(16 * d->trump + slot_tricks(sl));
         e->next = sl->head;
         sl->head = idx;
     }
@@ -687,6 +696,83 @@ static int sure_trump_tricks(const dbr_dd *d, int side, dbr_hand *rel) {
     }
     *rel |= (dbr_hand)lowest << (13 * t);
     return k;
+}
+
+/* Second hand to play (one card on the trick): tricks its side is sure of,
+ * 0 if it cannot be sure of this one. The side wins this trick when its
+ * best card of the suit led beats the card led and third hand's cards, or
+ * when one of its hands can ruff and third hand can neither ruff nor follow
+ * with a trump led; in no trumps the hand that wins then cashes a second
+ * winner of the suit and its top winners of the other suits (a suit no one
+ * else holds all of it). */
+static int second_hand_tricks(const dbr_dd *d, const dd_node *nd, dbr_hand *rel) {
+    const int trump = d->trump, ss = nd->led;
+    const int h = (nd->lead + 1) & 3, p = h ^ 2, third = (nd->lead + 2) & 3;
+    const unsigned mine = suit_bits(d->h[h], ss), pard = suit_bits(d->h[p], ss);
+    const unsigned l3 = suit_bits(d->h[third], ss);
+    const int side_trump = trump != DBR_NOTRUMP && ss != trump;
+    const int third_ruffs = side_trump && !l3 && suit_bits(d->h[third], trump);
+    dbr_hand r = 0;
+    if (side_trump && ((!mine && suit_bits(d->h[h], trump)) || (!pard && suit_bits(d->h[p], trump)))) {
+        if (third_ruffs) return 0;
+        /* a ruff wins: no rank counted */
+        *rel |= r;
+        return 1;
+    }
+    const unsigned ours = mine | pard;
+    if (!ours) return 0;
+    const int top = dbr__msb(ours);
+    if (top < nd->wcard % 13 || (l3 && top < dbr__msb(l3)) || third_ruffs) return 0;
+    r |= (dbr_hand)1 << (13 * ss + top);
+    int q = 1;
+    if (trump == DBR_NOTRUMP) {
+        const int hh = mine >> top & 1u ? h : p;
+        const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
+        /* a second winner in the suit: the next card in play is hh's too */
+        unsigned a = suit_bits(all, ss) & ~(1u << top);
+        if (a && (suit_bits(d->h[hh], ss) >> dbr__msb(a) & 1u)) {
+            q++;
+            r |= (dbr_hand)1 << (13 * ss + dbr__msb(a));
+        }
+        for (int s = 0; s < 4; s++) {
+            const unsigned own = suit_bits(d->h[hh], s);
+            if (s == ss || !own) continue;
+            const unsigned as = suit_bits(all, s);
+            if (as == own) {
+                q += dd_popcount(own);
+            } else if (own >> dbr__msb(as) & 1u) {
+                q++;
+                r |= (dbr_hand)1 << (13 * s + dbr__msb(as));
+            }
+        }
+    }
+    *rel |= r;
+    return q;
+}
+
+/* The bounds at a trick boundary against `target` (North-South's tricks of
+ * the r left): 1 or 0 when they decide the search, with the cards they
+ * depend on in *rel; -1 when they do not. */
+static int bounds_cut(const dbr_dd *d, int lead, int r, int target, dbr_hand *rel) {
+    const int ns_lead = (lead & 1) == 0;
+    dbr_hand qrel = 0, srel = 0, urel = 0;
+    /* the side on lead: at least qt, at most um; the other side at least st */
+    const int um = lead_side_max(d, lead, r, &urel);
+    if (ns_lead ? um < target : r - um >= target) {
+        *rel = urel;
+        return !ns_lead;
+    }
+    const int qt = quick_tricks(d, lead, &qrel);
+    if (ns_lead ? qt >= target : r - qt < target) {
+        *rel = qrel;
+        return ns_lead;
+    }
+    const int st = sure_trump_tricks(d, (lead & 1) ^ 1, &srel);
+    if (ns_lead ? r - st < target : st >= target) {
+        *rel = srel;
+        return !ns_lead;
+    }
+    return -1;
 }
 
 /* -------------------------------------------------------- move generation */
@@ -1123,8 +1209,17 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
         if (r == 1) return last_trick_ns(d, nd->lead, rel_out) >= target;
         dd_probe p;
         tt_probe_init(d, nd->lead, &p);
-        int best = DD_NO_MOVE;
+        /* the bounds first (their cut-offs are cheaper to find again than to
+         * store), while the cache line of the position comes in */
         const dd_xent *xc = xcache_slot(d, &p);
+        DD_PREFETCH(xc);
+        dbr_hand brel = 0;
+        const int sure = bounds_cut(d, nd->lead, r, target, &brel);
+        if (sure >= 0) {
+            *rel_out = brel;
+            return sure;
+        }
+        int best = DD_NO_MOVE;
         if (xc->w0 == p.w0 && xc->w1 == p.w1 && xc->epoch == d->epoch) {
             const dd_entry *e = &d->pool[xc->idx];
             if (e->lb >= target || e->ub < target) {
@@ -1134,6 +1229,7 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
         }
         int chain = 0;
         uint32_t prev = 0;
+        p.slot = find_slot(d, p.dist, p.ctl);
         for (uint32_t i = p.slot->ctl ? p.slot->head : 0; i && chain < DD_MAX_CHAIN;
              prev = i, i = d->pool[i].next, chain++) {
             dd_entry *e = &d->pool[i];
@@ -1150,44 +1246,6 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
                 return e->lb >= target;
             }
             if (e->best != DD_NO_MOVE) best = e->best;
-        }
-        dbr_hand qrel = 0, srel = 0, urel = 0;
-        int qt = quick_tricks(d, nd->lead, &qrel);
-        int st = sure_trump_tricks(d, (nd->lead & 1) ^ 1, &srel);
-        int um = lead_side_max(d, nd->lead, r, &urel);
-        if (ns_to_move) {
-            if (um < target) {
-                tt_store(d, &p, urel, r, 0, um + 1, DD_NO_MOVE);
-                *rel_out = urel;
-                return 0;
-            }
-        } else if (r - um >= target) {
-            tt_store(d, &p, urel, r, 1, r - um, DD_NO_MOVE);
-            *rel_out = urel;
-            return 1;
-        }
-        if (ns_to_move) {
-            if (qt >= target) {
-                tt_store(d, &p, qrel, r, 1, qt, DD_NO_MOVE);
-                *rel_out = qrel;
-                return 1;
-            }
-            if (r - st < target) {
-                tt_store(d, &p, srel, r, 0, r - st + 1, DD_NO_MOVE);
-                *rel_out = srel;
-                return 0;
-            }
-        } else {
-            if (r - qt < target) {
-                tt_store(d, &p, qrel, r, 0, r - qt + 1, DD_NO_MOVE);
-                *rel_out = qrel;
-                return 0;
-            }
-            if (st >= target) {
-                tt_store(d, &p, srel, r, 1, st, DD_NO_MOVE);
-                *rel_out = srel;
-                return 1;
-            }
         }
         const int cards_left = 4 * r;
         n = gen_leads(d, nd->lead, best, d->killer[cards_left], moves);
@@ -1213,6 +1271,26 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
         tt_store(d, &p, rel, r, result, target, found);
         *rel_out = rel;
         return result;
+    }
+    {
+        /* the tricks still to complete: the cards of the hand to play */
+        const int r = dd_popcount(d->h[seat]);
+        if (target <= 0) {
+            *rel_out = 0;
+            return 1;
+        }
+        if (target > r) {
+            *rel_out = 0;
+            return 0;
+        }
+        if (nd->tlen == 1) {
+            dbr_hand qrel = 0;
+            const int q = second_hand_tricks(d, nd, &qrel);
+            if (q && (ns_to_move ? q >= target : r - q < target)) {
+                *rel_out = qrel;
+                return ns_to_move;
+            }
+        }
     }
     n = gen_follows(d, nd, moves);
     int low[4] = {0, 0, 0, 0};
