@@ -1245,7 +1245,7 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
                 }
                 return e->lb >= target;
             }
-            if (e->best != DD_NO_MOVE) best = e->best;
+            if (e->best != DD_NO_MOVE && best == DD_NO_MOVE) best = e->best;
         }
         const int cards_left = 4 * r;
         n = gen_leads(d, nd->lead, best, d->killer[cards_left], moves);
