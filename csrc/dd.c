@@ -492,7 +492,8 @@ static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, i
  * them, or ruff and take the lead), less `p_spent` cards partner has already
  * used. *entries receives the suits where the hand's winners begin (to reach
  * it from partner). */
-static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsigned *entries) {
+static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsigned *entries,
+                       int *side_out) {
     const int trump = d->trump, p = h ^ 2, lho = (h + 1) & 3, rho = (h + 3) & 3;
     const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
     int qt = 0, side = 0;
@@ -548,19 +549,22 @@ static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsig
         if (spare < 0) spare = 0;
         if (side > spare + 1) side = spare + 1;
     }
+    *side_out = side;
     return qt + side;
 }
 
 /* Tricks the side of `lead` can cash at once from the top: the leader's own
- * winners, or partner's after a small card to partner's top card; in no
- * trumps both, the leader's first, when partner's winners have such an entry
- * and there are cards enough for both (partner discards a card that is not
- * one of the winners on each of the leader's tricks, and the leader on each
- * of partner's). */
+ * winners, or partner's after a small card to partner's top card; or both,
+ * the leader's first, when partner's winners have such an entry and there
+ * are cards enough for both (partner discards a card that is not one of the
+ * winners on each of the leader's tricks, and the leader on each of
+ * partner's; with a trump suit, side-suit cards, so that no one has to ruff
+ * partner's winner). */
 static int quick_tricks(const dbr_dd *d, int lead, dbr_hand *rel) {
     unsigned entries;
     dbr_hand own_rel = 0;
-    int own = cash_tricks(d, lead, 0, &own_rel, &entries);
+    int own_side;
+    int own = cash_tricks(d, lead, 0, &own_rel, &entries, &own_side);
     const int p = lead ^ 2;
     int best = own;
     dbr_hand best_rel = own_rel;
@@ -577,7 +581,8 @@ static int quick_tricks(const dbr_dd *d, int lead, dbr_hand *rel) {
                 if (!suit_bits(d->h[lead], s)) continue;
                 dbr_hand r2 = 0;
                 int spent = d->trump != DBR_NOTRUMP && s != d->trump;
-                int q = cash_tricks(d, p, spent, &r2, &p_entries);
+                int q_side;
+                int q = cash_tricks(d, p, spent, &r2, &p_entries, &q_side);
                 if (!(p_entries >> s & 1u)) continue;
                 if (q > pq) {
                     pq = q;
@@ -588,13 +593,23 @@ static int quick_tricks(const dbr_dd *d, int lead, dbr_hand *rel) {
                 best = pq;
                 best_rel = p_rel;
             }
-            if (d->trump == DBR_NOTRUMP && own) {
+            if (own) {
                 dbr_hand both_rel = 0;
-                int q = cash_tricks(d, p, 0, &both_rel, &p_entries);
+                int q_side;
+                int q = cash_tricks(d, p, 0, &both_rel, &p_entries, &q_side);
                 unsigned held = 0;
                 for (int s = 0; s < 4; s++)
                     if (suit_bits(d->h[lead], s)) held |= 1u << s;
-                if ((p_entries & held) && own + q <= dd_popcount(d->h[lead]) && own + q > best) {
+                int fits = own + q <= dd_popcount(d->h[lead]);
+                if (d->trump != DBR_NOTRUMP) {
+                    /* neither hand may have to ruff the other's winners or
+                     * throw its own: enough other side-suit cards to play */
+                    const dbr_hand side_mask = DBR_FULL_DECK & ~DBR_SUIT_MASK(d->trump);
+                    const int l_free = dd_popcount(d->h[lead] & side_mask) - own_side;
+                    const int p_free = dd_popcount(d->h[p] & side_mask) - q_side;
+                    fits = fits && p_free >= own && l_free >= q;
+                }
+                if ((p_entries & held) && fits && own + q > best) {
                     best = own + q;
                     best_rel = own_rel | both_rel;
                 }
