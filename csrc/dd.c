@@ -885,15 +885,23 @@ static int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m
             rs &= rs - 1;
             const int card = 13 * s + rank;
             /* the run of the card: from it up while the present cards are the leader's */
-            unsigned above = a >> (rank + 1);
+            /* its run: up through the present cards while they are the leader's */
+            unsigned rest = rank < 12 ? a & ~((2u << rank) - 1u) : 0;
             int run_top = rank, seq = 0;
-            while (above & 1u) {
-                if (!(mine >> (run_top + 1) & 1u)) break;
-                run_top++;
+            while (rest) {
+                const int nx = dbr__ctz(rest);
+                if (!(mine >> nx & 1u)) break;
+                run_top = nx;
                 seq = 1;
-                above >>= 1;
+                rest &= rest - 1;
             }
             const int rrank = dd_popcount(a & ((1u << rank) - 1u));
+            /* the killer and the table's best lead match any card of the run */
+            const int is_killer = killer >= 13 * s + rank && killer <= 13 * s + run_top;
+            const int n_above = run_top < 12 ? dd_popcount(a >> (run_top + 1)) : 0;
+            const int n_run = dd_popcount(mine & ((2u << run_top) - 1u) & ~((1u << rank) - 1u));
+            const int is_best = best != (int)DD_NO_MOVE && (best >> 4) == s &&
+                                (best & 15) >= n_above && (best & 15) < n_above + n_run;
             const int is_top = w1 == lead && (unsigned)run_top == (unsigned)dbr__msb(a);
             const int is_second = !is_top && w2 == lead &&
                                   dd_popcount(a >> (run_top + 1)) == 1;
@@ -931,9 +939,9 @@ static int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m
                 } else {
                     sc += is_second && seq ? 40 : seq ? 22 + rrank : 11 + rrank;
                 }
-                if (card == killer)
+                if (is_killer)
                     sc += trump == DBR_NOTRUMP ? 126 : 55;
-                else if (best != (int)DD_NO_MOVE && best == s * 16 + rel_rank(card, present))
+                else if (is_best)
                     sc += trump == DBR_NOTRUMP ? 32 : 18;
             } else {
                 if ((w1 == rho || w2 == rho) && nr != 1)
@@ -956,9 +964,9 @@ static int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m
                     sc += trump == DBR_NOTRUMP ? 12 + rrank : 17 - rank;
                 else
                     sc += 29 - rrank;
-                if (card == killer)
+                if (is_killer)
                     sc += trump == DBR_NOTRUMP ? 47 : 18;
-                else if (best != (int)DD_NO_MOVE && best == s * 16 + rel_rank(card, present))
+                else if (is_best)
                     sc += trump == DBR_NOTRUMP ? 19 : 0;
             }
             m[n].card = card;
@@ -1013,6 +1021,27 @@ static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
             partner_will_win = trump == DBR_NOTRUMP || nd->led == trump ||
                                !suit_bits(d->h[(nd->lead + 2) & 3], trump);
     }
+    /* Third hand that cannot beat fourth hand's best card: the cheapest card
+     * that forces it out (over fourth hand's second best, or over second
+     * hand's winning card) */
+    int force = -1;
+    if (nd->tlen == 2 && follow && !partner_sure && nd->wcard / 13 == nd->led) {
+        const unsigned l4 = suit_bits(d->h[(nd->lead + 3) & 3], nd->led);
+        const unsigned own = suit_bits(follow, nd->led);
+        const int w = nd->wcard % 13;
+        if (l4 && own && dbr__msb(l4) > dbr__msb(own) && dbr__msb(l4) > w) {
+            const unsigned rest4 = l4 & ~(1u << dbr__msb(l4));
+            int over = -1;
+            if (rest4 && dbr__msb(rest4) > w)
+                over = dbr__msb(rest4);
+            else if (nd->wseat != p)
+                over = w;
+            if (over >= 0) {
+                const unsigned higher = suit_bits(reps, nd->led) & ~((2u << over) - 1u);
+                if (higher) force = 13 * nd->led + dbr__ctz(higher);
+            }
+        }
+    }
     while (reps) {
         int c = dbr__ctz(reps);
         reps &= reps - 1;
@@ -1040,10 +1069,10 @@ static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
                 else
                     sc = 13 - rank;
             } else {
-                sc = -rank;
+                sc = -rank + (c == force ? 20 : 0);
             }
         } else if (s == trump) {
-            if (partner_sure)
+            if (partner_sure || partner_will_win)
                 sc = -40 - rank;
             else if (wins)
                 sc = 50 - rank;
