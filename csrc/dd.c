@@ -46,6 +46,19 @@ DBR_INLINE int dd_popcount(uint64_t x) {
 #endif
 }
 
+/* Population count of a suit's 13 bits (any value below 2^16), by table:
+ * cheaper than the general count without a POPCNT instruction. */
+static const uint8_t dd_pop8[256] = {
+#define DD_P2(n) n, n + 1, n + 1, n + 2
+#define DD_P4(n) DD_P2(n), DD_P2(n + 1), DD_P2(n + 1), DD_P2(n + 2)
+#define DD_P6(n) DD_P4(n), DD_P4(n + 1), DD_P4(n + 1), DD_P4(n + 2)
+    DD_P6(0), DD_P6(1), DD_P6(1), DD_P6(2)
+#undef DD_P6
+#undef DD_P4
+#undef DD_P2
+};
+DBR_INLINE int pop13(unsigned x) { return dd_pop8[x & 0xFFu] + dd_pop8[(x >> 8) & 0xFFu]; }
+
 #define DD_MAGIC 0x3176646464646264ull /* "dbdddv1" */
 /* The entries of one distribution examined at most (newest first, and an
  * entry that cut a search off moves to the front). */
@@ -227,7 +240,7 @@ static void tt_probe_init(dbr_dd *d, int lead, dd_probe *p) {
         p->all[s] = a;
         p->off[s] = pos;
         for (int h = 0; h < 4; h++)
-            dist |= (uint64_t)dd_popcount(suit_bits(d->h[h], s)) << (16 * s + 4 * h);
+            dist |= (uint64_t)pop13(suit_bits(d->h[h], s)) << (16 * s + 4 * h);
         while (a) {
             int b = dbr__msb(a);
             unsigned bit = 1u << b;
@@ -244,7 +257,7 @@ static void tt_probe_init(dbr_dd *d, int lead, dd_probe *p) {
     /* b0 and b1 use at most 52 bits: the suit sizes (4 x 4 bits) and ctl
      * (5 bits) go on top */
     uint64_t sizes = 0;
-    for (int s = 0; s < 4; s++) sizes |= (uint64_t)dd_popcount(p->all[s]) << (4 * s);
+    for (int s = 0; s < 4; s++) sizes |= (uint64_t)pop13(p->all[s]) << (4 * s);
     p->w0 = b0 | (sizes & 0xFFFu) << 52;
     p->w1 = b1 | ((sizes >> 12) | (uint64_t)p->ctl << 4) << 52;
     p->slot = NULL; /* found when needed (find_slot) */
@@ -277,7 +290,7 @@ static dbr_hand depths_rel(const dd_probe *p, unsigned depths) {
 static dbr_hand mask_rel(const dd_probe *p, uint64_t mask) {
     unsigned depths = 0;
     for (int s = 0; s < 4; s++)
-        depths |= (unsigned)dd_popcount((mask >> p->off[s]) & ((1u << dd_popcount(p->all[s])) - 1u))
+        depths |= (unsigned)pop13((unsigned)((mask >> p->off[s]) & ((1u << pop13(p->all[s])) - 1u)))
                   << (4 * s);
     return depths_rel(p, depths);
 }
@@ -290,7 +303,7 @@ static unsigned rel_depths(const dd_probe *p, dbr_hand rel) {
         unsigned rs = suit_bits(rel, s) & p->all[s];
         if (!rs) continue;
         int low = dbr__ctz(rs);
-        depths |= (unsigned)dd_popcount(p->all[s] >> low) << (4 * s);
+        depths |= (unsigned)pop13(p->all[s] >> low) << (4 * s);
     }
     return depths;
 }
@@ -511,25 +524,25 @@ static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsig
         }
         if (!k) continue;
         const int run = k;
-        const int len = dd_popcount(ls);
+        const int len = pop13(ls);
         if (k < len && (trump == DBR_NOTRUMP || s == trump || !(DBR_SUIT_MASK(trump) & all & ~d->h[h]))) {
             /* the others are out of the suit after the run: the rest of
              * the hand's cards of the suit are winners too */
             int most = 0;
             for (int o = 0; o < 4; o++) {
                 if (o == h) continue;
-                int n = dd_popcount(suit_bits(d->h[o], s));
+                int n = pop13(suit_bits(d->h[o], s));
                 if (n > most) most = n;
             }
             if (most <= k) k = len;
         }
         if (trump != DBR_NOTRUMP && s != trump) {
             if (suit_bits(d->h[lho], trump)) {
-                int n = dd_popcount(suit_bits(d->h[lho], s));
+                int n = pop13(suit_bits(d->h[lho], s));
                 if (n < k) k = n;
             }
             if (suit_bits(d->h[rho], trump)) {
-                int n = dd_popcount(suit_bits(d->h[rho], s));
+                int n = pop13(suit_bits(d->h[rho], s));
                 if (n < k) k = n;
             }
         }
@@ -560,7 +573,7 @@ static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsig
  * winners on each of the leader's tricks, and the leader on each of
  * partner's; with a trump suit, side-suit cards, so that no one has to ruff
  * partner's winner). */
-static int quick_tricks(const dbr_dd *d, int lead, dbr_hand *rel) {
+static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
     unsigned entries;
     dbr_hand own_rel = 0;
     int own_side;
@@ -568,51 +581,43 @@ static int quick_tricks(const dbr_dd *d, int lead, dbr_hand *rel) {
     const int p = lead ^ 2;
     int best = own;
     dbr_hand best_rel = own_rel;
-    /* suits where the leader has a card and partner the top winners */
-    dbr_hand p_rel = 0;
-    unsigned p_entries;
-    int via = -1;
-    if (d->h[p]) {
-        for (int s = 0; s < 4 && via < 0; s++)
-            if (suit_bits(d->h[lead], s)) via = s;
-        if (via >= 0) {
-            int pq = 0;
-            for (int s = 0; s < 4; s++) {
-                if (!suit_bits(d->h[lead], s)) continue;
-                dbr_hand r2 = 0;
-                int spent = d->trump != DBR_NOTRUMP && s != d->trump;
-                int q_side;
-                int q = cash_tricks(d, p, spent, &r2, &p_entries, &q_side);
-                if (!(p_entries >> s & 1u)) continue;
-                if (q > pq) {
-                    pq = q;
-                    p_rel = r2;
-                }
+    if (own < need && d->h[p]) {
+        unsigned held = 0;
+        for (int s = 0; s < 4; s++)
+            if (suit_bits(d->h[lead], s)) held |= 1u << s;
+        /* partner's winners after an entry: with a trump suit, an entry in a
+         * side suit spends one of the leader's side-suit cards */
+        dbr_hand rel0 = 0, rel1 = 0;
+        unsigned ent0 = 0, ent1 = 0;
+        int side0 = 0, side1 = 0;
+        const int q0 = cash_tricks(d, p, 0, &rel0, &ent0, &side0);
+        int q1 = -1;
+        if (d->trump != DBR_NOTRUMP && (held & ~(1u << d->trump) & ent0))
+            q1 = cash_tricks(d, p, 1, &rel1, &ent1, &side1);
+        for (int s = 0; s < 4; s++) {
+            if (!(held >> s & 1u) || !(ent0 >> s & 1u)) continue;
+            const int spent = d->trump != DBR_NOTRUMP && s != d->trump;
+            const int q = spent ? q1 : q0;
+            if (spent && !(ent1 >> s & 1u)) continue;
+            if (q > best) {
+                best = q;
+                best_rel = spent ? rel1 : rel0;
             }
-            if (pq > best) {
-                best = pq;
-                best_rel = p_rel;
+        }
+        if (own && best < need && (ent0 & held)) {
+            /* both: the leader's first, then partner's */
+            int fits = own + q0 <= dd_popcount(d->h[lead]);
+            if (d->trump != DBR_NOTRUMP) {
+                /* neither hand may have to ruff the other's winners or
+                 * throw its own: enough other side-suit cards to play */
+                const dbr_hand side_mask = DBR_FULL_DECK & ~DBR_SUIT_MASK(d->trump);
+                const int l_free = dd_popcount(d->h[lead] & side_mask) - own_side;
+                const int p_free = dd_popcount(d->h[p] & side_mask) - side0;
+                fits = fits && p_free >= own && l_free >= q0;
             }
-            if (own) {
-                dbr_hand both_rel = 0;
-                int q_side;
-                int q = cash_tricks(d, p, 0, &both_rel, &p_entries, &q_side);
-                unsigned held = 0;
-                for (int s = 0; s < 4; s++)
-                    if (suit_bits(d->h[lead], s)) held |= 1u << s;
-                int fits = own + q <= dd_popcount(d->h[lead]);
-                if (d->trump != DBR_NOTRUMP) {
-                    /* neither hand may have to ruff the other's winners or
-                     * throw its own: enough other side-suit cards to play */
-                    const dbr_hand side_mask = DBR_FULL_DECK & ~DBR_SUIT_MASK(d->trump);
-                    const int l_free = dd_popcount(d->h[lead] & side_mask) - own_side;
-                    const int p_free = dd_popcount(d->h[p] & side_mask) - q_side;
-                    fits = fits && p_free >= own && l_free >= q;
-                }
-                if ((p_entries & held) && fits && own + q > best) {
-                    best = own + q;
-                    best_rel = own_rel | both_rel;
-                }
+            if (fits && own + q0 > best) {
+                best = own + q0;
+                best_rel = own_rel | rel0;
             }
         }
     }
@@ -644,7 +649,7 @@ static int lead_side_max(const dbr_dd *d, int lead, int r, dbr_hand *rel) {
             unsigned top = 1u << dbr__msb(a);
             unsigned mine = suit_bits(d->h[lead], s), pard = suit_bits(d->h[p], s);
             if ((mine | pard) & top) {
-                int lm = dd_popcount(mine), lp = dd_popcount(pard);
+                int lm = pop13(mine), lp = pop13(pard);
                 sum += lm > lp ? lm : lp;
                 if (mine) opp_only = 0;
             } else {
@@ -669,7 +674,7 @@ static int lead_side_max(const dbr_dd *d, int lead, int r, dbr_hand *rel) {
     const unsigned tl = suit_bits(d->h[lho], t), tr = suit_bits(d->h[rho], t);
     if (!ours) {
         if (!(tl | tr)) return r;
-        int nl = dd_popcount(tl), nr = dd_popcount(tr);
+        int nl = pop13(tl), nr = pop13(tr);
         *rel = 0;
         return r - (nl > nr ? nl : nr);
     }
@@ -680,7 +685,7 @@ static int lead_side_max(const dbr_dd *d, int lead, int r, dbr_hand *rel) {
     if (!a) return r;
     unsigned second = 1u << dbr__msb(a);
     const int hh = tl & second ? lho : tr & second ? rho : -1;
-    if (hh < 0 || dd_popcount(suit_bits(d->h[hh], t)) < 2) return r;
+    if (hh < 0 || pop13(suit_bits(d->h[hh], t)) < 2) return r;
     /* the top trump in the hand playing just before hh */
     if (!(suit_bits(d->h[(hh + 3) & 3], t) & top)) return r;
     *rel = (dbr_hand)second << (13 * t);
@@ -754,7 +759,7 @@ static int second_hand_tricks(const dbr_dd *d, const dd_node *nd, dbr_hand *rel)
             if (s == ss || !own) continue;
             const unsigned as = suit_bits(all, s);
             if (as == own) {
-                q += dd_popcount(own);
+                q += pop13(own);
             } else if (own >> dbr__msb(as) & 1u) {
                 q++;
                 r |= (dbr_hand)1 << (13 * s + dbr__msb(as));
@@ -777,15 +782,15 @@ static int bounds_cut(const dbr_dd *d, int lead, int r, int target, dbr_hand *re
         *rel = urel;
         return !ns_lead;
     }
-    const int qt = quick_tricks(d, lead, &qrel);
-    if (ns_lead ? qt >= target : r - qt < target) {
-        *rel = qrel;
-        return ns_lead;
-    }
     const int st = sure_trump_tricks(d, (lead & 1) ^ 1, &srel);
     if (ns_lead ? r - st < target : st >= target) {
         *rel = srel;
         return !ns_lead;
+    }
+    const int qt = quick_tricks(d, lead, ns_lead ? target : r - target + 1, &qrel);
+    if (ns_lead ? qt >= target : r - qt < target) {
+        *rel = qrel;
+        return ns_lead;
     }
     return -1;
 }
@@ -812,7 +817,7 @@ static dbr_hand representatives(dbr_hand legal, dbr_hand present) {
 /* Number of present cards of the card's suit above it. */
 DBR_INLINE int rel_rank(int card, dbr_hand present) {
     int s = card / 13, r = card % 13;
-    return dd_popcount(suit_bits(present, s) >> (r + 1));
+    return pop13(suit_bits(present, s) >> (r + 1));
 }
 
 static void sort_moves(dd_move *m, int n) {
@@ -864,8 +869,8 @@ static int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m
         const unsigned mine = suit_bits(d->h[lead], s), pard = suit_bits(d->h[p], s);
         const unsigned l = suit_bits(d->h[lho], s), r = suit_bits(d->h[rho], s);
         const unsigned a = suit_bits(all, s);
-        const int nl = dd_popcount(l), nr = dd_popcount(r), np = dd_popcount(pard);
-        const int nm = dd_popcount(mine);
+        const int nl = pop13(l), nr = pop13(r), np = pop13(pard);
+        const int nm = pop13(mine);
         const int w1 = nth_owner(d, a, 0, s), w2 = nth_owner(d, a, 1, s), w3 = nth_owner(d, a, 2, s);
         const int side_trump = trump != DBR_NOTRUMP && s != trump;
         const int lruff = side_trump && !l && tl, rruff = side_trump && !r && tr;
@@ -895,16 +900,16 @@ static int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m
                 seq = 1;
                 rest &= rest - 1;
             }
-            const int rrank = dd_popcount(a & ((1u << rank) - 1u));
+            const int rrank = pop13(a & ((1u << rank) - 1u));
             /* the killer and the table's best lead match any card of the run */
             const int is_killer = killer >= 13 * s + rank && killer <= 13 * s + run_top;
-            const int n_above = run_top < 12 ? dd_popcount(a >> (run_top + 1)) : 0;
-            const int n_run = dd_popcount(mine & ((2u << run_top) - 1u) & ~((1u << rank) - 1u));
+            const int n_above = run_top < 12 ? pop13(a >> (run_top + 1)) : 0;
+            const int n_run = pop13(mine & ((2u << run_top) - 1u) & ~((1u << rank) - 1u));
             const int is_best = best != (int)DD_NO_MOVE && (best >> 4) == s &&
                                 (best & 15) >= n_above && (best & 15) < n_above + n_run;
             const int is_top = w1 == lead && (unsigned)run_top == (unsigned)dbr__msb(a);
             const int is_second = !is_top && w2 == lead &&
-                                  dd_popcount(a >> (run_top + 1)) == 1;
+                                  pop13(a >> (run_top + 1)) == 1;
             /* can the side win the trick with this lead? */
             const int pwin = pard && (!(l | r) || dbr__msb(pard) > dbr__msb(l | r));
             int wins;
@@ -1057,7 +1062,7 @@ static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
                 sc = (nd->tlen == 1 ? 81 : nd->tlen == 2 ? 60 : 30) - rank; /* win cheaply */
             } else if (nd->tlen == 1) {
                 const unsigned a = suit_bits(present, s);
-                const int rrank = dd_popcount(a & ((1u << rank) - 1u));
+                const int rrank = pop13(a & ((1u << rank) - 1u));
                 const int seq = rank < 12 && (a >> (rank + 1)) &&
                                 (suit_bits(hand, s) >> dbr__ctz(a >> (rank + 1) << (rank + 1)) & 1u);
                 if ((l3 && rank < dbr__ctz(l3)) || (pl && rank < dbr__ctz(pl)))
@@ -1082,7 +1087,7 @@ static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
             /* discard: low cards of long suits; not from Kx or a singleton winner */
             unsigned all = suit_bits(present, s);
             unsigned mine = suit_bits(hand, s);
-            const int len = dd_popcount(mine);
+            const int len = pop13(mine);
             sc = -rank + (len * 64) / 27;
             if (len == 1 && (mine & (1u << dbr__msb(all))))
                 sc -= 8;
