@@ -1206,19 +1206,18 @@ static int play_and_search(dbr_dd *d, const dd_node *nd, int c, int target, dbr_
     return res;
 }
 
-/* The first card `c` tried of its suit failed, its verdict depending on the
- * cards `crel`. If c lies below the lowest relevant card of its suit (or the
- * suit has none), every other card of the suit below that card leads to a
- * position of the same class (the same owners of the relevant cards, the same
- * suit lengths), hence to the same verdict: low[suit] receives the rank
- * below which the rest of the suit is skipped. */
-DBR_INLINE void small_cards_done(int c, dbr_hand crel, unsigned *tried, int low[4]) {
+/* A card `c` failed, its verdict depending on the cards `crel`. If c lies
+ * below the lowest relevant card of its suit (or the suit has none), every
+ * other card of the suit below that card leads to a position of the same
+ * class (the same owners of the relevant cards, the same suit lengths),
+ * hence to the same verdict: low[suit] receives the rank below which the
+ * rest of the suit is skipped (DDS skips so after the first card of each
+ * suit; any failed card will do). */
+DBR_INLINE void small_cards_done(int c, dbr_hand crel, int low[4]) {
     const int s = c / 13;
-    if (*tried >> s & 1u) return;
-    *tried |= 1u << s;
     const unsigned rs = suit_bits(crel, s);
     const int l = rs ? dbr__ctz(rs) : 13;
-    if (c % 13 < l) low[s] = l;
+    if (c % 13 < l && l > low[s]) low[s] = l;
 }
 
 /* The last trick: every hand holds one card. Returns 1 if North-South win
@@ -1300,7 +1299,6 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
         n = gen_leads(d, nd->lead, best, d->killer[cards_left], moves);
         int found = DD_NO_MOVE;
         int low[4] = {0, 0, 0, 0};
-        unsigned tried = 0;
         for (int i = 0; i < n; i++) {
             const int c = moves[i].card;
             if (c % 13 < low[c / 13]) continue;
@@ -1314,7 +1312,7 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
                 break;
             }
             rel |= crel;
-            small_cards_done(c, crel, &tried, low);
+            small_cards_done(c, crel, low);
         }
         rel = extend_runs(rel_lowest(rel), d->h[nd->lead], present);
         tt_store(d, &p, rel, r, result, target, found);
@@ -1343,7 +1341,6 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
     }
     n = gen_follows(d, nd, moves);
     int low[4] = {0, 0, 0, 0};
-    unsigned tried = 0;
     for (int i = 0; i < n; i++) {
         const int c = moves[i].card;
         if (c % 13 < low[c / 13]) continue;
@@ -1355,7 +1352,7 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
             break;
         }
         rel |= crel;
-        small_cards_done(c, crel, &tried, low);
+        small_cards_done(c, crel, low);
     }
     dbr_hand hand = d->h[seat], legal = hand & DBR_SUIT_MASK(nd->led);
     if (!legal) legal = hand;
