@@ -13,13 +13,23 @@
  *   played do not count). An entry holds a lower and an upper bound on
  *   North-South's tricks from the position and the best lead found. Being a
  *   fact about positions, it stays valid across searches, targets, leaders
- *   and deals, so the table is cleared only when it is full;
- * - quick tricks for the side on lead (top winners the leader, or partner
- *   after a small card to partner's winner, can cash at once) and sure trump
- *   tricks for the other side, as cut-offs at trick boundaries;
+ *   and deals; when the table is full the least valuable half is evicted.
+ *   In front of it, a direct-mapped cache of exact positions names the
+ *   entry that last decided each, so most repeated positions cost one probe
+ *   instead of a walk of the distribution's list;
+ * - bounds at trick boundaries, tried before the table: quick tricks for the
+ *   side on lead (the leader's top winners, partner's through an entry, or
+ *   both; a whole suit once the others are out of it), sure trump tricks for
+ *   the other side, and an upper bound for the side on lead (DDS's "later
+ *   tricks": the tricks the opponents are sure to get one of); and for the
+ *   second hand to play, the tricks its side is sure of from the trick in
+ *   progress (DDS's QuickTricksSecondHand);
  * - move generation that plays one card of each run of equivalent cards (cards
  *   of one hand adjacent in rank once the cards played to earlier tricks are
- *   removed), ordered by simple bridge heuristics and the table's best lead.
+ *   removed), ordered by weights after DDS's (see gen_leads, gen_follows),
+ *   with a killer lead per depth and the table's best lead; after a card
+ *   fails, the cards of its suit below the lowest card its verdict depended
+ *   on are skipped (they lead to positions of the same class).
  *
  * No allocation, no globals: everything lives in the caller's workspace.
  */
