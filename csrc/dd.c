@@ -69,6 +69,28 @@ static const uint8_t dd_pop8[256] = {
 };
 DBR_INLINE int pop13(unsigned x) { return dd_pop8[x & 0xFFu] + dd_pop8[(x >> 8) & 0xFFu]; }
 
+/* dd_cmp4[a][e]: the bits of e (a subset of a, 4 bits) at the places of
+ * a's bits, highest first: bit 0 for a's highest bit. tt_probe_init
+ * compresses a suit's owners four cards at a time with it. */
+static const uint8_t dd_cmp4[16][16] = {
+    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+    {0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+    {0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+    {0, 2, 1, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+    {0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+    {0, 2, 0, 0, 1, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+    {0, 0, 2, 0, 1, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+    {0, 4, 2, 6, 1, 5, 3, 7, 0, 0, 0, 0, 0, 0, 0, 0},
+    {0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0},
+    {0, 2, 0, 0, 0, 0, 0, 0, 1, 3, 0, 0, 0, 0, 0, 0},
+    {0, 0, 2, 0, 0, 0, 0, 0, 1, 0, 3, 0, 0, 0, 0, 0},
+    {0, 4, 2, 6, 0, 0, 0, 0, 1, 5, 3, 7, 0, 0, 0, 0},
+    {0, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0},
+    {0, 4, 0, 0, 2, 6, 0, 0, 1, 5, 0, 0, 3, 7, 0, 0},
+    {0, 0, 4, 0, 2, 0, 6, 0, 1, 0, 5, 0, 3, 0, 7, 0},
+    {0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15},
+};
+
 #define DD_MAGIC 0x3176646464646264ull /* "dbdddv1" */
 /* The entries of one distribution examined at most (newest first, and an
  * entry that cut a search off moves to the front). */
@@ -251,13 +273,11 @@ static void tt_probe_init(dbr_dd *d, int lead, dd_probe *p) {
         p->off[s] = pos;
         for (int h = 0; h < 4; h++)
             dist |= (uint64_t)pop13(suit_bits(d->h[h], s)) << (16 * s + 4 * h);
-        while (a) {
-            int b = dbr__msb(a);
-            unsigned bit = 1u << b;
-            if (e & bit) b0 |= (uint64_t)1 << pos;
-            if (w & bit) b1 |= (uint64_t)1 << pos;
-            pos++;
-            a ^= bit;
+        for (int k = 12; k >= 0; k -= 4) {
+            const unsigned an = (a >> k) & 15u;
+            b0 |= (uint64_t)dd_cmp4[an][(e >> k) & 15u] << pos;
+            b1 |= (uint64_t)dd_cmp4[an][(w >> k) & 15u] << pos;
+            pos += dd_pop8[an];
         }
     }
     p->dist = dist;
