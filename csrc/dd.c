@@ -473,7 +473,13 @@ static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, i
     /* find the slot again: searches below the probe may have filled or moved
      * slots since */
     dd_slot *sl = p->slot = find_slot(d, p->dist, p->ctl);
-    if (sl->ctl) {
+    /* the entry the cache names for this very position, when it is the one */
+    const dd_xent *xc = xcache_slot(d, p);
+    if (sl->ctl && xc->w0 == p->w0 && xc->w1 == p->w1 && xc->epoch == d->epoch) {
+        dd_entry *x = &d->pool[xc->idx];
+        if (x->mask == m && x->b0 == b0 && x->b1 == b1) e = x;
+    }
+    if (sl->ctl && !e) {
         int n = 0;
         for (uint32_t i = sl->head; i && n < DD_MAX_CHAIN; i = d->pool[i].next, n++) {
             dd_entry *x = &d->pool[i];
