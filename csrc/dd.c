@@ -936,7 +936,8 @@ static int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m
                 seq = 1;
                 rest &= rest - 1;
             }
-            const int rrank = pop13(a & ((1u << rank) - 1u));
+            /* DDS's relative rank: 1 for the highest card in play, counting down */
+            const int rrank = 1 + pop13(a >> (rank + 1));
             /* the killer and the table's best lead match any card of the run */
             const int is_killer = killer >= 13 * s + rank && killer <= 13 * s + run_top;
             const int n_above = run_top < 12 ? pop13(a >> (run_top + 1)) : 0;
@@ -1002,7 +1003,7 @@ static int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m
                 else if (is_second && seq)
                     sc += trump == DBR_NOTRUMP ? 48 : 35;
                 else if (!seq)
-                    sc += trump == DBR_NOTRUMP ? 12 + rrank : 17 - rank;
+                    sc += trump == DBR_NOTRUMP ? 12 + rrank : 17 - (rank + 2);
                 else
                     sc += 29 - rrank;
                 if (is_killer)
@@ -1098,7 +1099,9 @@ static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
                 sc = (nd->tlen == 1 ? 81 : nd->tlen == 2 ? 60 : 30) - rank; /* win cheaply */
             } else if (nd->tlen == 1) {
                 const unsigned a = suit_bits(present, s);
-                const int rrank = pop13(a & ((1u << rank) - 1u));
+                    /* DDS's relative rank: 1 for the highest card held, counting down */
+                const unsigned held = suit_bits(d->h[0] | d->h[1] | d->h[2] | d->h[3], s);
+                const int rrank = 1 + pop13(held >> (rank + 1));
                 const int seq = rank < 12 && (a >> (rank + 1)) &&
                                 (suit_bits(hand, s) >> dbr__ctz(a >> (rank + 1) << (rank + 1)) & 1u);
                 if ((l3 && rank < dbr__ctz(l3)) || (pl && rank < dbr__ctz(pl)))
@@ -1108,7 +1111,7 @@ static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
                 else if (seq)
                     sc = 10 + rrank;
                 else
-                    sc = 13 - rank;
+                    sc = 13 - (rank + 2); /* DDS's ranks run 2..14 */
             } else {
                 sc = -rank + (c == force ? 20 : 0);
             }
