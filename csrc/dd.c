@@ -920,6 +920,11 @@ static int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m
             if (lruff || rruff) sw -= 12;
             if (pruff && r) sw += 17;
             if (side_trump && nm == 1 && tm && np > 1 && w1 == p) sw += 19;
+            if (w1 == rho || w2 == rho) {
+                if (nr != 1) sw -= 12;
+            } else if (w1 == lho && w2 == p && np != 1) {
+                sw += 27;
+            }
         }
         while (rs) {
             const int rank = dbr__ctz(rs);
@@ -986,10 +991,13 @@ static int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m
                 else if (is_best)
                     sc += trump == DBR_NOTRUMP ? 32 : 18;
             } else {
-                if ((w1 == rho || w2 == rho) && nr != 1)
-                    sc -= trump == DBR_NOTRUMP ? 10 : 12;
-                else if (w1 == lho && w2 == p && np != 1)
-                    sc += trump == DBR_NOTRUMP ? 31 : 27;
+                if (trump == DBR_NOTRUMP) {
+                    if (w1 == rho || w2 == rho) {
+                        if (nr != 1) sc -= 10;
+                    } else if (w1 == lho && w2 == p && np != 1) {
+                        sc += 31;
+                    }
+                }
                 if (w2 == p && w3 == p)
                     sc += trump == DBR_NOTRUMP ? 35 : 20;
                 else if ((w2 == lead && w3 == p && np > 1) || (w2 == p && w3 == lead && np > 1))
