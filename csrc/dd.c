@@ -19,11 +19,12 @@
  *   instead of a walk of the distribution's list;
  * - bounds at trick boundaries, tried before the table: quick tricks for the
  *   side on lead (the leader's top winners, partner's through an entry, or
- *   both; a whole suit once the others are out of it), sure trump tricks for
- *   the other side, and an upper bound for the side on lead (DDS's "later
- *   tricks": the tricks the opponents are sure to get one of); and for the
- *   second hand to play, the tricks its side is sure of from the trick in
- *   progress (DDS's QuickTricksSecondHand);
+ *   both; a whole suit once the others are out of it; Ax opposite Kx in no
+ *   trumps), sure trump tricks for the other side, and an upper bound for
+ *   the side on lead (DDS's "later tricks": the tricks the opponents are
+ *   sure to get one of); and for the second hand to play, the tricks its
+ *   side is sure of from the trick in progress (DDS's
+ *   QuickTricksSecondHand);
  * - move generation that plays one card of each run of equivalent cards (cards
  *   of one hand adjacent in rank once the cards played to earlier tricks are
  *   removed), ordered by weights after DDS's (see gen_leads, gen_follows),
@@ -617,7 +618,29 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
     const int p = lead ^ 2;
     int best = own;
     dbr_hand best_rel = own_rel;
-    if (own < need && d->h[p]) {
+    if (own < need && d->trump == DBR_NOTRUMP && d->h[p]) {
+        /* Ax opposite Kx: after the leader's other winners and the ace,
+         * a small card to partner's king takes one more (partner keeps both
+         * cards of the suit while it plays to the leader's other winners) */
+        const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
+        for (int s = 0; s < 4; s++) {
+            const unsigned a = suit_bits(all, s), mine = suit_bits(d->h[lead], s);
+            const unsigned pard = suit_bits(d->h[p], s);
+            if (pop13(mine) < 2 || pop13(pard) < 2) continue;
+            const unsigned top = 1u << dbr__msb(a), second = 1u << dbr__msb(a & ~top);
+            if (!(mine & top) || !(pard & second)) continue;
+            /* the ace alone counted for the suit: other hands hold more */
+            int most = 0;
+            for (int o = 0; o < 4; o++)
+                if (o != lead && pop13(suit_bits(d->h[o], s)) > most) most = pop13(suit_bits(d->h[o], s));
+            if (most <= 1) continue;
+            if (dd_popcount(d->h[p]) - pop13(pard) < own - 1) continue;
+            best = own + 1;
+            best_rel = own_rel | (dbr_hand)second << (13 * s);
+            break;
+        }
+    }
+    if (best < need && d->h[p]) {
         unsigned held = 0;
         for (int s = 0; s < 4; s++)
             if (suit_bits(d->h[lead], s)) held |= 1u << s;
