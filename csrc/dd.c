@@ -19,8 +19,8 @@
  *   instead of a walk of the distribution's list;
  * - bounds at trick boundaries, tried before the table: quick tricks for the
  *   side on lead (the leader's top winners, partner's through an entry, or
- *   both; a whole suit once the others are out of it; Ax opposite Kx in no
- *   trumps), sure trump tricks for the other side, and an upper bound for
+ *   both; a whole suit once the others are out of it; Ax opposite Kx),
+ *   sure trump tricks for the other side, and an upper bound for
  *   the side on lead (DDS's "later tricks": the tricks the opponents are
  *   sure to get one of); and for the second hand to play, the tricks its
  *   side is sure of from the trick in progress (DDS's
@@ -618,10 +618,12 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
     const int p = lead ^ 2;
     int best = own;
     dbr_hand best_rel = own_rel;
-    if (own < need && d->trump == DBR_NOTRUMP && d->h[p]) {
+    if (own < need && d->h[p]) {
         /* Ax opposite Kx: after the leader's other winners and the ace,
          * a small card to partner's king takes one more (partner keeps both
-         * cards of the suit while it plays to the leader's other winners) */
+         * cards of the suit while it plays to the leader's other winners;
+         * with trumps, side-suit cards, and no opponent can ruff the suit
+         * twice led) */
         const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
         for (int s = 0; s < 4; s++) {
             const unsigned a = suit_bits(all, s), mine = suit_bits(d->h[lead], s);
@@ -634,7 +636,20 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
             for (int o = 0; o < 4; o++)
                 if (o != lead && pop13(suit_bits(d->h[o], s)) > most) most = pop13(suit_bits(d->h[o], s));
             if (most <= 1) continue;
-            if (dd_popcount(d->h[p]) - pop13(pard) < own - 1) continue;
+            dbr_hand spare = d->h[p] & ~DBR_SUIT_MASK(s);
+            if (d->trump != DBR_NOTRUMP) {
+                /* no ruff of the two tricks, and partner need not ruff */
+                int ruffed = 0;
+                for (int o = 1; o < 4; o += 2) {
+                    const int opp = (lead + o) & 3;
+                    if (s != d->trump && suit_bits(d->h[opp], d->trump) &&
+                        pop13(suit_bits(d->h[opp], s)) < 2)
+                        ruffed = 1;
+                }
+                if (ruffed) continue;
+                spare &= ~DBR_SUIT_MASK(d->trump);
+            }
+            if (dd_popcount(spare) < own - 1) continue;
             best = own + 1;
             best_rel = own_rel | (dbr_hand)second << (13 * s);
             break;
