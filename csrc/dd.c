@@ -13,19 +13,36 @@
  *   played do not count). An entry holds a lower and an upper bound on
  *   North-South's tricks from the position and the best lead found. Being a
  *   fact about positions, it stays valid across searches, targets, leaders
- *   and deals, so the table is cleared only when it is full;
- * - quick tricks for the side on lead (top winners the leader, or partner
- *   after a small card to partner's winner, can cash at once) and sure trump
- *   tricks for the other side, as cut-offs at trick boundaries;
+ *   and deals; when the table is full the least valuable half is evicted.
+ *   In front of it, a direct-mapped cache of exact positions names the
+ *   entry that last decided each, so most repeated positions cost one probe
+ *   instead of a walk of the distribution's list;
+ * - bounds at trick boundaries, tried before the table: quick tricks for the
+ *   side on lead (the leader's top winners, partner's through an entry, or
+ *   both; a whole suit once the others are out of it; Ax opposite Kx),
+ *   sure trump tricks for the other side, and an upper bound for
+ *   the side on lead (DDS's "later tricks": the tricks the opponents are
+ *   sure to get one of); and for the second hand to play, the tricks its
+ *   side is sure of from the trick in progress (DDS's
+ *   QuickTricksSecondHand);
  * - move generation that plays one card of each run of equivalent cards (cards
  *   of one hand adjacent in rank once the cards played to earlier tricks are
- *   removed), ordered by simple bridge heuristics and the table's best lead.
+ *   removed), ordered by weights after DDS's (see gen_leads, gen_follows),
+ *   with a killer lead per depth and the table's best lead; after a card
+ *   fails, the cards of its suit below the lowest card its verdict depended
+ *   on are skipped (they lead to positions of the same class).
  *
  * No allocation, no globals: everything lives in the caller's workspace.
  */
 #include <string.h>
 
 #include "internal.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define DD_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define DD_PREFETCH(p) ((void)0)
+#endif
 
 /* A population count that compiles to a few instructions everywhere (the
  * builtin becomes a library call unless the target has POPCNT). */
@@ -39,6 +56,41 @@ DBR_INLINE int dd_popcount(uint64_t x) {
     return (int)((x * 0x0101010101010101ull) >> 56);
 #endif
 }
+
+/* Population count of a suit's 13 bits (any value below 2^16), by table:
+ * cheaper than the general count without a POPCNT instruction. */
+static const uint8_t dd_pop8[256] = {
+#define DD_P2(n) n, n + 1, n + 1, n + 2
+#define DD_P4(n) DD_P2(n), DD_P2(n + 1), DD_P2(n + 1), DD_P2(n + 2)
+#define DD_P6(n) DD_P4(n), DD_P4(n + 1), DD_P4(n + 1), DD_P4(n + 2)
+    DD_P6(0), DD_P6(1), DD_P6(1), DD_P6(2)
+#undef DD_P6
+#undef DD_P4
+#undef DD_P2
+};
+DBR_INLINE int pop13(unsigned x) { return dd_pop8[x & 0xFFu] + dd_pop8[(x >> 8) & 0xFFu]; }
+
+/* dd_cmp4[a][e]: the bits of e (a subset of a, 4 bits) at the places of
+ * a's bits, highest first: bit 0 for a's highest bit. tt_probe_init
+ * compresses a suit's owners four cards at a time with it. */
+static const uint8_t dd_cmp4[16][16] = {
+    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+    {0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+    {0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+    {0, 2, 1, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+    {0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+    {0, 2, 0, 0, 1, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+    {0, 0, 2, 0, 1, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+    {0, 4, 2, 6, 1, 5, 3, 7, 0, 0, 0, 0, 0, 0, 0, 0},
+    {0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0},
+    {0, 2, 0, 0, 0, 0, 0, 0, 1, 3, 0, 0, 0, 0, 0, 0},
+    {0, 0, 2, 0, 0, 0, 0, 0, 1, 0, 3, 0, 0, 0, 0, 0},
+    {0, 4, 2, 6, 0, 0, 0, 0, 1, 5, 3, 7, 0, 0, 0, 0},
+    {0, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0},
+    {0, 4, 0, 0, 2, 6, 0, 0, 1, 5, 0, 0, 3, 7, 0, 0},
+    {0, 0, 4, 0, 2, 0, 6, 0, 1, 0, 5, 0, 3, 0, 7, 0},
+    {0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15},
+};
 
 #define DD_MAGIC 0x3176646464646264ull /* "dbdddv1" */
 /* The entries of one distribution examined at most (newest first, and an
@@ -56,7 +108,19 @@ typedef struct dd_entry {
     uint32_t next;   /* the next entry of the same distribution; 0 ends the list */
     uint8_t lb, ub;  /* bounds on North-South's tricks from the position */
     uint8_t best;    /* best lead: suit * 16 + cards of the suit above it; DD_NO_MOVE */
+    uint8_t cls;     /* strain * 16 + tricks left: what tt_evict decides on */
 } dd_entry;
+
+/* The cache of exact positions: the entry that last decided a position,
+ * found by one probe instead of a walk of the distribution's list. The key
+ * is the position itself in relative ranks (owners of the cards in play,
+ * suit sizes, leader and strain), so a match is never a collision; `epoch`
+ * tells whether the entry may have been freed since. */
+typedef struct dd_xent {
+    uint64_t w0, w1; /* b0, b1 of dd_probe with suit sizes, leader and strain on top */
+    uint32_t idx;    /* the entry in the pool */
+    uint32_t epoch;  /* d->epoch when cached */
+} dd_xent;
 
 /* A distribution's slot in the open-addressed table of distributions. */
 typedef struct dd_slot {
@@ -74,9 +138,14 @@ struct dbr_dd {
     uint32_t pool_size, pool_used;
     uint32_t free_head;   /* entries freed by tt_evict, linked by `next` */
     uint32_t gen;
+    dd_xent *xcache;      /* exact positions, direct-mapped */
+    uint64_t xmask;       /* cache size - 1 (a power of two) */
+    uint32_t epoch;       /* advances whenever entries are freed */
     int root_r;           /* tricks to complete at the current root */
     int trump;
     uint64_t nodes;
+    uint64_t trick_nodes; /* nodes at trick boundaries (DDS counts these) */
+    int8_t killer[53];    /* by cards left: the lead that last cut a search off */
     dbr_hand h[4];      /* the cards still held */
     dbr_hand played;    /* cards of completed tricks (absent from the play) */
 };
@@ -106,12 +175,15 @@ DBR_INLINE int beats(int c, int w, int trump) {
 /* ------------------------------------------------------------- workspace */
 
 size_t dbr_dd_min_bytes(void) {
-    return sizeof(struct dbr_dd) + 128 + 256 * sizeof(dd_slot) + 512 * sizeof(dd_entry);
+    return sizeof(struct dbr_dd) + 128 + 256 * sizeof(dd_slot) + 512 * sizeof(dd_entry) +
+           64 * sizeof(dd_xent);
 }
 
 /* Forget every entry (when the pool or the slots run out). */
 static void tt_clear(dbr_dd *d) {
     memset(d->slots, 0, (size_t)(d->slot_mask + 1) * sizeof(dd_slot));
+    memset(d->xcache, 0, (size_t)(d->xmask + 1) * sizeof(dd_xent));
+    d->epoch = 1;
     d->slots_used = 0;
     d->pool_used = 1;
     d->free_head = 0;
@@ -124,19 +196,26 @@ dbr_status dbr_dd_init(void *memory, size_t bytes, dbr_dd **dd_out) {
     const uintptr_t aligned = (base + 63u) & ~(uintptr_t)63u;
     dbr_dd *dd = (dbr_dd *)aligned;
     const uintptr_t tables = (aligned + sizeof(struct dbr_dd) + 63u) & ~(uintptr_t)63u;
-    const size_t avail = bytes - (size_t)(tables - base);
-    /* one slot for every two entries: a power of two of slots, the entries
-     * filling what is left */
+    size_t avail = bytes - (size_t)(tables - base);
+    /* about an eighth for the cache of exact positions (a power of two of
+     * its entries), one slot for every two entries (a power of two of
+     * slots), the entries filling what is left */
+    uint64_t xents = 64;
+    while (xents * 2 * sizeof(dd_xent) * 8 <= avail) xents *= 2;
+    avail -= (size_t)xents * sizeof(dd_xent);
     uint64_t slots = 256;
     while ((slots * 2) * (sizeof(dd_slot) + 2 * sizeof(dd_entry)) <= avail) slots *= 2;
     size_t pool = (avail - (size_t)slots * sizeof(dd_slot)) / sizeof(dd_entry);
     if (pool > 0xFFFFFFF0u) pool = 0xFFFFFFF0u;
     memset(dd, 0, sizeof *dd);
-    dd->slots = (dd_slot *)tables;
+    dd->xcache = (dd_xent *)tables;
+    dd->xmask = xents - 1;
+    dd->slots = (dd_slot *)(tables + (size_t)xents * sizeof(dd_xent));
     dd->slot_mask = slots - 1;
-    dd->pool = (dd_entry *)(tables + (size_t)slots * sizeof(dd_slot));
+    dd->pool = (dd_entry *)((uintptr_t)dd->slots + (size_t)slots * sizeof(dd_slot));
     dd->pool_size = (uint32_t)pool;
     tt_clear(dd);
+    memset(dd->killer, -1, sizeof dd->killer);
     dd->magic = DD_MAGIC;
     *dd_out = dd;
     return DBR_OK;
@@ -168,8 +247,10 @@ typedef struct dd_probe {
     uint64_t b0, b1; /* the owners of every card in play, in the layout above */
     int off[4];      /* where each suit starts in b0/b1 */
     unsigned all[4]; /* the cards in play in each suit */
+    uint64_t w0, w1; /* the key of the exact position (see dd_xent) */
     uint8_t ctl;     /* 1 + leader + 4 * strain */
-    dd_slot *slot;   /* the distribution's slot (or the empty slot where it goes) */
+    dd_slot *slot;   /* the distribution's slot (or the empty slot where it goes),
+                        when looked up */
 } dd_probe;
 
 DBR_INLINE uint64_t slot_home(const dbr_dd *d, uint64_t dist, uint8_t ctl) {
@@ -192,29 +273,25 @@ static void tt_probe_init(dbr_dd *d, int lead, dd_probe *p) {
         p->all[s] = a;
         p->off[s] = pos;
         for (int h = 0; h < 4; h++)
-            dist |= (uint64_t)dd_popcount(suit_bits(d->h[h], s)) << (16 * s + 4 * h);
-        while (a) {
-            int b = dbr__msb(a);
-            unsigned bit = 1u << b;
-            if (e & bit) b0 |= (uint64_t)1 << pos;
-            if (w & bit) b1 |= (uint64_t)1 << pos;
-            pos++;
-            a ^= bit;
+            dist |= (uint64_t)pop13(suit_bits(d->h[h], s)) << (16 * s + 4 * h);
+        for (int k = 12; k >= 0; k -= 4) {
+            const unsigned an = (a >> k) & 15u;
+            b0 |= (uint64_t)dd_cmp4[an][(e >> k) & 15u] << pos;
+            b1 |= (uint64_t)dd_cmp4[an][(w >> k) & 15u] << pos;
+            pos += dd_pop8[an];
         }
     }
     p->dist = dist;
     p->b0 = b0;
     p->b1 = b1;
     p->ctl = (uint8_t)(1 + lead + 4 * d->trump);
-    uint64_t i = slot_home(d, dist, p->ctl);
-    for (;;) {
-        dd_slot *sl = &d->slots[i];
-        if (!sl->ctl || (sl->dist == dist && sl->ctl == p->ctl)) {
-            p->slot = sl;
-            return;
-        }
-        i = (i + 1) & d->slot_mask;
-    }
+    /* b0 and b1 use at most 52 bits: the suit sizes (4 x 4 bits) and ctl
+     * (5 bits) go on top */
+    uint64_t sizes = 0;
+    for (int s = 0; s < 4; s++) sizes |= (uint64_t)pop13(p->all[s]) << (4 * s);
+    p->w0 = b0 | (sizes & 0xFFFu) << 52;
+    p->w1 = b1 | ((sizes >> 12) | (uint64_t)p->ctl << 4) << 52;
+    p->slot = NULL; /* found when needed (find_slot) */
 }
 
 DBR_INLINE uint64_t depth_mask(const dd_probe *p, unsigned depths) {
@@ -244,7 +321,7 @@ static dbr_hand depths_rel(const dd_probe *p, unsigned depths) {
 static dbr_hand mask_rel(const dd_probe *p, uint64_t mask) {
     unsigned depths = 0;
     for (int s = 0; s < 4; s++)
-        depths |= (unsigned)dd_popcount((mask >> p->off[s]) & ((1u << dd_popcount(p->all[s])) - 1u))
+        depths |= (unsigned)pop13((unsigned)((mask >> p->off[s]) & ((1u << pop13(p->all[s])) - 1u)))
                   << (4 * s);
     return depths_rel(p, depths);
 }
@@ -257,7 +334,7 @@ static unsigned rel_depths(const dd_probe *p, dbr_hand rel) {
         unsigned rs = suit_bits(rel, s) & p->all[s];
         if (!rs) continue;
         int low = dbr__ctz(rs);
-        depths |= (unsigned)dd_popcount(p->all[s] >> low) << (4 * s);
+        depths |= (unsigned)pop13(p->all[s] >> low) << (4 * s);
     }
     return depths;
 }
@@ -307,16 +384,26 @@ static void slot_delete(dbr_dd *d, uint64_t i) {
  * are the cheapest to search again. */
 static void tt_evict(dbr_dd *d) {
     const uint64_t n = d->slot_mask + 1;
+    /* the cache may name entries freed below */
+    if (++d->epoch == 0) {
+        memset(d->xcache, 0, (size_t)(d->xmask + 1) * sizeof(dd_xent));
+        d->epoch = 1;
+    }
+    /* classes: 14 for another strain or more tricks than the root, else the
+     * tricks left; entries carry theirs (cls), so that both counts and the
+     * freeing below are passes over memory in order, not walks of lists */
     uint64_t ent[15] = {0}, cnt[15] = {0};
     for (uint64_t i = 0; i < n; i++) {
         const dd_slot *sl = &d->slots[i];
         if (!sl->ctl) continue;
         int r = slot_tricks(sl);
-        int cls = ((sl->ctl - 1) >> 2) != d->trump || r > d->root_r ? 14 : r;
-        uint64_t len = 0;
-        for (uint32_t x = sl->head; x; x = d->pool[x].next) len++;
-        ent[cls] += len;
-        cnt[cls]++;
+        cnt[((sl->ctl - 1) >> 2) != d->trump || r > d->root_r ? 14 : r]++;
+    }
+    for (uint32_t x = 1; x < d->pool_used; x++) {
+        const dd_entry *e = &d->pool[x];
+        if (e->lb == DD_FREED) continue;
+        int r = e->cls & 15;
+        ent[(e->cls >> 4) != d->trump || r > d->root_r ? 14 : r]++;
     }
     /* drop classes 14 and r <= t, t the least for which what stays is at
      * most half the pool and half the slot limit */
@@ -341,7 +428,6 @@ static void tt_evict(dbr_dd *d) {
         if (sl->ctl) {
             int r = slot_tricks(sl);
             if (((sl->ctl - 1) >> 2) != d->trump || r > d->root_r || r <= t) {
-                for (uint32_t x = sl->head; x; x = d->pool[x].next) d->pool[x].lb = DD_FREED;
                 slot_delete(d, i);
                 d->slots_used--;
                 continue; /* slot i now holds a later slot (or is empty) */
@@ -353,10 +439,30 @@ static void tt_evict(dbr_dd *d) {
      * neighbouring memory as from the end of the pool */
     d->free_head = 0;
     for (uint32_t x = d->pool_used; x-- > 1;) {
-        if (d->pool[x].lb != DD_FREED) continue;
+        dd_entry *e = &d->pool[x];
+        const int r = e->cls & 15;
+        if ((e->cls >> 4) != d->trump || r > d->root_r || r <= t)
+            e->lb = DD_FREED; /* its distribution went above */
+        if (e->lb != DD_FREED) continue;
         d->pool[x].next = d->free_head;
         d->free_head = x;
     }
+}
+
+DBR_INLINE dd_xent *xcache_slot(const dbr_dd *d, const dd_probe *p) {
+    uint64_t x = p->w0 * 0x9E3779B97F4A7C15ull ^ p->w1;
+    x ^= x >> 31;
+    x *= 0xBF58476D1CE4E5B9ull;
+    x ^= x >> 29;
+    return &d->xcache[x & d->xmask];
+}
+
+DBR_INLINE void xcache_put(dbr_dd *d, const dd_probe *p, uint32_t idx) {
+    dd_xent *x = xcache_slot(d, p);
+    x->w0 = p->w0;
+    x->w1 = p->w1;
+    x->idx = idx;
+    x->epoch = d->epoch;
 }
 
 static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, int need,
@@ -368,7 +474,13 @@ static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, i
     /* find the slot again: searches below the probe may have filled or moved
      * slots since */
     dd_slot *sl = p->slot = find_slot(d, p->dist, p->ctl);
-    if (sl->ctl) {
+    /* the entry the cache names for this very position, when it is the one */
+    const dd_xent *xc = xcache_slot(d, p);
+    if (sl->ctl && xc->w0 == p->w0 && xc->w1 == p->w1 && xc->epoch == d->epoch) {
+        dd_entry *x = &d->pool[xc->idx];
+        if (x->mask == m && x->b0 == b0 && x->b1 == b1) e = x;
+    }
+    if (sl->ctl && !e) {
         int n = 0;
         for (uint32_t i = sl->head; i && n < DD_MAX_CHAIN; i = d->pool[i].next, n++) {
             dd_entry *x = &d->pool[i];
@@ -406,6 +518,7 @@ static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, i
         e->lb = 0;
         e->ub = (uint8_t)r;
         e->best = DD_NO_MOVE;
+        e->cls = (uint8_t)(16 * d->trump + slot_tricks(sl));
         e->next = sl->head;
         sl->head = idx;
     }
@@ -415,18 +528,22 @@ static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, i
         if (need - 1 < e->ub) e->ub = (uint8_t)(need - 1);
     }
     if (best != (int)DD_NO_MOVE) e->best = (uint8_t)best;
+    xcache_put(d, p, (uint32_t)(e - d->pool));
 }
 
 /* ------------------------------------------------------------ bounds */
 
 /* Top winners hand `h` can cash in a row when it has the lead: in each suit
- * the run of top cards it holds, cut in a side suit (with a trump suit) to
+ * the run of top cards it holds (all its cards of the suit when no other hand
+ * holds more cards of it than the run, and no other hand can ruff), cut in a
+ * side suit (with a trump suit) to
  * the length of each opponent who could ruff; the side-suit winners are cut
  * to one more than the non-trump cards of partner `p` (who must discard on
  * them, or ruff and take the lead), less `p_spent` cards partner has already
  * used. *entries receives the suits where the hand's winners begin (to reach
  * it from partner). */
-static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsigned *entries) {
+static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsigned *entries,
+                       int *side_out) {
     const int trump = d->trump, p = h ^ 2, lho = (h + 1) & 3, rho = (h + 3) & 3;
     const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
     int qt = 0, side = 0;
@@ -443,19 +560,32 @@ static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsig
             a &= ~top;
         }
         if (!k) continue;
+        const int run = k;
+        const int len = pop13(ls);
+        if (k < len && (trump == DBR_NOTRUMP || s == trump || !(DBR_SUIT_MASK(trump) & all & ~d->h[h]))) {
+            /* the others are out of the suit after the run: the rest of
+             * the hand's cards of the suit are winners too */
+            int most = 0;
+            for (int o = 0; o < 4; o++) {
+                if (o == h) continue;
+                int n = pop13(suit_bits(d->h[o], s));
+                if (n > most) most = n;
+            }
+            if (most <= k) k = len;
+        }
         if (trump != DBR_NOTRUMP && s != trump) {
             if (suit_bits(d->h[lho], trump)) {
-                int n = dd_popcount(suit_bits(d->h[lho], s));
+                int n = pop13(suit_bits(d->h[lho], s));
                 if (n < k) k = n;
             }
             if (suit_bits(d->h[rho], trump)) {
-                int n = dd_popcount(suit_bits(d->h[rho], s));
+                int n = pop13(suit_bits(d->h[rho], s));
                 if (n < k) k = n;
             }
         }
         if (k > 0) {
             unsigned a2 = suit_bits(all, s);
-            for (int i = 1; i < k; i++) a2 &= ~(1u << dbr__msb(a2));
+            for (int i = 1; i < (k < run ? k : run); i++) a2 &= ~(1u << dbr__msb(a2));
             *rel |= (dbr_hand)(1u << dbr__msb(a2)) << (13 * s);
             *entries |= 1u << s;
         }
@@ -469,46 +599,171 @@ static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsig
         if (spare < 0) spare = 0;
         if (side > spare + 1) side = spare + 1;
     }
+    *side_out = side;
     return qt + side;
 }
 
 /* Tricks the side of `lead` can cash at once from the top: the leader's own
- * winners, or partner's after a small card to partner's top card. */
-static int quick_tricks(const dbr_dd *d, int lead, dbr_hand *rel) {
+ * winners, or partner's after a small card to partner's top card; or both,
+ * the leader's first, when partner's winners have such an entry and there
+ * are cards enough for both (partner discards a card that is not one of the
+ * winners on each of the leader's tricks, and the leader on each of
+ * partner's; with a trump suit, side-suit cards, so that no one has to ruff
+ * partner's winner). */
+static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
     unsigned entries;
     dbr_hand own_rel = 0;
-    int own = cash_tricks(d, lead, 0, &own_rel, &entries);
+    int own_side;
+    int own = cash_tricks(d, lead, 0, &own_rel, &entries, &own_side);
     const int p = lead ^ 2;
     int best = own;
     dbr_hand best_rel = own_rel;
-    /* suits where the leader has a card and partner the top winners */
-    dbr_hand p_rel = 0;
-    unsigned p_entries;
-    int via = -1;
-    if (d->h[p]) {
-        for (int s = 0; s < 4 && via < 0; s++)
-            if (suit_bits(d->h[lead], s)) via = s;
-        if (via >= 0) {
-            int pq = 0;
-            for (int s = 0; s < 4; s++) {
-                if (!suit_bits(d->h[lead], s)) continue;
-                dbr_hand r2 = 0;
-                int spent = d->trump != DBR_NOTRUMP && s != d->trump;
-                int q = cash_tricks(d, p, spent, &r2, &p_entries);
-                if (!(p_entries >> s & 1u)) continue;
-                if (q > pq) {
-                    pq = q;
-                    p_rel = r2;
+    if (own < need && d->h[p]) {
+        /* Ax opposite Kx: after the leader's other winners and the ace,
+         * a small card to partner's king takes one more (partner keeps both
+         * cards of the suit while it plays to the leader's other winners;
+         * with trumps, side-suit cards, and no opponent can ruff the suit
+         * twice led) */
+        const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
+        for (int s = 0; s < 4; s++) {
+            const unsigned a = suit_bits(all, s), mine = suit_bits(d->h[lead], s);
+            const unsigned pard = suit_bits(d->h[p], s);
+            if (pop13(mine) < 2 || pop13(pard) < 2) continue;
+            const unsigned top = 1u << dbr__msb(a), second = 1u << dbr__msb(a & ~top);
+            if (!(mine & top) || !(pard & second)) continue;
+            /* the ace alone counted for the suit: other hands hold more */
+            int most = 0;
+            for (int o = 0; o < 4; o++)
+                if (o != lead && pop13(suit_bits(d->h[o], s)) > most) most = pop13(suit_bits(d->h[o], s));
+            if (most <= 1) continue;
+            dbr_hand spare = d->h[p] & ~DBR_SUIT_MASK(s);
+            if (d->trump != DBR_NOTRUMP) {
+                /* no ruff of the two tricks, and partner need not ruff */
+                int ruffed = 0;
+                for (int o = 1; o < 4; o += 2) {
+                    const int opp = (lead + o) & 3;
+                    if (s != d->trump && suit_bits(d->h[opp], d->trump) &&
+                        pop13(suit_bits(d->h[opp], s)) < 2)
+                        ruffed = 1;
                 }
+                if (ruffed) continue;
+                spare &= ~DBR_SUIT_MASK(d->trump);
             }
-            if (pq > best) {
-                best = pq;
-                best_rel = p_rel;
+            if (dd_popcount(spare) < own - 1) continue;
+            best = own + 1;
+            best_rel = own_rel | (dbr_hand)second << (13 * s);
+            break;
+        }
+    }
+    if (best < need && d->h[p]) {
+        unsigned held = 0;
+        for (int s = 0; s < 4; s++)
+            if (suit_bits(d->h[lead], s)) held |= 1u << s;
+        /* partner's winners after an entry: with a trump suit, an entry in a
+         * side suit spends one of the leader's side-suit cards */
+        dbr_hand rel0 = 0, rel1 = 0;
+        unsigned ent0 = 0, ent1 = 0;
+        int side0 = 0, side1 = 0;
+        const int q0 = cash_tricks(d, p, 0, &rel0, &ent0, &side0);
+        int q1 = -1;
+        if (d->trump != DBR_NOTRUMP && (held & ~(1u << d->trump) & ent0))
+            q1 = cash_tricks(d, p, 1, &rel1, &ent1, &side1);
+        for (int s = 0; s < 4; s++) {
+            if (!(held >> s & 1u) || !(ent0 >> s & 1u)) continue;
+            const int spent = d->trump != DBR_NOTRUMP && s != d->trump;
+            const int q = spent ? q1 : q0;
+            if (spent && !(ent1 >> s & 1u)) continue;
+            if (q > best) {
+                best = q;
+                best_rel = spent ? rel1 : rel0;
+            }
+        }
+        if (own && best < need && (ent0 & held)) {
+            /* both: the leader's first, then partner's */
+            int fits = own + q0 <= dd_popcount(d->h[lead]);
+            if (d->trump != DBR_NOTRUMP) {
+                /* neither hand may have to ruff the other's winners or
+                 * throw its own: enough other side-suit cards to play */
+                const dbr_hand side_mask = DBR_FULL_DECK & ~DBR_SUIT_MASK(d->trump);
+                const int l_free = dd_popcount(d->h[lead] & side_mask) - own_side;
+                const int p_free = dd_popcount(d->h[p] & side_mask) - side0;
+                fits = fits && p_free >= own && l_free >= q0;
+            }
+            if (fits && own + q0 > best) {
+                best = own + q0;
+                best_rel = own_rel | rel0;
             }
         }
     }
     *rel |= best_rel;
     return best;
+}
+
+/* At most how many of the r tricks left the side of `lead` can take, and
+ * the cards the bound depends on in *rel.
+ * - No trumps, the leader holds cards only of suits whose top card an
+ *   opponent holds: the opponents win this trick.
+ * - No trumps, the side must take every trick, so it leads to every trick;
+ *   a suit whose top card it holds can be led at most as often as the
+ *   longer of its two hands holds cards of it. If these lengths add up to
+ *   less than r, a trick goes to a suit topped by an opponent, who keeps
+ *   that card for it.
+ * - With a trump suit: a side without trumps against trumps loses a trick
+ *   to each trump of the longer opponent; an opponent with the second trump
+ *   and another, sitting over the hand with the top trump, wins a trick. */
+static int lead_side_max(const dbr_dd *d, int lead, int r, dbr_hand *rel) {
+    const int p = lead ^ 2, lho = (lead + 1) & 3, rho = (lead + 3) & 3;
+    const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
+    if (d->trump == DBR_NOTRUMP) {
+        int sum = 0, opp_only = 1;
+        dbr_hand opp_tops = 0, led_tops = 0;
+        for (int s = 0; s < 4; s++) {
+            unsigned a = suit_bits(all, s);
+            if (!a) continue;
+            unsigned top = 1u << dbr__msb(a);
+            unsigned mine = suit_bits(d->h[lead], s), pard = suit_bits(d->h[p], s);
+            if ((mine | pard) & top) {
+                int lm = pop13(mine), lp = pop13(pard);
+                sum += lm > lp ? lm : lp;
+                if (mine) opp_only = 0;
+            } else {
+                const int o = suit_bits(d->h[lho], s) & top ? lho : rho;
+                /* the owner matters unless no one else holds the suit */
+                if (a & ~suit_bits(d->h[o], s)) opp_tops |= (dbr_hand)top << (13 * s);
+                if (mine) led_tops |= (dbr_hand)top << (13 * s);
+            }
+        }
+        if (opp_only) {
+            *rel = led_tops;
+            return r - 1;
+        }
+        if (sum < r) {
+            *rel = opp_tops;
+            return r - 1;
+        }
+        return r;
+    }
+    const int t = d->trump;
+    const unsigned ours = suit_bits(d->h[lead] | d->h[p], t);
+    const unsigned tl = suit_bits(d->h[lho], t), tr = suit_bits(d->h[rho], t);
+    if (!ours) {
+        if (!(tl | tr)) return r;
+        int nl = pop13(tl), nr = pop13(tr);
+        *rel = 0;
+        return r - (nl > nr ? nl : nr);
+    }
+    unsigned a = ours | tl | tr;
+    unsigned top = 1u << dbr__msb(a);
+    if (!(ours & top)) return r; /* the opponents' sure trump tricks cover this */
+    a &= ~top;
+    if (!a) return r;
+    unsigned second = 1u << dbr__msb(a);
+    const int hh = tl & second ? lho : tr & second ? rho : -1;
+    if (hh < 0 || pop13(suit_bits(d->h[hh], t)) < 2) return r;
+    /* the top trump in the hand playing just before hh */
+    if (!(suit_bits(d->h[(hh + 3) & 3], t) & top)) return r;
+    *rel = (dbr_hand)second << (13 * t);
+    return r - 1;
 }
 
 /* Sure tricks of a side from its top trumps: the hand holding the highest
@@ -537,6 +792,83 @@ static int sure_trump_tricks(const dbr_dd *d, int side, dbr_hand *rel) {
     return k;
 }
 
+/* Second hand to play (one card on the trick): tricks its side is sure of,
+ * 0 if it cannot be sure of this one. The side wins this trick when its
+ * best card of the suit led beats the card led and third hand's cards, or
+ * when one of its hands can ruff and third hand can neither ruff nor follow
+ * with a trump led; in no trumps the hand that wins then cashes a second
+ * winner of the suit and its top winners of the other suits (a suit no one
+ * else holds all of it). */
+static int second_hand_tricks(const dbr_dd *d, const dd_node *nd, dbr_hand *rel) {
+    const int trump = d->trump, ss = nd->led;
+    const int h = (nd->lead + 1) & 3, p = h ^ 2, third = (nd->lead + 2) & 3;
+    const unsigned mine = suit_bits(d->h[h], ss), pard = suit_bits(d->h[p], ss);
+    const unsigned l3 = suit_bits(d->h[third], ss);
+    const int side_trump = trump != DBR_NOTRUMP && ss != trump;
+    const int third_ruffs = side_trump && !l3 && suit_bits(d->h[third], trump);
+    dbr_hand r = 0;
+    if (side_trump && ((!mine && suit_bits(d->h[h], trump)) || (!pard && suit_bits(d->h[p], trump)))) {
+        if (third_ruffs) return 0;
+        /* a ruff wins: no rank counted */
+        *rel |= r;
+        return 1;
+    }
+    const unsigned ours = mine | pard;
+    if (!ours) return 0;
+    const int top = dbr__msb(ours);
+    if (top < nd->wcard % 13 || (l3 && top < dbr__msb(l3)) || third_ruffs) return 0;
+    r |= (dbr_hand)1 << (13 * ss + top);
+    int q = 1;
+    if (trump == DBR_NOTRUMP) {
+        const int hh = mine >> top & 1u ? h : p;
+        const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
+        /* a second winner in the suit: the next card in play is hh's too */
+        unsigned a = suit_bits(all, ss) & ~(1u << top);
+        if (a && (suit_bits(d->h[hh], ss) >> dbr__msb(a) & 1u)) {
+            q++;
+            r |= (dbr_hand)1 << (13 * ss + dbr__msb(a));
+        }
+        for (int s = 0; s < 4; s++) {
+            const unsigned own = suit_bits(d->h[hh], s);
+            if (s == ss || !own) continue;
+            const unsigned as = suit_bits(all, s);
+            if (as == own) {
+                q += pop13(own);
+            } else if (own >> dbr__msb(as) & 1u) {
+                q++;
+                r |= (dbr_hand)1 << (13 * s + dbr__msb(as));
+            }
+        }
+    }
+    *rel |= r;
+    return q;
+}
+
+/* The bounds at a trick boundary against `target` (North-South's tricks of
+ * the r left): 1 or 0 when they decide the search, with the cards they
+ * depend on in *rel; -1 when they do not. */
+static int bounds_cut(const dbr_dd *d, int lead, int r, int target, dbr_hand *rel) {
+    const int ns_lead = (lead & 1) == 0;
+    dbr_hand qrel = 0, srel = 0, urel = 0;
+    /* the side on lead: at least qt, at most um; the other side at least st */
+    const int um = lead_side_max(d, lead, r, &urel);
+    if (ns_lead ? um < target : r - um >= target) {
+        *rel = urel;
+        return !ns_lead;
+    }
+    const int st = sure_trump_tricks(d, (lead & 1) ^ 1, &srel);
+    if (ns_lead ? r - st < target : st >= target) {
+        *rel = srel;
+        return !ns_lead;
+    }
+    const int qt = quick_tricks(d, lead, ns_lead ? target : r - target + 1, &qrel);
+    if (ns_lead ? qt >= target : r - qt < target) {
+        *rel = qrel;
+        return ns_lead;
+    }
+    return -1;
+}
+
 /* -------------------------------------------------------- move generation */
 
 /* The lowest card of each run of equivalent cards among `legal`: adjacent in
@@ -559,7 +891,7 @@ static dbr_hand representatives(dbr_hand legal, dbr_hand present) {
 /* Number of present cards of the card's suit above it. */
 DBR_INLINE int rel_rank(int card, dbr_hand present) {
     int s = card / 13, r = card % 13;
-    return dd_popcount(suit_bits(present, s) >> (r + 1));
+    return pop13(suit_bits(present, s) >> (r + 1));
 }
 
 static void sort_moves(dd_move *m, int n) {
@@ -574,51 +906,157 @@ static void sort_moves(dd_move *m, int n) {
     }
 }
 
-static int gen_leads(const dbr_dd *d, int lead, int best, dd_move *m) {
+/* The owner of the i-th highest present card of suit s (i = 0 the top),
+ * -1 if there are fewer cards. */
+DBR_INLINE int nth_owner(const dbr_dd *d, unsigned a, int i, int s) {
+    while (i-- > 0 && a) a &= ~(1u << dbr__msb(a));
+    if (!a) return -1;
+    const dbr_hand bit = (dbr_hand)1 << (13 * s + dbr__msb(a));
+    for (int h = 0; h < 4; h++)
+        if (d->h[h] & bit) return h;
+    return -1;
+}
+
+/* Leads in order of promise (the weights follow the published heuristics of
+ * DDS): suits where the opponents have few cards to choose from first; a
+ * winner of ours before a card that cannot win, the more so when the
+ * opponents hold no second-best card to keep; a card that cannot win in a
+ * finesse position (the winner at the leader's left, partner's second
+ * best), or that sets up the suit for the side; no leads into a tenace at
+ * the right, or into a ruff; a lead for partner to ruff. The lead that last
+ * cut off a search with as many cards left, and the table's best lead, get a
+ * bonus. */
+static int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m) {
     const int trump = d->trump, p = lead ^ 2, lho = (lead + 1) & 3, rho = (lead + 3) & 3;
     const dbr_hand present = ~d->played & DBR_FULL_DECK;
+    const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
+    const int tricks = dd_popcount(d->h[lead]);
     dbr_hand reps = representatives(d->h[lead], present);
+    const unsigned tp = trump != DBR_NOTRUMP ? suit_bits(d->h[p], trump) : 0;
+    const unsigned tl = trump != DBR_NOTRUMP ? suit_bits(d->h[lho], trump) : 0;
+    const unsigned tr = trump != DBR_NOTRUMP ? suit_bits(d->h[rho], trump) : 0;
+    const unsigned tm = trump != DBR_NOTRUMP ? suit_bits(d->h[lead], trump) : 0;
     int n = 0;
     for (int s = 0; s < 4; s++) {
         unsigned rs = suit_bits(reps, s);
         if (!rs) continue;
-        unsigned mine = suit_bits(d->h[lead], s), pard = suit_bits(d->h[p], s);
-        unsigned l = suit_bits(d->h[lho], s), r = suit_bits(d->h[rho], s);
-        unsigned all = mine | pard | l | r;
-        int top = dbr__msb(all);
-        unsigned topbit = 1u << top;
-        int ss = 0;
-        if (trump != DBR_NOTRUMP && s != trump) {
-            int lruff = !l && suit_bits(d->h[lho], trump);
-            int rruff = !r && suit_bits(d->h[rho], trump);
-            int pruff = !pard && suit_bits(d->h[p], trump);
-            if (lruff || rruff)
-                ss -= 40;
-            else if (pruff)
-                ss += 35;
-        }
-        int ours_top = (mine | pard) & topbit ? 1 : 0;
-        if (mine & topbit)
-            ss += 20;
-        else if (pard & topbit)
-            ss += 15;
-        else if (s == trump)
-            ss -= 10;
-        if (trump == DBR_NOTRUMP) ss += dd_popcount(mine | pard) - dd_popcount(l | r);
-        while (rs) {
-            int rank = dbr__ctz(rs);
-            rs &= rs - 1;
-            int card = 13 * s + rank;
-            int sc = ss;
-            if (ours_top && (mine & topbit)) {
-                /* cash from the top: the run holding the top card first */
-                unsigned above = all >> (rank + 1);
-                if ((above & ~mine) == 0) sc += 10;
-                sc += rank / 2;
-            } else {
-                sc += (12 - rank) / 2; /* low cards first */
+        const unsigned mine = suit_bits(d->h[lead], s), pard = suit_bits(d->h[p], s);
+        const unsigned l = suit_bits(d->h[lho], s), r = suit_bits(d->h[rho], s);
+        const unsigned a = suit_bits(all, s);
+        const int nl = pop13(l), nr = pop13(r), np = pop13(pard);
+        const int nm = pop13(mine);
+        const int w1 = nth_owner(d, a, 0, s), w2 = nth_owner(d, a, 1, s), w3 = nth_owner(d, a, 2, s);
+        const int side_trump = trump != DBR_NOTRUMP && s != trump;
+        const int lruff = side_trump && !l && tl, rruff = side_trump && !r && tr;
+        const int pruff = side_trump && !pard && tp;
+        /* the opponents' choices: a void counts as many cards (discards) */
+        const int cl = (l ? nl : tricks + 1) * 4, cr = (r ? nr : tricks + 1) * 4;
+        int sw = -((cl + cr) * 32) / (trump == DBR_NOTRUMP ? 19 : 13);
+        if (trump == DBR_NOTRUMP) {
+            if (!pard) sw -= 9;
+        } else {
+            if (lruff || rruff) sw -= 12;
+            if (pruff && r) sw += 17;
+            if (side_trump && nm == 1 && tm && np > 1 && w1 == p) sw += 19;
+            if (w1 == rho || w2 == rho) {
+                if (nr != 1) sw -= 12;
+            } else if (w1 == lho && w2 == p && np != 1) {
+                sw += 27;
             }
-            if (best != (int)DD_NO_MOVE && best == s * 16 + rel_rank(card, present)) sc += 1000;
+        }
+        while (rs) {
+            const int rank = dbr__ctz(rs);
+            rs &= rs - 1;
+            const int card = 13 * s + rank;
+            /* the run of the card: from it up while the present cards are the leader's */
+            /* its run: up through the present cards while they are the leader's */
+            unsigned rest = rank < 12 ? a & ~((2u << rank) - 1u) : 0;
+            int run_top = rank, seq = 0;
+            while (rest) {
+                const int nx = dbr__ctz(rest);
+                if (!(mine >> nx & 1u)) break;
+                run_top = nx;
+                seq = 1;
+                rest &= rest - 1;
+            }
+            /* DDS's relative rank: 1 for the highest card in play, counting down */
+            const int rrank = 1 + pop13(a >> (rank + 1));
+            /* the killer and the table's best lead match any card of the run */
+            const int is_killer = killer >= 13 * s + rank && killer <= 13 * s + run_top;
+            const int n_above = run_top < 12 ? pop13(a >> (run_top + 1)) : 0;
+            const int n_run = pop13(mine & ((2u << run_top) - 1u) & ~((1u << rank) - 1u));
+            const int is_best = best != (int)DD_NO_MOVE && (best >> 4) == s &&
+                                (best & 15) >= n_above && (best & 15) < n_above + n_run;
+            const int is_top = w1 == lead && (unsigned)run_top == (unsigned)dbr__msb(a);
+            const int is_second = !is_top && w2 == lead &&
+                                  pop13(a >> (run_top + 1)) == 1;
+            /* can the side win the trick with this lead? */
+            const int pwin = pard && (!(l | r) || dbr__msb(pard) > dbr__msb(l | r));
+            int wins;
+            if (!side_trump) {
+                wins = is_top || pwin;
+            } else {
+                if (is_top || pwin)
+                    wins = !lruff && !rruff;
+                else if (pruff)
+                    wins = (!lruff || dbr__msb(tp) > dbr__msb(tl | 1u)) &&
+                           (!rruff || dbr__msb(tp) > dbr__msb(tr | 1u));
+                else
+                    wins = 0;
+            }
+            int sc = sw;
+            if (wins) {
+                if (trump == DBR_NOTRUMP) {
+                    if (w2 == rho && nr != 1)
+                        sc -= 1;
+                    else if (w2 == lho)
+                        sc += nl != 1 ? 22 : 16;
+                    if ((w2 != lho || nl == 1) && (w2 != rho || nr == 1))
+                        sc += 45 + rrank;
+                    else
+                        sc += 18 + rrank;
+                } else if ((nl == 1 && w1 == lho) || (nr == 1 && w1 == rho)) {
+                    sc += 35 + rrank;
+                } else if (w1 == lead) {
+                    sc += w2 == p ? 48 + rrank : is_top ? 31 : -3 + rrank;
+                } else if (w1 == p) {
+                    sc += w2 == lead ? 42 + rrank : 28 + rrank;
+                } else {
+                    sc += is_second && seq ? 40 : seq ? 22 + rrank : 11 + rrank;
+                }
+                if (is_killer)
+                    sc += trump == DBR_NOTRUMP ? 126 : 55;
+                else if (is_best)
+                    sc += trump == DBR_NOTRUMP ? 32 : 18;
+            } else {
+                if (trump == DBR_NOTRUMP) {
+                    if (w1 == rho || w2 == rho) {
+                        if (nr != 1) sc -= 10;
+                    } else if (w1 == lho && w2 == p && np != 1) {
+                        sc += 31;
+                    }
+                }
+                if (w2 == p && w3 == p)
+                    sc += trump == DBR_NOTRUMP ? 35 : 20;
+                else if ((w2 == lead && w3 == p && np > 1) || (w2 == p && w3 == lead && np > 1))
+                    sc += trump == DBR_NOTRUMP ? 25 : 13;
+                if ((nl == 1 && w1 == lho) || (nr == 1 && w1 == rho))
+                    sc += (trump == DBR_NOTRUMP ? 28 : 2) + rrank;
+                else if (w1 == lead)
+                    sc += (trump == DBR_NOTRUMP ? -17 : (w2 == p ? 33 : is_top ? 38 : -14)) + rrank;
+                else if (trump != DBR_NOTRUMP && w1 == p)
+                    sc += 34 + rrank;
+                else if (is_second && seq)
+                    sc += trump == DBR_NOTRUMP ? 48 : 35;
+                else if (!seq)
+                    sc += trump == DBR_NOTRUMP ? 12 + rrank : 17 - (rank + 2);
+                else
+                    sc += 29 - rrank;
+                if (is_killer)
+                    sc += trump == DBR_NOTRUMP ? 47 : 18;
+                else if (is_best)
+                    sc += trump == DBR_NOTRUMP ? 19 : 0;
+            }
             m[n].card = card;
             m[n].score = sc;
             n++;
@@ -660,6 +1098,38 @@ static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
         else /* partner ruffed */
             partner_sure = 1; /* approximate: an overruff is rare */
     }
+    /* Second hand: partner, last to play, beats the card led and third hand */
+    int partner_will_win = 0;
+    const unsigned pl = suit_bits(d->h[p], nd->led);
+    const unsigned l3 = suit_bits(d->h[(nd->lead + 2) & 3], nd->led);
+    if (nd->tlen == 1 && pl && dbr__msb(pl) > nd->wcard % 13) {
+        if (l3)
+            partner_will_win = dbr__msb(pl) > dbr__msb(l3);
+        else
+            partner_will_win = trump == DBR_NOTRUMP || nd->led == trump ||
+                               !suit_bits(d->h[(nd->lead + 2) & 3], trump);
+    }
+    /* Third hand that cannot beat fourth hand's best card: the cheapest card
+     * that forces it out (over fourth hand's second best, or over second
+     * hand's winning card) */
+    int force = -1;
+    if (nd->tlen == 2 && follow && !partner_sure && nd->wcard / 13 == nd->led) {
+        const unsigned l4 = suit_bits(d->h[(nd->lead + 3) & 3], nd->led);
+        const unsigned own = suit_bits(follow, nd->led);
+        const int w = nd->wcard % 13;
+        if (l4 && own && dbr__msb(l4) > dbr__msb(own) && dbr__msb(l4) > w) {
+            const unsigned rest4 = l4 & ~(1u << dbr__msb(l4));
+            int over = -1;
+            if (rest4 && dbr__msb(rest4) > w)
+                over = dbr__msb(rest4);
+            else if (nd->wseat != p)
+                over = w;
+            if (over >= 0) {
+                const unsigned higher = suit_bits(reps, nd->led) & ~((2u << over) - 1u);
+                if (higher) force = 13 * nd->led + dbr__ctz(higher);
+            }
+        }
+    }
     while (reps) {
         int c = dbr__ctz(reps);
         reps &= reps - 1;
@@ -667,31 +1137,47 @@ static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
         int wins = beats(c, nd->wcard, trump);
         int sc;
         if (follow) {
-            if (partner_sure) {
+            const int safe = wins && (nd->tlen == 3 || (!later_can_ruff && (later_led == 0 ||
+                                                                   dbr__msb(later_led) < rank)));
+            if (partner_sure || partner_will_win) {
                 sc = -rank;
-            } else if (wins) {
-                int safe = nd->tlen == 3 || (!later_can_ruff && (later_led == 0 ||
-                                                                 dbr__msb(later_led) < rank));
-                if (nd->tlen == 1 && !safe)
-                    sc = -rank - 20; /* second hand low */
+            } else if (safe) {
+                sc = (nd->tlen == 1 ? 81 : nd->tlen == 2 ? 60 : 30) - rank; /* win cheaply */
+            } else if (nd->tlen == 1) {
+                const unsigned a = suit_bits(present, s);
+                    /* DDS's relative rank: 1 for the highest card held, counting down */
+                const unsigned held = suit_bits(d->h[0] | d->h[1] | d->h[2] | d->h[3], s);
+                const int rrank = 1 + pop13(held >> (rank + 1));
+                const int seq = rank < 12 && (a >> (rank + 1)) &&
+                                (suit_bits(hand, s) >> dbr__ctz(a >> (rank + 1) << (rank + 1)) & 1u);
+                if ((l3 && rank < dbr__ctz(l3)) || (pl && rank < dbr__ctz(pl)))
+                    sc = -3 + rrank; /* makes no difference */
+                else if (!wins)
+                    sc = -11 + rrank;
+                else if (seq)
+                    sc = 10 + rrank;
                 else
-                    sc = (safe ? 60 : 30) - rank;
+                    sc = 13 - (rank + 2); /* DDS's ranks run 2..14 */
             } else {
-                sc = -rank;
+                sc = -rank + (c == force ? 20 : 0);
             }
         } else if (s == trump) {
-            if (partner_sure)
+            if (partner_sure || partner_will_win)
                 sc = -40 - rank;
             else if (wins)
                 sc = 50 - rank;
             else
                 sc = -50 - rank;
         } else {
-            /* discard: low cards of suits without winners, long suits */
+            /* discard: low cards of long suits; not from Kx or a singleton winner */
             unsigned all = suit_bits(present, s);
             unsigned mine = suit_bits(hand, s);
-            sc = -rank + dd_popcount(mine);
-            if (mine & (1u << dbr__msb(all))) sc -= 15;
+            const int len = pop13(mine);
+            sc = -rank + (len * 64) / 27;
+            if (len == 1 && (mine & (1u << dbr__msb(all))))
+                sc -= 8;
+            else if (len == 2 && nth_owner(d, all, 1, s) == seat)
+                sc -= 6;
         }
         m[n].card = c;
         m[n].score = sc;
@@ -805,6 +1291,20 @@ static int play_and_search(dbr_dd *d, const dd_node *nd, int c, int target, dbr_
     return res;
 }
 
+/* A card `c` failed, its verdict depending on the cards `crel`. If c lies
+ * below the lowest relevant card of its suit (or the suit has none), every
+ * other card of the suit below that card leads to a position of the same
+ * class (the same owners of the relevant cards, the same suit lengths),
+ * hence to the same verdict: low[suit] receives the rank below which the
+ * rest of the suit is skipped (DDS skips so after the first card of each
+ * suit; any failed card will do). */
+DBR_INLINE void small_cards_done(int c, dbr_hand crel, int low[4]) {
+    const int s = c / 13;
+    const unsigned rs = suit_bits(crel, s);
+    const int l = rs ? dbr__ctz(rs) : 13;
+    if (c % 13 < l && l > low[s]) low[s] = l;
+}
+
 /* The last trick: every hand holds one card. Returns 1 if North-South win
  * it, and the winner in *rel if it beat a card of its suit. */
 static int last_trick_ns(const dbr_dd *d, int lead, dbr_hand *rel) {
@@ -834,6 +1334,7 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
     dbr_hand rel = 0;
     int n, result = !ns_to_move;
     if (nd->tlen == 0) {
+        d->trick_nodes++;
         const int r = dd_popcount(d->h[nd->lead]);
         *rel_out = 0;
         if (target <= 0) return 1;
@@ -841,15 +1342,34 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
         if (r == 1) return last_trick_ns(d, nd->lead, rel_out) >= target;
         dd_probe p;
         tt_probe_init(d, nd->lead, &p);
+        /* the bounds first (their cut-offs are cheaper to find again than to
+         * store), while the cache line of the position comes in */
+        const dd_xent *xc = xcache_slot(d, &p);
+        DD_PREFETCH(xc);
+        dbr_hand brel = 0;
+        const int sure = bounds_cut(d, nd->lead, r, target, &brel);
+        if (sure >= 0) {
+            *rel_out = brel;
+            return sure;
+        }
         int best = DD_NO_MOVE;
+        if (xc->w0 == p.w0 && xc->w1 == p.w1 && xc->epoch == d->epoch) {
+            const dd_entry *e = &d->pool[xc->idx];
+            if (e->lb >= target || e->ub < target) {
+                *rel_out = mask_rel(&p, e->mask);
+                return e->lb >= target;
+            }
+        }
         int chain = 0;
         uint32_t prev = 0;
+        p.slot = find_slot(d, p.dist, p.ctl);
         for (uint32_t i = p.slot->ctl ? p.slot->head : 0; i && chain < DD_MAX_CHAIN;
              prev = i, i = d->pool[i].next, chain++) {
             dd_entry *e = &d->pool[i];
             if ((p.b0 & e->mask) != e->b0 || (p.b1 & e->mask) != e->b1) continue;
             if (e->lb >= target || e->ub < target) {
                 *rel_out = mask_rel(&p, e->mask);
+                xcache_put(d, &p, i);
                 if (prev) {
                     /* move to the front: entries that cut off are found sooner */
                     d->pool[prev].next = e->next;
@@ -858,62 +1378,66 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
                 }
                 return e->lb >= target;
             }
-            if (e->best != DD_NO_MOVE) best = e->best;
+            if (e->best != DD_NO_MOVE && best == DD_NO_MOVE) best = e->best;
         }
-        dbr_hand qrel = 0, srel = 0;
-        int qt = quick_tricks(d, nd->lead, &qrel);
-        int st = sure_trump_tricks(d, (nd->lead & 1) ^ 1, &srel);
-        if (ns_to_move) {
-            if (qt >= target) {
-                tt_store(d, &p, qrel, r, 1, qt, DD_NO_MOVE);
-                *rel_out = qrel;
-                return 1;
-            }
-            if (r - st < target) {
-                tt_store(d, &p, srel, r, 0, r - st + 1, DD_NO_MOVE);
-                *rel_out = srel;
-                return 0;
-            }
-        } else {
-            if (r - qt < target) {
-                tt_store(d, &p, qrel, r, 0, r - qt + 1, DD_NO_MOVE);
-                *rel_out = qrel;
-                return 0;
-            }
-            if (st >= target) {
-                tt_store(d, &p, srel, r, 1, st, DD_NO_MOVE);
-                *rel_out = srel;
-                return 1;
-            }
-        }
-        n = gen_leads(d, nd->lead, best, moves);
+        const int cards_left = 4 * r;
+        n = gen_leads(d, nd->lead, best, d->killer[cards_left], moves);
         int found = DD_NO_MOVE;
+        int low[4] = {0, 0, 0, 0};
         for (int i = 0; i < n; i++) {
+            const int c = moves[i].card;
+            if (c % 13 < low[c / 13]) continue;
             dbr_hand crel = 0;
-            int v = play_and_search(d, nd, moves[i].card, target, &crel);
+            int v = play_and_search(d, nd, c, target, &crel);
             if (v == ns_to_move) {
                 result = v;
                 rel = crel;
-                found = (moves[i].card / 13) * 16 + rel_rank(moves[i].card, present);
+                found = (c / 13) * 16 + rel_rank(c, present);
+                d->killer[cards_left] = (int8_t)c;
                 break;
             }
             rel |= crel;
+            small_cards_done(c, crel, low);
         }
         rel = extend_runs(rel_lowest(rel), d->h[nd->lead], present);
         tt_store(d, &p, rel, r, result, target, found);
         *rel_out = rel;
         return result;
     }
+    {
+        /* the tricks still to complete: the cards of the hand to play */
+        const int r = dd_popcount(d->h[seat]);
+        if (target <= 0) {
+            *rel_out = 0;
+            return 1;
+        }
+        if (target > r) {
+            *rel_out = 0;
+            return 0;
+        }
+        if (nd->tlen == 1) {
+            dbr_hand qrel = 0;
+            const int q = second_hand_tricks(d, nd, &qrel);
+            if (q && (ns_to_move ? q >= target : r - q < target)) {
+                *rel_out = qrel;
+                return ns_to_move;
+            }
+        }
+    }
     n = gen_follows(d, nd, moves);
+    int low[4] = {0, 0, 0, 0};
     for (int i = 0; i < n; i++) {
+        const int c = moves[i].card;
+        if (c % 13 < low[c / 13]) continue;
         dbr_hand crel = 0;
-        int v = play_and_search(d, nd, moves[i].card, target, &crel);
+        int v = play_and_search(d, nd, c, target, &crel);
         if (v == ns_to_move) {
             result = v;
             rel = crel;
             break;
         }
         rel |= crel;
+        small_cards_done(c, crel, low);
     }
     dbr_hand hand = d->h[seat], legal = hand & DBR_SUIT_MASK(nd->led);
     if (!legal) legal = hand;
