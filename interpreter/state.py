@@ -1729,12 +1729,13 @@ class Game:
     def _double(self, seat: Seat) -> None:
         side = int(seat) & 1
         declaring_side = int(self.dealer) & 1
-        if self._sight_events:  # (else no event matters: see _event)
-            player = self.seat_player[seat]
-            self._event("own_doubling_decision", player)
-            self._event("own_double", player)
+        events = self._sight_events  # only these matter (see _event)
+        if "own_doubling_decision" in events:
+            self._event("own_doubling_decision", self.seat_player[seat])
+        if "own_double" in events:
+            self._event("own_double", self.seat_player[seat])
         self.doubling_level += 1
-        if side == declaring_side and self._sight_events:
+        if side == declaring_side and "redouble_decision" in events:
             self._event("redouble_decision")
         self._last_doubler[side] = seat
         if not self._unlimited and not self._limit.allows(
@@ -1752,18 +1753,21 @@ class Game:
         self.to_act = self._dbl_queue.pop(0)
 
     def _pass_double(self, seat: Seat) -> None:
-        if self._sight_events:  # (else no event matters: see _event)
+        events = self._sight_events  # only these matter (see _event)
+        if "own_doubling_decision" in events:
             self._event("own_doubling_decision", self.seat_player[seat])
-            if int(seat) & 1 == int(self.dealer) & 1:
-                self._event("redouble_decision")
+        if "redouble_decision" in events and int(seat) & 1 == int(self.dealer) & 1:
+            self._event("redouble_decision")
         if self._dbl_queue:
             self.to_act = self._dbl_queue.pop(0)
         else:
             self._begin_play()
 
     def _begin_play(self) -> None:
-        if self._sight_events:  # (else no event matters: see _event)
+        events = self._sight_events  # only these matter (see _event)
+        if "doubling_end" in events:
             self._event("doubling_end")
+        if "redouble_decision" in events:
             self._event("redouble_decision")
         self.phase = PLAY_PHASE
         assert self.declarer is not None and self.denomination is not None
