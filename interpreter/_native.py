@@ -387,7 +387,7 @@ class Rng:
     :raises OutOfRangeError: for a seed outside that range.
     """
 
-    __slots__ = ("__weakref__", "_lock", "_out32", "_ptr")
+    __slots__ = ("__weakref__", "_deck", "_hands", "_lock", "_out32", "_ptr")
 
     _ptr: Any
     _lock: threading.Lock
@@ -398,6 +398,9 @@ class Rng:
             raise OutOfRangeError(f"seed {seed!r} is outside 0 .. 2**64 - 1")
         self._ptr = ffi.new("dbr_rng *")
         self._out32 = ffi.new("uint32_t *")
+        # scratch for deal_with_cut (used only while the lock is held)
+        self._deck = ffi.new("dbr_deck *")
+        self._hands = ffi.new("dbr_hand[]", MAX_HANDS)
         self._lock = threading.Lock()
         ensure(lib.dbr_rng_seed(self._ptr, seed), "cannot seed with {!r}", seed)
 
@@ -609,27 +612,29 @@ def deal_with_cut(
     """
     if not 1 <= min_packet <= 26:
         _fail(lib.DBR_E_COUNT, f"cannot cut with packets of at least {min_packet!r} cards")
-    deck = ffi.new("dbr_deck *")
-    hands = ffi.new("dbr_hand[]", MAX_HANDS)
-    lib.dbr_deck_init(deck)
     ptr = rng._acquire()
     try:
+        # the generator's own deck, hands and output cell: ours while we hold its lock
+        deck, hands, out = rng._deck, rng._hands, rng._out32
+        lib.dbr_deck_init(deck)
         lib.dbr_deck_shuffle(deck, ptr)
-        out = rng._out32  # the generator's own output cell: ours while we hold its lock
         status = lib.dbr_rng_below(ptr, NUM_CARDS + 1 - 2 * min_packet, out)
         at = min_packet + out[0]
+        cut = dealt = lib.DBR_OK
+        if status == lib.DBR_OK:
+            cut = lib.dbr_deck_cut(deck, at)
+            if cut == lib.DBR_OK:
+                dealt = lib.dbr_deck_deal(deck, _int(n_hands), _int(cards_each), _int(dealer),
+                                          hands)
+                if dealt == lib.DBR_OK:
+                    return ffi.unpack(hands, n_hands), at
     finally:
         rng._lock.release()
     ensure(status, "cannot draw where to cut")
-    ensure(lib.dbr_deck_cut(deck, at), "cannot cut at {!r}", at)
-    ensure(
-        lib.dbr_deck_deal(deck, _int(n_hands), _int(cards_each), _int(dealer), hands),
-        "cannot deal {!r} hands of {!r} cards by dealer {!r}",
-        n_hands,
-        cards_each,
-        dealer,
-    )
-    return ffi.unpack(hands, n_hands), at
+    ensure(cut, "cannot cut at {!r}", at)
+    ensure(dealt, "cannot deal {!r} hands of {!r} cards by dealer {!r}", n_hands, cards_each,
+           dealer)
+    raise AssertionError("unreachable: a step failed")  # pragma: no cover
 
 
 def lib_below(ptr: Any, bound: int) -> int:
@@ -942,6 +947,24 @@ class PlayState:
         #: else the legal cards (bits 0-51) and 1 + the trick's winner, or 0,
         #: from bit ``STEP_WINNER_SHIFT`` on.
         self.step_packed = partial(lib.dbr_position_step_packed, self._pos)
+
+    def reset(self, hands: Sequence[int], trump: int, leader: int) -> bool:
+        """Start a new play in the same buffers (a game plays deal after deal).
+
+        :returns: True when the position is valid and now this one; False
+            (the state then unusable) for any other: make a new PlayState,
+            which names the problem.
+        """
+        pos = self._pos
+        try:
+            pos.hands = hands
+            pos.trump = trump
+            pos.leader = leader
+        except (OverflowError, TypeError, IndexError):
+            return False
+        pos.trick_len = 0
+        pos.tricks = (0, 0)
+        return len(hands) == 4 and lib.dbr_position_validate(pos) == lib.DBR_OK
 
     def legal(self) -> int:
         """The cards the hand to play may play (``dbr_position_legal``)."""

@@ -182,11 +182,46 @@ def honour_entries(
     trumps) is scored only at a trump declaration.
     """
     denom = result.denomination
+    # The entries depend on the hands only through the honours each holds and
+    # (at a trump declaration) which hands are void of trumps: worked out once
+    # for each such pattern, scoring rules and denomination.
+    held, voids = _honours_and_voids([h.bits for h in result.hands], denom.suit)
+    key = (id(scoring), id(denom), *held, voids)
+    memo = _HONOURS_MEMO.get(key)
+    if memo is not None and memo[0] is scoring and memo[1] is denom:
+        return list(memo[2])
+    out = _honour_entries(scoring, denom, held, voids)
+    if len(_HONOURS_MEMO) >= 4096:
+        _HONOURS_MEMO.clear()
+    _HONOURS_MEMO[key] = (scoring, denom, tuple(out))
+    return out
+
+
+def _honours_and_voids(hands: Sequence[int], suit: Suit | None) -> tuple[list[int], int]:
+    """The honours each hand holds (the C core counts them) and, at a trump
+    declaration, the hands void of trumps as bits (seat i: bit i)."""
+    held = _native.hands_honours(hands, Strain.NOTRUMP if suit is None else int(suit))
+    voids = 0
+    if suit is not None:
+        trumps = 0x1FFF << (13 * suit)  # the trump suit's cards, as bits
+        for i, bits in enumerate(hands):
+            if not bits & trumps:
+                voids |= 1 << i
+    return held, voids
+
+
+# honour_entries' results by (id of the scoring rules, id of the denomination,
+# the honours of each hand, the hands void of trumps as bits); each value keeps
+# the two objects it was made for (alive, and checked on a hit).
+_HONOURS_MEMO: dict[tuple[int, ...], tuple[ScoringRules, Denomination,
+                                           tuple[tuple[int, int, str, str], ...]]] = {}
+
+
+def _honour_entries(scoring: ScoringRules, denom: Denomination, held: Sequence[int],
+                    voids: int) -> list[tuple[int, int, str, str]]:
     suit = denom.suit
     no_trumps = suit is None
     table = scoring.honours_no_trumps if no_trumps else scoring.honours_trumps
-    held = _native.hands_honours([h.bits for h in result.hands],
-                                 Strain.NOTRUMP if suit is None else int(suit))
     out: list[tuple[int, int, str, str]] = []
     honour_side: int | None = None
     honour_points = 0
@@ -200,13 +235,11 @@ def honour_entries(
         honour_side, honour_points = side, points
     if suit is None:
         return out
-    trumps = 0x1FFF << (13 * suit)  # the trump suit's cards, as bits
-    hands = result.hands
     for side in (0, 1):
-        voids = (not hands[side].bits & trumps) + (not hands[side + 2].bits & trumps)
-        if voids == 0:
+        void = (voids >> side & 1) + (voids >> (side + 2) & 1)
+        if void == 0:
             continue
-        if voids == 2:
+        if void == 2:
             value = scoring.double_chicane_multiplier * denom.trick_value
             note = "double chicane"
         else:

@@ -96,6 +96,8 @@ _new_op = tuple.__new__  # builds an Operation without the named-tuple construct
 _DOUBLE = Action.double()
 _PASS = Action.pass_()
 _LEAVE = Action.leave()
+_PASS_ONLY = (_PASS,)
+_DOUBLE_OR_PASS = (_DOUBLE, _PASS)
 _REDOUBLE = Action.redouble()
 _BLIND = Action.play_blind()
 _ASK = Action(ASK)
@@ -227,6 +229,17 @@ def _rules_source(ref: Mapping[str, Any]) -> str:
     return str(ref["name"])
 
 
+class _IsOver:
+    """:attr:`Game.is_over`: the value the game keeps in its ``__dict__`` (a
+    non-data descriptor, so that value is read as directly as any attribute),
+    or, for a game that has none, whether its phase is ``over``."""
+
+    def __get__(self, game: Any, owner: type | None = None) -> Any:
+        if game is None:
+            return self
+        return game.phase == OVER
+
+
 class Game:
     """A session of a variant, from the cut to the final settlement.
 
@@ -271,6 +284,7 @@ class Game:
             _native.deal_validate([h.bits for h in preset], rules.deal.cards_each)
         self.rng = _native.Rng(seed)
         self.log: list[Operation] = []
+        self.is_over = False
         self.actions: list[Action] = []
         #: (index in actions, player) of each action taken out of turn
         self.actions_out_of_turn: list[tuple[int, str]] = []
@@ -291,6 +305,8 @@ class Game:
         self._may_leave = rules.declaration.pass_to_partner
         self._limit = rules.doubling.limit
         self._unlimited = self._limit.kind == "unlimited"
+        self._double_free = self._unlimited and not rules.doubling.blind and \
+            rules.doubling.redouble_when_left_to_dummy != "forbidden"
         self._declare_actions = facts.declare_actions
         self._bids = facts.bids
         self._bid_rank = facts.bid_rank
@@ -498,10 +514,9 @@ class Game:
         """The player to act, or ``None`` when the game is over."""
         return None if self.to_act is None else self.player_of(self.to_act)
 
-    @property
-    def is_over(self) -> bool:
-        """Whether the session is finished."""
-        return self.phase == OVER
+    is_over: bool = _IsOver()  # type: ignore[assignment]
+    """Whether the session is finished (read once for every action a program
+    takes: kept as a plain value on the game, set when the phase becomes ``over``)."""
 
     # ---------------------------------------------------------- sight
 
@@ -670,7 +685,21 @@ class Game:
         if self._lean:  # strict play, every hand seen: each card's step keeps the legal cards
             bits = self._step & _LEGAL
             plays = _ONE_SUIT.get(bits)
-            return plays if plays is not None else _plays_of(bits)
+            if plays is not None:
+                return plays
+            # several suits (a lead, or a discard): _plays_of() inline
+            t0, t1, t2, t3 = _SUIT_PLAYS
+            c, d, h, s = bits & 0x1FFF, bits >> 13 & 0x1FFF, bits >> 26 & 0x1FFF, bits >> 39
+            p0, p1, p2, p3 = t0[c], t1[d], t2[h], t3[s]
+            if p0 is None:
+                p0 = _suit_plays(0, c)
+            if p1 is None:
+                p1 = _suit_plays(1, d)
+            if p2 is None:
+                p2 = _suit_plays(2, h)
+            if p3 is None:
+                p3 = _suit_plays(3, s)
+            return p0 + p1 + p2 + p3
         phase = self.phase
         if phase is PLAY_PHASE:
             if self.to_act in self._blind:
@@ -688,11 +717,13 @@ class Game:
             return self._claim_actions()
         if phase == PENALTY_PHASE:
             return self._penalty_actions()
+        if phase is DOUBLE_PHASE and not self._may_look:
+            return _DOUBLE_OR_PASS if self._may_double() else _PASS_ONLY
         looks = self._look_actions() if self._may_look else ()
         if phase == AUCTION_PHASE:
             base = self._auction_calls()
         elif phase == DOUBLE_PHASE:
-            base = (_DOUBLE, _PASS) if self._may_double() else (_PASS,)
+            base = _DOUBLE_OR_PASS if self._may_double() else _PASS_ONLY
         elif self.passed_to is None and self.rules.declaration.pass_to_partner:
             base = (*self._declare_actions, _LEAVE)
         else:
@@ -929,6 +960,8 @@ class Game:
             self._step = 0 if self._legal_call() else int(self._legal_out[0])
 
     def _may_double(self) -> bool:
+        if self._double_free:  # no limit, no blind doubling, no bar on redoubling: always
+            return True
         assert self.denomination is not None and self.to_act is not None
         if not self._unlimited and \
                 not self._limit.allows(self.denomination.trick_value, self.doubling_level):
@@ -1140,7 +1173,7 @@ class Game:
             if step >> _WINNER_SHIFT:
                 self._trick_won((step >> _WINNER_SHIFT) - 1)
             else:
-                if len(cards) == 1 and not self.tricks:
+                if self._lead_due:  # strict play: no card is ever taken back
                     self._first_lead()
                 self.to_act = _LEFT[hand]
             return op
@@ -1207,13 +1240,19 @@ class Game:
         self.actions.append(action)
         self.history.append((seat, action))
         deal = self.deal_number
-        if self.phase == CLAIM_PHASE:
+        phase = self.phase
+        if phase is DOUBLE_PHASE:  # (verified: a double or a pass)
+            if kind == DOUBLE:
+                self._double(seat)
+            else:
+                self._pass_double(seat)
+        elif phase == CLAIM_PHASE:
             self._claimed(action)
             return op
-        if self.phase == PENALTY_PHASE:
+        elif phase == PENALTY_PHASE:
             self._penalty_decided(action)
             return op
-        if self.phase == AUCTION_PHASE:
+        elif phase == AUCTION_PHASE:
             self._call(seat, action)
         elif kind == DECLARE:
             assert action.denomination is not None
@@ -1225,8 +1264,9 @@ class Game:
             self._double(seat)
         else:
             self._pass_double(seat)
-        if self.phase is not OVER and self.deal_number == deal:
-            self._log_sight()
+        if self._logged_at != self._sight_version and self.phase is not OVER \
+                and self.deal_number == deal:
+            self._log_sight()  # sight changed
         return op
 
     # Convenience spellings of apply().
@@ -1484,7 +1524,8 @@ class Game:
         start = list(self.hands)
         for j in range(k):
             start[(int(leader) + j) & 3] |= 1 << cards[j]
-        ps = self._ps = _native.PlayState(start, int(self.denomination.strain), int(leader))
+        ps = self._ps = self._play_state = _native.PlayState(  # the next deals reset this one
+            start, int(self.denomination.strain), int(leader))
         self._legal_call, self._legal_out = ps.legal_call, ps.legal_out
         self._play_call, self._winner_out = ps.play_call, ps.winner_out
         self._step_packed = ps.step_packed
@@ -1686,17 +1727,19 @@ class Game:
         return self._queue(first, first.partner)
 
     def _double(self, seat: Seat) -> None:
-        player = self.seat_player[seat]
-        self._event("own_doubling_decision", player)
-        self._event("own_double", player)
-        self.doubling_level += 1
         side = int(seat) & 1
         declaring_side = int(self.dealer) & 1
-        if side == declaring_side:
+        events = self._sight_events  # only these matter (see _event)
+        if "own_doubling_decision" in events:
+            self._event("own_doubling_decision", self.seat_player[seat])
+        if "own_double" in events:
+            self._event("own_double", self.seat_player[seat])
+        self.doubling_level += 1
+        if side == declaring_side and "redouble_decision" in events:
             self._event("redouble_decision")
         self._last_doubler[side] = seat
-        if not self.rules.doubling.limit.allows(self.denomination.trick_value,  # type: ignore[union-attr]
-                                                self.doubling_level):
+        if not self._unlimited and not self._limit.allows(
+                self.denomination.trick_value, self.doubling_level):  # type: ignore[union-attr]
             self._begin_play()
             return
         other = 1 - side
@@ -1710,9 +1753,10 @@ class Game:
         self.to_act = self._dbl_queue.pop(0)
 
     def _pass_double(self, seat: Seat) -> None:
-        player = self.seat_player[seat]
-        self._event("own_doubling_decision", player)
-        if int(seat) & 1 == int(self.dealer) & 1:
+        events = self._sight_events  # only these matter (see _event)
+        if "own_doubling_decision" in events:
+            self._event("own_doubling_decision", self.seat_player[seat])
+        if "redouble_decision" in events and int(seat) & 1 == int(self.dealer) & 1:
             self._event("redouble_decision")
         if self._dbl_queue:
             self.to_act = self._dbl_queue.pop(0)
@@ -1720,21 +1764,30 @@ class Game:
             self._begin_play()
 
     def _begin_play(self) -> None:
-        self._event("doubling_end")
-        self._event("redouble_decision")
+        events = self._sight_events  # only these matter (see _event)
+        if "doubling_end" in events:
+            self._event("doubling_end")
+        if "redouble_decision" in events:
+            self._event("redouble_decision")
         self.phase = PLAY_PHASE
         assert self.declarer is not None and self.denomination is not None
         leader = self._leading_hand()
         self._trick_leader = leader
         self._trick_cards = []
         self.to_act = leader
-        ps = self._ps = _native.PlayState(self.hands, int(self.denomination.strain), int(leader))
-        self._legal_call, self._legal_out = ps.legal_call, ps.legal_out
-        self._play_call, self._winner_out = ps.play_call, ps.winner_out
-        # A card is played by the PlayState's packed step (dbr_position_step_packed,
-        # in apply() or _play()), which keeps self._step, the legal cards of the
-        # hand to play and the trick's winner, current for legal_actions().
-        self._step_packed = ps.step_packed
+        # The game's play state is made once, then reset for each deal's play.
+        ps = self.__dict__.get("_play_state")
+        if ps is None or not ps.reset(self.hands, int(self.denomination.strain), int(leader)):
+            ps = self._play_state = _native.PlayState(
+                self.hands, int(self.denomination.strain), int(leader))
+            self._legal_call, self._legal_out = ps.legal_call, ps.legal_out
+            self._play_call, self._winner_out = ps.play_call, ps.winner_out
+            # A card is played by the PlayState's packed step (dbr_position_step_packed,
+            # in apply() or _play()), which keeps self._step, the legal cards of the
+            # hand to play and the trick's winner, current for legal_actions().
+            self._step_packed = ps.step_packed
+        self._ps = ps
+        self._lead_due = True  # the first card of the play is the first lead
         owners, dummy = self.seat_player, self.dummy
         declarer_player = owners[self.declarer]
         self._seat_actor = tuple([
@@ -1797,12 +1850,12 @@ class Game:
         log = self.log
         winner_seat = _SEATS[winner]
         leader = self._trick_leader
-        trick = _new_op(Trick, (leader, (_CARDS[a], _CARDS[b], _CARDS[c], _CARDS[d]), winner_seat))
+        cards = (_CARDS[a], _CARDS[b], _CARDS[c], _CARDS[d])
         tricks = self.tricks
-        tricks.append(trick)
+        tricks.append(_new_op(Trick, (leader, cards, winner_seat)))
         self.tricks_won[winner & 1] += 1
         log.append(_new_op(Operation, (len(log), "trick", winner_seat, None, None, LazyDetail(
-            _trick_detail, (len(tricks), trick.cards, leader)))))
+            _trick_detail, (len(tricks), cards, leader)))))
         self._trick_leader = winner_seat
         self._trick_cards = []
         if self.hands[winner]:
@@ -1812,6 +1865,7 @@ class Game:
 
     def _first_lead(self) -> None:
         """Expose what the rules expose once the first card is led."""
+        self._lead_due = False
         self._event("first_lead")
         for exp in self.rules.play.exposure:
             if exp.when != "first_lead":
@@ -1912,6 +1966,7 @@ class Game:
             self._append("rubber", detail=LazyDetail(ScoreSheet.result_data, (sheet,)))
             if self.rubber_number >= self.rubbers:
                 self.phase = OVER
+                self.is_over = True
                 self.to_act = None
                 return
             self._begin_rubber()

@@ -18,7 +18,7 @@ from types import MappingProxyType
 import pytest
 
 from dummybridge import Rng, _lazy, _native
-from dummybridge.errors import IllegalActionError
+from dummybridge.errors import IllegalActionError, InvalidDealError
 from dummybridge.loader import load_rules
 from dummybridge.state import Game
 
@@ -187,3 +187,75 @@ def test_a_play_state_takes_any_sequence_of_hands() -> None:
         state = _native.PlayState(given, 2, 1)  # type: ignore[arg-type]
         assert [state.hand(s) for s in range(4)] == hands
         assert state.legal() == hands[1]
+
+
+def test_a_play_state_reset_for_a_new_deal_is_that_deal_or_refused() -> None:
+    """A game makes its PlayState once and resets it for each deal's play: the
+    reset position is exactly the one given (ELW05 'The Play': the eldest
+    hand leads), and a position that is not one is refused (False), for a
+    new PlayState to name the problem."""
+    state = _native.PlayState((1 << 51, 1 << 50, 1 << 49, 1 << 12), trump=4, leader=0)
+    assert state.play(51) == -1
+    assert state.reset((1 << 0, 1 << 1, 1 << 2, 1 << 3), 0, 2)
+    assert (state.leader, state.to_play, state.trick, state.tricks) == (2, 2, (), (0, 0))
+    assert [state.hand(s) for s in range(4)] == [1, 2, 4, 8]
+    assert state.legal() == 4
+    assert (state.play(2), state.play(3), state.play(0), state.play(1)) == (-1, -1, -1, 3)
+    assert not state.reset((1, 1, 2, 4), 0, 0)  # the same card twice
+    assert not state.reset((1, 2, 4, 8), 9, 0)  # no strain 9
+    assert not state.reset((1, 2, 4, 8), 0, 300)  # does not fit the seat's byte
+    assert not state.reset((1, 2, 4), 0, 0)  # three hands
+    with pytest.raises(InvalidDealError, match="card held twice"):
+        _native.PlayState((1, 1, 2, 4), 0, 0)
+
+
+def test_honours_worked_out_once_for_a_pattern_are_those_of_each_deal() -> None:
+    """ELW05 laws 6 and 8: honours and chicane by who holds the honours and
+    who is void of trumps; the memo of honour_entries gives each deal its own."""
+    from dummybridge import scoring
+    from dummybridge.cards import Hand
+
+    rng = Rng(9)
+    for _ in range(200):
+        hands, _ = _native.deal_with_cut(rng, 4, 13, 0)
+        for denom in BRIDGE.denominations:
+            result = scoring.DealResult(hands=tuple(map(Hand._of, hands)),  # type: ignore[arg-type]
+                                        denomination=denom, declaring_side=0, doubling_level=0,
+                                        tricks=(7, 6))
+            remembered = scoring.honour_entries(BRIDGE.scoring, result)
+            scoring._HONOURS_MEMO.clear()
+            assert remembered == scoring.honour_entries(BRIDGE.scoring, result)
+
+
+def _laws_session(seed: int) -> tuple[list[str], Game]:
+    """A laws-mode rubber with revokes and the laws' remarks now and then
+    (law 86's corrections take cards back and rebuild the play state)."""
+    game = Game(BRIDGE, seed, laws=True)
+    rnd = Rng(seed)
+    steps: list[str] = []
+    while not game.is_over and len(steps) < 4000:
+        legal = game.legal_actions()
+        options = [(a, None) for a in legal] + [(a, None) for a in game.irregular_actions()[:3]]
+        for p in game.players:
+            options += [(a, p) for a in game.remarks(p)[:2]]
+        pick = rnd.below(len(options)) if rnd.below(6) == 0 else rnd.below(len(legal))
+        action, player = options[pick]
+        try:
+            op = game.apply(action, player=player)
+        except IllegalActionError as exc:
+            steps.append(f"refused {action}: {exc}")
+            continue
+        steps.append(f"{game.phase} {legal} {op!r}")
+    return steps, game
+
+
+@pytest.mark.parametrize("seed", [0, 1, 4, 7])
+def test_a_play_state_reset_for_each_deal_plays_as_a_new_one(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Laws 84-86 (revokes and their corrections), deal after deal: the game's
+    play state, reset for each deal, gives the game a new one each deal gives."""
+    reset, game = _laws_session(seed)
+    assert game.is_over
+    monkeypatch.setattr(_native.PlayState, "reset", lambda self, *args: False)
+    fresh, _ = _laws_session(seed)
+    assert reset == fresh
