@@ -439,13 +439,17 @@ def _check_auction(data: Mapping[str, Any], problems: list[Problem]) -> None:
         ))
 
 
+def _dealer_holds_the_dummy(data: Mapping[str, Any]) -> bool:
+    """Three players and a Dummy that goes round with the deal."""
+    return bool(_get(data, "table", "hands") == "dummy"
+                and _get(data, "table", "dummy", "holder") == "dealer")
+
+
 def _no_dummy_player(data: Mapping[str, Any]) -> bool:
     """No player ever sits at the dummy of the play: each partnership is one
     player (``double_dummy``), or the dealer holds the Dummy and plays it
-    (``dummy`` with ``holder: dealer``; the declarer is then the dealer)."""
-    hands = _get(data, "table", "hands")
-    return bool(hands == "double_dummy" or (
-        hands == "dummy" and _get(data, "table", "dummy", "holder") == "dealer"))
+    (the declarer is then the dealer)."""
+    return _get(data, "table", "hands") == "double_dummy" or _dealer_holds_the_dummy(data)
 
 
 def _dummy_for_the_rubber(data: Mapping[str, Any]) -> bool:
@@ -453,8 +457,12 @@ def _dummy_for_the_rubber(data: Mapping[str, Any]) -> bool:
                 and _get(data, "table", "dummy", "holder") == "per_rubber")
 
 
-def _not_auction(data: Mapping[str, Any]) -> bool:
-    return bool(_get(data, "declaration", "kind") != "auction")
+def _auction(data: Mapping[str, Any]) -> bool:
+    return bool(_get(data, "declaration", "kind") == "auction")
+
+
+def _no_auction(data: Mapping[str, Any]) -> bool:
+    return not _auction(data)
 
 
 def _declarer_is_dealer(data: Mapping[str, Any]) -> bool:
@@ -464,8 +472,7 @@ def _declarer_is_dealer(data: Mapping[str, Any]) -> bool:
     unless the deal skips the Dummies)."""
     hands = _get(data, "table", "hands")
     return bool(_get(data, "play", "declarer") == "dealer" and (
-        hands == "seated"
-        or hands == "dummy" and _get(data, "table", "dummy", "holder") == "dealer"
+        hands == "seated" or _dealer_holds_the_dummy(data)
         or hands == "double_dummy" and _get(data, "deal", "passes") == "left_skipping_dummies"))
 
 
@@ -484,37 +491,35 @@ INERT: tuple[Inert, ...] = (
      "Dummy for the rubber (hands: dummy, holder: per_rubber)",
      "leave first_dealer out"),
     (("deal", "passes"),
-     lambda d: _get(d, "table", "hands") == "seated" or (
-         _get(d, "table", "hands") == "dummy"
-         and _get(d, "table", "dummy", "holder") == "dealer"),
+     lambda d: _get(d, "table", "hands") == "seated" or _dealer_holds_the_dummy(d),
      "no deal can skip a Dummy: every hand is manned, or the Dummy goes round "
      "with the deal",
      "leave deal.passes out"),
-    (("doubling", "doublers"), lambda d: not _not_auction(d),
+    (("doubling", "doublers"), _auction,
      "in an auction doubling is a call in the auction (declaration.auction), not "
      "the doubling section",
      "leave doubling out, or set declaration.auction.doubles"),
-    (("doubling", "limit"), lambda d: not _not_auction(d),
+    (("doubling", "limit"), _auction,
      "in an auction doubling is a call in the auction (declaration.auction), not "
      "the doubling section",
      "leave doubling out, or set declaration.auction.doubles and redoubles"),
     (("doubling", "redouble_when_left_to_dummy"),
-     lambda d: not _not_auction(d) or _get(d, "table", "hands") == "seated",
+     lambda d: _auction(d) or _get(d, "table", "hands") == "seated",
      "no declaration is ever left to a Dummy: every hand is manned, or the "
      "declaration is an auction",
      "leave redouble_when_left_to_dummy out"),
     (("play", "opening_lead"), _declarer_is_dealer,
      "the declarer is always the dealer, so the declarer's left is the dealer's left",
      "leave opening_lead as it is"),
-    (("laws", "slip"), _not_auction,
+    (("laws", "slip"), _no_auction,
      "a slip of the tongue (law 52) is a call in an auction, and "
      "declaration.kind is not auction",
      "leave laws.slip out, or write declaration.kind: auction"),
-    (("laws", "called_lead"), _not_auction,
+    (("laws", "called_lead"), _no_auction,
      "a lead is called for information about the bidding (laws 51, 93), and "
      "declaration.kind is not auction",
      "leave laws.called_lead out, or write declaration.kind: auction"),
-    (("laws", "impossible_bid"), _not_auction,
+    (("laws", "impossible_bid"), _no_auction,
      "an impossible bid (law 50) is a call in an auction, and declaration.kind "
      "is not auction",
      "leave laws.impossible_bid out, or write declaration.kind: auction"),
