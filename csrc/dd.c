@@ -1367,6 +1367,7 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
          * store), while the cache line of the position comes in */
         const dd_xent *xc = xcache_slot(d, &p);
         DD_PREFETCH(xc);
+        DD_PREFETCH(&d->slots[slot_home(d, p.dist, p.ctl)]);
         dbr_hand brel = 0;
         const int sure = bounds_cut(d, nd->lead, r, target, &brel);
         if (sure >= 0) {
