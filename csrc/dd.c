@@ -915,16 +915,18 @@ DBR_INLINE int rel_rank(int card, dbr_hand present) {
     return pop13(suit_bits(present, s) >> (r + 1));
 }
 
-static void sort_moves(dd_move *m, int n) {
-    for (int i = 1; i < n; i++) {
-        dd_move x = m[i];
-        int j = i - 1;
-        while (j >= 0 && m[j].score < x.score) {
-            m[j + 1] = m[j];
-            j--;
-        }
-        m[j + 1] = x;
-    }
+/* Bring the best of moves i..n-1 to place i (the first of equal scores, so
+ * that taking moves one by one gives a stable sort by score, best first);
+ * most searches are cut off by their first move, so most of the order is
+ * never needed. */
+DBR_INLINE void pick_move(dd_move *m, int i, int n) {
+    int k = i;
+    for (int j = i + 1; j < n; j++)
+        if (m[j].score > m[k].score) k = j;
+    if (k == i) return;
+    const dd_move x = m[k];
+    for (int j = k; j > i; j--) m[j] = m[j - 1];
+    m[i] = x;
 }
 
 /* The owner of the i-th highest present card of suit s (i = 0 the top),
@@ -1083,7 +1085,6 @@ static int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m
             n++;
         }
     }
-    sort_moves(m, n);
     return n;
 }
 
@@ -1204,7 +1205,6 @@ static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
         m[n].score = sc;
         n++;
     }
-    sort_moves(m, n);
     return n;
 }
 
@@ -1407,6 +1407,7 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
         int found = DD_NO_MOVE;
         int low[4] = {0, 0, 0, 0};
         for (int i = 0; i < n; i++) {
+            pick_move(moves, i, n);
             const int c = moves[i].card;
             if (c % 13 < low[c / 13]) continue;
             dbr_hand crel = 0;
@@ -1449,6 +1450,7 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
     n = gen_follows(d, nd, moves);
     int low[4] = {0, 0, 0, 0};
     for (int i = 0; i < n; i++) {
+        pick_move(moves, i, n);
         const int c = moves[i].card;
         if (c % 13 < low[c / 13]) continue;
         dbr_hand crel = 0;
