@@ -1547,6 +1547,14 @@ static dbr_status load(dbr_dd *d, const dbr_position *pos, dd_node *nd, int *r_o
 
 DBR_INLINE int side_value(int ns, int r, int seat) { return (seat & 1) == 0 ? ns : r - ns; }
 
+/* The first target of the zero-window searches, as North-South's tricks:
+ * the side to play tries for half the tricks, rounded down (the side on
+ * lead tends to take fewer than half: on the bench deals this probes fewer
+ * times than North-South trying for half, rounded up). */
+DBR_INLINE int first_guess(int r, int seat) {
+    return (seat & 1) == 0 ? r / 2 : r - r / 2 + 1;
+}
+
 dbr_status dbr_dd_solve(dbr_dd *dd, const dbr_position *pos, int *tricks_out) {
     if (!dd || !pos || !tricks_out) return DBR_E_NULL;
     if (dd->magic != DD_MAGIC) return DBR_E_WORKSPACE;
@@ -1555,7 +1563,7 @@ dbr_status dbr_dd_solve(dbr_dd *dd, const dbr_position *pos, int *tricks_out) {
     dbr_status st = load(dd, pos, &nd, &r);
     if (st != DBR_OK) return st;
     int seat = (pos->leader + pos->trick_len) & 3;
-    int ns = node_value(dd, &nd, r, (r + 1) / 2);
+    int ns = node_value(dd, &nd, r, first_guess(r, seat));
     *tricks_out = side_value(ns, r, seat);
     return DBR_OK;
 }
@@ -1579,7 +1587,7 @@ dbr_status dbr_dd_solve_cards(dbr_dd *dd, const dbr_position *pos, int *tricks_o
     int8_t scores[DBR_NUM_CARDS];
     for (int i = 0; i < DBR_NUM_CARDS; i++) scores[i] = -1;
     int best_ns = -1, worst_ns = 99;
-    int guess = (r + 1) / 2;
+    int guess = first_guess(r, seat);
     /* Value each representative exactly; its run shares the value. */
     while (reps) {
         int c = dbr__ctz(reps);
@@ -1627,7 +1635,7 @@ dbr_status dbr_dd_table(dbr_dd *dd, const dbr_hand hands[4], int table_out[20]) 
     if (k == 0) return DBR_E_EMPTY;
     int table[20];
     for (int strain = 0; strain < 5; strain++) {
-        int guess = (k + 1) / 2;
+        int guess = first_guess(k, 0);
         for (int leader = 0; leader < 4; leader++) {
             dbr_position pos;
             memset(&pos, 0, sizeof pos);
