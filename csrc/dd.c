@@ -572,14 +572,9 @@ static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsig
     for (int s = 0; s < 4; s++) {
         unsigned ls = suit_bits(d->h[h], s);
         if (!ls) continue;
-        unsigned a = suit_bits(all, s);
-        int k = 0;
-        while (a) {
-            unsigned top = 1u << dbr__msb(a);
-            if (!(ls & top)) break;
-            k++;
-            a &= ~top;
-        }
+        /* the run: the cards in play above the best card of the others */
+        const unsigned a = suit_bits(all, s), others = a & ~ls;
+        int k = others ? pop13(a >> (dbr__msb(others) + 1)) : pop13(a);
         if (!k) continue;
         const int run = k;
         const int len = pop13(ls);
