@@ -126,7 +126,8 @@ typedef struct dd_xent {
 typedef struct dd_slot {
     uint64_t dist;  /* suit lengths, 4 bits per hand and suit */
     uint32_t head;  /* its first entry; 0 for none */
-    uint8_t ctl;    /* 1 + leader + 4 * strain; 0 marks an empty slot */
+    uint16_t stamp; /* d->stamp when filled; any other value marks an empty slot */
+    uint8_t ctl;    /* 1 + leader + 4 * strain */
 } dd_slot;
 
 struct dbr_dd {
@@ -138,6 +139,8 @@ struct dbr_dd {
     uint32_t pool_size, pool_used;
     uint32_t free_head;   /* entries freed by tt_evict, linked by `next` */
     uint32_t gen;
+    uint16_t stamp;       /* the live slots' stamp (see dd_slot) */
+    dbr_hand deal[4];     /* the hands of the deal the table holds */
     dd_xent *xcache;      /* exact positions, direct-mapped */
     uint64_t xmask;       /* cache size - 1 (a power of two) */
     uint32_t epoch;       /* advances whenever entries are freed */
@@ -179,15 +182,32 @@ size_t dbr_dd_min_bytes(void) {
            64 * sizeof(dd_xent);
 }
 
-/* Forget every entry (when the pool or the slots run out). */
+/* Forget every entry. */
 static void tt_clear(dbr_dd *d) {
     memset(d->slots, 0, (size_t)(d->slot_mask + 1) * sizeof(dd_slot));
     memset(d->xcache, 0, (size_t)(d->xmask + 1) * sizeof(dd_xent));
     d->epoch = 1;
+    d->stamp = 1;
     d->slots_used = 0;
     d->pool_used = 1;
     d->free_head = 0;
 }
+
+/* Forget every entry without touching the tables: the slots of another
+ * stamp and the cache entries of another epoch count as empty. (Entries stay
+ * true for every deal, being keyed on relative ranks, but a new deal reaches
+ * few of another deal's positions, and walking past them costs time.) */
+static void tt_reset(dbr_dd *d) {
+    if (++d->stamp == 0 || ++d->epoch == 0) {
+        tt_clear(d);
+        return;
+    }
+    d->slots_used = 0;
+    d->pool_used = 1;
+    d->free_head = 0;
+}
+
+DBR_INLINE int slot_live(const dbr_dd *d, const dd_slot *sl) { return sl->stamp == d->stamp; }
 
 dbr_status dbr_dd_init(void *memory, size_t bytes, dbr_dd **dd_out) {
     if (!memory || !dd_out) return DBR_E_NULL;
@@ -344,7 +364,7 @@ static dd_slot *find_slot(dbr_dd *d, uint64_t dist, uint8_t ctl) {
     uint64_t i = slot_home(d, dist, ctl);
     for (;;) {
         dd_slot *sl = &d->slots[i];
-        if (!sl->ctl || (sl->dist == dist && sl->ctl == ctl)) return sl;
+        if (!slot_live(d, sl) || (sl->dist == dist && sl->ctl == ctl)) return sl;
         i = (i + 1) & d->slot_mask;
     }
 }
@@ -363,10 +383,10 @@ static void slot_delete(dbr_dd *d, uint64_t i) {
     const uint64_t mask = d->slot_mask;
     uint64_t j = i;
     for (;;) {
-        d->slots[i].ctl = 0;
+        d->slots[i].stamp = 0;
         for (;;) {
             j = (j + 1) & mask;
-            if (!d->slots[j].ctl) return;
+            if (!slot_live(d, &d->slots[j])) return;
             uint64_t k = slot_home(d, d->slots[j].dist, d->slots[j].ctl);
             /* slot j may stay if its home lies cyclically in (i, j] */
             if (i <= j ? (i < k && k <= j) : (i < k || k <= j)) continue;
@@ -395,7 +415,7 @@ static void tt_evict(dbr_dd *d) {
     uint64_t ent[15] = {0}, cnt[15] = {0};
     for (uint64_t i = 0; i < n; i++) {
         const dd_slot *sl = &d->slots[i];
-        if (!sl->ctl) continue;
+        if (!slot_live(d, sl)) continue;
         int r = slot_tricks(sl);
         cnt[((sl->ctl - 1) >> 2) != d->trump || r > d->root_r ? 14 : r]++;
     }
@@ -421,11 +441,11 @@ static void tt_evict(dbr_dd *d) {
     }
     /* start at an empty slot so that no cluster wraps past the scan */
     uint64_t start = 0;
-    while (d->slots[start].ctl) start++;
+    while (slot_live(d, &d->slots[start])) start++;
     for (uint64_t k = 0; k < n;) {
         const uint64_t i = (start + k) & d->slot_mask;
         dd_slot *sl = &d->slots[i];
-        if (sl->ctl) {
+        if (slot_live(d, sl)) {
             int r = slot_tricks(sl);
             if (((sl->ctl - 1) >> 2) != d->trump || r > d->root_r || r <= t) {
                 slot_delete(d, i);
@@ -476,11 +496,11 @@ static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, i
     dd_slot *sl = p->slot = find_slot(d, p->dist, p->ctl);
     /* the entry the cache names for this very position, when it is the one */
     const dd_xent *xc = xcache_slot(d, p);
-    if (sl->ctl && xc->w0 == p->w0 && xc->w1 == p->w1 && xc->epoch == d->epoch) {
+    if (slot_live(d, sl) && xc->w0 == p->w0 && xc->w1 == p->w1 && xc->epoch == d->epoch) {
         dd_entry *x = &d->pool[xc->idx];
         if (x->mask == m && x->b0 == b0 && x->b1 == b1) e = x;
     }
-    if (sl->ctl && !e) {
+    if (slot_live(d, sl) && !e) {
         int n = 0;
         for (uint32_t i = sl->head; i && n < DD_MAX_CHAIN; i = d->pool[i].next, n++) {
             dd_entry *x = &d->pool[i];
@@ -492,13 +512,14 @@ static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, i
     }
     if (!e) {
         if ((!d->free_head && d->pool_used >= d->pool_size) ||
-            (!sl->ctl && (d->slots_used + 1) * 4 > (d->slot_mask + 1) * 3)) {
+            (!slot_live(d, sl) && (d->slots_used + 1) * 4 > (d->slot_mask + 1) * 3)) {
             /* full: forget the least valuable half (the caller's size bounds
              * the memory) */
             tt_evict(d);
             sl = p->slot = find_slot(d, p->dist, p->ctl);
         }
-        if (!sl->ctl) {
+        if (!slot_live(d, sl)) {
+            sl->stamp = d->stamp;
             sl->ctl = p->ctl;
             sl->dist = p->dist;
             sl->head = 0;
@@ -551,14 +572,9 @@ static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsig
     for (int s = 0; s < 4; s++) {
         unsigned ls = suit_bits(d->h[h], s);
         if (!ls) continue;
-        unsigned a = suit_bits(all, s);
-        int k = 0;
-        while (a) {
-            unsigned top = 1u << dbr__msb(a);
-            if (!(ls & top)) break;
-            k++;
-            a &= ~top;
-        }
+        /* the run: the cards in play above the best card of the others */
+        const unsigned a = suit_bits(all, s), others = a & ~ls;
+        int k = others ? pop13(a >> (dbr__msb(others) + 1)) : pop13(a);
         if (!k) continue;
         const int run = k;
         const int len = pop13(ls);
@@ -894,16 +910,18 @@ DBR_INLINE int rel_rank(int card, dbr_hand present) {
     return pop13(suit_bits(present, s) >> (r + 1));
 }
 
-static void sort_moves(dd_move *m, int n) {
-    for (int i = 1; i < n; i++) {
-        dd_move x = m[i];
-        int j = i - 1;
-        while (j >= 0 && m[j].score < x.score) {
-            m[j + 1] = m[j];
-            j--;
-        }
-        m[j + 1] = x;
-    }
+/* Bring the best of moves i..n-1 to place i (the first of equal scores, so
+ * that taking moves one by one gives a stable sort by score, best first);
+ * most searches are cut off by their first move, so most of the order is
+ * never needed. */
+DBR_INLINE void pick_move(dd_move *m, int i, int n) {
+    int k = i;
+    for (int j = i + 1; j < n; j++)
+        if (m[j].score > m[k].score) k = j;
+    if (k == i) return;
+    const dd_move x = m[k];
+    for (int j = k; j > i; j--) m[j] = m[j - 1];
+    m[i] = x;
 }
 
 /* The owner of the i-th highest present card of suit s (i = 0 the top),
@@ -1062,7 +1080,6 @@ static int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m
             n++;
         }
     }
-    sort_moves(m, n);
     return n;
 }
 
@@ -1183,7 +1200,6 @@ static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
         m[n].score = sc;
         n++;
     }
-    sort_moves(m, n);
     return n;
 }
 
@@ -1346,6 +1362,7 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
          * store), while the cache line of the position comes in */
         const dd_xent *xc = xcache_slot(d, &p);
         DD_PREFETCH(xc);
+        DD_PREFETCH(&d->slots[slot_home(d, p.dist, p.ctl)]);
         dbr_hand brel = 0;
         const int sure = bounds_cut(d, nd->lead, r, target, &brel);
         if (sure >= 0) {
@@ -1363,7 +1380,7 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
         int chain = 0;
         uint32_t prev = 0;
         p.slot = find_slot(d, p.dist, p.ctl);
-        for (uint32_t i = p.slot->ctl ? p.slot->head : 0; i && chain < DD_MAX_CHAIN;
+        for (uint32_t i = slot_live(d, p.slot) ? p.slot->head : 0; i && chain < DD_MAX_CHAIN;
              prev = i, i = d->pool[i].next, chain++) {
             dd_entry *e = &d->pool[i];
             if ((p.b0 & e->mask) != e->b0 || (p.b1 & e->mask) != e->b1) continue;
@@ -1385,6 +1402,7 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
         int found = DD_NO_MOVE;
         int low[4] = {0, 0, 0, 0};
         for (int i = 0; i < n; i++) {
+            pick_move(moves, i, n);
             const int c = moves[i].card;
             if (c % 13 < low[c / 13]) continue;
             dbr_hand crel = 0;
@@ -1427,6 +1445,7 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
     n = gen_follows(d, nd, moves);
     int low[4] = {0, 0, 0, 0};
     for (int i = 0; i < n; i++) {
+        pick_move(moves, i, n);
         const int c = moves[i].card;
         if (c % 13 < low[c / 13]) continue;
         dbr_hand crel = 0;
@@ -1501,6 +1520,17 @@ static dbr_status load(dbr_dd *d, const dbr_position *pos, dd_node *nd, int *r_o
         in_trick |= (dbr_hand)1 << c;
     }
     nd->tmask = in_trick;
+    /* a hand holding a card it did not hold in the deal the table knows
+     * starts a new deal */
+    dbr_hand held[4];
+    for (int i = 0; i < 4; i++) held[i] = pos->hands[i];
+    for (int i = 0; i < pos->trick_len; i++) held[(pos->leader + i) & 3] |= (dbr_hand)1 << pos->trick[i];
+    int fresh = 0;
+    for (int i = 0; i < 4; i++) fresh |= (held[i] & ~d->deal[i]) != 0;
+    if (fresh) {
+        tt_reset(d);
+        for (int i = 0; i < 4; i++) d->deal[i] = held[i];
+    }
     for (int i = 0; i < 4; i++) d->h[i] = pos->hands[i];
     d->played = DBR_FULL_DECK & ~(d->h[0] | d->h[1] | d->h[2] | d->h[3] | in_trick);
     d->trump = pos->trump;
@@ -1512,6 +1542,14 @@ static dbr_status load(dbr_dd *d, const dbr_position *pos, dd_node *nd, int *r_o
 
 DBR_INLINE int side_value(int ns, int r, int seat) { return (seat & 1) == 0 ? ns : r - ns; }
 
+/* The first target of the zero-window searches, as North-South's tricks:
+ * the side to play tries for half the tricks, rounded down (the side on
+ * lead tends to take fewer than half: on the bench deals this probes fewer
+ * times than North-South trying for half, rounded up). */
+DBR_INLINE int first_guess(int r, int seat) {
+    return (seat & 1) == 0 ? r / 2 : r - r / 2 + 1;
+}
+
 dbr_status dbr_dd_solve(dbr_dd *dd, const dbr_position *pos, int *tricks_out) {
     if (!dd || !pos || !tricks_out) return DBR_E_NULL;
     if (dd->magic != DD_MAGIC) return DBR_E_WORKSPACE;
@@ -1520,7 +1558,7 @@ dbr_status dbr_dd_solve(dbr_dd *dd, const dbr_position *pos, int *tricks_out) {
     dbr_status st = load(dd, pos, &nd, &r);
     if (st != DBR_OK) return st;
     int seat = (pos->leader + pos->trick_len) & 3;
-    int ns = node_value(dd, &nd, r, (r + 1) / 2);
+    int ns = node_value(dd, &nd, r, first_guess(r, seat));
     *tricks_out = side_value(ns, r, seat);
     return DBR_OK;
 }
@@ -1544,7 +1582,7 @@ dbr_status dbr_dd_solve_cards(dbr_dd *dd, const dbr_position *pos, int *tricks_o
     int8_t scores[DBR_NUM_CARDS];
     for (int i = 0; i < DBR_NUM_CARDS; i++) scores[i] = -1;
     int best_ns = -1, worst_ns = 99;
-    int guess = (r + 1) / 2;
+    int guess = first_guess(r, seat);
     /* Value each representative exactly; its run shares the value. */
     while (reps) {
         int c = dbr__ctz(reps);
@@ -1592,7 +1630,7 @@ dbr_status dbr_dd_table(dbr_dd *dd, const dbr_hand hands[4], int table_out[20]) 
     if (k == 0) return DBR_E_EMPTY;
     int table[20];
     for (int strain = 0; strain < 5; strain++) {
-        int guess = (k + 1) / 2;
+        int guess = first_guess(k, 0);
         for (int leader = 0; leader < 4; leader++) {
             dbr_position pos;
             memset(&pos, 0, sizeof pos);

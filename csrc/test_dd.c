@@ -328,11 +328,39 @@ static void test_full_deals(void) {
     CHECK(failed == 1);
 }
 
+/* One workspace over more deals than the table's 16-bit stamp counts (each
+ * new deal forgets the table by advancing the stamp, and the stamp wraps
+ * round to a full clear): every answer still equal to brute force. */
+static void test_many_deals(void) {
+    static unsigned char mem[256 << 10];
+    dbr_dd *dd;
+    CHECK_ST(dbr_dd_init(mem, sizeof mem, &dd), DBR_OK);
+    dbr_rng rng;
+    dbr_rng_seed(&rng, 77);
+    int disagreements = 0;
+    for (int iter = 0; iter < 70000; iter++) {
+        uint32_t k, trump, leader;
+        dbr_rng_below(&rng, 3, &k);
+        dbr_rng_below(&rng, 5, &trump);
+        dbr_rng_below(&rng, 4, &leader);
+        dbr_position pos;
+        memset(&pos, 0, sizeof pos);
+        CHECK_ST(dbr_deal_random(&rng, 4, (int)k + 1, 0, pos.hands), DBR_OK);
+        pos.trump = (uint8_t)trump;
+        pos.leader = (uint8_t)leader;
+        int got = -1;
+        CHECK_ST(dbr_dd_solve(dd, &pos, &got), DBR_OK);
+        if (got != brute(&pos)) disagreements++;
+    }
+    CHECK(disagreements == 0);
+}
+
 int main(void) {
     test_statuses();
     test_known_positions();
     test_against_brute_force();
     test_full_deals();
+    test_many_deals();
     if (failures) {
         fprintf(stderr, "test_dd: %d of %d checks failed\n", failures, checks);
         return 1;
