@@ -480,6 +480,9 @@ Inert = tuple[Path, Callable[[Mapping[str, Any]], bool], str, str]
 """A setting the interpreter reads only under some condition: its path, when
 it is never read, why, and what to write instead."""
 
+_AUCTION_DOUBLES = ("in an auction doubling is a call in the auction (declaration.auction), "
+                    "not the doubling section")
+
 INERT: tuple[Inert, ...] = (
     (("table", "dummy", "holder"),
      lambda d: _get(d, "table", "hands") != "dummy",
@@ -495,13 +498,9 @@ INERT: tuple[Inert, ...] = (
      "no deal can skip a Dummy: every hand is manned, or the Dummy goes round "
      "with the deal",
      "leave deal.passes out"),
-    (("doubling", "doublers"), _auction,
-     "in an auction doubling is a call in the auction (declaration.auction), not "
-     "the doubling section",
+    (("doubling", "doublers"), _auction, _AUCTION_DOUBLES,
      "leave doubling out, or set declaration.auction.doubles"),
-    (("doubling", "limit"), _auction,
-     "in an auction doubling is a call in the auction (declaration.auction), not "
-     "the doubling section",
+    (("doubling", "limit"), _auction, _AUCTION_DOUBLES,
      "leave doubling out, or set declaration.auction.doubles and redoubles"),
     (("doubling", "redouble_when_left_to_dummy"),
      lambda d: _auction(d) or _get(d, "table", "hands") == "seated",
