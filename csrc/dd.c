@@ -1200,6 +1200,11 @@ static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
                     sc = 10 + rrank;
                 else
                     sc = 13 - (rank + 2); /* DDS's ranks run 2..14 */
+            } else if (nd->tlen == 2 && wins && nd->wseat != p &&
+                       !suit_bits(d->h[(nd->lead + 3) & 3], nd->led)) {
+                /* second hand wins and fourth hand, void, can ruff: beat
+                 * second hand cheaply so that fourth hand must ruff (DDS) */
+                sc = 20 - rank;
             } else {
                 sc = -rank + (c == force ? 20 : 0);
             }
