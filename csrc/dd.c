@@ -1172,6 +1172,28 @@ static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
             }
         }
     }
+    /* No trumps, partner's singleton lead wins and we hold the top cards:
+     * overtake (with the cheapest card that does) to run the suit when our
+     * top cards left outlast both opponents' holdings (DDS) */
+    int overtake = -1;
+    if (nd->tlen == 2 && trump == DBR_NOTRUMP && partner_sure && follow &&
+        !suit_bits(d->h[p], nd->led)) {
+        unsigned u = suit_bits(d->h[0] | d->h[1] | d->h[2] | d->h[3], nd->led);
+        const unsigned mine = suit_bits(hand, nd->led);
+        int top = 0;
+        while (u && (mine >> dbr__msb(u) & 1u)) {
+            top++;
+            u &= ~(1u << dbr__msb(u));
+        }
+        if (top) {
+            const int o4 = (nd->lead + 3) & 3, o2 = (nd->lead + 1) & 3;
+            int opp = pop13(suit_bits(d->h[o4], nd->led)) - 1;
+            const int l2 = pop13(suit_bits(d->h[o2], nd->led));
+            if (l2 > opp) opp = l2;
+            const unsigned over = suit_bits(reps, nd->led) & ~((2u << (nd->wcard % 13)) - 1u);
+            if (opp <= top - 1 && over) overtake = 13 * nd->led + dbr__ctz(over);
+        }
+    }
     while (reps) {
         int c = dbr__ctz(reps);
         reps &= reps - 1;
@@ -1182,7 +1204,7 @@ static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
             const int safe = wins && (nd->tlen == 3 || (!later_can_ruff && (later_led == 0 ||
                                                                    dbr__msb(later_led) < rank)));
             if (partner_sure || partner_will_win) {
-                sc = -rank;
+                sc = -rank + (c == overtake ? 20 : 0);
             } else if (safe) {
                 sc = (nd->tlen == 1 ? 81 : nd->tlen == 2 ? 60 : 30) - rank; /* win cheaply */
             } else if (nd->tlen == 1) {
