@@ -1083,6 +1083,31 @@ static int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m
     return n;
 }
 
+/* Third hand, void in the suit led, with a trump suit: the weights of
+ * DDS's third-hand void follows (ranks 2..14 as in DDS; rrank counts down
+ * from 1 for the highest card held). Discard low from a long suit; do not
+ * ruff partner's sure winner; do not underruff second hand; ruff low when
+ * fourth hand must follow; ruff over fourth hand's trumps when possible. */
+static int void3_trump_weight(const dbr_dd *d, const dd_node *nd, int seat, int c, dbr_hand present) {
+    const int trump = d->trump, led = nd->led, s = c / 13, rank = c % 13, R = rank + 2;
+    const int len = pop13(suit_bits(d->h[seat], s));
+    const int o4 = (nd->lead + 3) & 3, p = nd->lead, wr = nd->wcard % 13;
+    const unsigned l4 = suit_bits(d->h[o4], led), t4 = suit_bits(d->h[o4], trump);
+    if (led == trump || s != trump) return -R + len * 64 / 40;
+    if (nd->wseat == p && (!l4 || wr > (int)dbr__msb(l4)) && (l4 || !t4)) return -R - 50;
+    const int add = len * 64 / 50;
+    if (nd->wcard / 13 == trump && rank < wr) {
+        const unsigned held = suit_bits(d->h[0] | d->h[1] | d->h[2] | d->h[3], s);
+        return -32 + 1 + pop13(held >> (rank + 1)) + len * 64 / 40;
+    }
+    if (nd->wseat == p) {
+        if (l4) return (nth_owner(d, suit_bits(present | nd->tmask, led), 1, led) == p ? 36 : 48) - R + add;
+        return ((1u << rank) > t4 ? 48 : -12) - R + add;
+    }
+    if (l4) return 72 - R + add;
+    return ((1u << rank) > t4 ? 48 : 36) - R + add;
+}
+
 static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
     const int trump = d->trump;
     const int seat = (nd->lead + nd->tlen) & 3, p = seat ^ 2;
@@ -1147,6 +1172,28 @@ static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
             }
         }
     }
+    /* No trumps, partner's singleton lead wins and we hold the top cards:
+     * overtake (with the cheapest card that does) to run the suit when our
+     * top cards left outlast both opponents' holdings (DDS) */
+    int overtake = -1;
+    if (nd->tlen == 2 && trump == DBR_NOTRUMP && partner_sure && follow &&
+        !suit_bits(d->h[p], nd->led)) {
+        unsigned u = suit_bits(d->h[0] | d->h[1] | d->h[2] | d->h[3], nd->led);
+        const unsigned mine = suit_bits(hand, nd->led);
+        int top = 0;
+        while (u && (mine >> dbr__msb(u) & 1u)) {
+            top++;
+            u &= ~(1u << dbr__msb(u));
+        }
+        if (top) {
+            const int o4 = (nd->lead + 3) & 3, o2 = (nd->lead + 1) & 3;
+            int opp = pop13(suit_bits(d->h[o4], nd->led)) - 1;
+            const int l2 = pop13(suit_bits(d->h[o2], nd->led));
+            if (l2 > opp) opp = l2;
+            const unsigned over = suit_bits(reps, nd->led) & ~((2u << (nd->wcard % 13)) - 1u);
+            if (opp <= top - 1 && over) overtake = 13 * nd->led + dbr__ctz(over);
+        }
+    }
     while (reps) {
         int c = dbr__ctz(reps);
         reps &= reps - 1;
@@ -1157,7 +1204,7 @@ static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
             const int safe = wins && (nd->tlen == 3 || (!later_can_ruff && (later_led == 0 ||
                                                                    dbr__msb(later_led) < rank)));
             if (partner_sure || partner_will_win) {
-                sc = -rank;
+                sc = -rank + (c == overtake ? 20 : 0);
             } else if (safe) {
                 sc = (nd->tlen == 1 ? 81 : nd->tlen == 2 ? 60 : 30) - rank; /* win cheaply */
             } else if (nd->tlen == 1) {
@@ -1175,9 +1222,16 @@ static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
                     sc = 10 + rrank;
                 else
                     sc = 13 - (rank + 2); /* DDS's ranks run 2..14 */
+            } else if (nd->tlen == 2 && wins && nd->wseat != p &&
+                       !suit_bits(d->h[(nd->lead + 3) & 3], nd->led)) {
+                /* second hand wins and fourth hand, void, can ruff: beat
+                 * second hand cheaply so that fourth hand must ruff (DDS) */
+                sc = 20 - rank;
             } else {
                 sc = -rank + (c == force ? 20 : 0);
             }
+        } else if (trump != DBR_NOTRUMP && nd->tlen == 2) {
+            sc = void3_trump_weight(d, nd, seat, c, present);
         } else if (s == trump) {
             if (partner_sure || partner_will_win)
                 sc = -40 - rank;
