@@ -1395,6 +1395,32 @@ static int last_trick_ns(const dbr_dd *d, int lead, dbr_hand *rel) {
  * (the current one included)? *rel receives the cards whose ranks the
  * verdict depends on (per suit, everything from the top down to the lowest
  * of them). */
+/* The moves in order of merit until one reaches the target for the side to
+ * move: its card, with the cards its verdict depended on in *rel; or -1 when
+ * none does, with the union of every failed card's in *rel. After a card
+ * fails, the cards of its suit below the lowest one its verdict used are
+ * skipped (they lead to positions of the same class). */
+DBR_INLINE int try_moves(dbr_dd *d, const dd_node *nd, dd_move *moves, int n, int target,
+                         dbr_hand *rel) {
+    const int ns_to_move = (((nd->lead + nd->tlen) & 3) & 1) == 0;
+    int low[4] = {0, 0, 0, 0};
+    dbr_hand acc = 0;
+    for (int i = 0; i < n; i++) {
+        pick_move(moves, i, n);
+        const int c = moves[i].card;
+        if (c % 13 < low[c / 13]) continue;
+        dbr_hand crel = 0;
+        if (play_and_search(d, nd, c, target, &crel) == ns_to_move) {
+            *rel = crel;
+            return c;
+        }
+        acc |= crel;
+        small_cards_done(c, crel, low);
+    }
+    *rel = acc;
+    return -1;
+}
+
 static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
     d->nodes++;
     const int seat = (nd->lead + nd->tlen) & 3;
@@ -1454,22 +1480,11 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
         const int cards_left = 4 * r;
         n = gen_leads(d, nd->lead, best, d->killer[cards_left], moves);
         int found = DD_NO_MOVE;
-        int low[4] = {0, 0, 0, 0};
-        for (int i = 0; i < n; i++) {
-            pick_move(moves, i, n);
-            const int c = moves[i].card;
-            if (c % 13 < low[c / 13]) continue;
-            dbr_hand crel = 0;
-            int v = play_and_search(d, nd, c, target, &crel);
-            if (v == ns_to_move) {
-                result = v;
-                rel = crel;
-                found = (c / 13) * 16 + rel_rank(c, present);
-                d->killer[cards_left] = (int8_t)c;
-                break;
-            }
-            rel |= crel;
-            small_cards_done(c, crel, low);
+        const int c = try_moves(d, nd, moves, n, target, &rel);
+        if (c >= 0) {
+            result = ns_to_move;
+            found = (c / 13) * 16 + rel_rank(c, present);
+            d->killer[cards_left] = (int8_t)c;
         }
         rel = extend_runs(rel_lowest(rel), d->h[nd->lead], present);
         tt_store(d, &p, rel, r, result, target, found);
@@ -1497,21 +1512,7 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
         }
     }
     n = gen_follows(d, nd, moves);
-    int low[4] = {0, 0, 0, 0};
-    for (int i = 0; i < n; i++) {
-        pick_move(moves, i, n);
-        const int c = moves[i].card;
-        if (c % 13 < low[c / 13]) continue;
-        dbr_hand crel = 0;
-        int v = play_and_search(d, nd, c, target, &crel);
-        if (v == ns_to_move) {
-            result = v;
-            rel = crel;
-            break;
-        }
-        rel |= crel;
-        small_cards_done(c, crel, low);
-    }
+    if (try_moves(d, nd, moves, n, target, &rel) >= 0) result = ns_to_move;
     dbr_hand hand = d->h[seat], legal = hand & DBR_SUIT_MASK(nd->led);
     if (!legal) legal = hand;
     *rel_out = extend_runs(rel_lowest(rel), legal, present);
