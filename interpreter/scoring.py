@@ -276,18 +276,31 @@ def score_deal(rules: RuleSet, result: DealResult) -> list[Line]:
         ``contract_level``.
     """
     s = rules.scoring
-    out: list[Line] = []
+    if result.revoke_tricks == _NONE_GIVEN and result.revoke_points == _NONE_GIVEN \
+            and result.below_cap == _NO_CAP and result.honours_only == _NOT_ONLY:
+        # Without a revoke penalty: the tricks' and slams' lines depend only on
+        # these (worked out once for each), the honours' on the honours held.
+        denom = result.denomination
+        key = (id(s), id(denom), result.declaring_side, result.doubling_level, result.tricks,
+               result.contract_level, result.opening_one_spade)
+        memo = _PLAIN_MEMO.get(key)
+        if memo is None or memo[0] is not s or memo[1] is not denom:
+            if len(_PLAIN_MEMO) >= 4096:
+                _PLAIN_MEMO.clear()
+            memo = _PLAIN_MEMO[key] = (s, denom, *_plain_lines(s, result))
+        out = list(memo[2])
+        for side, points, kind, note in honour_entries(s, result):
+            out.append((side, points, ABOVE, kind, note))
+        out += memo[3]
+        return out
+    out = []
     # Tricks given by revoke penalties count for the score (not for a slam).
     given = result.revoke_tricks
     counted = result
     if given != (0, 0):
         counted = replace(result, tricks=(result.tricks[0] + given[0] - given[1],
                                           result.tricks[1] + given[1] - given[0]))
-    if s.tricks_scored_by == "contract":
-        trick_lines = _contract_lines(s, counted)
-    else:
-        trick_lines = _odd_trick_lines(s, counted)
-    for side, points, line, kind, note in trick_lines:
+    for side, points, line, kind, note in _plain_lines(s, counted)[0]:
         if result.honours_only[side]:
             continue  # a revoking side scores only honours and chicane
         cap = result.below_cap[side]
@@ -299,15 +312,35 @@ def score_deal(rules: RuleSet, result: DealResult) -> list[Line]:
             out.append((side, result.revoke_points[side], ABOVE, "revoke", "revoke penalty"))
     for side, points, kind, note in honour_entries(s, result):
         out.append((side, points, ABOVE, kind, note))
+    # the slams by the tricks taken (not those given)
+    out += [line for line in _plain_lines(s, result)[1] if not result.honours_only[line[0]]]
+    return out
+
+
+_NONE_GIVEN = (0, 0)
+_NO_CAP = (None, None)
+_NOT_ONLY = (False, False)
+# score_deal's lines for the tricks and for the slams of a deal without a revoke
+# penalty, by (id of the scoring rules, id of the denomination, declaring side,
+# doubling level, tricks, contract level, opening One Spade); each value keeps
+# the two objects it was made for (alive, and checked on a hit).
+_PLAIN_MEMO: dict[tuple[Any, ...], tuple[ScoringRules, Denomination,
+                                         tuple[Line, ...], tuple[Line, ...]]] = {}
+
+
+def _plain_lines(s: ScoringRules, result: DealResult) -> tuple[tuple[Line, ...],
+                                                               tuple[Line, ...]]:
+    """score_deal's lines for the tricks, and for the slams, without a revoke penalty."""
+    tricks = _contract_lines(s, result) if s.tricks_scored_by == "contract" \
+        else _odd_trick_lines(s, result)
+    slams: list[Line] = []
     for side in (0, 1):
         won = result.tricks[side]
-        if result.honours_only[side]:
-            continue
         if won == 13 and s.grand_slam:
-            out.append((side, s.grand_slam, ABOVE, "slam", "grand slam"))
+            slams.append((side, s.grand_slam, ABOVE, "slam", "grand slam"))
         elif won == 12 and s.little_slam:
-            out.append((side, s.little_slam, ABOVE, "slam", "little slam"))
-    return out
+            slams.append((side, s.little_slam, ABOVE, "slam", "little slam"))
+    return tuple(tricks), tuple(slams)
 
 
 def _trick_note(odd: int, denom: Denomination, level: int) -> str:
@@ -405,25 +438,37 @@ class ScoreSheet:
         ledger: str | None = None,
         settlement: str | None = None,
     ) -> None:
-        self.rules = rules
-        self.ledger = ledger or rules.scoring.ledger
-        self.settlement_kind = settlement or rules.scoring.settlement
+        ledger = ledger or rules.scoring.ledger
         if columns is None:
             columns = (("N-S", ()), ("E-W", ()))
-        self.columns: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
-            (str(name), tuple(str(p) for p in players)) for name, players in columns
-        )
-        names = [name for name, _ in self.columns]
+        checked = tuple((str(name), tuple(str(p) for p in players)) for name, players in columns)
+        names = [name for name, _ in checked]
         if len(names) < 2:
             raise ValueError(f"a score sheet needs at least two columns, got {len(names)}")
         if len(set(names)) != len(names):
             raise ValueError(f"column names must differ, got {names!r}")
-        players = self.players
+        players = tuple(p for _, people in checked for p in people)
         if len(set(players)) != len(players):
             raise ValueError(f"a player may be in one column only, got {players!r}")
-        if self.ledger == "sides" and len(names) != 2:
+        if ledger == "sides" and len(names) != 2:
             raise ValueError(
                 f"ledger: sides keeps two columns, one for each side, got {len(names)}")
+        self._start(rules, checked, ledger, settlement or rules.scoring.settlement)
+
+    @classmethod
+    def _blank(cls, rules: RuleSet, columns: tuple[tuple[str, tuple[str, ...]], ...]) -> ScoreSheet:
+        """A new sheet with the rules' ledger and settlement, for ``columns`` that
+        a sheet has already accepted (a new rubber of the same players)."""
+        sheet = cls.__new__(cls)
+        sheet._start(rules, columns, rules.scoring.ledger, rules.scoring.settlement)
+        return sheet
+
+    def _start(self, rules: RuleSet, columns: tuple[tuple[str, tuple[str, ...]], ...],
+               ledger: str, settlement: str) -> None:
+        self.rules = rules
+        self.ledger = ledger
+        self.settlement_kind = settlement
+        self.columns: tuple[tuple[str, tuple[str, ...]], ...] = columns
         self.entries: list[ScoreEntry] = []
         self.games = [0] * len(self.columns)
         self.game_number = 1

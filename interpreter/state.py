@@ -300,6 +300,8 @@ class Game:
         self._sight_on_declaration = facts.sight_on_declaration
         self._sight_version = 0
         self._sight_memo = facts.sight_memo
+        self._seating_memo = facts.seating_memo
+        self._sheet_columns = facts.sheet_columns
         self._seating: tuple[Any, ...] = ()
         self._may_look = facts.may_look
         self._may_leave = rules.declaration.pass_to_partner
@@ -377,7 +379,14 @@ class Game:
             self._seat({Seat.SOUTH: holder, Seat.NORTH: holder, Seat.WEST: others[0],
                         Seat.EAST: others[1]}, frozenset((Seat.SOUTH, Seat.WEST, Seat.EAST)))
             self.dealer = Seat.NORTH if t.first_dealer == "dummy" else Seat.SOUTH
-        self.sheet = ScoreSheet(self.rules, self._columns())
+        columns = self._sheet_columns.get(self._seating)
+        if columns is None:  # the first rubber of this seating: the sheet checks its columns
+            self.sheet = ScoreSheet(self.rules, self._columns())
+            if len(self._sheet_columns) >= _SIGHT_MEMO_SIZE:
+                self._sheet_columns.clear()
+            self._sheet_columns[self._seating] = self.sheet.columns
+        else:
+            self.sheet = ScoreSheet._blank(self.rules, columns)
         self.sheets.append(self.sheet)
         self._append("rubber_start", detail={
             "rubber": self.rubber_number,
@@ -393,15 +402,26 @@ class Game:
         self.dealer = Seat.SOUTH
 
     def _seat(self, owners: Mapping[Seat, str], manned: frozenset[Seat]) -> None:
-        self.seat_player = dict(sorted(owners.items()))
         # who sits where: with the deal's roles, the key of the memo of sight
-        self._seating = (self.players, tuple(self.seat_player.items()), manned)
+        seating = (self.players, tuple((s, owners[s]) for s in _SEATS), manned)
+        memo = self._seating_memo
+        seated = memo.get(seating)
+        if seated is None:
+            if len(memo) >= _SIGHT_MEMO_SIZE:
+                memo.clear()
+            held: dict[str, list[Seat]] = {p: [] for p in self.players}
+            for seat in _SEATS:
+                held[owners[seat]].append(seat)
+            seated = memo[seating] = (
+                seating,
+                {p: tuple(seats) for p, seats in held.items()},
+                {p: tuple(s for s in seats if s in manned) for p, seats in held.items()})
+        # The memo's own seating tuple (equal to this one) keys the memo of sight.
+        self._seating, player_seats, own = seated
+        self.seat_player = dict(seating[1])
         self.manned = manned
-        held: dict[str, list[Seat]] = {p: [] for p in self.players}
-        for seat in _SEATS:
-            held[self.seat_player[seat]].append(seat)
-        self.player_seats = {p: tuple(seats) for p, seats in held.items()}
-        self._own = {p: tuple(s for s in seats if s in manned) for p, seats in held.items()}
+        self.player_seats = dict(player_seats)
+        self._own = own  # read only
 
     def _columns(self) -> list[tuple[str, tuple[str, ...]]]:
         """The score sheet's columns: one per partnership, or one per player."""
@@ -2176,8 +2196,9 @@ class _Facts:
     """What every game of a rule set works out from it alone, worked out once
     (read only: the games of the rule set share it)."""
 
-    __slots__ = ("bid_rank", "bids", "declare_actions", "may_look", "rules", "sight_events",
-                 "sight_memo", "sight_on_declaration", "trump_of_name")
+    __slots__ = ("bid_rank", "bids", "declare_actions", "may_look", "rules", "seating_memo",
+                 "sheet_columns", "sight_events", "sight_memo", "sight_on_declaration",
+                 "trump_of_name")
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules  # kept alive: the registry is by id
@@ -2205,6 +2226,11 @@ class _Facts:
         # The hands each player sees by the rules of sight, by everything sight
         # depends on (see Game._sight): once for each seating, dealer and stage.
         self.sight_memo: dict[tuple[Any, ...], dict[str, frozenset[Seat]]] = {}
+        # Game._seat's work by seating: (the seating, player_seats, own hands).
+        self.seating_memo: dict[tuple[Any, ...], tuple[tuple[Any, ...], dict[str, tuple[Seat, ...]],
+                                                       dict[str, tuple[Seat, ...]]]] = {}
+        # The score sheet's columns (as a sheet accepted them) by seating.
+        self.sheet_columns: dict[tuple[Any, ...], tuple[tuple[str, tuple[str, ...]], ...]] = {}
 
 
 _FACTS: dict[int, _Facts] = {}  # by id of the rule set

@@ -10,6 +10,7 @@ import pytest
 
 from dummybridge.cards import Hand, Seat, Suit
 from dummybridge.loader import load_rules
+from dummybridge.ruleset import RuleSet
 from dummybridge.scoring import DealResult, ScoreSheet, score_deal
 from support import honour_hands
 
@@ -237,3 +238,24 @@ def test_elw05_rubber_ends_when_first_two_games_go_to_one_side() -> None:
     sheet.add_deal(2, [_line(0, 30)])
     assert sheet.is_over and sheet.games == [2, 0]
     assert sheet.total(0) == 170
+
+
+
+def test_elw05_slam_lines_follow_each_rule_set_scored_under(
+        tmp_path: pytest.TempPathFactory) -> None:
+    """ELW05 laws 9-10 under two rule sets in turn: score_deal remembers the
+    lines of a deal's tricks and slams, but for each rule set apart, so a house
+    rule's slam bonus is its own even for a result already scored under Bridge."""
+    house = tmp_path / "house.yaml"  # type: ignore[operator]
+    house.write_text("extends: bridge\nname: big-slams\ntitle: Big slams\nversion: '1'\n"
+                     "scoring:\n  slams:\n    little: 50\n    grand: 100\n", encoding="utf-8")
+    hands = honour_hands(Suit.SPADES, ("", "", "", ""))
+
+    def slams(rules: RuleSet) -> list[tuple[int, int]]:
+        result = DealResult(hands=hands, denomination=rules.denomination("hearts"),  # type: ignore[arg-type]
+                            declaring_side=0, doubling_level=0, tricks=(13, 0))
+        return [(s, p) for s, p, _, k, _ in score_deal(rules, result) if k == "slam"]
+
+    house_rules = load_rules(house)
+    assert [slams(BRIDGE), slams(house_rules), slams(BRIDGE), slams(house_rules)] == \
+        [[(0, 40)], [(0, 100)], [(0, 40)], [(0, 100)]]
