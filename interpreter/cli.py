@@ -30,6 +30,18 @@ EXIT_USAGE = 2
 EXIT_INTERNAL = 70
 
 
+def _out(text: str, end: str = "\n") -> None:
+    """Print to standard output; if its reader has gone (``dummybridge ... | head``),
+    print nothing more but let the command finish: files it writes are still
+    written and its exit status still says what it found."""
+    try:
+        print(text, end=end, flush=True)
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
 def _can_show_symbols(stream: TextIO) -> bool:
     encoding = getattr(stream, "encoding", None) or "ascii"
     try:
@@ -172,7 +184,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
                 continue
         game.apply(bots[player].choose(game.observation(player)))
     symbols = not args.ascii and _can_show_symbols(sys.stdout)
-    print(game_record(game, symbols=symbols))
+    _out(game_record(game, symbols=symbols))
     if args.record:
         with open(args.record, "w", encoding="utf-8") as fh:
             json.dump(game.to_record(), fh, indent=1)
@@ -239,9 +251,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                          None if args.no_progress else ProgressBar(sys.stderr, "rubbers (compare)"))
         data["compare"] = compare(rules, other, runs, again)
     if args.format == "json":
-        print(json.dumps(data, indent=1))
+        _out(json.dumps(data, indent=1))
     else:
-        print(text_report(data))
+        _out(text_report(data))
     return EXIT_OK
 
 
@@ -253,7 +265,7 @@ def _cmd_variants(args: argparse.Namespace) -> int:
     width = max(len(v.name) for v in variants)
     for v in variants:
         aliases = f"  (also: {', '.join(v.aliases)})" if v.aliases else ""
-        print(f"{v.name:<{width}}  {v.title}{aliases}")
+        _out(f"{v.name:<{width}}  {v.title}{aliases}")
     return EXIT_OK
 
 
@@ -261,7 +273,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     from .loader import validate_files
 
     text, status = validate_files(args.files, fmt=args.format, verbose=args.verbose)
-    print(text)
+    _out(text)
     return status
 
 
@@ -271,9 +283,9 @@ def _cmd_schema(args: argparse.Namespace) -> int:
     if args.scenario:
         from .conform import scenario_schema_text
 
-        print(scenario_schema_text(), end="")
+        _out(scenario_schema_text(), end="")
         return EXIT_OK
-    print(schema_text(), end="")
+    _out(schema_text(), end="")
     return EXIT_OK
 
 
@@ -295,11 +307,11 @@ def _cmd_conform(args: argparse.Namespace) -> int:
         if args.format == "json":
             from .loader import format_diagnostics
 
-            print(format_diagnostics(diagnostics, "json"))
+            _out(format_diagnostics(diagnostics, "json"))
             return EXIT_ERROR
         raise _RuleFileError(diagnostics)
     results = run(rules, files)
-    print(format_json(rules, results) if args.format == "json" else format_text(rules, results))
+    _out(format_json(rules, results) if args.format == "json" else format_text(rules, results))
     if args.junit:
         with open(args.junit, "w", encoding="utf-8") as fh:
             fh.write(format_junit(rules, results) + "\n")
@@ -309,7 +321,7 @@ def _cmd_conform(args: argparse.Namespace) -> int:
 def _cmd_docs(args: argparse.Namespace) -> int:
     from .reference import reference_markdown
 
-    print(reference_markdown(), end="")
+    _out(reference_markdown(), end="")
     return EXIT_OK
 
 
@@ -319,9 +331,9 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     sol = solve(args.deal, parse_strain(args.trump), parse_seat(args.leader))
     tab = table(args.deal) if args.table else None
     if args.format == "json":
-        print(json.dumps(solution_json(sol, args.deal, tab), indent=2))
+        _out(json.dumps(solution_json(sol, args.deal, tab), indent=2))
     else:
-        print(solution_text(sol, args.deal, tab))
+        _out(solution_text(sol, args.deal, tab))
     return EXIT_OK
 
 
@@ -331,9 +343,9 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
 
     costs = analyse_record(load_record(args.record))
     if args.format == "json":
-        print(json.dumps(analysis_json(costs), indent=2))
+        _out(json.dumps(analysis_json(costs), indent=2))
     else:
-        print(analysis_text(costs))
+        _out(analysis_text(costs))
     return EXIT_OK
 
 

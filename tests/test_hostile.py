@@ -1,0 +1,54 @@
+"""A hostile user's inputs: each test names the bug it pins and the brief's
+sentence it checks ("Bad input of every kind ... gets a clear error that names
+the problem and where it is; nothing crashes, no traceback reaches a
+command-line user, and a rejected action changes no state")."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+
+def run_into_closed_pipe(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """Run the program with its standard output a pipe whose reader has gone
+    (as ``dummybridge ... | head -1`` once head has its line)."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        return subprocess.run([sys.executable, "-m", "dummybridge", *args], stdout=write,
+                              stderr=subprocess.PIPE, text=True, check=False, cwd=cwd)
+    finally:
+        os.close(write)
+
+
+def test_validate_into_a_closed_pipe_still_fails_a_broken_file(tmp_path: Path) -> None:
+    """'validate ... exit 0 if all are valid': a reader that stops early
+    (``validate bad.yaml | head -1``) must not turn a broken file's exit 1 into 0."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: bridge\nscoring:\n  game: thirty\n", encoding="utf-8")
+    proc = run_into_closed_pipe("validate", str(bad), cwd=tmp_path)
+    assert proc.returncode == 1
+    assert "Traceback" not in proc.stderr
+
+
+def test_conform_into_a_closed_pipe_keeps_its_status_and_junit(tmp_path: Path) -> None:
+    """'conform ... exit 0 if every case passes', and --junit FILE is written
+    even when the reader of standard output stops early."""
+    scenario = Path(__file__).parent / "conformance" / "bridge.yaml"
+    junit = tmp_path / "j.xml"
+    proc = run_into_closed_pipe("conform", "dummy-bridge", str(scenario), "--junit", str(junit),
+                                cwd=tmp_path)
+    assert proc.returncode == 1  # bridge's cases do not hold under dummy-bridge
+    assert junit.read_text(encoding="utf-8").startswith("<?xml")
+
+
+def test_play_into_a_closed_pipe_still_writes_the_record_and_pbn(tmp_path: Path) -> None:
+    """``play --record FILE --pbn FILE | head -1`` keeps the record and the PBN
+    file: the reader going away stops only the printing."""
+    proc = run_into_closed_pipe("play", "--seed", "1", "--record", "r.json", "--pbn", "p.pbn",
+                                cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "r.json").read_text(encoding="utf-8").startswith("{")
+    assert (tmp_path / "p.pbn").read_text(encoding="latin-1").startswith("% PBN 2.1")
