@@ -424,7 +424,8 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=int, default=1,
                           help="the run's seed; each rubber's is derived from it and its number")
     simulate.add_argument("--jobs", type=int, default=None,
-                          help="worker processes (default: every core); the result is the same")
+                          help="worker processes, at most one per core and per rubber "
+                               "(default: every core); the result is the same")
     simulate.add_argument("--bots", default="rule",
                           help="one bot for every player, or one per player (A,B,...) "
                                "separated by commas (default: rule)")

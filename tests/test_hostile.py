@@ -52,3 +52,16 @@ def test_play_into_a_closed_pipe_still_writes_the_record_and_pbn(tmp_path: Path)
     assert proc.returncode == 0, proc.stderr
     assert (tmp_path / "r.json").read_text(encoding="utf-8").startswith("{")
     assert (tmp_path / "p.pbn").read_text(encoding="latin-1").startswith("% PBN 2.1")
+
+
+def test_simulate_starts_no_more_workers_than_rubbers_or_cores() -> None:
+    """``simulate --rubbers 2 --jobs 100000`` tried to start 100,000 worker
+    processes and never finished; the result is the same whatever --jobs
+    (README), so more workers than rubbers or cores only exhausts the machine."""
+    from dummybridge.simulate import worker_count
+
+    cores = os.cpu_count() or 1
+    assert worker_count(100_000, 2) == min(2, cores)
+    assert worker_count(100_000, 10**6) == cores
+    assert worker_count(1, 50) == 1
+    assert worker_count(3, 1) == 1
