@@ -132,7 +132,8 @@ def _preset_deals(args: argparse.Namespace, rules: RuleSet) -> list[tuple[Hand, 
     if args.deal:
         from .pbn import deals_from_pbn, read_pbn
 
-        return list(deals_from_pbn(read_pbn(args.deal), args.board, rules.deal.cards_each))
+        return list(deals_from_pbn(read_pbn(args.deal), args.board, rules.deal.cards_each,
+                                   file=args.deal))
     if args.board is not None:
         raise DummyBridgeError("--board chooses a board of the --deal file: give --deal FILE.pbn")
     return []

@@ -769,15 +769,17 @@ def read_pbn(path: str | os.PathLike[str]) -> list[PbnGame]:
 
 
 def deals_from_pbn(games: Iterable[PbnGame], board: str | None = None,
-                   cards_each: int = 13) -> list[tuple[Hand, Hand, Hand, Hand]]:
+                   cards_each: int = 13, file: str | None = None,
+                   ) -> list[tuple[Hand, Hand, Hand, Hand]]:
     """The deals to play from a file's games: every game with a Deal tag in
     file order, or only the game whose Board tag is ``board``.
 
     :raises FileFormatError: when there is no such board, no deal, or a deal
-        that cannot be played (see :meth:`PbnGame.full_deal`).
+        that cannot be played (see :meth:`PbnGame.full_deal`); ``file``
+        names a file with no games at all.
     """
     games = list(games)
-    file = games[0].file if games else "<pbn>"
+    file = games[0].file if games else (file or "<pbn>")
     if board is not None:
         chosen = [g for g in games if (g.board or "").strip() == board]
         if not chosen:

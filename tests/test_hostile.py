@@ -65,3 +65,13 @@ def test_simulate_starts_no_more_workers_than_rubbers_or_cores() -> None:
     assert worker_count(100_000, 10**6) == cores
     assert worker_count(1, 50) == 1
     assert worker_count(3, 1) == 1
+
+
+def test_play_deal_from_an_empty_pbn_file_names_the_file(tmp_path: Path) -> None:
+    """'a clear error that names the problem and where it is': an empty PBN
+    file given to --deal was reported as '<pbn>: error: ...', not by its name."""
+    (tmp_path / "empty.pbn").write_text("% nothing here\n", encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "dummybridge", "play", "--deal", "empty.pbn"],
+                          capture_output=True, text=True, check=False, cwd=tmp_path)
+    assert proc.returncode == 1
+    assert proc.stderr == "empty.pbn: error: Deal: no game in this file has a Deal tag\n"
