@@ -75,3 +75,16 @@ def test_play_deal_from_an_empty_pbn_file_names_the_file(tmp_path: Path) -> None
                           capture_output=True, text=True, check=False, cwd=tmp_path)
     assert proc.returncode == 1
     assert proc.stderr == "empty.pbn: error: Deal: no game in this file has a Deal tag\n"
+
+
+def test_a_huge_card_count_is_refused_not_dealt_as_empty_hands() -> None:
+    """PRODUCT.md: 'error codes, never crashes, on bad input'. deal() with
+    cards_each=2**40 saturated to INT_MAX, and n_hands * cards_each overflowed
+    in the C core (undefined behaviour): it returned four empty hands."""
+    import pytest
+
+    from dummybridge import OutOfRangeError, Rng, deal
+
+    with pytest.raises(OutOfRangeError, match=r"cannot deal 4 hands of 1099511627776 cards "
+                                              r"by dealer 0: count out of range"):
+        deal(Rng(1), cards_each=2**40)
