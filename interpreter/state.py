@@ -264,8 +264,12 @@ class Game:
     def __init__(self, rules: RuleSet, seed: int, *, players: Sequence[str] | None = None,
                  deals: Sequence[Sequence[Hand]] = (), rubbers: int = 1,
                  laws: bool = False) -> None:
+        _check_arguments(rules, seed, rubbers, laws)
         n = rules.table.players
         names = tuple(players) if players is not None else tuple("ABCD"[:n])
+        for name in names:
+            if not isinstance(name, str):
+                raise TypeError(f"player names must be text, not {name!r}")
         if len(names) != n:
             raise ValueError(f"{rules.name} needs {n} player names, got {len(names)}")
         if len(set(names)) != n:
@@ -2252,6 +2256,19 @@ def _trick_detail(number: int, cards: tuple[Card, ...], leader: Seat) -> dict[st
 
 def _score_detail(deal: int, entries: tuple[ScoreEntry, ...]) -> dict[str, Any]:
     return {"deal": deal, "entries": [e.to_data() for e in entries]}
+
+
+def _check_arguments(rules: object, seed: object, rubbers: object, laws: object) -> None:
+    """Refuse arguments of the wrong type before a game is made of them: a
+    float seed, say, would be played as its whole part but recorded as it is."""
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"rules must be a RuleSet (load_rules('bridge')), not {rules!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"the seed must be a whole number from 0 to 2**64 - 1, not {seed!r}")
+    if not isinstance(rubbers, int) or isinstance(rubbers, bool):
+        raise TypeError(f"rubbers must be a whole number, not {rubbers!r}")
+    if not isinstance(laws, bool):
+        raise TypeError(f"laws must be True or False, not {laws!r}")
 
 
 def _game_from_record(record: Mapping[str, Any], rules: RuleSet) -> Game:

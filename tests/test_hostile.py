@@ -88,3 +88,31 @@ def test_a_huge_card_count_is_refused_not_dealt_as_empty_hands() -> None:
     with pytest.raises(OutOfRangeError, match=r"cannot deal 4 hands of 1099511627776 cards "
                                               r"by dealer 0: count out of range"):
         deal(Rng(1), cards_each=2**40)
+
+
+def test_game_refuses_a_seed_rubbers_or_laws_of_the_wrong_type() -> None:
+    """A rejected input changes nothing and names the problem: Game(rules, 1.5)
+    played seed 1 but recorded 'seed': 1.5, and Game(rules, 1, laws='no') played
+    in laws mode and recorded 'laws': 'no' -- records that Game.from_record
+    and 'dummybridge export' then refuse."""
+    import pytest
+
+    from dummybridge.loader import load_rules
+    from dummybridge.state import Game
+
+    rules = load_rules("bridge")
+    for seed in (1.5, "1", True, None):
+        with pytest.raises(TypeError, match=r"^the seed must be a whole number from 0 to "
+                                            r"2\*\*64 - 1, not " + repr(seed)):
+            Game(rules, seed)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^rubbers must be a whole number, not 2\.5$"):
+        Game(rules, 1, rubbers=2.5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^laws must be True or False, not 'no'$"):
+        Game(rules, 1, laws="no")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^player names must be text, not 1$"):
+        Game(rules, 1, players=[1, 2, 3, 4])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match=r"^rules must be a RuleSet \(load_rules\('bridge'\)\), "
+                                        r"not 'bridge'$"):
+        Game("bridge", 1)  # type: ignore[arg-type]
+    game = Game(rules, 2**64 - 1, rubbers=2, laws=True)
+    assert Game.from_record(game.to_record()).state_dict() == game.state_dict()
