@@ -596,8 +596,15 @@ class Game:
         return self._hands_for(rule.hand, player)
 
     def sees(self, player: str, seat: Seat) -> bool:
-        """Whether ``player`` may see the hand at ``seat`` now, by the rules of sight."""
-        return seat in self.exposed or seat in self._sight()[player]
+        """Whether ``player`` may see the hand at ``seat`` now, by the rules of sight.
+
+        :raises ValueError: for an unknown player.
+        """
+        try:
+            return seat in self.exposed or seat in self._sight()[player]
+        except KeyError:
+            raise ValueError(f"no player {player!r} in this game "
+                             f"(players: {list(self.players)!r})") from None
 
     def _sight(self) -> dict[str, frozenset[Seat]]:
         """The hands each player sees through the rules of sight (face-up hands

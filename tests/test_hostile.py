@@ -116,3 +116,19 @@ def test_game_refuses_a_seed_rubbers_or_laws_of_the_wrong_type() -> None:
         Game("bridge", 1)  # type: ignore[arg-type]
     game = Game(rules, 2**64 - 1, rubbers=2, laws=True)
     assert Game.from_record(game.to_record()).state_dict() == game.state_dict()
+
+
+def test_sees_an_unknown_player_is_a_value_error_as_in_observation() -> None:
+    """Game.sees('Z', ...) raised a bare KeyError 'Z'; observation() and
+    visible_hands() name the unknown player and the players there are."""
+    import pytest
+
+    from dummybridge import Seat
+    from dummybridge.loader import load_rules
+    from dummybridge.state import Game
+
+    game = Game(load_rules("bridge"), 1)
+    with pytest.raises(ValueError, match=r"^no player 'Z' in this game \(players: "
+                                         r"\['A', 'B', 'C', 'D'\]\)$"):
+        game.sees("Z", Seat.NORTH)
+    assert game.sees("A", game.player_seats["A"][0]) is True
