@@ -132,3 +132,58 @@ def test_sees_an_unknown_player_is_a_value_error_as_in_observation() -> None:
                                          r"\['A', 'B', 'C', 'D'\]\)$"):
         game.sees("Z", Seat.NORTH)
     assert game.sees("A", game.player_seats["A"][0]) is True
+
+
+DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+
+
+def test_a_bad_pbn_deal_says_which_hand_is_wrong() -> None:
+    """'a clear error that names the problem and where it is': 'dummybridge
+    solve' and every PBN deal said only 'text that cannot be parsed' or 'card
+    held twice', whichever hand of the four was wrong."""
+    import pytest
+
+    from dummybridge import InvalidDealError, InvalidNotationError, parse_deal
+
+    cases = [
+        ("N:AKQJ.T98.765.432.5 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
+         InvalidNotationError, "text that cannot be parsed: the north hand "
+         "'AKQJ.T98.765.432.5' is not a PBN hand (four suits, spades first, "
+         "separated by dots)"),
+        ("W:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.7x5",
+         InvalidNotationError, "text that cannot be parsed: the south hand "
+         "'432.AKQJ.T98.7x5' is not a PBN hand (four suits, spades first, separated by dots)"),
+        ("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98",
+         InvalidNotationError, "text that cannot be parsed: it has 3 hands, not 4 "
+         "(separated by spaces)"),
+        ("X:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
+         InvalidNotationError, "text that cannot be parsed: it must begin with the first "
+         "hand's seat and a colon (N:, E:, S: or W:)"),
+        ("N:AKQJ.T98.765.432 AKQJ.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
+         InvalidDealError, "card held twice: SJ is in the north hand and the east hand"),
+        ("N:AAKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
+         InvalidDealError, "card held twice: the north hand 'AAKQJ.T98.765.432' "
+         "holds a card twice"),
+    ]
+    for text, error, message in cases:
+        with pytest.raises(error) as info:
+            parse_deal(text)
+        assert str(info.value) == f"bad PBN deal {text!r}: {message}"
+
+
+def test_an_invalid_deal_says_which_hand_holds_the_wrong_number() -> None:
+    """Game(deals=...), records and conformance deals said 'wrong number of
+    cards in a hand' without saying which."""
+    import pytest
+
+    from dummybridge import Hand, InvalidDealError, validate_deal
+
+    hands = [Hand.from_pbn(h) for h in DEAL[2:].split()]
+    short = [*hands[:3], Hand.from_pbn("432.AKQJ.T98.76")]
+    with pytest.raises(InvalidDealError, match=r": wrong number of cards in a hand: hand 4 "
+                                               r"holds 12 cards, not 13$"):
+        validate_deal(short)
+    twice = [*hands[:3], Hand.from_pbn("432.AKQJ.T98.76A")]
+    with pytest.raises(InvalidDealError, match=r": card held twice: CA is in hand 2 and "
+                                               r"hand 4$"):
+        validate_deal(twice)
