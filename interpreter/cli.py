@@ -340,9 +340,12 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 
 def _cmd_analyse(args: argparse.Namespace) -> int:
     from .doubledummy import analyse_record, analysis_json, analysis_text
-    from .records import load_record
+    from .records import load_record, replay_record
 
-    costs = analyse_record(load_record(args.record))
+    record = load_record(args.record)
+    # Replayed first as 'export' does, so that a bad record is reported at its path.
+    rules = replay_record(record, args.record).rules
+    costs = analyse_record(record, rules=rules)
     if args.format == "json":
         _out(json.dumps(analysis_json(costs), indent=2))
     else:

@@ -187,3 +187,43 @@ def test_an_invalid_deal_says_which_hand_holds_the_wrong_number() -> None:
     with pytest.raises(InvalidDealError, match=r": card held twice: CA is in hand 2 and "
                                                r"hand 4$"):
         validate_deal(twice)
+
+
+def _record(tmp_path: Path, change: dict[str, object]) -> Path:
+    from dummybridge.loader import load_rules
+    from dummybridge.state import Game
+
+    game = Game(load_rules("bridge"), 1)
+    game.replay(["declare spades", "pass", "pass"])  # eldest hand and his partner content
+    for _ in range(5):
+        game.apply(game.legal_actions()[0])
+    record = {**game.to_record(), **change}
+    path = tmp_path / "rec.json"
+    import json
+
+    path.write_text(json.dumps(record), encoding="utf-8")
+    return path
+
+
+def test_analyse_reports_a_bad_record_as_export_does(tmp_path: Path) -> None:
+    """'dummybridge analyse' on a record edited by hand gave 'internal error:
+    ValueError: dummy-bridge needs 3 player names, got 4' (exit 70) for another
+    variant's name, and 'record action 4 ...' without the file for a bad action;
+    'export' says 'FILE: error: $.path: message' for both."""
+    rec = _record(tmp_path, {"rules": {"name": "dummy-bridge", "version": "1.0",
+                                       "origin": "<built-in>/dummy-bridge.yaml"}})
+    proc = subprocess.run([sys.executable, "-m", "dummybridge", "analyse", str(rec)],
+                          capture_output=True, text=True, check=False)
+    assert (proc.returncode, proc.stderr) == (
+        1, f"{rec}: error: $.players: dummy-bridge needs 3 different player names, "
+           "not ['A', 'B', 'C', 'D']\n")
+    rec = _record(tmp_path, {})
+    import json
+
+    data = json.loads(rec.read_text(encoding="utf-8"))
+    data["actions"][4] = data["actions"][3]  # the card West led, played again by North
+    rec.write_text(json.dumps(data), encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "dummybridge", "analyse", str(rec)],
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode == 1
+    assert proc.stderr.startswith(f"{rec}: error: $.actions[4]: {data['actions'][3]} refused: ")
