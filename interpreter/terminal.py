@@ -90,7 +90,10 @@ def save_atomic(path: str, data: Mapping[str, Any]) -> None:
     :raises OSError: if the file cannot be written.
     """
     folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".dummybridge-", suffix=".tmp", dir=folder)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".dummybridge-", suffix=".tmp", dir=folder)
+    except OSError as exc:  # named by the file asked for, not the temporary one
+        raise type(exc)(exc.errno, exc.strerror, path) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             json.dump(data, fh, indent=1, ensure_ascii=False)
@@ -98,9 +101,11 @@ def save_atomic(path: str, data: Mapping[str, Any]) -> None:
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(exc, OSError):
+            raise type(exc)(exc.errno, exc.strerror, path) from None
         raise
     try:
         dir_fd = os.open(folder, os.O_RDONLY)

@@ -227,3 +227,19 @@ def test_analyse_reports_a_bad_record_as_export_does(tmp_path: Path) -> None:
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 1
     assert proc.stderr.startswith(f"{rec}: error: $.actions[4]: {data['actions'][3]} refused: ")
+
+
+def test_a_save_file_that_cannot_be_written_is_named_not_its_temporary(tmp_path: Path) -> None:
+    """``play --seat S --save DIR`` said 'Is a directory: .../.dummybridge-XXXX.tmp',
+    naming a temporary file the user never gave, and --save /no/such/dir/x.json
+    'No such file or directory: /no/such/dir/.dummybridge-XXXX.tmp'."""
+    (tmp_path / "adir").mkdir()
+    for save, message in (("adir", "Is a directory: adir"),
+                          ("nodir/x.json", "No such file or directory: nodir/x.json")):
+        proc = subprocess.run(
+            [sys.executable, "-m", "dummybridge", "play", "--seat", "S", "--save", save,
+             "--ascii"], input="quit\n", capture_output=True, text=True, check=False,
+            cwd=tmp_path)
+        assert (proc.returncode, proc.stderr) == (1, f"dummybridge: error: {message}\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["adir"]  # no temporary left
+
