@@ -243,3 +243,20 @@ def test_a_save_file_that_cannot_be_written_is_named_not_its_temporary(tmp_path:
         assert (proc.returncode, proc.stderr) == (1, f"dummybridge: error: {message}\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["adir"]  # no temporary left
 
+
+def test_a_negative_bid_typed_is_not_read_as_a_bid() -> None:
+    """At the table, '-1 hearts' was read as 'bid 1 hearts' and made at once: the
+    minus sign was taken for punctuation. A bid cannot be taken back, so text
+    that is no bid must be refused ('cannot read ...'), as '0 hearts' is."""
+    import pytest
+
+    from dummybridge import InvalidNotationError
+    from dummybridge.loader import load_rules
+    from dummybridge.natural import parse_input
+
+    rules = load_rules("auction-bridge")
+    for text in ("-1 hearts", "- 1 hearts", "bid -2 no trumps", "-10h"):
+        with pytest.raises(InvalidNotationError, match=r"^cannot read "):
+            parse_input(text, rules)
+    assert str(parse_input("1 no-trumps", rules)) == "bid 1 no_trumps"
+    assert str(parse_input("1 royal-spades", rules)) == "bid 1 royal_spades"
