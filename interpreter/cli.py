@@ -487,6 +487,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    # An output that cannot show some text (an ASCII-only terminal and a rule
+    # file titled "Brídge") gets escapes, never a UnicodeEncodeError.
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="backslashreplace")
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

@@ -260,3 +260,23 @@ def test_a_negative_bid_typed_is_not_read_as_a_bid() -> None:
             parse_input(text, rules)
     assert str(parse_input("1 no-trumps", rules)) == "bid 1 no_trumps"
     assert str(parse_input("1 royal-spades", rules)) == "bid 1 royal_spades"
+
+
+def test_an_ascii_only_terminal_gets_escapes_not_an_internal_error(tmp_path: Path) -> None:
+    """With an output that cannot show non-ASCII text (PYTHONIOENCODING=ascii,
+    an old console code page), 'validate café.yaml' and 'play' of a rule file
+    titled 'Brídge' ended in 'internal error: UnicodeEncodeError' (exit 70)."""
+    (tmp_path / "café.yaml").write_text("", encoding="utf-8")
+    (tmp_path / "house.yaml").write_text(
+        'dummybridge: 1\nextends: bridge\nname: house\ntitle: "Brídge"\nversion: "1"\n',
+        encoding="utf-8")
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    proc = subprocess.run([sys.executable, "-m", "dummybridge", "validate", "café.yaml"],
+                          capture_output=True, text=True, check=False, cwd=tmp_path, env=env)
+    assert (proc.returncode, proc.stdout, proc.stderr) == (
+        1, "caf\\xe9.yaml:1:1: error: $: the file is empty\n  hint: a rule file is a mapping "
+           "of keys to values: start with 'dummybridge: 1'\n", "")
+    proc = subprocess.run([sys.executable, "-m", "dummybridge", "play", "house.yaml"],
+                          capture_output=True, text=True, check=False, cwd=tmp_path, env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("Br\\xeddge - seed 1\n")
