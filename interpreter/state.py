@@ -2107,9 +2107,14 @@ class Game:
         try:
             seed = int(record["seed"])
             players = [str(p) for p in record["players"]]
-            actions = [(a["action"], a["player"]) if isinstance(a, Mapping) else (str(a), None)
+            actions = [(a["action"], a["player"]) if isinstance(a, Mapping) else (a, None)
                        for a in record["actions"]]
+            for text, _ in actions:
+                if not isinstance(text, str):
+                    raise TypeError(f"an action must be text, not {text!r}")
             rules_ref = record["rules"]
+            if not isinstance(rules_ref, Mapping) or not isinstance(rules_ref.get("name"), str):
+                raise TypeError(f"'rules' must be an object naming the rule file, not {rules_ref!r}")
             deals = [[Hand.from_pbn(h) for h in d] for d in record.get("deals", [])]
             rubbers = int(record.get("rubbers", 1))
             laws = bool(record.get("laws", False))

@@ -280,3 +280,28 @@ def test_an_ascii_only_terminal_gets_escapes_not_an_internal_error(tmp_path: Pat
                           capture_output=True, text=True, check=False, cwd=tmp_path, env=env)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("Br\\xeddge - seed 1\n")
+
+
+def test_from_record_refuses_a_malformed_record_as_it_documents() -> None:
+    """Game.from_record ':raises InvalidNotationError: for a record that is not
+    one', but rules given as a string or without a name, or an action that is
+    not text, escaped as AttributeError, KeyError or TypeError."""
+    import json
+
+    import pytest
+
+    from dummybridge import InvalidNotationError
+    from dummybridge.loader import load_rules
+    from dummybridge.state import Game
+
+    record = Game(load_rules("bridge"), 1).to_record()
+    for key, value, message in (
+            ("rules", "bridge", "'rules' must be an object naming the rule file, not 'bridge'"),
+            ("rules", None, "'rules' must be an object naming the rule file, not None"),
+            ("rules", {}, "'rules' must be an object naming the rule file, not {}"),
+            ("actions", [{"action": 5, "player": "A"}], "an action must be text, not 5"),
+            ("actions", [None], "an action must be text, not None")):
+        bad = {**json.loads(json.dumps(record)), key: value}
+        with pytest.raises(InvalidNotationError) as info:
+            Game.from_record(bad)
+        assert str(info.value) == f"malformed game record: {message}"
