@@ -75,6 +75,7 @@ from typing import Any
 from .actions import BID, DECLARE, DOUBLE, LEAVE, PASS, REDOUBLE, Action
 from .cards import Hand, Seat, Strain, format_deal, parse_deal
 from .errors import DummyBridgeError, FileFormatError
+from .files import read_bytes
 from .ruleset import Denomination, RuleSet
 
 __all__ = [
@@ -763,9 +764,7 @@ def read_pbn(path: str | os.PathLike[str]) -> list[PbnGame]:
     :raises FileFormatError: for what cannot be read.
     :raises OSError: when the file cannot be opened.
     """
-    with open(path, "rb") as fh:
-        data = fh.read()
-    return parse_pbn(_decode(data), os.fspath(path))
+    return parse_pbn(_decode(read_bytes(path)), os.fspath(path))
 
 
 def deals_from_pbn(games: Iterable[PbnGame], board: str | None = None,

@@ -39,6 +39,7 @@ from .errors import (
     InvalidNotationError,
     OutOfRangeError,
 )
+from .files import read_utf8
 from .natural import parse_input
 from .render import action_words, hand_lines, score_sheet, settlement_text
 from .state import Game, Observation
@@ -126,12 +127,11 @@ def load_session(path: str) -> tuple[Game, dict[str, Any]]:
     :raises IllegalActionError: if the record does not replay.
     :raises OSError: if the file cannot be read.
     """
-    with open(path, encoding="utf-8") as fh:
-        try:
-            data = json.load(fh)
-        except json.JSONDecodeError as exc:
-            raise FileFormatError(path, f"not a saved game: {exc.msg}",
-                                  line=exc.lineno, col=exc.colno) from None
+    try:
+        data = json.loads(read_utf8(path))
+    except json.JSONDecodeError as exc:
+        raise FileFormatError(path, f"not a saved game: {exc.msg}",
+                              line=exc.lineno, col=exc.colno) from None
     session = data.get("session") if isinstance(data, dict) else None
     if not isinstance(session, dict) or session.get("format") != SESSION_FORMAT:
         raise FileFormatError(

@@ -305,3 +305,39 @@ def test_from_record_refuses_a_malformed_record_as_it_documents() -> None:
         with pytest.raises(InvalidNotationError) as info:
             Game.from_record(bad)
         assert str(info.value) == f"malformed game record: {message}"
+
+
+def test_a_record_that_is_not_utf8_is_a_clear_error(tmp_path: Path) -> None:
+    """'export', 'analyse' and 'resume' of a binary file ended in 'internal
+    error: UnicodeDecodeError' (exit 70)."""
+    (tmp_path / "bin.json").write_bytes(b'{"format": "\xbc"}\n')
+    for command in ("export", "analyse", "resume"):
+        proc = subprocess.run([sys.executable, "-m", "dummybridge", command, "bin.json"],
+                              capture_output=True, text=True, check=False, cwd=tmp_path)
+        assert (proc.returncode, proc.stderr) == (
+            1, "bin.json:1:13: error: the file is not valid UTF-8 (byte 0xbc)\n")
+
+
+def test_a_file_too_large_to_be_input_is_refused_not_read_to_the_end(
+        tmp_path: Path, monkeypatch: object, capsys: object) -> None:
+    """'validate /dev/zero', 'play --deal /dev/zero', 'export /dev/zero' ...
+    read without end until memory ran out ('internal error: MemoryError').
+    Every file a user gives is read up to a limit (dummybridge.files.MAX_BYTES)."""
+    import pytest
+
+    from dummybridge import files
+    from dummybridge.cli import main
+
+    assert isinstance(monkeypatch, pytest.MonkeyPatch)
+    assert isinstance(capsys, pytest.CaptureFixture)
+    monkeypatch.setattr(files, "MAX_BYTES", 20_000)  # above any built-in rule file
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "big").write_text("x" * 20_001, encoding="ascii")
+    assert main(["validate", "big"]) == 1
+    assert capsys.readouterr().out == "big:1:1: error: $: the file is larger than 20000 bytes\n"
+    for argv in (["export", "big"], ["resume", "big"], ["play", "--deal", "big"],
+                 ["conform", "bridge", "big"]):
+        assert main(argv) == 1
+        out = capsys.readouterr()
+        assert out.err.startswith("big:1:1: error: ") and \
+            out.err.rstrip().endswith("the file is larger than 20000 bytes"), (argv, out.err)
