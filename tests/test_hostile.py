@@ -341,3 +341,18 @@ def test_a_file_too_large_to_be_input_is_refused_not_read_to_the_end(
         out = capsys.readouterr()
         assert out.err.startswith("big:1:1: error: ") and \
             out.err.rstrip().endswith("the file is larger than 20000 bytes"), (argv, out.err)
+
+
+def test_claiming_no_tricks_says_how_many_may_be_claimed() -> None:
+    """'claim 0' at the table was refused with 'there are 13 tricks left to
+    claim', which does not say what was wrong with 0."""
+    from dummybridge.claims import settle_claim
+    from dummybridge.loader import load_rules
+    from dummybridge.state import Game
+
+    game = Game(load_rules("bridge"), 1)
+    game.replay(["declare spades", "pass", "pass"])
+    player = game.actor or ""
+    for wanted in (0, -1, 14):
+        assert settle_claim(game, player, wanted, {}, lambda: None) == \
+            "refused: claim from 1 to 13 tricks: there are 13 left"
