@@ -408,12 +408,21 @@ class ProgressBar:
     line at every tenth (so logs stay short)."""
 
     def __init__(self, stream: TextIO, label: str = "rubbers") -> None:
-        self.stream = stream
+        self.stream: TextIO | None = stream
         self.label = label
         self.tty = bool(getattr(stream, "isatty", lambda: False)())
         self.shown = -1
 
     def __call__(self, done: int, total: int) -> None:
+        if self.stream is None:
+            return
+        try:
+            self._draw(done, total)
+        except OSError:  # no room on its stream (2>/dev/full): the run goes on without it
+            self.stream = None
+
+    def _draw(self, done: int, total: int) -> None:
+        assert self.stream is not None
         if self.tty:
             width = 30
             filled = width * done // total

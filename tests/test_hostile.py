@@ -356,3 +356,39 @@ def test_claiming_no_tricks_says_how_many_may_be_claimed() -> None:
     for wanted in (0, -1, 14):
         assert settle_claim(game, player, wanted, {}, lambda: None) == \
             "refused: claim from 1 to 13 tricks: there are 13 left"
+
+
+def test_a_progress_bar_that_cannot_be_written_does_not_stop_the_simulation() -> None:
+    """'simulate 2>/dev/full' printed nothing and exited 1: the progress bar's
+    write failing (no space left on device) ended the whole run, whose report
+    goes to standard output."""
+    import pytest
+
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here")  # the in-process test below still runs
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        proc = subprocess.run([sys.executable, "-m", "dummybridge", "simulate", "--rubbers",
+                               "2", "--jobs", "1"], stdout=subprocess.PIPE, stderr=full,
+                              text=True, check=False)
+    assert proc.returncode == 0
+    assert proc.stdout.startswith("bridge 1.0: 2 rubbers, seed 1, ")
+
+
+def test_progress_bar_stops_quietly_when_its_stream_fails() -> None:
+    """The same, in process: a stream whose writes fail gets no more writes."""
+    from dummybridge.simulate import ProgressBar
+
+    class Full:
+        writes = 0
+
+        def write(self, text: str) -> int:
+            Full.writes += 1
+            raise OSError(28, "No space left on device")
+
+        def flush(self) -> None:
+            pass
+
+    bar = ProgressBar(Full())  # type: ignore[arg-type]
+    for done in range(1, 11):
+        bar(done, 10)
+    assert Full.writes == 1
