@@ -392,3 +392,23 @@ def test_progress_bar_stops_quietly_when_its_stream_fails() -> None:
     for done in range(1, 11):
         bar(done, 10)
     assert Full.writes == 1
+
+
+def test_junit_xml_stays_well_formed_with_control_characters(tmp_path: Path) -> None:
+    """A scenario's source written "law 1 \\u0001" put the control character
+    into the --junit file as it is, which XML 1.0 forbids: the file was not
+    well-formed, and a CI server could not read any result from it."""
+    from xml.dom import minidom
+
+    from dummybridge.cli import main
+
+    scenario = tmp_path / "s.yaml"
+    scenario.write_text('format: dummybridge-scenarios/1\nrules: bridge\ntitle: t\ncases:\n'
+                        '  - id: a\n    source: "law 1 \\u0001 <b> & ]]>"\n    steps:\n'
+                        '      - S: declare hearts\n        refused: "x"\n', encoding="utf-8")
+    junit = tmp_path / "j.xml"
+    assert main(["conform", "bridge", str(scenario), "--junit", str(junit)]) == 1
+    doc = minidom.parse(str(junit))
+    (out,) = doc.getElementsByTagName("system-out")
+    assert out.firstChild is not None
+    assert out.firstChild.nodeValue == "source: law 1 \\x01 <b> & ]]>"
