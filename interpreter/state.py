@@ -33,6 +33,7 @@ through the C core's PRNG; the same rules, seed and actions give the same game.
 from __future__ import annotations
 
 import os
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -270,6 +271,8 @@ class Game:
         for name in names:
             if not isinstance(name, str):
                 raise TypeError(f"player names must be text, not {name!r}")
+            if not name.strip() or any(unicodedata.category(c)[0] == "C" for c in name):
+                raise ValueError(f"a player's name must be printable text, not {name!r}")
         if len(names) != n:
             raise ValueError(f"{rules.name} needs {n} player names, got {len(names)}")
         if len(set(names)) != n:

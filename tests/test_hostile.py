@@ -412,3 +412,28 @@ def test_junit_xml_stays_well_formed_with_control_characters(tmp_path: Path) -> 
     (out,) = doc.getElementsByTagName("system-out")
     assert out.firstChild is not None
     assert out.firstChild.nodeValue == "source: law 1 \\x01 <b> & ]]>"
+
+
+def test_player_names_with_control_characters_or_blank_are_refused(tmp_path: Path) -> None:
+    """A record whose player is named "B\\nC" was exported as a PBN tag split
+    over two lines, which PBN forbids (3.2) and dummybridge's own import then
+    refuses; a blank name showed as 'South ()'."""
+    import json
+
+    import pytest
+
+    from dummybridge.loader import load_rules
+    from dummybridge.state import Game
+
+    rules = load_rules("bridge")
+    for bad in ("B\nC", "D\x00", "", "  "):
+        with pytest.raises(ValueError, match=r"^a player's name must be printable text, not "
+                                             + repr(bad).replace("\\", "\\\\") + "$"):
+            Game(rules, 1, players=["A", bad, "X", "Y"])
+    record = {**Game(rules, 1).to_record(), "players": ["A", "B\nC", "D", "E"]}
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "dummybridge", "export", str(path)],
+                          capture_output=True, text=True, check=False)
+    assert (proc.returncode, proc.stderr) == (
+        1, f"{path}: error: $: a player's name must be printable text, not 'B\\nC'\n")
