@@ -201,6 +201,10 @@ def _cmd_export(args: argparse.Namespace) -> int:
     from .pbn import export_pbn
     from .records import load_record, replay_record
 
+    if args.output and os.path.exists(args.output) and os.path.exists(args.record) \
+            and os.path.samefile(args.output, args.record):
+        raise DummyBridgeError(f"-o {args.output} is the record {args.record} itself: "
+                               "name another file for the PBN")
     game = replay_record(load_record(args.record), args.record)
     text = export_pbn(game)
     if args.output:

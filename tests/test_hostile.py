@@ -437,3 +437,17 @@ def test_player_names_with_control_characters_or_blank_are_refused(tmp_path: Pat
                           capture_output=True, text=True, check=False)
     assert (proc.returncode, proc.stderr) == (
         1, f"{path}: error: $: a player's name must be printable text, not 'B\\nC'\n")
+
+
+def test_export_refuses_to_write_over_its_own_record(tmp_path: Path) -> None:
+    """'dummybridge export rec.json -o rec.json' replaced the game record, the
+    only copy of the game, by its PBN export."""
+    rec = _record(tmp_path, {})
+    before = rec.read_bytes()
+    proc = subprocess.run([sys.executable, "-m", "dummybridge", "export", "rec.json", "-o",
+                           "./rec.json"], capture_output=True, text=True, check=False,
+                          cwd=tmp_path)
+    assert (proc.returncode, proc.stderr) == (
+        1, "dummybridge: error: -o ./rec.json is the record rec.json itself: "
+           "name another file for the PBN\n")
+    assert rec.read_bytes() == before
