@@ -139,6 +139,25 @@ def _preset_deals(args: argparse.Namespace, rules: RuleSet) -> list[tuple[Hand, 
     return []
 
 
+def _refuse_overwriting(inputs: dict[str, str | None], outputs: dict[str, str | None]) -> None:
+    """Refuse an output file that is one of the inputs or another output
+    (``play house.yaml --record house.yaml`` would replace the rule file).
+
+    :raises DummyBridgeError: naming both.
+    """
+    taken = [(what, path) for what, path in inputs.items() if path and os.path.isfile(path)]
+    for what, path in outputs.items():
+        if not path:
+            continue
+        for other_what, other in taken:
+            same = os.path.samefile(path, other) if os.path.exists(path) and \
+                os.path.exists(other) else os.path.abspath(path) == os.path.abspath(other)
+            if same:
+                raise DummyBridgeError(f"{what} {path} is {other_what} {other}: "
+                                       "name another file")
+        taken.append((what, path))
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     if args.seat is not None or args.player is not None:
         return _cmd_play_interactive(args)
@@ -149,6 +168,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from .state import Game
 
     rules = load_rules(args.variant)
+    _refuse_overwriting({"the rule file": args.variant, "--deal": args.deal},
+                        {"--record": args.record, "--pbn": args.pbn})
     if args.rubbers < 1:
         raise DummyBridgeError(f"--rubbers must be at least 1, not {args.rubbers}")
     if not 0 <= args.irregularities <= 1:
@@ -201,10 +222,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
     from .pbn import export_pbn
     from .records import load_record, replay_record
 
-    if args.output and os.path.exists(args.output) and os.path.exists(args.record) \
-            and os.path.samefile(args.output, args.record):
-        raise DummyBridgeError(f"-o {args.output} is the record {args.record} itself: "
-                               "name another file for the PBN")
+    _refuse_overwriting({"the record": args.record}, {"-o": args.output})
     game = replay_record(load_record(args.record), args.record)
     text = export_pbn(game)
     if args.output:

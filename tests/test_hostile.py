@@ -448,6 +448,25 @@ def test_export_refuses_to_write_over_its_own_record(tmp_path: Path) -> None:
                            "./rec.json"], capture_output=True, text=True, check=False,
                           cwd=tmp_path)
     assert (proc.returncode, proc.stderr) == (
-        1, "dummybridge: error: -o ./rec.json is the record rec.json itself: "
-           "name another file for the PBN\n")
+        1, "dummybridge: error: -o ./rec.json is the record rec.json: name another file\n")
     assert rec.read_bytes() == before
+
+
+def test_play_refuses_to_write_over_its_rule_file_or_one_output_over_another(
+        tmp_path: Path) -> None:
+    """'play house.yaml --record house.yaml' replaced the user's rule file by
+    the game record; '--record x --pbn x' wrote the PBN over the record."""
+    house = tmp_path / "house.yaml"
+    house.write_text('dummybridge: 1\nextends: bridge\nname: house\ntitle: H\nversion: "1"\n',
+                     encoding="utf-8")
+    before = house.read_bytes()
+    for argv, message in (
+            (["house.yaml", "--record", "house.yaml"],
+             "--record house.yaml is the rule file house.yaml"),
+            (["bridge", "--record", "x", "--pbn", "./x"], "--pbn ./x is --record x")):
+        proc = subprocess.run([sys.executable, "-m", "dummybridge", "play", *argv],
+                              capture_output=True, text=True, check=False, cwd=tmp_path)
+        assert (proc.returncode, proc.stdout, proc.stderr) == (
+            1, "", f"dummybridge: error: {message}: name another file\n")
+    assert house.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["house.yaml"]
