@@ -1671,7 +1671,7 @@ _SAME_VALUE_KEYWORDS = frozenset(
 def _identity(path: Path) -> Path:
     try:
         return path.resolve()
-    except OSError:  # pragma: no cover - resolve() fails only on odd file systems
+    except (OSError, RuntimeError):  # a symlink loop: RuntimeError before Python 3.13
         return path.absolute()
 
 

@@ -470,3 +470,21 @@ def test_play_refuses_to_write_over_its_rule_file_or_one_output_over_another(
             1, "", f"dummybridge: error: {message}: name another file\n")
     assert house.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["house.yaml"]
+
+
+def test_a_rule_file_that_is_a_symlink_loop_is_a_clear_error(
+        tmp_path: Path, monkeypatch: object, capsys: object) -> None:
+    """'validate loop.yaml', loop.yaml a symbolic link to itself, ended in
+    'internal error: RuntimeError: Symlink loop from ...' (exit 70): Python
+    3.11's Path.resolve() raises RuntimeError there, not OSError."""
+    import pytest
+
+    from dummybridge.cli import main
+
+    assert isinstance(monkeypatch, pytest.MonkeyPatch)
+    assert isinstance(capsys, pytest.CaptureFixture)
+    monkeypatch.chdir(tmp_path)
+    os.symlink("loop.yaml", tmp_path / "loop.yaml")
+    assert main(["validate", "loop.yaml"]) == 1
+    assert capsys.readouterr().out == \
+        "loop.yaml:1:1: error: $: cannot read the rule file: Too many levels of symbolic links\n"
