@@ -91,7 +91,8 @@ dbr_status dbr_deck_cut(dbr_deck *deck, int at) {
 
 static dbr_status check_pattern(int n_hands, int cards_each, int dealer, int available) {
     if (n_hands < 1 || n_hands > DBR_MAX_HANDS) return DBR_E_COUNT;
-    if (cards_each < 1 || n_hands * cards_each > available) return DBR_E_COUNT;
+    /* divided, not multiplied: n_hands * cards_each could overflow int */
+    if (cards_each < 1 || cards_each > available / n_hands) return DBR_E_COUNT;
     if (dealer < 0 || dealer >= n_hands) return DBR_E_SEAT;
     return DBR_OK;
 }

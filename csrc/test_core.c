@@ -1,6 +1,7 @@
 /* test_core.c -- plain-C tests of the dummybridge core.
  * Run by `make test` (plain, then under AddressSanitizer and
  * UndefinedBehaviorSanitizer). Uses only the public header. */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -287,6 +288,13 @@ static void test_deal_vectors(void) {
     CHECK_ST(dbr_deck_deal(NULL, 4, 13, 0, a), DBR_E_NULL);
     CHECK_ST(dbr_deal_random(&rng, 4, 13, 7, a), DBR_E_SEAT);
     CHECK_ST(dbr_deal_random(NULL, 4, 13, 0, a), DBR_E_NULL);
+    /* A huge count is refused: n_hands * cards_each once overflowed int
+     * (undefined behaviour) and dealt four empty hands. */
+    a[0] = 12345;
+    CHECK_ST(dbr_deal_random(&rng, 4, INT_MAX, 0, a), DBR_E_COUNT);
+    CHECK_ST(dbr_deck_deal(&deck, 4, INT_MAX, 0, a), DBR_E_COUNT);
+    CHECK_ST(dbr_deck_deal(&deck, 8, INT_MAX / 4 + 1, 0, a), DBR_E_COUNT);
+    CHECK(a[0] == 12345);
     /* A corrupted deck is refused, not dealt. */
     deck.cards[3] = deck.cards[4];
     CHECK_ST(dbr_deck_shuffle(&deck, &rng), DBR_E_DUPLICATE);

@@ -348,7 +348,69 @@ def deal_validate(hands: Sequence[int], cards_each: int | None = None) -> None:
     if status != lib.DBR_OK:
         shown = ", ".join(_hand_text(h) for h in hands)
         each = "" if cards_each is None else f" of {cards_each!r} cards each"
-        raise error_for(status, f"invalid deal{each} [{shown}]")
+        names = [f"hand {i + 1}" for i in range(n)]
+        raise _detailed(error_for(status, f"invalid deal{each} [{shown}]"),
+                        _deal_fault(status, hands, names, cards_each))
+
+
+def _detailed(exc: DummyBridgeError, detail: str) -> DummyBridgeError:
+    """``exc`` with ``": detail"`` added to its message (when there is a detail)."""
+    if detail:
+        exc.args = (f"{exc.args[0]}: {detail}", *exc.args[1:])
+    return exc
+
+
+def _deal_fault(status: int, hands: Sequence[int], names: Sequence[str],
+                cards_each: int | None) -> str:
+    """Which hand makes a deal fail ``status``: the card held twice and by whom,
+    or the hand of the wrong size ("" when that cannot be told)."""
+    if status == lib.DBR_E_DUPLICATE:
+        holder: dict[int, int] = {}
+        for i, hand in enumerate(hands):
+            for card in range(NUM_CARDS):
+                if hand >> card & 1:
+                    if card in holder:
+                        return f"{_card_text(card)} is in {names[holder[card]]} and {names[i]}"
+                    holder[card] = i
+    elif status == lib.DBR_E_HAND_SIZE and cards_each is not None:
+        for i, hand in enumerate(hands):
+            if 0 <= hand <= FULL_DECK and bin(hand).count("1") != cards_each:
+                return f"{names[i]} holds {bin(hand).count('1')} cards, not {cards_each}"
+    return ""
+
+
+_SEAT_NAMES = ("north", "east", "south", "west")
+
+
+def _parse_fault(status: int, text: str) -> str:
+    """Where a PBN deal that ``dbr_deal_parse`` refused goes wrong: its seat
+    prefix, its number of hands, or the hand the C core cannot read."""
+    first = "NESW".find(text[:1].upper()) if text[1:2] == ":" and text[:1] else -1
+    if first < 0:
+        return "it must begin with the first hand's seat and a colon (N:, E:, S: or W:)"
+    body = text[2:]
+    if body != body.strip(" "):
+        return "a space before the first hand or after the last"
+    parts = [f for f in body.split(" ") if f]
+    if len(parts) != 4:
+        return f"it has {len(parts) or 'no'} hand{'s' if len(parts) != 1 else ''}, not 4 " \
+               "(separated by spaces)"
+    bits: list[int] = []
+    for k, part in enumerate(parts):
+        seat = f"the {_SEAT_NAMES[(first + k) % 4]} hand"
+        if part == "-":
+            bits.append(0)
+            continue
+        data = part.encode("utf-8", "surrogatepass")
+        out = ffi.new("dbr_hand *")
+        st = lib.dbr_hand_parse(data, len(data), out)
+        if st == lib.DBR_E_DUPLICATE:
+            return f"{seat} {part!r} holds a card twice"
+        if st != lib.DBR_OK:
+            return f"{seat} {part!r} is not a PBN hand (four suits, spades first, separated by dots)"
+        bits.append(int(out[0]))
+    names = [f"the {_SEAT_NAMES[(first + k) % 4]} hand" for k in range(4)]
+    return _deal_fault(status, bits, names, None)
 
 
 def deal_parse(text: str) -> tuple[tuple[int, int, int, int], int]:
@@ -362,7 +424,9 @@ def deal_parse(text: str) -> tuple[tuple[int, int, int, int], int]:
     data = _encode(text)
     hands = ffi.new("dbr_hand[4]")
     unknown = ffi.new("unsigned *")
-    ensure(lib.dbr_deal_parse(data, len(data), hands, unknown), "bad PBN deal {!r}", text)
+    status = lib.dbr_deal_parse(data, len(data), hands, unknown)
+    if status != lib.DBR_OK:
+        raise _detailed(error_for(status, f"bad PBN deal {text!r}"), _parse_fault(status, text))
     return (int(hands[0]), int(hands[1]), int(hands[2]), int(hands[3])), int(unknown[0])
 
 

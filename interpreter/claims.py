@@ -51,8 +51,8 @@ def settle_claim(game: Game, player: str, wanted: int | None, bots: Mapping[str,
     left = _left(pos)
     wanted = left if wanted is None else wanted
     if not 0 < wanted <= left:
-        return f"refused: there {'is' if left == 1 else 'are'} {left} trick" \
-               f"{'' if left == 1 else 's'} left to claim"
+        return f"refused: claim from 1 to {left} trick{'' if left == 1 else 's'}: " \
+               f"there {'is' if left == 1 else 'are'} {left} left"
     side = int(game.to_act) & 1
     sure = _native.solve_target(pos, side, wanted)
     if sure is None:

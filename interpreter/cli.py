@@ -30,6 +30,18 @@ EXIT_USAGE = 2
 EXIT_INTERNAL = 70
 
 
+def _out(text: str, end: str = "\n") -> None:
+    """Print to standard output; if its reader has gone (``dummybridge ... | head``),
+    print nothing more but let the command finish: files it writes are still
+    written and its exit status still says what it found."""
+    try:
+        print(text, end=end, flush=True)
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
 def _can_show_symbols(stream: TextIO) -> bool:
     encoding = getattr(stream, "encoding", None) or "ascii"
     try:
@@ -120,10 +132,30 @@ def _preset_deals(args: argparse.Namespace, rules: RuleSet) -> list[tuple[Hand, 
     if args.deal:
         from .pbn import deals_from_pbn, read_pbn
 
-        return list(deals_from_pbn(read_pbn(args.deal), args.board, rules.deal.cards_each))
+        return list(deals_from_pbn(read_pbn(args.deal), args.board, rules.deal.cards_each,
+                                   file=args.deal))
     if args.board is not None:
         raise DummyBridgeError("--board chooses a board of the --deal file: give --deal FILE.pbn")
     return []
+
+
+def _refuse_overwriting(inputs: dict[str, str | None], outputs: dict[str, str | None]) -> None:
+    """Refuse an output file that is one of the inputs or another output
+    (``play house.yaml --record house.yaml`` would replace the rule file).
+
+    :raises DummyBridgeError: naming both.
+    """
+    taken = [(what, path) for what, path in inputs.items() if path and os.path.isfile(path)]
+    for what, path in outputs.items():
+        if not path:
+            continue
+        for other_what, other in taken:
+            same = os.path.samefile(path, other) if os.path.exists(path) and \
+                os.path.exists(other) else os.path.abspath(path) == os.path.abspath(other)
+            if same:
+                raise DummyBridgeError(f"{what} {path} is {other_what} {other}: "
+                                       "name another file")
+        taken.append((what, path))
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
@@ -136,6 +168,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from .state import Game
 
     rules = load_rules(args.variant)
+    _refuse_overwriting({"the rule file": args.variant, "--deal": args.deal},
+                        {"--record": args.record, "--pbn": args.pbn})
     if args.rubbers < 1:
         raise DummyBridgeError(f"--rubbers must be at least 1, not {args.rubbers}")
     if not 0 <= args.irregularities <= 1:
@@ -172,7 +206,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
                 continue
         game.apply(bots[player].choose(game.observation(player)))
     symbols = not args.ascii and _can_show_symbols(sys.stdout)
-    print(game_record(game, symbols=symbols))
+    _out(game_record(game, symbols=symbols))
     if args.record:
         with open(args.record, "w", encoding="utf-8") as fh:
             json.dump(game.to_record(), fh, indent=1)
@@ -188,6 +222,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
     from .pbn import export_pbn
     from .records import load_record, replay_record
 
+    _refuse_overwriting({"the record": args.record}, {"-o": args.output})
     game = replay_record(load_record(args.record), args.record)
     text = export_pbn(game)
     if args.output:
@@ -239,9 +274,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                          None if args.no_progress else ProgressBar(sys.stderr, "rubbers (compare)"))
         data["compare"] = compare(rules, other, runs, again)
     if args.format == "json":
-        print(json.dumps(data, indent=1))
+        _out(json.dumps(data, indent=1))
     else:
-        print(text_report(data))
+        _out(text_report(data))
     return EXIT_OK
 
 
@@ -253,7 +288,7 @@ def _cmd_variants(args: argparse.Namespace) -> int:
     width = max(len(v.name) for v in variants)
     for v in variants:
         aliases = f"  (also: {', '.join(v.aliases)})" if v.aliases else ""
-        print(f"{v.name:<{width}}  {v.title}{aliases}")
+        _out(f"{v.name:<{width}}  {v.title}{aliases}")
     return EXIT_OK
 
 
@@ -261,7 +296,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     from .loader import validate_files
 
     text, status = validate_files(args.files, fmt=args.format, verbose=args.verbose)
-    print(text)
+    _out(text)
     return status
 
 
@@ -271,9 +306,9 @@ def _cmd_schema(args: argparse.Namespace) -> int:
     if args.scenario:
         from .conform import scenario_schema_text
 
-        print(scenario_schema_text(), end="")
+        _out(scenario_schema_text(), end="")
         return EXIT_OK
-    print(schema_text(), end="")
+    _out(schema_text(), end="")
     return EXIT_OK
 
 
@@ -295,11 +330,11 @@ def _cmd_conform(args: argparse.Namespace) -> int:
         if args.format == "json":
             from .loader import format_diagnostics
 
-            print(format_diagnostics(diagnostics, "json"))
+            _out(format_diagnostics(diagnostics, "json"))
             return EXIT_ERROR
         raise _RuleFileError(diagnostics)
     results = run(rules, files)
-    print(format_json(rules, results) if args.format == "json" else format_text(rules, results))
+    _out(format_json(rules, results) if args.format == "json" else format_text(rules, results))
     if args.junit:
         with open(args.junit, "w", encoding="utf-8") as fh:
             fh.write(format_junit(rules, results) + "\n")
@@ -309,7 +344,7 @@ def _cmd_conform(args: argparse.Namespace) -> int:
 def _cmd_docs(args: argparse.Namespace) -> int:
     from .reference import reference_markdown
 
-    print(reference_markdown(), end="")
+    _out(reference_markdown(), end="")
     return EXIT_OK
 
 
@@ -319,21 +354,24 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     sol = solve(args.deal, parse_strain(args.trump), parse_seat(args.leader))
     tab = table(args.deal) if args.table else None
     if args.format == "json":
-        print(json.dumps(solution_json(sol, args.deal, tab), indent=2))
+        _out(json.dumps(solution_json(sol, args.deal, tab), indent=2))
     else:
-        print(solution_text(sol, args.deal, tab))
+        _out(solution_text(sol, args.deal, tab))
     return EXIT_OK
 
 
 def _cmd_analyse(args: argparse.Namespace) -> int:
     from .doubledummy import analyse_record, analysis_json, analysis_text
-    from .records import load_record
+    from .records import load_record, replay_record
 
-    costs = analyse_record(load_record(args.record))
+    record = load_record(args.record)
+    # Replayed first as 'export' does, so that a bad record is reported at its path.
+    rules = replay_record(record, args.record).rules
+    costs = analyse_record(record, rules=rules)
     if args.format == "json":
-        print(json.dumps(analysis_json(costs), indent=2))
+        _out(json.dumps(analysis_json(costs), indent=2))
     else:
-        print(analysis_text(costs))
+        _out(analysis_text(costs))
     return EXIT_OK
 
 
@@ -412,7 +450,8 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=int, default=1,
                           help="the run's seed; each rubber's is derived from it and its number")
     simulate.add_argument("--jobs", type=int, default=None,
-                          help="worker processes (default: every core); the result is the same")
+                          help="worker processes, at most one per core and per rubber "
+                               "(default: every core); the result is the same")
     simulate.add_argument("--bots", default="rule",
                           help="one bot for every player, or one per player (A,B,...) "
                                "separated by commas (default: rule)")
@@ -470,6 +509,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    # An output that cannot show some text (an ASCII-only terminal and a rule
+    # file titled "Brídge") gets escapes, never a UnicodeEncodeError.
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="backslashreplace")
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

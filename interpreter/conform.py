@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -677,4 +678,15 @@ def format_junit(rules: RuleSet, results: Sequence[CaseResult]) -> str:
                 node.text = "\n".join([f"{step}: {r.message}", *r.diff])
             out = ElementTree.SubElement(case, "system-out")
             out.text = f"source: {r.case.source}"
-    return ElementTree.tostring(root, encoding="unicode", xml_declaration=True)
+    text = ElementTree.tostring(root, encoding="unicode", xml_declaration=True)
+    # XML 1.0 has no way to write control characters or lone surrogates (a
+    # scenario may hold them as YAML escapes): they are shown as \xNN or \uNNNN.
+    return _NOT_XML.sub(_escape_for_xml, text)
+
+
+def _escape_for_xml(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")

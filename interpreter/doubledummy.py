@@ -15,10 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import _native
 from .errors import DummyBridgeError, InvalidDealError, InvalidNotationError
+
+if TYPE_CHECKING:
+    from .ruleset import RuleSet
 
 __all__ = [
     "CardCost",
@@ -192,7 +195,8 @@ class CardCost:
 
 
 def analyse_record(record: Mapping[str, Any],
-                   solver: _native.DDSolver | None = None) -> list[CardCost]:
+                   solver: _native.DDSolver | None = None,
+                   rules: RuleSet | None = None) -> list[CardCost]:
     """The double-dummy cost of each card played in a game record (``play --record``).
 
     The record is replayed; in each deal's play, every card is valued against
@@ -200,13 +204,16 @@ def analyse_record(record: Mapping[str, Any],
     the cards after them in the same trick (the trick then shows a hand that
     did not follow suit though it could: no double-dummy position).
 
+    :param rules: the rule set to replay under; by default the record's (see
+        :meth:`~dummybridge.state.Game.from_record`).
     :raises InvalidNotationError: for a record that is not one.
     :raises IllegalActionError: if an action of the record is not legal when replayed.
     """
     from .state import Game
 
     solver = solver or _solver()
-    game = Game.from_record({**record, "actions": []}) if isinstance(record, Mapping) else None
+    game = Game.from_record({**record, "actions": []}, rules) \
+        if isinstance(record, Mapping) else None
     if game is None:  # pragma: no cover - from_record raised
         raise InvalidNotationError("not a dummybridge game record")
     try:

@@ -55,6 +55,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.resolver import Resolver
 
 from .errors import Diagnostic, RuleFileError
+from .files import FileTooLargeError, read_bytes
 
 if TYPE_CHECKING:
     from jsonschema import Validator
@@ -1264,7 +1265,10 @@ class _Load:
         file = self.files[index]
         where = (index, 1, 1, "$")
         try:
-            raw = file.path.read_bytes()
+            raw = read_bytes(file.path)
+        except FileTooLargeError as error:
+            self.report(*where, error.message)
+            return None
         except FileNotFoundError:
             self.report(*where, f"cannot read the {self.noun}: no such file")
             return None
@@ -1667,7 +1671,7 @@ _SAME_VALUE_KEYWORDS = frozenset(
 def _identity(path: Path) -> Path:
     try:
         return path.resolve()
-    except OSError:  # pragma: no cover - resolve() fails only on odd file systems
+    except (OSError, RuntimeError):  # a symlink loop: RuntimeError before Python 3.13
         return path.absolute()
 
 

@@ -46,6 +46,8 @@ def _normal(text: str) -> str:
     out = _ANSI.sub("", text).lower()
     for sym, letter in _SYMBOLS.items():
         out = out.replace(sym, f" {letter} ")
+    # A minus sign before a number is no hyphen: "-1 hearts" is no bid.
+    out = re.sub(r"(?<![a-z0-9])-\s*(?=\d)", " minus ", out)
     out = re.sub(r"[-_,.!?:;]", " ", out)
     return " ".join(out.split())
 

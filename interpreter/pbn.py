@@ -75,6 +75,7 @@ from typing import Any
 from .actions import BID, DECLARE, DOUBLE, LEAVE, PASS, REDOUBLE, Action
 from .cards import Hand, Seat, Strain, format_deal, parse_deal
 from .errors import DummyBridgeError, FileFormatError
+from .files import read_bytes
 from .ruleset import Denomination, RuleSet
 
 __all__ = [
@@ -763,21 +764,21 @@ def read_pbn(path: str | os.PathLike[str]) -> list[PbnGame]:
     :raises FileFormatError: for what cannot be read.
     :raises OSError: when the file cannot be opened.
     """
-    with open(path, "rb") as fh:
-        data = fh.read()
-    return parse_pbn(_decode(data), os.fspath(path))
+    return parse_pbn(_decode(read_bytes(path)), os.fspath(path))
 
 
 def deals_from_pbn(games: Iterable[PbnGame], board: str | None = None,
-                   cards_each: int = 13) -> list[tuple[Hand, Hand, Hand, Hand]]:
+                   cards_each: int = 13, file: str | None = None,
+                   ) -> list[tuple[Hand, Hand, Hand, Hand]]:
     """The deals to play from a file's games: every game with a Deal tag in
     file order, or only the game whose Board tag is ``board``.
 
     :raises FileFormatError: when there is no such board, no deal, or a deal
-        that cannot be played (see :meth:`PbnGame.full_deal`).
+        that cannot be played (see :meth:`PbnGame.full_deal`); ``file``
+        names a file with no games at all.
     """
     games = list(games)
-    file = games[0].file if games else "<pbn>"
+    file = games[0].file if games else (file or "<pbn>")
     if board is not None:
         chosen = [g for g in games if (g.board or "").strip() == board]
         if not chosen:

@@ -20,6 +20,7 @@ from typing import Any
 from .actions import Action
 from .cards import Hand, validate_deal
 from .errors import DummyBridgeError, FileFormatError, RuleFileError
+from .files import read_utf8
 from .ruleset import RuleSet
 from .state import RECORD_FORMAT, Game
 
@@ -107,9 +108,7 @@ def load_record(path: str | os.PathLike[str]) -> dict[str, Any]:
     :raises FileFormatError: for a file that is not a record.
     :raises OSError: when it cannot be read.
     """
-    with open(path, encoding="utf-8") as fh:
-        text = fh.read()
-    return read_record(os.fspath(path), text)
+    return read_record(os.fspath(path), read_utf8(path))
 
 
 def replay_record(record: Mapping[str, Any], file: str = "<record>",

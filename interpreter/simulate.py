@@ -33,6 +33,7 @@ from __future__ import annotations
 import hashlib
 import math
 import multiprocessing
+import os
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -204,6 +205,13 @@ def _work(index: int) -> RubberSummary:
     return play_rubber(_WORKER["rules"], index, _WORKER["seed"], _WORKER["bots"])
 
 
+def worker_count(jobs: int, rubbers: int) -> int:
+    """The worker processes :func:`simulate` starts for ``jobs`` asked: no more
+    than the rubbers to play or the cores to play them on (the result is the
+    same whatever the number; more would only exhaust the machine)."""
+    return max(1, min(jobs, rubbers, os.cpu_count() or 1))
+
+
 def simulate(rules: str | RuleSet, rubbers: int, seed: int, bots: Sequence[str],
              jobs: int = 1, progress: Callable[[int, int], None] | None = None,
              ) -> list[RubberSummary]:
@@ -212,9 +220,10 @@ def simulate(rules: str | RuleSet, rubbers: int, seed: int, bots: Sequence[str],
     :param rules: a rule set, or what :func:`~dummybridge.loader.load_rules`
         takes (workers load it themselves).
     :param bots: one bot kind per player, in player order.
-    :param jobs: worker processes (1: play here).
+    :param jobs: worker processes (1: play here); at most :func:`worker_count`.
     :param progress: called with (rubbers done, rubbers) as they finish.
     """
+    jobs = worker_count(jobs, rubbers)
     if jobs <= 1 or rubbers <= 1:
         _init_worker(rules, bots, seed)
         out = []
@@ -399,12 +408,21 @@ class ProgressBar:
     line at every tenth (so logs stay short)."""
 
     def __init__(self, stream: TextIO, label: str = "rubbers") -> None:
-        self.stream = stream
+        self.stream: TextIO | None = stream
         self.label = label
         self.tty = bool(getattr(stream, "isatty", lambda: False)())
         self.shown = -1
 
     def __call__(self, done: int, total: int) -> None:
+        if self.stream is None:
+            return
+        try:
+            self._draw(done, total)
+        except OSError:  # no room on its stream (2>/dev/full): the run goes on without it
+            self.stream = None
+
+    def _draw(self, done: int, total: int) -> None:
+        assert self.stream is not None
         if self.tty:
             width = 30
             filled = width * done // total

@@ -33,6 +33,7 @@ through the C core's PRNG; the same rules, seed and actions give the same game.
 from __future__ import annotations
 
 import os
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -264,8 +265,14 @@ class Game:
     def __init__(self, rules: RuleSet, seed: int, *, players: Sequence[str] | None = None,
                  deals: Sequence[Sequence[Hand]] = (), rubbers: int = 1,
                  laws: bool = False) -> None:
+        _check_arguments(rules, seed, rubbers, laws)
         n = rules.table.players
         names = tuple(players) if players is not None else tuple("ABCD"[:n])
+        for name in names:
+            if not isinstance(name, str):
+                raise TypeError(f"player names must be text, not {name!r}")
+            if not name.strip() or any(unicodedata.category(c)[0] == "C" for c in name):
+                raise ValueError(f"a player's name must be printable text, not {name!r}")
         if len(names) != n:
             raise ValueError(f"{rules.name} needs {n} player names, got {len(names)}")
         if len(set(names)) != n:
@@ -612,8 +619,15 @@ class Game:
         return self._hands_for(rule.hand, player)
 
     def sees(self, player: str, seat: Seat) -> bool:
-        """Whether ``player`` may see the hand at ``seat`` now, by the rules of sight."""
-        return seat in self.exposed or seat in self._sight()[player]
+        """Whether ``player`` may see the hand at ``seat`` now, by the rules of sight.
+
+        :raises ValueError: for an unknown player.
+        """
+        try:
+            return seat in self.exposed or seat in self._sight()[player]
+        except KeyError:
+            raise ValueError(f"no player {player!r} in this game "
+                             f"(players: {list(self.players)!r})") from None
 
     def _sight(self) -> dict[str, frozenset[Seat]]:
         """The hands each player sees through the rules of sight (face-up hands
@@ -2116,9 +2130,14 @@ class Game:
         try:
             seed = int(record["seed"])
             players = [str(p) for p in record["players"]]
-            actions = [(a["action"], a["player"]) if isinstance(a, Mapping) else (str(a), None)
+            actions = [(a["action"], a["player"]) if isinstance(a, Mapping) else (a, None)
                        for a in record["actions"]]
+            for text, _ in actions:
+                if not isinstance(text, str):
+                    raise TypeError(f"an action must be text, not {text!r}")
             rules_ref = record["rules"]
+            if not isinstance(rules_ref, Mapping) or not isinstance(rules_ref.get("name"), str):
+                raise TypeError(f"'rules' must be an object naming the rule file, not {rules_ref!r}")
             deals = [[Hand.from_pbn(h) for h in d] for d in record.get("deals", [])]
             rubbers = int(record.get("rubbers", 1))
             laws = bool(record.get("laws", False))
@@ -2278,6 +2297,19 @@ def _trick_detail(number: int, cards: tuple[Card, ...], leader: Seat) -> dict[st
 
 def _score_detail(deal: int, entries: tuple[ScoreEntry, ...]) -> dict[str, Any]:
     return {"deal": deal, "entries": [e.to_data() for e in entries]}
+
+
+def _check_arguments(rules: object, seed: object, rubbers: object, laws: object) -> None:
+    """Refuse arguments of the wrong type before a game is made of them: a
+    float seed, say, would be played as its whole part but recorded as it is."""
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"rules must be a RuleSet (load_rules('bridge')), not {rules!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"the seed must be a whole number from 0 to 2**64 - 1, not {seed!r}")
+    if not isinstance(rubbers, int) or isinstance(rubbers, bool):
+        raise TypeError(f"rubbers must be a whole number, not {rubbers!r}")
+    if not isinstance(laws, bool):
+        raise TypeError(f"laws must be True or False, not {laws!r}")
 
 
 def _game_from_record(record: Mapping[str, Any], rules: RuleSet) -> Game:

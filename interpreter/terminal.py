@@ -39,6 +39,7 @@ from .errors import (
     InvalidNotationError,
     OutOfRangeError,
 )
+from .files import read_utf8
 from .natural import parse_input
 from .render import action_words, hand_lines, score_sheet, settlement_text
 from .state import Game, Observation
@@ -90,7 +91,10 @@ def save_atomic(path: str, data: Mapping[str, Any]) -> None:
     :raises OSError: if the file cannot be written.
     """
     folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".dummybridge-", suffix=".tmp", dir=folder)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".dummybridge-", suffix=".tmp", dir=folder)
+    except OSError as exc:  # named by the file asked for, not the temporary one
+        raise type(exc)(exc.errno, exc.strerror, path) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             json.dump(data, fh, indent=1, ensure_ascii=False)
@@ -98,9 +102,11 @@ def save_atomic(path: str, data: Mapping[str, Any]) -> None:
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(exc, OSError):
+            raise type(exc)(exc.errno, exc.strerror, path) from None
         raise
     try:
         dir_fd = os.open(folder, os.O_RDONLY)
@@ -121,12 +127,11 @@ def load_session(path: str) -> tuple[Game, dict[str, Any]]:
     :raises IllegalActionError: if the record does not replay.
     :raises OSError: if the file cannot be read.
     """
-    with open(path, encoding="utf-8") as fh:
-        try:
-            data = json.load(fh)
-        except json.JSONDecodeError as exc:
-            raise FileFormatError(path, f"not a saved game: {exc.msg}",
-                                  line=exc.lineno, col=exc.colno) from None
+    try:
+        data = json.loads(read_utf8(path))
+    except json.JSONDecodeError as exc:
+        raise FileFormatError(path, f"not a saved game: {exc.msg}",
+                              line=exc.lineno, col=exc.colno) from None
     session = data.get("session") if isinstance(data, dict) else None
     if not isinstance(session, dict) or session.get("format") != SESSION_FORMAT:
         raise FileFormatError(

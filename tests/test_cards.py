@@ -583,23 +583,27 @@ def test_parse_deal_with_unknown_hands() -> None:
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "where"),
     [
-        "",
-        "N",
-        "X:... ... ... ...",
-        "N ... ... ... ...",
-        "N:... ... ...",
-        "N:... ... ... ... ...",
-        "N:... ... ... ... ",
-        "N: ... ... ... ...",
-        "N:...\t... ... ...",
+        ("", "it must begin with the first hand's seat and a colon (N:, E:, S: or W:)"),
+        ("N", "it must begin with the first hand's seat and a colon (N:, E:, S: or W:)"),
+        ("X:... ... ... ...",
+         "it must begin with the first hand's seat and a colon (N:, E:, S: or W:)"),
+        ("N ... ... ... ...",
+         "it must begin with the first hand's seat and a colon (N:, E:, S: or W:)"),
+        ("N:... ... ...", "it has 3 hands, not 4 (separated by spaces)"),
+        ("N:... ... ... ... ...", "it has 5 hands, not 4 (separated by spaces)"),
+        ("N:... ... ... ... ", "a space before the first hand or after the last"),
+        ("N: ... ... ... ...", "a space before the first hand or after the last"),
+        ("N:...\t... ... ...", "it has 3 hands, not 4 (separated by spaces)"),
     ],
 )
-def test_bad_pbn_deal(text: str) -> None:
+def test_bad_pbn_deal(text: str, where: str) -> None:
+    """The message says where the deal goes wrong (issue brief: 'names the
+    problem and where it is')."""
     with pytest.raises(InvalidNotationError) as info:
         parse_deal(text)
-    assert str(info.value) == f"bad PBN deal {text!r}: text that cannot be parsed"
+    assert str(info.value) == f"bad PBN deal {text!r}: text that cannot be parsed: {where}"
     assert info.value.status == Status.E_PARSE
 
 
@@ -607,7 +611,8 @@ def test_pbn_deal_with_a_card_held_twice() -> None:
     text = "N:A... A... - -"
     with pytest.raises(InvalidDealError) as info:
         parse_deal(text)
-    assert str(info.value) == f"bad PBN deal {text!r}: card held twice"
+    assert str(info.value) == (f"bad PBN deal {text!r}: card held twice: "
+                               "SA is in the north hand and the east hand")
     assert info.value.status == Status.E_DUPLICATE
 
 
@@ -619,14 +624,15 @@ def test_validate_deal() -> None:
     with pytest.raises(InvalidDealError) as bad_deal:
         validate_deal([hands[0], hands[0]])
     assert str(bad_deal.value) == (
-        "invalid deal of 13 cards each ['AKQJ.AKQ.AKQ.AKQ', 'AKQJ.AKQ.AKQ.AKQ']: card held twice"
+        "invalid deal of 13 cards each ['AKQJ.AKQ.AKQ.AKQ', 'AKQJ.AKQ.AKQ.AKQ']: card held twice: "
+        "CQ is in hand 1 and hand 2"
     )
     assert bad_deal.value.status == Status.E_DUPLICATE
     with pytest.raises(InvalidDealError) as bad_deal:
         validate_deal([hands[0], Hand.from_pbn("T98...")])
     assert str(bad_deal.value) == (
         "invalid deal of 13 cards each ['AKQJ.AKQ.AKQ.AKQ', 'T98...']: "
-        "wrong number of cards in a hand"
+        "wrong number of cards in a hand: hand 2 holds 3 cards, not 13"
     )
     assert bad_deal.value.status == Status.E_HAND_SIZE
     with pytest.raises(OutOfRangeError) as out_of_range:

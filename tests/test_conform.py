@@ -278,7 +278,7 @@ def test_semantic_errors_are_located(tmp_path: Path) -> None:
 """
     assert errors_of(tmp_path, text) == (
         "bad.yaml:6:11: error: $.cases[0].deal: not a deal: bad PBN deal 'N:AKQ... AKQ... - -': "
-        "card held twice\n"
+        "card held twice: SQ is in the north hand and the east hand\n"
         "bad.yaml:8:9: error: $.cases[0].steps[0]: a step is one thing: an action (N, E, S or W, "
         "or player and action), expect, play_out or credit; this one has 'S' and 'W'\n"
         "bad.yaml:10:12: error: $.cases[0].steps[1].S: unknown action 'play the ace': expected "

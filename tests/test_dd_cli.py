@@ -59,7 +59,8 @@ def test_solve_text_table(capsys: pytest.CaptureFixture[str]) -> None:
      "E 'JT9...' (3 cards), S '876...' (3 cards), W '54...' (2 cards)], trump NT, leader W, "
      "trick [], tricks (0, 0)): wrong number of cards in a hand\n"),
     (["solve", "N:AKQ... AT9... 876... 543..."],
-     "dummybridge: error: bad PBN deal 'N:AKQ... AT9... 876... 543...': card held twice\n"),
+     "dummybridge: error: bad PBN deal 'N:AKQ... AT9... 876... 543...': card held twice: "
+     "SA is in the north hand and the east hand\n"),
     (["solve", ENDING, "--trump", "X"],
      "dummybridge: error: unknown strain 'X' (choose from C, D, H, S, NT)\n"),
     (["solve", ENDING, "--leader", "Q"],

@@ -250,7 +250,8 @@ def test_e_hand_size_from_the_core() -> None:
     with pytest.raises(InvalidDealError) as info:
         _native.deal_validate([0b1, 0b110], 1)
     assert str(info.value) == (
-        "invalid deal of 1 cards each ['...2', '...43']: wrong number of cards in a hand"
+        "invalid deal of 1 cards each ['...2', '...43']: wrong number of cards in a hand: "
+        "hand 2 holds 2 cards, not 1"
     )
     assert info.value.status == Status.E_HAND_SIZE
 
