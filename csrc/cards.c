@@ -7,10 +7,14 @@ static const char rank_chars[13] = {'2', '3', '4', '5', '6', '7', '8',
 
 static int suit_from_char(char c) {
     switch (c) {
-    case 'C': case 'c': return DBR_CLUBS;
-    case 'D': case 'd': return DBR_DIAMONDS;
-    case 'H': case 'h': return DBR_HEARTS;
-    case 'S': case 's': return DBR_SPADES;
+    case 'C':
+    case 'c': return DBR_CLUBS;
+    case 'D':
+    case 'd': return DBR_DIAMONDS;
+    case 'H':
+    case 'h': return DBR_HEARTS;
+    case 'S':
+    case 's': return DBR_SPADES;
     default: return -1;
     }
 }
@@ -18,11 +22,16 @@ static int suit_from_char(char c) {
 static int rank_from_char(char c) {
     if (c >= '2' && c <= '9') return c - '2';
     switch (c) {
-    case 'T': case 't': return DBR_RANK_T;
-    case 'J': case 'j': return DBR_RANK_J;
-    case 'Q': case 'q': return DBR_RANK_Q;
-    case 'K': case 'k': return DBR_RANK_K;
-    case 'A': case 'a': return DBR_RANK_A;
+    case 'T':
+    case 't': return DBR_RANK_T;
+    case 'J':
+    case 'j': return DBR_RANK_J;
+    case 'Q':
+    case 'q': return DBR_RANK_Q;
+    case 'K':
+    case 'k': return DBR_RANK_K;
+    case 'A':
+    case 'a': return DBR_RANK_A;
     default: return -1;
     }
 }
@@ -139,10 +148,14 @@ dbr_status dbr_deal_validate(const dbr_hand *hands, int n, int cards_each) {
 
 static int seat_from_char(char c) {
     switch (c) {
-    case 'N': case 'n': return 0;
-    case 'E': case 'e': return 1;
-    case 'S': case 's': return 2;
-    case 'W': case 'w': return 3;
+    case 'N':
+    case 'n': return 0;
+    case 'E':
+    case 'e': return 1;
+    case 'S':
+    case 's': return 2;
+    case 'W':
+    case 'w': return 3;
     default: return -1;
     }
 }

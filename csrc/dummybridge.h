@@ -72,22 +72,22 @@ const char *dbr_version_string(void);
 
 typedef enum dbr_status {
     DBR_OK = 0,
-    DBR_E_NULL = 1,        /* a required pointer argument was NULL */
-    DBR_E_CARD = 2,        /* a card number outside 0..51, or a hand with bits 52..63 set */
-    DBR_E_PARSE = 3,       /* text that is not a card code / PBN hand / PBN deal */
-    DBR_E_DUPLICATE = 4,   /* a card held twice (within a hand's text, or by two hands) */
-    DBR_E_HAND_SIZE = 5,   /* a hand with the wrong number of cards */
-    DBR_E_SUIT = 6,        /* a suit outside 0..3 */
-    DBR_E_STRAIN = 7,      /* a strain outside 0..4 */
-    DBR_E_SEAT = 8,        /* a seat outside 0..n-1 */
-    DBR_E_COUNT = 9,       /* a count out of range (hands, cards, bound, trick size ...) */
-    DBR_E_BUFFER = 10,     /* an output buffer too small */
-    DBR_E_NOT_HELD = 11,   /* a card that the hand does not hold */
-    DBR_E_REVOKE = 12,     /* a card that does not follow suit when the hand can */
-    DBR_E_TRICK = 13,      /* an impossible current trick (cards, counts) */
-    DBR_E_EMPTY = 14,      /* no cards where at least one is needed */
-    DBR_E_RNG_STATE = 15,  /* a PRNG state of all zeros (xoshiro256** would give 0 forever) */
-    DBR_E_WORKSPACE = 16   /* a solver workspace too small, or not made by dbr_dd_init */
+    DBR_E_NULL = 1,       /* a required pointer argument was NULL */
+    DBR_E_CARD = 2,       /* a card number outside 0..51, or a hand with bits 52..63 set */
+    DBR_E_PARSE = 3,      /* text that is not a card code / PBN hand / PBN deal */
+    DBR_E_DUPLICATE = 4,  /* a card held twice (within a hand's text, or by two hands) */
+    DBR_E_HAND_SIZE = 5,  /* a hand with the wrong number of cards */
+    DBR_E_SUIT = 6,       /* a suit outside 0..3 */
+    DBR_E_STRAIN = 7,     /* a strain outside 0..4 */
+    DBR_E_SEAT = 8,       /* a seat outside 0..n-1 */
+    DBR_E_COUNT = 9,      /* a count out of range (hands, cards, bound, trick size ...) */
+    DBR_E_BUFFER = 10,    /* an output buffer too small */
+    DBR_E_NOT_HELD = 11,  /* a card that the hand does not hold */
+    DBR_E_REVOKE = 12,    /* a card that does not follow suit when the hand can */
+    DBR_E_TRICK = 13,     /* an impossible current trick (cards, counts) */
+    DBR_E_EMPTY = 14,     /* no cards where at least one is needed */
+    DBR_E_RNG_STATE = 15, /* a PRNG state of all zeros (xoshiro256** would give 0 forever) */
+    DBR_E_WORKSPACE = 16  /* a solver workspace too small, or not made by dbr_dd_init */
 } dbr_status;
 
 /* The number of distinct statuses (valid codes are 0 .. DBR_STATUS_COUNT-1). */
@@ -102,28 +102,38 @@ const char *dbr_status_name(int status);
 
 /* ------------------------------------------------------- cards and hands */
 
-typedef uint8_t dbr_card;   /* 0..51, see the encoding above */
-typedef uint64_t dbr_hand;  /* a set of cards */
+typedef uint8_t dbr_card;  /* 0..51, see the encoding above */
+typedef uint64_t dbr_hand; /* a set of cards */
 
 enum {
     DBR_CLUBS = 0,
     DBR_DIAMONDS = 1,
     DBR_HEARTS = 2,
     DBR_SPADES = 3,
-    DBR_NOTRUMP = 4,        /* strain only */
-    DBR_NO_SUIT = 4         /* "no suit led": the hand is on lead */
+    DBR_NOTRUMP = 4, /* strain only */
+    DBR_NO_SUIT = 4  /* "no suit led": the hand is on lead */
 };
 
 enum {
-    DBR_RANK_2 = 0, DBR_RANK_3, DBR_RANK_4, DBR_RANK_5, DBR_RANK_6,
-    DBR_RANK_7, DBR_RANK_8, DBR_RANK_9, DBR_RANK_T, DBR_RANK_J,
-    DBR_RANK_Q, DBR_RANK_K, DBR_RANK_A
+    DBR_RANK_2 = 0,
+    DBR_RANK_3,
+    DBR_RANK_4,
+    DBR_RANK_5,
+    DBR_RANK_6,
+    DBR_RANK_7,
+    DBR_RANK_8,
+    DBR_RANK_9,
+    DBR_RANK_T,
+    DBR_RANK_J,
+    DBR_RANK_Q,
+    DBR_RANK_K,
+    DBR_RANK_A
 };
 
 #define DBR_NUM_SUITS 4
 #define DBR_NUM_RANKS 13
 #define DBR_NUM_CARDS 52
-#define DBR_MAX_HANDS 8     /* the most hands a deal may have */
+#define DBR_MAX_HANDS 8 /* the most hands a deal may have */
 #define DBR_FULL_DECK ((dbr_hand)0x000FFFFFFFFFFFFFull)
 #define DBR_SUIT_MASK(s) ((dbr_hand)0x1FFFu << (13 * (s)))
 
@@ -338,9 +348,9 @@ int64_t dbr_position_step_packed(dbr_position *pos, dbr_card card, unsigned flag
 
 /* Results of a batch of random deals. */
 typedef struct dbr_batch_result {
-    uint64_t deals;          /* deals played */
-    uint64_t tricks[2];      /* total tricks won by side 0 (N-S) and side 1 (E-W) */
-    uint64_t histogram[14];  /* histogram[t] = deals in which side 0 won t tricks */
+    uint64_t deals;         /* deals played */
+    uint64_t tricks[2];     /* total tricks won by side 0 (N-S) and side 1 (E-W) */
+    uint64_t histogram[14]; /* histogram[t] = deals in which side 0 won t tricks */
 } dbr_batch_result;
 
 /* Deal and play out n_deals random deals: for each, dbr_deal_random(rng, 4,
@@ -454,8 +464,8 @@ dbr_status dbr_dd_table(dbr_dd *dd, const dbr_hand hands[4], int table_out[20]);
  * tables_out[20*i .. 20*i+19] its table. On a bad deal the status is that
  * of dbr_dd_table, *failed_out (may be NULL) is the deal's index, and the
  * tables of the deals before it are written. */
-dbr_status dbr_dd_table_batch(dbr_dd *dd, const dbr_hand *hands, size_t n_deals,
-                              int *tables_out, size_t *failed_out);
+dbr_status dbr_dd_table_batch(dbr_dd *dd, const dbr_hand *hands, size_t n_deals, int *tables_out,
+                              size_t *failed_out);
 
 /* The search nodes visited in this workspace so far (for benchmarks). */
 dbr_status dbr_dd_nodes(const dbr_dd *dd, uint64_t *nodes_out);

@@ -48,8 +48,7 @@ int main(int argc, char **argv) {
             if ((st = dbr_legal_plays(hands[seat], led, &legal)) != DBR_OK)
                 return fail("legal plays", st);
             if ((st = dbr_hand_count(legal, &count)) != DBR_OK) return fail("count", st);
-            if ((st = dbr_rng_below(&rng, (uint32_t)count, &k)) != DBR_OK)
-                return fail("draw", st);
+            if ((st = dbr_rng_below(&rng, (uint32_t)count, &k)) != DBR_OK) return fail("draw", st);
             /* the k-th lowest legal card */
             int c = 0;
             for (;; c++) {

@@ -7,8 +7,8 @@ static const uint8_t suit_of[DBR_NUM_CARDS] = {
     2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
 };
 
-static const dbr_hand suit_mask[4] = {
-    DBR_SUIT_MASK(0), DBR_SUIT_MASK(1), DBR_SUIT_MASK(2), DBR_SUIT_MASK(3)};
+static const dbr_hand suit_mask[4] = {DBR_SUIT_MASK(0), DBR_SUIT_MASK(1), DBR_SUIT_MASK(2),
+                                      DBR_SUIT_MASK(3)};
 
 /* Choose a uniformly random legal card for `hand` (non-empty) with `led`
  * the suit led, or 4 (DBR_NO_SUIT) when on lead. */
@@ -163,8 +163,7 @@ dbr_status dbr_playout(dbr_position *pos, dbr_rng *rng) {
     if (st != DBR_OK) return st;
     dbr_hand hands[4] = {pos->hands[0], pos->hands[1], pos->hands[2], pos->hands[3]};
     unsigned tricks[2] = {pos->tricks[0], pos->tricks[1]};
-    int last = play_out(hands, pos->trump, pos->leader, pos->trick_len, pos->trick, tricks,
-                        rng->s);
+    int last = play_out(hands, pos->trump, pos->leader, pos->trick_len, pos->trick, tricks, rng->s);
     /* A position with a trick in progress and no cards left cannot pass
      * validation (the next hand would hold -1), so every trick completes. */
     for (int i = 0; i < 4; i++) pos->hands[i] = 0;
@@ -210,13 +209,12 @@ static void batch_generic(uint64_t *s, uint32_t n_deals, int trump, int dealer,
     batch_loop(s, n_deals, trump, dealer, side0_tricks_out, res);
 }
 
-#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__)) && \
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__)) &&     \
     !defined(__POPCNT__)
 #define DBR_HAVE_POPCNT_CLONE 1
-__attribute__((target("popcnt"))) static void batch_popcnt(uint64_t *s, uint32_t n_deals,
-                                                          int trump, int dealer,
-                                                          uint8_t *side0_tricks_out,
-                                                          dbr_batch_result *res) {
+__attribute__((target("popcnt"))) static void batch_popcnt(uint64_t *s, uint32_t n_deals, int trump,
+                                                           int dealer, uint8_t *side0_tricks_out,
+                                                           dbr_batch_result *res) {
     batch_loop(s, n_deals, trump, dealer, side0_tricks_out, res);
 }
 #endif

@@ -3,8 +3,8 @@
  * play, and an exact test of how many tricks a side is sure of (for claims). */
 #include "internal.h"
 
-static const dbr_hand suit_mask_s[4] = {
-    DBR_SUIT_MASK(0), DBR_SUIT_MASK(1), DBR_SUIT_MASK(2), DBR_SUIT_MASK(3)};
+static const dbr_hand suit_mask_s[4] = {DBR_SUIT_MASK(0), DBR_SUIT_MASK(1), DBR_SUIT_MASK(2),
+                                        DBR_SUIT_MASK(3)};
 
 DBR_INLINE int suit_of_card(int c) { return c / 13; }
 
@@ -93,8 +93,8 @@ DBR_INLINE int lowest_discard(dbr_hand legal, int trump) {
 /* A hand's card by simple maxims: lead at random; follow by taking the trick
  * as cheaply as possible when the adversaries are winning it, otherwise play
  * low; discard the lowest card outside trumps. */
-DBR_INLINE int choose_card(dbr_hand hand, const int *trick, int n, int leader, int seat,
-                           int trump, uint64_t *s) {
+DBR_INLINE int choose_card(dbr_hand hand, const int *trick, int n, int leader, int seat, int trump,
+                           uint64_t *s) {
     dbr_hand legal = hand;
     if (n == 0) return dbr__select(legal, dbr__below(s, (uint32_t)dbr__popcount(legal)));
     int led = suit_of_card(trick[0]);
@@ -109,8 +109,8 @@ DBR_INLINE int choose_card(dbr_hand hand, const int *trick, int n, int leader, i
     for (dbr_hand x = legal; x; x &= x - 1) {
         int c = dbr__ctz(x);
         if (!beats(c, trick[win], trump)) continue;
-        if (best < 0 || (suit_of_card(c) == suit_of_card(best) ? c < best
-                                                                : suit_of_card(best) == trump))
+        if (best < 0 ||
+            (suit_of_card(c) == suit_of_card(best) ? c < best : suit_of_card(best) == trump))
             best = c;
     }
     return best >= 0 ? best : lowest_discard(legal, trump);

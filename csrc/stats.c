@@ -11,8 +11,8 @@ dbr_status dbr_hand_suit_lengths(dbr_hand hand, int lengths_out[4]) {
 dbr_status dbr_hand_aces(dbr_hand hand, int *aces_out) {
     if (!aces_out) return DBR_E_NULL;
     if (!DBR__VALID_HAND(hand)) return DBR_E_CARD;
-    const dbr_hand aces = ((dbr_hand)1 << 12) | ((dbr_hand)1 << 25) | ((dbr_hand)1 << 38) |
-                          ((dbr_hand)1 << 51);
+    const dbr_hand aces =
+        ((dbr_hand)1 << 12) | ((dbr_hand)1 << 25) | ((dbr_hand)1 << 38) | ((dbr_hand)1 << 51);
     *aces_out = dbr__popcount(hand & aces);
     return DBR_OK;
 }

@@ -22,10 +22,9 @@ static const char *const status_text[DBR_STATUS_COUNT] = {
 };
 
 static const char *const status_names[DBR_STATUS_COUNT] = {
-    "OK",        "E_NULL",     "E_CARD",  "E_PARSE",  "E_DUPLICATE",
-    "E_HAND_SIZE", "E_SUIT",   "E_STRAIN", "E_SEAT",  "E_COUNT",
-    "E_BUFFER",  "E_NOT_HELD", "E_REVOKE", "E_TRICK", "E_EMPTY", "E_RNG_STATE",
-    "E_WORKSPACE",
+    "OK",       "E_NULL",   "E_CARD",  "E_PARSE",     "E_DUPLICATE", "E_HAND_SIZE",
+    "E_SUIT",   "E_STRAIN", "E_SEAT",  "E_COUNT",     "E_BUFFER",    "E_NOT_HELD",
+    "E_REVOKE", "E_TRICK",  "E_EMPTY", "E_RNG_STATE", "E_WORKSPACE",
 };
 
 const char *dbr_status_str(int status) {

@@ -11,24 +11,24 @@
 
 static int failures = 0, checks = 0;
 
-#define CHECK(cond)                                                              \
-    do {                                                                         \
-        checks++;                                                                \
-        if (!(cond)) {                                                           \
-            failures++;                                                          \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-        }                                                                        \
+#define CHECK(cond)                                                                                \
+    do {                                                                                           \
+        checks++;                                                                                  \
+        if (!(cond)) {                                                                             \
+            failures++;                                                                            \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);               \
+        }                                                                                          \
     } while (0)
 
-#define CHECK_ST(expr, want)                                                     \
-    do {                                                                         \
-        int got_ = (int)(expr);                                                  \
-        checks++;                                                                \
-        if (got_ != (int)(want)) {                                               \
-            failures++;                                                          \
-            fprintf(stderr, "%s:%d: %s returned %s, expected %s\n", __FILE__,      \
-                    __LINE__, #expr, dbr_status_name(got_), dbr_status_name(want)); \
-        }                                                                        \
+#define CHECK_ST(expr, want)                                                                       \
+    do {                                                                                           \
+        int got_ = (int)(expr);                                                                    \
+        checks++;                                                                                  \
+        if (got_ != (int)(want)) {                                                                 \
+            failures++;                                                                            \
+            fprintf(stderr, "%s:%d: %s returned %s, expected %s\n", __FILE__, __LINE__, #expr,     \
+                    dbr_status_name(got_), dbr_status_name(want));                                 \
+        }                                                                                          \
     } while (0)
 
 static inline dbr_card card(const char *code) {

@@ -175,8 +175,8 @@ static void test_rng_vectors(void) {
     CHECK(rng.s[1] == 0x6e789e6aa1b965f4ull);
     CHECK(rng.s[2] == 0x06c45d188009454full);
     CHECK(rng.s[3] == 0xf88bb8a8724c81ecull);
-    const uint64_t want[4] = {0x99ec5f36cb75f2b4ull, 0xbf6e1f784956452aull,
-                              0x1a5f849d4933e6e0ull, 0x6aa594f1262d2d2cull};
+    const uint64_t want[4] = {0x99ec5f36cb75f2b4ull, 0xbf6e1f784956452aull, 0x1a5f849d4933e6e0ull,
+                              0x6aa594f1262d2d2cull};
     for (int i = 0; i < 4; i++) {
         uint64_t v;
         CHECK_ST(dbr_rng_next(&rng, &v), DBR_OK);
@@ -548,7 +548,7 @@ static void test_position_play(void) {
     CHECK_ST(dbr_position_play(&pos, card("SA"), 0, &winner), DBR_OK);
     CHECK(winner == -1 && pos.trick_len == 1);
     CHECK_ST(dbr_position_legal(&pos, &legal), DBR_OK);
-    CHECK(hand_is(legal, "Q..."));              /* East must follow to the spade */
+    CHECK(hand_is(legal, "Q...")); /* East must follow to the spade */
     dbr_position before = pos;
     CHECK_ST(dbr_position_play(&pos, card("D3"), 0, &winner), DBR_E_REVOKE);
     CHECK(memcmp(&pos, &before, sizeof pos) == 0); /* a refused card changes nothing */
@@ -664,15 +664,15 @@ static void test_position_step(void) {
     CHECK(dbr_position_step_packed(NULL, 0, 0) == -(int64_t)DBR_E_NULL);
     CHECK(memcmp(&pos, &before, sizeof pos) == 0);
     CHECK_ST(dbr_position_step(&pos, card("SK"), 0, &winner, &legal), DBR_OK);
-    CHECK(winner == -1 && hand_is(legal, "Q..."));   /* South must follow to the spade */
+    CHECK(winner == -1 && hand_is(legal, "Q...")); /* South must follow to the spade */
     CHECK_ST(dbr_position_step(&pos, card("SQ"), 0, &winner, &legal), DBR_OK);
     CHECK(winner == -1 && hand_is(legal, "J..."));
     CHECK_ST(dbr_position_step(&pos, card("SJ"), 0, &winner, &legal), DBR_OK);
-    CHECK(winner == 0 && hand_is(legal, "...2"));    /* North won and leads his last card */
+    CHECK(winner == 0 && hand_is(legal, "...2")); /* North won and leads his last card */
     before = pos;
     CHECK(dbr_position_step_packed(&before, card("C2"), 0) ==
           (int64_t)hand("..3.")); /* East's turn, the trick goes on: no winner field */
-    pos.hands[2] |= pos.hands[0];                    /* a card held twice */
+    pos.hands[2] |= pos.hands[0]; /* a card held twice */
     CHECK_ST(dbr_position_step(&pos, card("C2"), 0, &winner, &legal), DBR_E_DUPLICATE);
     CHECK(winner == 0 && hand_is(legal, "...2"));
 }

@@ -77,9 +77,9 @@ static void test_solve_target(void) {
     memset(&pos, 0, sizeof pos);
     /* Hearts trumps, South on lead: North-South hold the top trumps and the
      * top clubs; East-West can ruff nothing South leads once trumps are out. */
-    pos.hands[0] = hand(".AK..32");  /* North */
-    pos.hands[1] = hand("432..4.");  /* East */
-    pos.hands[2] = hand("..32.AK");  /* South */
+    pos.hands[0] = hand(".AK..32"); /* North */
+    pos.hands[1] = hand("432..4."); /* East */
+    pos.hands[2] = hand("..32.AK"); /* South */
     pos.hands[3] = hand(".Q..QJ5"); /* West */
     pos.trump = DBR_HEARTS;
     pos.leader = 2;

@@ -60,14 +60,14 @@ __all__ = [
     "hand_count",
     "hand_format",
     "hand_honours",
-    "hands_honours",
     "hand_longest_suits",
     "hand_parse",
     "hand_pips",
     "hand_suit_lengths",
+    "hands_honours",
     "legal_plays",
-    "playout",
     "pack_shuffled",
+    "playout",
     "position_validate",
     "status_name",
     "status_str",
@@ -187,11 +187,11 @@ def error_for(status: int, context: str) -> DummyBridgeError:
     ``"unknown card code 'SX': <the C text for E_PARSE>"``. The exception class
     follows the status: ``E_PARSE`` gives :class:`InvalidNotationError`;
     ``E_CARD``, ``E_SUIT``, ``E_STRAIN``, ``E_SEAT``, ``E_COUNT`` and
-    ``E_RNG_STATE``, ``E_WORKSPACE`` give :class:`OutOfRangeError`; ``E_DUPLICATE``, ``E_HAND_SIZE`` and ``E_TRICK``
-    give :class:`InvalidDealError`; ``E_NOT_HELD``, ``E_REVOKE`` and ``E_EMPTY``
-    give :class:`IllegalActionError`; anything else (``E_NULL``, ``E_BUFFER``,
-    unknown codes) gives :class:`CoreError`. The exception carries ``.status``
-    and ``.status_name``.
+    ``E_RNG_STATE``, ``E_WORKSPACE`` give :class:`OutOfRangeError`; ``E_DUPLICATE``,
+    ``E_HAND_SIZE`` and ``E_TRICK`` give :class:`InvalidDealError`; ``E_NOT_HELD``,
+    ``E_REVOKE`` and ``E_EMPTY`` give :class:`IllegalActionError`; anything else
+    (``E_NULL``, ``E_BUFFER``, unknown codes) gives :class:`CoreError`. The exception
+    carries ``.status`` and ``.status_name``.
 
     :param status: the failure status (not ``DBR_OK``).
     :param context: what was being done, naming the bad input with ``!r``.
@@ -349,8 +349,10 @@ def deal_validate(hands: Sequence[int], cards_each: int | None = None) -> None:
         shown = ", ".join(_hand_text(h) for h in hands)
         each = "" if cards_each is None else f" of {cards_each!r} cards each"
         names = [f"hand {i + 1}" for i in range(n)]
-        raise _detailed(error_for(status, f"invalid deal{each} [{shown}]"),
-                        _deal_fault(status, hands, names, cards_each))
+        raise _detailed(
+            error_for(status, f"invalid deal{each} [{shown}]"),
+            _deal_fault(status, hands, names, cards_each),
+        )
 
 
 def _detailed(exc: DummyBridgeError, detail: str) -> DummyBridgeError:
@@ -360,8 +362,9 @@ def _detailed(exc: DummyBridgeError, detail: str) -> DummyBridgeError:
     return exc
 
 
-def _deal_fault(status: int, hands: Sequence[int], names: Sequence[str],
-                cards_each: int | None) -> str:
+def _deal_fault(
+    status: int, hands: Sequence[int], names: Sequence[str], cards_each: int | None
+) -> str:
     """Which hand makes a deal fail ``status``: the card held twice and by whom,
     or the hand of the wrong size ("" when that cannot be told)."""
     if status == lib.DBR_E_DUPLICATE:
@@ -393,8 +396,10 @@ def _parse_fault(status: int, text: str) -> str:
         return "a space before the first hand or after the last"
     parts = [f for f in body.split(" ") if f]
     if len(parts) != 4:
-        return f"it has {len(parts) or 'no'} hand{'s' if len(parts) != 1 else ''}, not 4 " \
-               "(separated by spaces)"
+        return (
+            f"it has {len(parts) or 'no'} hand{'s' if len(parts) != 1 else ''}, not 4 "
+            "(separated by spaces)"
+        )
     bits: list[int] = []
     for k, part in enumerate(parts):
         seat = f"the {_SEAT_NAMES[(first + k) % 4]} hand"
@@ -407,7 +412,9 @@ def _parse_fault(status: int, text: str) -> str:
         if st == lib.DBR_E_DUPLICATE:
             return f"{seat} {part!r} holds a card twice"
         if st != lib.DBR_OK:
-            return f"{seat} {part!r} is not a PBN hand (four suits, spades first, separated by dots)"
+            return (
+                f"{seat} {part!r} is not a PBN hand (four suits, spades first, separated by dots)"
+            )
         bits.append(int(out[0]))
     names = [f"the {_SEAT_NAMES[(first + k) % 4]} hand" for k in range(4)]
     return _deal_fault(status, bits, names, None)
@@ -688,16 +695,18 @@ def deal_with_cut(
         if status == lib.DBR_OK:
             cut = lib.dbr_deck_cut(deck, at)
             if cut == lib.DBR_OK:
-                dealt = lib.dbr_deck_deal(deck, _int(n_hands), _int(cards_each), _int(dealer),
-                                          hands)
+                dealt = lib.dbr_deck_deal(
+                    deck, _int(n_hands), _int(cards_each), _int(dealer), hands
+                )
                 if dealt == lib.DBR_OK:
                     return ffi.unpack(hands, n_hands), at
     finally:
         rng._lock.release()
     ensure(status, "cannot draw where to cut")
     ensure(cut, "cannot cut at {!r}", at)
-    ensure(dealt, "cannot deal {!r} hands of {!r} cards by dealer {!r}", n_hands, cards_each,
-           dealer)
+    ensure(
+        dealt, "cannot deal {!r} hands of {!r} cards by dealer {!r}", n_hands, cards_each, dealer
+    )
     raise AssertionError("unreachable: a step failed")  # pragma: no cover
 
 
@@ -716,7 +725,8 @@ def deal_random(rng: Rng, n_hands: int = 4, cards_each: int = 13, dealer: int = 
     """
     hands = ffi.new("dbr_hand[]", MAX_HANDS)
     status = rng._call(
-        lambda p: lib.dbr_deal_random(p, _int(n_hands), _int(cards_each), _int(dealer), hands))
+        lambda p: lib.dbr_deal_random(p, _int(n_hands), _int(cards_each), _int(dealer), hands)
+    )
     ensure(
         status, "cannot deal {!r} hands of {!r} cards by dealer {!r}", n_hands, cards_each, dealer
     )
@@ -802,8 +812,12 @@ def hand_honours(hand: int, strain: int) -> int:
     out = ffi.new("int *")
     status = lib.dbr_hand_honours(_u64(hand), _int(strain), out)
     if status:
-        ensure(status, "cannot count the honours of hand {} in strain {!r}",
-               _Lazy(_hand_text, hand), strain)
+        ensure(
+            status,
+            "cannot count the honours of hand {} in strain {!r}",
+            _Lazy(_hand_text, hand),
+            strain,
+        )
     return int(out[0])
 
 
@@ -818,8 +832,12 @@ def hands_honours(hands: Iterable[int], strain: int) -> list[int]:
     for hand in hands:
         status = lib.dbr_hand_honours(_u64(hand), c_strain, out)
         if status:
-            ensure(status, "cannot count the honours of hand {} in strain {!r}",
-                   _Lazy(_hand_text, hand), strain)
+            ensure(
+                status,
+                "cannot count the honours of hand {} in strain {!r}",
+                _Lazy(_hand_text, hand),
+                strain,
+            )
         held.append(out[0])
     return held
 
@@ -910,14 +928,14 @@ def _position_text(pos: Position) -> str:
     number of cards, the strain and the leader by name (raw values when out of
     range, so that a bad one shows as it was given)."""
     hands = ", ".join(
-        f"{seat} {_hand_text(h)} ({_hand_size(h)})" for seat, h in zip("NESW", pos.hands, strict=False)
+        f"{seat} {_hand_text(h)} ({_hand_size(h)})"
+        for seat, h in zip("NESW", pos.hands, strict=False)
     )
     trick = " ".join(_card_text(c) for c in pos.trick)
     trump = ("C", "D", "H", "S", "NT")[pos.trump] if 0 <= pos.trump <= 4 else repr(pos.trump)
     leader = "NESW"[pos.leader] if 0 <= pos.leader <= 3 else repr(pos.leader)
     return (
-        f"hands [{hands}], trump {trump}, leader {leader}, "
-        f"trick [{trick}], tricks {pos.tricks!r}"
+        f"hands [{hands}], trump {trump}, leader {leader}, trick [{trick}], tricks {pos.tricks!r}"
     )
 
 
@@ -975,13 +993,25 @@ class PlayState:
     :raises OutOfRangeError, InvalidDealError: for a position that is not one.
     """
 
-    __slots__ = ("_legal", "_play", "_pos", "_winner", "legal_call", "legal_out", "play_call",
-                 "step_call", "step_packed", "winner_out")
+    __slots__ = (
+        "_legal",
+        "_play",
+        "_pos",
+        "_winner",
+        "legal_call",
+        "legal_out",
+        "play_call",
+        "step_call",
+        "step_packed",
+        "winner_out",
+    )
 
     def __init__(self, hands: Sequence[int], trump: int, leader: int) -> None:
         hands = tuple(hands)
         try:  # cffi fills the struct when every value fits its field ...
-            self._pos = ffi.new("dbr_position *", {"hands": hands, "trump": trump, "leader": leader})
+            self._pos = ffi.new(
+                "dbr_position *", {"hands": hands, "trump": trump, "leader": leader}
+            )
             if len(hands) != 4:
                 raise OverflowError
         except (OverflowError, TypeError, IndexError):  # ... else the C core names the bad one
@@ -1104,7 +1134,8 @@ def batch_playout(
     result = ffi.new("dbr_batch_result *")
     per = ffi.new("uint8_t[]", max(n_deals, 1)) if per_deal else ffi.NULL
     status = rng._call(
-        lambda p: lib.dbr_batch_playout(p, n_deals, _int(trump), _int(dealer), per, result))
+        lambda p: lib.dbr_batch_playout(p, n_deals, _int(trump), _int(dealer), per, result)
+    )
     ensure(status, "cannot play {!r} deals with trump {!r} and dealer {!r}", n_deals, trump, dealer)
     return BatchResult(
         deals=int(result.deals),
@@ -1123,8 +1154,9 @@ def _four(values: Sequence[int], kind: str) -> Any:
     return values
 
 
-def deal_constrained(rng: Rng, known: Sequence[int], need: Sequence[int],
-                     voids: Sequence[int], pool: int) -> tuple[int, int, int, int]:
+def deal_constrained(
+    rng: Rng, known: Sequence[int], need: Sequence[int], voids: Sequence[int], pool: int
+) -> tuple[int, int, int, int]:
     """``dbr_deal_constrained``: deal ``pool`` so that hand ``h`` gets
     ``need[h]`` cards besides ``known[h]``, none of a suit in ``voids[h]`` (bits).
 
@@ -1136,8 +1168,13 @@ def deal_constrained(rng: Rng, known: Sequence[int], need: Sequence[int],
     n = ffi.new("int[4]", [_int(x) for x in _four(need, "need")])
     v = ffi.new("unsigned[4]", [_int(x) & 0xFFFFFFFF for x in _four(voids, "voids")])
     status = rng._call(lambda p: lib.dbr_deal_constrained(p, k, n, v, _u64(pool), out))
-    ensure(status, "cannot deal {} to hands needing {!r} with voids {!r}",
-           _Lazy(_hand_text, pool), list(need), list(voids))
+    ensure(
+        status,
+        "cannot deal {} to hands needing {!r} with voids {!r}",
+        _Lazy(_hand_text, pool),
+        list(need),
+        list(voids),
+    )
     return int(out[0]), int(out[1]), int(out[2]), int(out[3])
 
 
@@ -1153,8 +1190,9 @@ def playout_maxims(pos: Position, rng: Rng) -> Position:
     return _from_c_position(c)
 
 
-def sample_plays(rng: Rng, pos: Position, need: Sequence[int], voids: Sequence[int],
-                 pool: int, n_samples: int) -> tuple[int, ...]:
+def sample_plays(
+    rng: Rng, pos: Position, need: Sequence[int], voids: Sequence[int], pool: int, n_samples: int
+) -> tuple[int, ...]:
     """``dbr_sample_plays``: for each card (0..51), the sum over ``n_samples``
     sampled deals of the final tricks of the side to play after playing it
     (0 for the cards not legal).
@@ -1167,8 +1205,7 @@ def sample_plays(rng: Rng, pos: Position, need: Sequence[int], voids: Sequence[i
     n = ffi.new("int[4]", [_int(x) for x in _four(need, "need")])
     v = ffi.new("unsigned[4]", [_int(x) & 0xFFFFFFFF for x in _four(voids, "voids")])
     totals = ffi.new("uint32_t[52]")
-    status = rng._call(
-        lambda p: lib.dbr_sample_plays(p, c, n, v, _u64(pool), n_samples, totals))
+    status = rng._call(lambda p: lib.dbr_sample_plays(p, c, n, v, _u64(pool), n_samples, totals))
     if status != lib.DBR_OK:
         raise error_for(status, f"cannot sample the plays of ({_position_text(pos)})")
     return tuple(int(x) for x in totals)
@@ -1184,10 +1221,12 @@ def solve_target(pos: Position, side: int, target: int, node_limit: int = 2_000_
     out = ffi.new("int *")
     status = lib.dbr_solve_target(c, _int(side), _int(target), _u64(node_limit), out)
     if status != lib.DBR_OK:
-        raise error_for(status, f"cannot solve for side {side!r}, target {target!r} "
-                                f"({_position_text(pos)})")
+        raise error_for(
+            status, f"cannot solve for side {side!r}, target {target!r} ({_position_text(pos)})"
+        )
     result = int(out[0])
     return None if result < 0 else result
+
 
 # ------------------------------------------------------- double-dummy solver
 
@@ -1288,9 +1327,7 @@ class DDSolver:
         """
         return self.tables([hands])[0]
 
-    def tables(
-        self, deals: Sequence[Sequence[int]]
-    ) -> list[tuple[tuple[int, int, int, int], ...]]:
+    def tables(self, deals: Sequence[Sequence[int]]) -> list[tuple[tuple[int, int, int, int], ...]]:
         """``dbr_dd_table_batch``: :meth:`table` for many deals in one call.
 
         :raises DummyBridgeError: for the first bad deal, naming its index.
@@ -1318,8 +1355,12 @@ class DDSolver:
             raise error_for(status, f"cannot solve deal {i} ([{hands_text}])")
         return [
             tuple(
-                (out[20 * i + 4 * s], out[20 * i + 4 * s + 1], out[20 * i + 4 * s + 2],
-                 out[20 * i + 4 * s + 3])
+                (
+                    out[20 * i + 4 * s],
+                    out[20 * i + 4 * s + 1],
+                    out[20 * i + 4 * s + 2],
+                    out[20 * i + 4 * s + 3],
+                )
                 for s in range(5)
             )
             for i in range(n)

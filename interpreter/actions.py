@@ -20,33 +20,33 @@ from .cards import Card, Seat
 from .errors import InvalidNotationError
 
 __all__ = [
-    "BID",
     "ACCEPT",
+    "ASK",
+    "BID",
+    "BID_SEVEN",
     "BLIND",
+    "CALL_LEAD",
     "CANCEL",
     "CLAIM",
+    "CORRECT",
     "DECLARE",
+    "DECLINE",
     "DOUBLE",
+    "FORBID",
+    "INFORM",
     "LEAVE",
     "LOOK",
     "MAKE_SUFFICIENT",
     "NEW_DEAL",
     "PASS",
     "PLAY",
-    "REDOUBLE",
-    "WAIVE",
-    "TOUCH",
-    "ASK",
-    "CORRECT",
     "POINT_OUT",
-    "SUGGEST",
-    "REQUIRE",
-    "FORBID",
-    "DECLINE",
-    "INFORM",
-    "BID_SEVEN",
     "PREVIOUS_FINAL",
-    "CALL_LEAD",
+    "REDOUBLE",
+    "REQUIRE",
+    "SUGGEST",
+    "TOUCH",
+    "WAIVE",
     "Action",
     "Operation",
 ]
@@ -81,26 +81,61 @@ CALL_LEAD: Final = "call_lead"
 _PENALTIES = ("tricks", "points")
 #: what may be required of a player: his highest or lowest card of the suit
 #: led (1912 law 86), or the card dummy suggested (law 62)
-_REQUIREMENTS = {"highest": "require highest", "lowest": "require lowest",
-                 "suggested": "require suggested card"}
-_TEXTS = {LEAVE: "leave it", BLIND: "play blind", NEW_DEAL: "demand new deal",
-          ACCEPT: "accept call", CANCEL: "cancel call", MAKE_SUFFICIENT: "make bid sufficient",
-          ASK: "ask having none", CORRECT: "correct revoke", POINT_OUT: "point out revoke",
-          FORBID: "forbid suggested card", DECLINE: "decline penalty",
-          INFORM: "mention bidding", BID_SEVEN: "make bid seven",
-          PREVIOUS_FINAL: "make previous bid final"}
+_REQUIREMENTS = {
+    "highest": "require highest",
+    "lowest": "require lowest",
+    "suggested": "require suggested card",
+}
+_TEXTS = {
+    LEAVE: "leave it",
+    BLIND: "play blind",
+    NEW_DEAL: "demand new deal",
+    ACCEPT: "accept call",
+    CANCEL: "cancel call",
+    MAKE_SUFFICIENT: "make bid sufficient",
+    ASK: "ask having none",
+    CORRECT: "correct revoke",
+    POINT_OUT: "point out revoke",
+    FORBID: "forbid suggested card",
+    DECLINE: "decline penalty",
+    INFORM: "mention bidding",
+    BID_SEVEN: "make bid seven",
+    PREVIOUS_FINAL: "make previous bid final",
+}
 #: the suits a lead may be called in (laws 51, 93)
 _LEAD_SUITS = ("clubs", "diamonds", "hearts", "spades")
 
-_KINDS = (DECLARE, LEAVE, DOUBLE, PASS, PLAY, LOOK, BLIND, BID, REDOUBLE, CLAIM, WAIVE,
-          NEW_DEAL, ACCEPT, CANCEL, MAKE_SUFFICIENT, ASK, CORRECT, POINT_OUT, FORBID, DECLINE,
-          INFORM, BID_SEVEN, PREVIOUS_FINAL)
-
+_KINDS = (
+    DECLARE,
+    LEAVE,
+    DOUBLE,
+    PASS,
+    PLAY,
+    LOOK,
+    BLIND,
+    BID,
+    REDOUBLE,
+    CLAIM,
+    WAIVE,
+    NEW_DEAL,
+    ACCEPT,
+    CANCEL,
+    MAKE_SUFFICIENT,
+    ASK,
+    CORRECT,
+    POINT_OUT,
+    FORBID,
+    DECLINE,
+    INFORM,
+    BID_SEVEN,
+    PREVIOUS_FINAL,
+)
 
 
 def _card(card: Card | str) -> Card:
     """A card, given as one or by its code."""
     return card if isinstance(card, Card) else Card.from_str(card)
+
 
 class Action:
     """An immutable decision. Build with the class methods or :meth:`parse`.
@@ -127,9 +162,16 @@ class Action:
 
     _interned: dict[str, Action] = {}  # noqa: RUF012 - a class-level cache
 
-    def __new__(cls, kind: str, *, card: Card | None = None, denomination: str | None = None,
-                seat: Seat | None = None, level: int | None = None,
-                penalty: str | None = None) -> Action:
+    def __new__(
+        cls,
+        kind: str,
+        *,
+        card: Card | None = None,
+        denomination: str | None = None,
+        seat: Seat | None = None,
+        level: int | None = None,
+        penalty: str | None = None,
+    ) -> Action:
         given = sum(x is not None for x in (card, denomination, seat, level, penalty))
         if kind == CLAIM:
             if penalty not in _PENALTIES or given != 1:
@@ -293,8 +335,14 @@ class Action:
             return cls.look(words[1])
         if len(words) == 1 and words[0] in (DOUBLE, PASS, REDOUBLE):
             return cls(words[0])
-        if len(words) == 3 and words[0] == BID and words[1].isascii() and words[1].isdigit() \
-                and 1 <= int(words[1]) <= 13 and words[2].replace("_", "").isalpha():
+        if (
+            len(words) == 3
+            and words[0] == BID
+            and words[1].isascii()
+            and words[1].isdigit()
+            and 1 <= int(words[1]) <= 13
+            and words[2].replace("_", "").isalpha()
+        ):
             return cls.bid(int(words[1]), words[2])
         raise InvalidNotationError(
             f"unknown action {text!r}: expected 'declare NAME', 'leave it', 'bid N NAME', "

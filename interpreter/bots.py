@@ -68,7 +68,9 @@ def _stopped(hand: Hand, suit: Suit) -> bool:
     cards = hand.suit(suit)
     ranks = {c.rank for c in cards}
     n = len(cards)
-    return (Rank.ACE in ranks) or (Rank.KING in ranks and n >= 2) or (Rank.QUEEN in ranks and n >= 3)
+    return (
+        (Rank.ACE in ranks) or (Rank.KING in ranks and n >= 2) or (Rank.QUEEN in ranks and n >= 3)
+    )
 
 
 class RuleBot:
@@ -220,18 +222,27 @@ class RuleBot:
         for bid in sorted(bids, key=self._bid_key):
             assert bid.level is not None
             suit = self._suit_of.get(bid.denomination or "")
-            if bid.level <= max_level(suit) and self._value_of[bid.denomination or ""] * 2 >= \
-                    max(self._value_of.values()):
+            if bid.level <= max_level(suit) and self._value_of[bid.denomination or ""] * 2 >= max(
+                self._value_of.values()
+            ):
                 best = bid
                 break
         ours = last_bid is not None and (int(last_bid[0]) & 1) == (int(seat) & 1)
-        if best is not None and not (ours and last_bid is not None and last_bid[0] == seat.partner
-                                     and self._suit_of.get(best.denomination or "") in partner_strains):
+        if best is not None and not (
+            ours
+            and last_bid is not None
+            and last_bid[0] == seat.partner
+            and self._suit_of.get(best.denomination or "") in partner_strains
+        ):
             return best
         if not can_pass:  # the dealer must bid: the cheapest declaration, to lose little
             return min(bids, key=self._bid_key)
-        if last_bid is not None and not ours and obs.doubling_level == 0 and \
-                any(a.kind == DOUBLE for a in legal):
+        if (
+            last_bid is not None
+            and not ours
+            and obs.doubling_level == 0
+            and any(a.kind == DOUBLE for a in legal)
+        ):
             level = last_bid[1].level or 1
             defence = (side_points - 20) / 3 + 6.5
             if defence >= 13 - (level + 6) + 3:
@@ -249,7 +260,8 @@ class RuleBot:
         if not can_double or obs.doubling_level >= 2:
             return Action.pass_()
         seat = obs.to_act
-        assert seat is not None and obs.declarer is not None
+        assert seat is not None
+        assert obs.declarer is not None
         hand = obs.hands.get(seat)
         if hand is None:
             return Action.pass_()
@@ -280,9 +292,12 @@ class RuleBot:
         win_seat = trick_winner(list(current.cards), current.leader, 4 if trump is None else trump)
         partner_winning = win_seat == seat.partner
         following = any(c.suit == led for c in cards)
-        winners = [c for c in cards
-                   if trick_winner([*current.cards, c], current.leader,
-                                   4 if trump is None else trump) == seat]
+        winners = [
+            c
+            for c in cards
+            if trick_winner([*current.cards, c], current.leader, 4 if trump is None else trump)
+            == seat
+        ]
         if following:
             if position == 1:  # second hand low (unless a cheap win with the top card)
                 return Action.play(min(cards))
@@ -322,12 +337,16 @@ class RuleBot:
                 return max(mine) if Rank.ACE in {c.rank for c in mine} else min(mine)
         # Lead from the longest suit (not trumps for the defence): top of a sequence, else 4th best.
         lengths = hand.suit_lengths()
-        candidates = [s for s in Suit if lengths[s] and (declaring or s != trump)] or \
-                     [s for s in Suit if lengths[s]]
+        candidates = [s for s in Suit if lengths[s] and (declaring or s != trump)] or [
+            s for s in Suit if lengths[s]
+        ]
         suit = max(candidates, key=lambda s: (lengths[s], s))
         in_suit = sorted(hand.suit(suit), key=lambda c: c.rank, reverse=True)
-        if len(in_suit) >= 2 and int(in_suit[0].rank) - int(in_suit[1].rank) == 1 and \
-                in_suit[0].rank >= Rank.QUEEN:
+        if (
+            len(in_suit) >= 2
+            and int(in_suit[0].rank) - int(in_suit[1].rank) == 1
+            and in_suit[0].rank >= Rank.QUEEN
+        ):
             return in_suit[0]
         if len(in_suit) >= 4:
             return in_suit[3]
@@ -335,7 +354,10 @@ class RuleBot:
 
 
 BOTS: dict[str, type[RandomBot] | type[RuleBot] | type[PerfectBot]] = {
-    "random": RandomBot, "rule": RuleBot, "perfect": PerfectBot}
+    "random": RandomBot,
+    "rule": RuleBot,
+    "perfect": PerfectBot,
+}
 #: every bot make_bot() builds, by name (the sampling bots live in their own modules)
 BOT_KINDS = ("ddsampling", "perfect", "random", "rule", "sampling")
 

@@ -25,17 +25,26 @@ def claim_position(game: Game) -> _native.Position:
     """The position of the play now, every hand as it is."""
     ps = game._ps
     assert ps is not None
-    return _native.Position(hands=(ps.hand(0), ps.hand(1), ps.hand(2), ps.hand(3)),
-                            trump=int(game.denomination.strain) if game.denomination else 4,
-                            leader=ps.leader, trick=ps.trick, tricks=ps.tricks)
+    return _native.Position(
+        hands=(ps.hand(0), ps.hand(1), ps.hand(2), ps.hand(3)),
+        trump=int(game.denomination.strain) if game.denomination else 4,
+        leader=ps.leader,
+        trick=ps.trick,
+        tricks=ps.tricks,
+    )
 
 
 def _left(pos: _native.Position) -> int:
     return bin(pos.hands[pos.leader]).count("1") + (1 if pos.trick else 0)
 
 
-def settle_claim(game: Game, player: str, wanted: int | None, bots: Mapping[str, Bot],
-                 after_each: Callable[[], None]) -> str:
+def settle_claim(
+    game: Game,
+    player: str,
+    wanted: int | None,
+    bots: Mapping[str, Bot],
+    after_each: Callable[[], None],
+) -> str:
     """Decide a claim by ``player`` (the player to act) of ``wanted`` of the
     remaining tricks (``None``: all), and play it out if it is granted.
 
@@ -51,15 +60,19 @@ def settle_claim(game: Game, player: str, wanted: int | None, bots: Mapping[str,
     left = _left(pos)
     wanted = left if wanted is None else wanted
     if not 0 < wanted <= left:
-        return f"refused: claim from 1 to {left} trick{'' if left == 1 else 's'}: " \
-               f"there {'is' if left == 1 else 'are'} {left} left"
+        return (
+            f"refused: claim from 1 to {left} trick{'' if left == 1 else 's'}: "
+            f"there {'is' if left == 1 else 'are'} {left} left"
+        )
     side = int(game.to_act) & 1
     sure = _native.solve_target(pos, side, wanted)
     if sure is None:
         return f"claim not decided: too many cards left to prove {wanted} tricks sure; play on"
     if not sure:
-        return (f"claim refused: your side is not sure of {wanted} of the {left} tricks left "
-                "(the adversaries can stop it); play on")
+        return (
+            f"claim refused: your side is not sure of {wanted} of the {left} tricks left "
+            "(the adversaries can stop it); play on"
+        )
     deal = game.deal_number
     won = pos.tricks[side]
     while game.deal_number == deal and game.phase == "play":
@@ -94,6 +107,10 @@ def _after(pos: _native.Position, card: Card) -> _native.Position:
     for c in pos.trick:
         ps.play(c)
     ps.play(card.index)
-    return _native.Position(hands=(ps.hand(0), ps.hand(1), ps.hand(2), ps.hand(3)),
-                            trump=pos.trump, leader=ps.leader, trick=ps.trick,
-                            tricks=(pos.tricks[0] + ps.tricks[0], pos.tricks[1] + ps.tricks[1]))
+    return _native.Position(
+        hands=(ps.hand(0), ps.hand(1), ps.hand(2), ps.hand(3)),
+        trump=pos.trump,
+        leader=ps.leader,
+        trick=ps.trick,
+        tricks=(pos.tricks[0] + ps.tricks[0], pos.tricks[1] + ps.tricks[1]),
+    )

@@ -68,17 +68,26 @@ def _read_line(prompt: str) -> str:
     return line
 
 
-def _run_session(game: object, human: str, args: argparse.Namespace, save: str | None,
-                 bot_states: object = None) -> int:
+def _run_session(
+    game: object, human: str, args: argparse.Namespace, save: str | None, bot_states: object = None
+) -> int:
     from .state import Game
     from .terminal import Session
 
     assert isinstance(game, Game)
     symbols = not args.ascii and _can_show_symbols(sys.stdout)
-    session = Session(game, human, bots=args.bots, save_path=save, write=print, read=_read_line,
-                      symbols=symbols, colour=symbols and _use_colour(args.color, sys.stdout),
-                      bot_states=bot_states if isinstance(bot_states, dict) else None,
-                      resumed=bot_states is not None)
+    session = Session(
+        game,
+        human,
+        bots=args.bots,
+        save_path=save,
+        write=print,
+        read=_read_line,
+        symbols=symbols,
+        colour=symbols and _use_colour(args.color, sys.stdout),
+        bot_states=bot_states if isinstance(bot_states, dict) else None,
+        resumed=bot_states is not None,
+    )
     return session.run()
 
 
@@ -89,19 +98,25 @@ def _cmd_play_interactive(args: argparse.Namespace) -> int:
 
     rules = load_rules(args.variant)
     if args.irregularities:
-        raise DummyBridgeError("--irregularities makes bots slip in games of bots only; "
-                               "with --seat/--player use --laws")
+        raise DummyBridgeError(
+            "--irregularities makes bots slip in games of bots only; "
+            "with --seat/--player use --laws"
+        )
     if args.rubbers < 1:
         raise DummyBridgeError(f"--rubbers must be at least 1, not {args.rubbers}")
     if args.pbn:
-        raise DummyBridgeError("--pbn writes the deals of a game of bots; with --seat/--player "
-                               "the game is saved as you play (--save)")
-    game = Game(rules, args.seed, rubbers=args.rubbers, laws=args.laws,
-                deals=_preset_deals(args, rules))
+        raise DummyBridgeError(
+            "--pbn writes the deals of a game of bots; with --seat/--player "
+            "the game is saved as you play (--save)"
+        )
+    game = Game(
+        rules, args.seed, rubbers=args.rubbers, laws=args.laws, deals=_preset_deals(args, rules)
+    )
     if args.player is not None:
         if args.player not in game.players:
-            raise DummyBridgeError(f"--player {args.player!r}: {rules.name} has the players "
-                                   f"{', '.join(game.players)}")
+            raise DummyBridgeError(
+                f"--player {args.player!r}: {rules.name} has the players {', '.join(game.players)}"
+            )
         human = args.player
     else:
         seat = Seat.from_str(args.seat)
@@ -112,7 +127,8 @@ def _cmd_play_interactive(args: argparse.Namespace) -> int:
         if os.path.exists(save):  # never overwrite a game in progress unasked
             raise DummyBridgeError(
                 f"{save} exists: continue it with 'dummybridge resume {save}', or name "
-                "another file with --save FILE")
+                "another file with --save FILE"
+            )
     return _run_session(game, human, args, save or None)
 
 
@@ -121,10 +137,13 @@ def _cmd_resume(args: argparse.Namespace) -> int:
 
     game, session = load_session(args.file)
     args.bots = session.get("bots", "rule")
-    print(f"Resuming {args.file}: {game.rules.title}, deal {game.deal_number}, "
-          f"{len(game.actions)} actions so far; you are {session['human']}.")
-    return _run_session(game, str(session["human"]), args, args.file,
-                        session.get("bot_states") or {})
+    print(
+        f"Resuming {args.file}: {game.rules.title}, deal {game.deal_number}, "
+        f"{len(game.actions)} actions so far; you are {session['human']}."
+    )
+    return _run_session(
+        game, str(session["human"]), args, args.file, session.get("bot_states") or {}
+    )
 
 
 def _preset_deals(args: argparse.Namespace, rules: RuleSet) -> list[tuple[Hand, ...]]:
@@ -132,8 +151,9 @@ def _preset_deals(args: argparse.Namespace, rules: RuleSet) -> list[tuple[Hand, 
     if args.deal:
         from .pbn import deals_from_pbn, read_pbn
 
-        return list(deals_from_pbn(read_pbn(args.deal), args.board, rules.deal.cards_each,
-                                   file=args.deal))
+        return list(
+            deals_from_pbn(read_pbn(args.deal), args.board, rules.deal.cards_each, file=args.deal)
+        )
     if args.board is not None:
         raise DummyBridgeError("--board chooses a board of the --deal file: give --deal FILE.pbn")
     return []
@@ -150,11 +170,13 @@ def _refuse_overwriting(inputs: dict[str, str | None], outputs: dict[str, str | 
         if not path:
             continue
         for other_what, other in taken:
-            same = os.path.samefile(path, other) if os.path.exists(path) and \
-                os.path.exists(other) else os.path.abspath(path) == os.path.abspath(other)
+            same = (
+                os.path.samefile(path, other)
+                if os.path.exists(path) and os.path.exists(other)
+                else os.path.abspath(path) == os.path.abspath(other)
+            )
             if same:
-                raise DummyBridgeError(f"{what} {path} is {other_what} {other}: "
-                                       "name another file")
+                raise DummyBridgeError(f"{what} {path} is {other_what} {other}: name another file")
         taken.append((what, path))
 
 
@@ -168,8 +190,10 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from .state import Game
 
     rules = load_rules(args.variant)
-    _refuse_overwriting({"the rule file": args.variant, "--deal": args.deal},
-                        {"--record": args.record, "--pbn": args.pbn})
+    _refuse_overwriting(
+        {"the rule file": args.variant, "--deal": args.deal},
+        {"--record": args.record, "--pbn": args.pbn},
+    )
     if args.rubbers < 1:
         raise DummyBridgeError(f"--rubbers must be at least 1, not {args.rubbers}")
     if not 0 <= args.irregularities <= 1:
@@ -196,8 +220,11 @@ def _cmd_play(args: argparse.Namespace) -> int:
             if askers and slips.next() < 2**63:
                 game.apply("ask having none", player=askers[0])
                 continue
-        if args.irregularities and game.phase == "auction" and \
-                slips.next() < args.irregularities * 2**64:
+        if (
+            args.irregularities
+            and game.phase == "auction"
+            and slips.next() < args.irregularities * 2**64
+        ):
             others = [p for p in game.players if game.out_of_turn_actions(p)]
             if others:
                 culprit = others[slips.below(len(others))]
@@ -252,26 +279,37 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if len(kinds) == 1:
         kinds *= n
     if len(kinds) != n:
-        raise DummyBridgeError(f"--bots: {rules.name} has {n} players; give one bot for all "
-                               f"or {n} separated by commas, not {len(kinds)}")
+        raise DummyBridgeError(
+            f"--bots: {rules.name} has {n} players; give one bot for all "
+            f"or {n} separated by commas, not {len(kinds)}"
+        )
     from .bots import BOT_KINDS
 
     for kind in kinds:
         if kind not in BOT_KINDS:
-            raise DummyBridgeError(f"--bots: unknown bot {kind!r} (choose from: "
-                                   f"{', '.join(BOT_KINDS)})")
+            raise DummyBridgeError(
+                f"--bots: unknown bot {kind!r} (choose from: {', '.join(BOT_KINDS)})"
+            )
     other = load_rules(args.compare) if args.compare else None
     if other is not None and other.table.players != n:
-        raise DummyBridgeError(f"--compare: {other.name} has {other.table.players} players "
-                               f"and {rules.name} {n}; rubbers can only be paired with as many")
+        raise DummyBridgeError(
+            f"--compare: {other.name} has {other.table.players} players "
+            f"and {rules.name} {n}; rubbers can only be paired with as many"
+        )
     players = "ABCD"[:n]
     bots = dict(zip(players, kinds, strict=True))
     progress = None if args.no_progress else ProgressBar(sys.stderr)
     runs = simulate(rules, args.rubbers, args.seed, kinds, jobs, progress)
     data = report(rules, runs, args.seed, bots)
     if other is not None:
-        again = simulate(other, args.rubbers, args.seed, kinds, jobs,
-                         None if args.no_progress else ProgressBar(sys.stderr, "rubbers (compare)"))
+        again = simulate(
+            other,
+            args.rubbers,
+            args.seed,
+            kinds,
+            jobs,
+            None if args.no_progress else ProgressBar(sys.stderr, "rubbers (compare)"),
+        )
         data["compare"] = compare(rules, other, runs, again)
     if args.format == "json":
         _out(json.dumps(data, indent=1))
@@ -382,83 +420,137 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="dummybridge",
         description="Rules engine for Bridge, Dummy Bridge, Double Dummy, Three-handed and "
-                    "Auction Bridge as played c. 1900-1915.",
+        "Auction Bridge as played c. 1900-1915.",
     )
     parser.add_argument("--version", action="version", version=f"dummybridge {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="play a whole rubber with bots and print the record")
-    play.add_argument("variant", nargs="?", default="bridge",
-                      help="a built-in variant (see 'variants') or a rule file (default: bridge)")
+    play.add_argument(
+        "variant",
+        nargs="?",
+        default="bridge",
+        help="a built-in variant (see 'variants') or a rule file (default: bridge)",
+    )
     play.add_argument("--seed", type=int, default=1, help="the one seed of every random step")
-    play.add_argument("--bots", choices=BOT_KINDS, default="rule",
-                      help="which bots play (default: rule; sampling: deals the unseen cards "
-                           "many times and picks the best card on average; perfect: "
-                           "double-dummy best cards whenever the bot sees every hand; "
-                           "ddsampling: as sampling, but late in the play values each card "
-                           "on every sampled deal by the double-dummy solver)")
-    play.add_argument("--rubbers", type=int, default=1,
-                      help="how many rubbers to play (default: 1)")
-    play.add_argument("--laws", action="store_true",
-                      help="laws mode: irregularities may happen and are penalised")
-    play.add_argument("--irregularities", type=float, default=0.0, metavar="RATE",
-                      help="in laws mode, the chance that a player able to revoke does so, "
-                           "and that someone calls out of turn in the auction (implies --laws)")
+    play.add_argument(
+        "--bots",
+        choices=BOT_KINDS,
+        default="rule",
+        help="which bots play (default: rule; sampling: deals the unseen cards "
+        "many times and picks the best card on average; perfect: "
+        "double-dummy best cards whenever the bot sees every hand; "
+        "ddsampling: as sampling, but late in the play values each card "
+        "on every sampled deal by the double-dummy solver)",
+    )
+    play.add_argument(
+        "--rubbers", type=int, default=1, help="how many rubbers to play (default: 1)"
+    )
+    play.add_argument(
+        "--laws", action="store_true", help="laws mode: irregularities may happen and are penalised"
+    )
+    play.add_argument(
+        "--irregularities",
+        type=float,
+        default=0.0,
+        metavar="RATE",
+        help="in laws mode, the chance that a player able to revoke does so, "
+        "and that someone calls out of turn in the auction (implies --laws)",
+    )
     play.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
     play.add_argument("--record", metavar="FILE", help="also write the JSON game record to FILE")
-    play.add_argument("--pbn", metavar="FILE",
-                      help="also write every deal to FILE in PBN 2.1 export format")
-    play.add_argument("--deal", metavar="FILE.pbn",
-                      help="deal the hands of this PBN file's games in order, each hand to "
-                           "its seat (the variant decides who deals), then shuffle")
-    play.add_argument("--board", metavar="N",
-                      help="with --deal: only the game whose Board tag is N")
+    play.add_argument(
+        "--pbn", metavar="FILE", help="also write every deal to FILE in PBN 2.1 export format"
+    )
+    play.add_argument(
+        "--deal",
+        metavar="FILE.pbn",
+        help="deal the hands of this PBN file's games in order, each hand to "
+        "its seat (the variant decides who deals), then shuffle",
+    )
+    play.add_argument(
+        "--board", metavar="N", help="with --deal: only the game whose Board tag is N"
+    )
     who = play.add_mutually_exclusive_group()
-    who.add_argument("--seat", metavar="SEAT",
-                     help="play yourself: the player at SEAT (N, E, S, W) when the game "
-                          "starts; bots play the others")
-    who.add_argument("--player", metavar="NAME",
-                     help="play yourself as the player NAME (A, B, ...), with every hand he "
-                          "plays (for variants where a player holds several)")
-    play.add_argument("--save", metavar="FILE",
-                      help="with --seat/--player: save the game here after every action "
-                           "(default: dummybridge-VARIANT-SEED.json, never overwritten; "
-                           "--save '' saves nothing)")
-    play.add_argument("--color", choices=["auto", "always", "never"], default="auto",
-                      help="red hearts and diamonds (default: when the terminal has colour)")
+    who.add_argument(
+        "--seat",
+        metavar="SEAT",
+        help="play yourself: the player at SEAT (N, E, S, W) when the game "
+        "starts; bots play the others",
+    )
+    who.add_argument(
+        "--player",
+        metavar="NAME",
+        help="play yourself as the player NAME (A, B, ...), with every hand he "
+        "plays (for variants where a player holds several)",
+    )
+    play.add_argument(
+        "--save",
+        metavar="FILE",
+        help="with --seat/--player: save the game here after every action "
+        "(default: dummybridge-VARIANT-SEED.json, never overwritten; "
+        "--save '' saves nothing)",
+    )
+    play.add_argument(
+        "--color",
+        choices=["auto", "always", "never"],
+        default="auto",
+        help="red hearts and diamonds (default: when the terminal has colour)",
+    )
     play.set_defaults(func=_cmd_play)
 
     resume = sub.add_parser("resume", help="continue a game saved by 'play --seat/--player'")
     resume.add_argument("file", metavar="FILE")
     resume.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
-    resume.add_argument("--color", choices=["auto", "always", "never"], default="auto",
-                        help="red hearts and diamonds (default: when the terminal has colour)")
+    resume.add_argument(
+        "--color",
+        choices=["auto", "always", "never"],
+        default="auto",
+        help="red hearts and diamonds (default: when the terminal has colour)",
+    )
     resume.set_defaults(func=_cmd_resume)
-
 
     export = sub.add_parser("export", help="write a JSON game record's deals as PBN 2.1")
     export.add_argument("record", metavar="RECORD", help="a record from 'play --record'")
-    export.add_argument("-o", "--output", metavar="FILE.pbn",
-                        help="write to this file (default: standard output)")
+    export.add_argument(
+        "-o", "--output", metavar="FILE.pbn", help="write to this file (default: standard output)"
+    )
     export.set_defaults(func=_cmd_export)
 
-    simulate = sub.add_parser("simulate", help="play many rubbers with bots and report "
-                                               "statistics")
-    simulate.add_argument("variant", nargs="?", default="bridge",
-                          help="a built-in variant or a rule file (default: bridge)")
+    simulate = sub.add_parser("simulate", help="play many rubbers with bots and report statistics")
+    simulate.add_argument(
+        "variant",
+        nargs="?",
+        default="bridge",
+        help="a built-in variant or a rule file (default: bridge)",
+    )
     simulate.add_argument("--rubbers", type=int, default=100, help="how many (default: 100)")
-    simulate.add_argument("--seed", type=int, default=1,
-                          help="the run's seed; each rubber's is derived from it and its number")
-    simulate.add_argument("--jobs", type=int, default=None,
-                          help="worker processes, at most one per core and per rubber "
-                               "(default: every core); the result is the same")
-    simulate.add_argument("--bots", default="rule",
-                          help="one bot for every player, or one per player (A,B,...) "
-                               "separated by commas (default: rule)")
+    simulate.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        help="the run's seed; each rubber's is derived from it and its number",
+    )
+    simulate.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        help="worker processes, at most one per core and per rubber "
+        "(default: every core); the result is the same",
+    )
+    simulate.add_argument(
+        "--bots",
+        default="rule",
+        help="one bot for every player, or one per player (A,B,...) "
+        "separated by commas (default: rule)",
+    )
     simulate.add_argument("--format", choices=["text", "json"], default="text")
-    simulate.add_argument("--compare", metavar="OTHER_RULE_FILE",
-                          help="play the same rubbers under these rules too and show the "
-                               "differences with 95%% confidence intervals")
+    simulate.add_argument(
+        "--compare",
+        metavar="OTHER_RULE_FILE",
+        help="play the same rubbers under these rules too and show the "
+        "differences with 95%% confidence intervals",
+    )
     simulate.add_argument("--no-progress", action="store_true", help="no progress bar")
     simulate.set_defaults(func=_cmd_simulate)
 
@@ -468,23 +560,29 @@ def build_parser() -> argparse.ArgumentParser:
     validate = sub.add_parser("validate", help="check rule files; exit 0 if all are valid")
     validate.add_argument("files", nargs="+", metavar="FILE")
     validate.add_argument("--format", choices=["text", "json"], default="text")
-    validate.add_argument("-v", "--verbose", action="store_true",
-                          help="show every alternative of a oneOf/anyOf failure")
+    validate.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="show every alternative of a oneOf/anyOf failure",
+    )
     validate.set_defaults(func=_cmd_validate)
 
-    conform = sub.add_parser("conform", help="run conformance scenarios against a rule file; "
-                                             "exit 0 if every case passes")
-    conform.add_argument("rules", metavar="RULEFILE",
-                         help="a built-in variant or a rule file")
-    conform.add_argument("scenarios", nargs="+", metavar="SCENARIO",
-                         help="scenario files (see docs/scenarios.md)")
+    conform = sub.add_parser(
+        "conform", help="run conformance scenarios against a rule file; exit 0 if every case passes"
+    )
+    conform.add_argument("rules", metavar="RULEFILE", help="a built-in variant or a rule file")
+    conform.add_argument(
+        "scenarios", nargs="+", metavar="SCENARIO", help="scenario files (see docs/scenarios.md)"
+    )
     conform.add_argument("--format", choices=["text", "json"], default="text")
     conform.add_argument("--junit", metavar="FILE", help="also write JUnit XML to FILE")
     conform.set_defaults(func=_cmd_conform)
 
     schema = sub.add_parser("schema", help="print the rule-file JSON Schema")
-    schema.add_argument("--scenario", action="store_true",
-                        help="print the scenario-file JSON Schema instead")
+    schema.add_argument(
+        "--scenario", action="store_true", help="print the scenario-file JSON Schema instead"
+    )
     schema.set_defaults(func=_cmd_schema)
 
     docs = sub.add_parser("docs", help="print the rule-language reference (Markdown)")
@@ -494,13 +592,17 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("deal", help='a PBN deal, "N:AKQ.xx.xx.xx ..." (equal hands of any size)')
     solve.add_argument("--trump", default="N", help="C, D, H, S or NT (default: NT)")
     solve.add_argument("--leader", default="W", help="N, E, S or W (default: W)")
-    solve.add_argument("--table", action="store_true",
-                       help="also the 20-result table (every declarer and strain)")
+    solve.add_argument(
+        "--table", action="store_true", help="also the 20-result table (every declarer and strain)"
+    )
     solve.add_argument("--format", choices=["text", "json"], default="text")
     solve.set_defaults(func=_cmd_solve)
 
-    analyse = sub.add_parser("analyse", aliases=["analyze"],
-                             help="the double-dummy cost of each card played in a game record")
+    analyse = sub.add_parser(
+        "analyse",
+        aliases=["analyze"],
+        help="the double-dummy cost of each card played in a game record",
+    )
     analyse.add_argument("record", metavar="RECORD", help="a JSON record from 'play --record'")
     analyse.add_argument("--format", choices=["text", "json"], default="text")
     analyse.set_defaults(func=_cmd_analyse)
@@ -533,8 +635,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return EXIT_OK
     except OSError as exc:
-        print(f"dummybridge: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "),
-              file=sys.stderr)
+        print(
+            f"dummybridge: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "),
+            file=sys.stderr,
+        )
         return EXIT_ERROR
     except KeyboardInterrupt:
         print("dummybridge: interrupted", file=sys.stderr)

@@ -41,8 +41,13 @@ from xml.etree import ElementTree
 
 from .actions import Action
 from .cards import Card, Hand, Seat, parse_deal
-from .errors import Diagnostic, DummyBridgeError, IllegalActionError, InvalidNotationError, \
-    RuleFileError
+from .errors import (
+    Diagnostic,
+    DummyBridgeError,
+    IllegalActionError,
+    InvalidNotationError,
+    RuleFileError,
+)
 from .loader import DataFile, load_data_file
 from .ruleset import RuleSet
 from .scoring import ABOVE, ScoreEntry, ScoreSheet
@@ -160,16 +165,21 @@ def load_scenarios(source: str | os.PathLike[str]) -> ScenarioFile:
     :raises RuleFileError: with every problem found, each as
         ``FILE:LINE:COL: error: $.path: message`` (the rule files' form).
     """
-    doc = load_data_file(source, SCHEMA_FILE, noun="scenario file",
-                         first_key=f"format: {FORMAT}", plain_words=("N",))
+    doc = load_data_file(
+        source, SCHEMA_FILE, noun="scenario file", first_key=f"format: {FORMAT}", plain_words=("N",)
+    )
     problems: list[Diagnostic] = []
     cases = []
     seen: dict[str, int] = {}
     for i, raw in enumerate(doc.data["cases"]):
         at = ("cases", i)
         if raw["id"] in seen:
-            problems.append(doc.diagnostic((*at, "id"), f"duplicate case id {raw['id']!r} "
-                                           f"(first at line {seen[raw['id']]})"))
+            problems.append(
+                doc.diagnostic(
+                    (*at, "id"),
+                    f"duplicate case id {raw['id']!r} (first at line {seen[raw['id']]})",
+                )
+            )
         else:
             seen[raw["id"]] = doc.line((*at, "id"))
         case = _read_case(doc, raw, at, problems)
@@ -180,8 +190,9 @@ def load_scenarios(source: str | os.PathLike[str]) -> ScenarioFile:
     return ScenarioFile(doc.display, doc.data.get("rules"), doc.data.get("title"), tuple(cases))
 
 
-def _read_deal(doc: DataFile, text: str, at: tuple[str | int, ...],
-               problems: list[Diagnostic]) -> tuple[Hand, Hand, Hand, Hand] | None:
+def _read_deal(
+    doc: DataFile, text: str, at: tuple[str | int, ...], problems: list[Diagnostic]
+) -> tuple[Hand, Hand, Hand, Hand] | None:
     try:
         given = parse_deal(text)
     except DummyBridgeError as exc:
@@ -190,28 +201,36 @@ def _read_deal(doc: DataFile, text: str, at: tuple[str | int, ...],
     used = {c for h in given if h is not None for c in h}
     rest = [Card(i) for i in range(52) if Card(i) not in used]
     empty = [k for k, h in enumerate(given) if h is None]
-    hands = [h if h is not None else Hand.from_cards(rest[empty.index(k)::len(empty)])
-             for k, h in enumerate(given)]
+    hands = [
+        h if h is not None else Hand.from_cards(rest[empty.index(k) :: len(empty)])
+        for k, h in enumerate(given)
+    ]
     return (hands[0], hands[1], hands[2], hands[3])
 
 
-def _check_action(doc: DataFile, text: str, at: tuple[str | int, ...],
-                  problems: list[Diagnostic]) -> None:
+def _check_action(
+    doc: DataFile, text: str, at: tuple[str | int, ...], problems: list[Diagnostic]
+) -> None:
     try:
         Action.parse(text)
     except (InvalidNotationError, ValueError) as exc:
         problems.append(doc.diagnostic(at, str(exc)))
 
 
-def _read_case(doc: DataFile, raw: Mapping[str, Any], at: tuple[str | int, ...],
-               problems: list[Diagnostic]) -> Case | None:
+def _read_case(
+    doc: DataFile, raw: Mapping[str, Any], at: tuple[str | int, ...], problems: list[Diagnostic]
+) -> Case | None:
     count = len(problems)
     deals: list[tuple[Hand, Hand, Hand, Hand]] = []
     if "deal" in raw and "deals" in raw:
-        problems.append(doc.diagnostic((*at, "deals"), "give 'deal' or 'deals', not both",
-                                       at_key=True))
-    texts = [((*at, "deal"), raw["deal"])] if "deal" in raw else \
-        [((*at, "deals", k), t) for k, t in enumerate(raw.get("deals", []))]
+        problems.append(
+            doc.diagnostic((*at, "deals"), "give 'deal' or 'deals', not both", at_key=True)
+        )
+    texts = (
+        [((*at, "deal"), raw["deal"])]
+        if "deal" in raw
+        else [((*at, "deals", k), t) for k, t in enumerate(raw.get("deals", []))]
+    )
     for where, text in texts:
         hands = _read_deal(doc, text, where, problems)
         if hands is not None:
@@ -223,32 +242,51 @@ def _read_case(doc: DataFile, raw: Mapping[str, Any], at: tuple[str | int, ...],
         kinds = [*seats, *(key for key in ("player", "expect", "play_out", "credit") if key in s)]
         if len(kinds) != 1:
             what = "nothing" if not kinds else " and ".join(repr(x) for x in kinds)
-            problems.append(doc.diagnostic(
-                where, f"a step is one thing: an action (N, E, S or W, or player and action), "
-                f"expect, play_out or credit; this one has {what}"))
+            problems.append(
+                doc.diagnostic(
+                    where,
+                    f"a step is one thing: an action (N, E, S or W, or player and action), "
+                    f"expect, play_out or credit; this one has {what}",
+                )
+            )
             continue
         kind = kinds[0]
         if "action" in s and kind != "player":
-            problems.append(doc.diagnostic((*where, "action"),
-                                           "'action' goes with 'player' (or write SEAT: ACTION)",
-                                           at_key=True))
+            problems.append(
+                doc.diagnostic(
+                    (*where, "action"),
+                    "'action' goes with 'player' (or write SEAT: ACTION)",
+                    at_key=True,
+                )
+            )
             continue
         if "refused" in s and kind not in (*_LETTERS, "player"):
-            problems.append(doc.diagnostic((*where, "refused"), "'refused' goes with an action",
-                                           at_key=True))
+            problems.append(
+                doc.diagnostic((*where, "refused"), "'refused' goes with an action", at_key=True)
+            )
             continue
         line = doc.line(where)
         if kind in _LETTERS:
             _check_action(doc, s[kind], (*where, kind), problems)
-            steps.append(Step("action", line, seat=Seat.from_str(kind), action=s[kind],
-                              refused=s.get("refused")))
+            steps.append(
+                Step(
+                    "action",
+                    line,
+                    seat=Seat.from_str(kind),
+                    action=s[kind],
+                    refused=s.get("refused"),
+                )
+            )
         elif kind == "player":
             if "action" not in s:
                 problems.append(doc.diagnostic(where, "a step with 'player' needs 'action'"))
                 continue
             _check_action(doc, s["action"], (*where, "action"), problems)
-            steps.append(Step("action", line, player=s["player"], action=s["action"],
-                              refused=s.get("refused")))
+            steps.append(
+                Step(
+                    "action", line, player=s["player"], action=s["action"], refused=s.get("refused")
+                )
+            )
         elif kind == "expect":
             for key in ("legal", "allows", "forbids"):
                 for n, text in enumerate(s["expect"].get(key, [])):
@@ -261,9 +299,17 @@ def _read_case(doc: DataFile, raw: Mapping[str, Any], at: tuple[str | int, ...],
     if len(problems) != count:
         return None
     return Case(
-        id=raw["id"], source=raw["source"], file=doc.display, line=doc.line(at),
-        seed=raw["seed"], players=tuple(raw["players"]) if "players" in raw else None,
-        laws=raw["laws"], rubbers=raw["rubbers"], deals=tuple(deals), steps=tuple(steps))
+        id=raw["id"],
+        source=raw["source"],
+        file=doc.display,
+        line=doc.line(at),
+        seed=raw["seed"],
+        players=tuple(raw["players"]) if "players" in raw else None,
+        laws=raw["laws"],
+        rubbers=raw["rubbers"],
+        deals=tuple(deals),
+        steps=tuple(steps),
+    )
 
 
 # --------------------------------------------------------------------------- running
@@ -291,9 +337,17 @@ class CaseResult:
 
     def to_data(self) -> dict[str, Any]:
         """The result as JSON-compatible data."""
-        return {"id": self.case.id, "file": self.case.file, "line": self.case.line,
-                "source": self.case.source, "status": self.status, "step": self.step,
-                "step_line": self.line, "message": self.message, "diff": list(self.diff)}
+        return {
+            "id": self.case.id,
+            "file": self.case.file,
+            "line": self.case.line,
+            "source": self.case.source,
+            "status": self.status,
+            "step": self.step,
+            "step_line": self.line,
+            "message": self.message,
+            "diff": list(self.diff),
+        }
 
 
 class _Failed(Exception):
@@ -303,8 +357,9 @@ class _Failed(Exception):
         self.diff = tuple(diff)
 
 
-def run(rules: RuleSet, files: Iterable[ScenarioFile], *,
-        stop_at_failure: bool = False) -> list[CaseResult]:
+def run(
+    rules: RuleSet, files: Iterable[ScenarioFile], *, stop_at_failure: bool = False
+) -> list[CaseResult]:
     """Run every case of ``files`` against ``rules``, in order.
 
     :param stop_at_failure: stop after the first case that does not pass (for
@@ -323,19 +378,31 @@ def run(rules: RuleSet, files: Iterable[ScenarioFile], *,
 def run_case(rules: RuleSet, case: Case) -> CaseResult:
     """Run one case in a fresh game; stop at the first step that does not hold."""
     try:
-        game = Game(rules, case.seed, players=case.players, deals=case.deals,
-                    rubbers=case.rubbers, laws=case.laws)
+        game = Game(
+            rules,
+            case.seed,
+            players=case.players,
+            deals=case.deals,
+            rubbers=case.rubbers,
+            laws=case.laws,
+        )
     except (ValueError, DummyBridgeError) as exc:
         return CaseResult(case, "error", 0, case.line, f"cannot start the game: {exc}")
     for number, step in enumerate(case.steps, 1):
         try:
             _STEPS[step.kind](game, step)
         except _Failed as failed:
-            return CaseResult(case, "fail", number, step.line,
-                              f"{step.describe()}: {failed.message}", failed.diff)
-        except Exception as exc:  # noqa: BLE001 - a broken rule file may break the engine
-            return CaseResult(case, "error", number, step.line,
-                              f"{step.describe()}: internal error: {type(exc).__name__}: {exc}")
+            return CaseResult(
+                case, "fail", number, step.line, f"{step.describe()}: {failed.message}", failed.diff
+            )
+        except Exception as exc:
+            return CaseResult(
+                case,
+                "error",
+                number,
+                step.line,
+                f"{step.describe()}: internal error: {type(exc).__name__}: {exc}",
+            )
     return CaseResult(case, "pass")
 
 
@@ -347,8 +414,10 @@ def _act(game: Game, step: Step) -> None:
     assert step.action is not None
     if step.seat is not None and game.to_act != step.seat:
         now = "no one" if game.to_act is None else game.to_act.letter
-        raise _Failed(f"{step.seat.letter} is not to act: {now} is (phase {game.phase})",
-                      [f"- to_act: {step.seat.letter}", f"+ to_act: {now}"])
+        raise _Failed(
+            f"{step.seat.letter} is not to act: {now} is (phase {game.phase})",
+            [f"- to_act: {step.seat.letter}", f"+ to_act: {now}"],
+        )
     before = _state(game) if step.refused is not None else ""
     try:
         game.apply(step.action, player=step.player)
@@ -356,14 +425,16 @@ def _act(game: Game, step: Step) -> None:
         if step.refused is None:
             raise _Failed(f"refused: {exc}") from None
         if str(exc) != step.refused:
-            raise _Failed("refused with another message",
-                          [f"- {step.refused}", f"+ {exc}"]) from None
+            raise _Failed(
+                "refused with another message", [f"- {step.refused}", f"+ {exc}"]
+            ) from None
         if _state(game) != before:
             raise _Failed("refused, but the game changed") from None
         return
     if step.refused is not None:
-        raise _Failed("accepted, but it should be refused",
-                      [f"- refused: {step.refused}", "+ accepted"])
+        raise _Failed(
+            "accepted, but it should be refused", [f"- refused: {step.refused}", "+ accepted"]
+        )
 
 
 def _play_out(game: Game, step: Step) -> None:
@@ -398,8 +469,9 @@ def _credit(game: Game, step: Step) -> None:
         if col is None:
             columns = ", ".join(_short(n) for n, _ in sheet.columns)
             raise _Failed(f"no column {name!r} on the score sheet (it has: {columns})")
-        sheet.entries.append(ScoreEntry(col, points, ABOVE, "given", "given total", 0,
-                                        sheet.game_number, None))
+        sheet.entries.append(
+            ScoreEntry(col, points, ABOVE, "given", "given total", 0, sheet.game_number, None)
+        )
 
 
 def _sheet(game: Game) -> ScoreSheet:
@@ -420,8 +492,11 @@ def _scored(game: Game) -> list[str]:
         return []
     deal = op.detail["deal"]
     sheet = next(s for s in reversed(game.sheets) if any(e.deal == deal for e in s.entries))
-    return [_entry_text(sheet, e.column, e.line, e.points, e.kind)
-            for e in sheet.entries if e.deal == deal]
+    return [
+        _entry_text(sheet, e.column, e.line, e.points, e.kind)
+        for e in sheet.entries
+        if e.deal == deal
+    ]
 
 
 def _letters(seats: Iterable[Seat]) -> str:
@@ -445,8 +520,9 @@ def _show(value: Any) -> str:
     return str(value)
 
 
-def _by_column(sheet: ScoreSheet, wanted: Mapping[str, int],
-               value: Callable[[int], int]) -> dict[str, Any]:
+def _by_column(
+    sheet: ScoreSheet, wanted: Mapping[str, int], value: Callable[[int], int]
+) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name in wanted:
         col = _column(sheet, name)
@@ -481,10 +557,10 @@ def _tricks_won(game: Game) -> tuple[int, int]:
     """Tricks won by side in this deal; before its first card is played, in the
     last deal played (so that they can be checked once it has been scored)."""
     starts = [i for i, op in enumerate(game.log) if op.kind == "deal"]
-    if len(starts) < 2 or any(op.kind == "play" for op in game.log[starts[-1]:]):
+    if len(starts) < 2 or any(op.kind == "play" for op in game.log[starts[-1] :]):
         return game.tricks_won[0], game.tricks_won[1]
     won = [0, 0]
-    for op in game.log[starts[-2]:starts[-1]]:
+    for op in game.log[starts[-2] : starts[-1]]:
         if op.kind == "trick" and op.seat is not None:
             won[int(op.seat) & 1] += 1
     return won[0], won[1]
@@ -594,8 +670,11 @@ def _expect(game: Game, step: Step) -> None:
             else:
                 diff += _list_diff(key, wanted, got, ordered=True)
         elif key == "allows":
-            diff += [f"allows: {a!r} is not legal (legal: {', '.join(got) or 'nothing'})"
-                     for a in wanted if str(Action.parse(a)) not in got]
+            diff += [
+                f"allows: {a!r} is not legal (legal: {', '.join(got) or 'nothing'})"
+                for a in wanted
+                if str(Action.parse(a)) not in got
+            ]
         elif key == "forbids":
             diff += [f"forbids: {a!r} is legal" for a in wanted if str(Action.parse(a)) in got]
         elif isinstance(wanted, dict):
@@ -613,15 +692,22 @@ def _expect(game: Game, step: Step) -> None:
 
 
 _STEPS: dict[str, Callable[[Game, Step], None]] = {
-    "action": _act, "expect": _expect, "play_out": _play_out, "credit": _credit}
+    "action": _act,
+    "expect": _expect,
+    "play_out": _play_out,
+    "credit": _credit,
+}
 
 
 # --------------------------------------------------------------------------- reports
 
 
 def _counts(results: Sequence[CaseResult]) -> tuple[int, int, int]:
-    return (sum(r.status == "pass" for r in results), sum(r.status == "fail" for r in results),
-            sum(r.status == "error" for r in results))
+    return (
+        sum(r.status == "pass" for r in results),
+        sum(r.status == "fail" for r in results),
+        sum(r.status == "error" for r in results),
+    )
 
 
 def format_text(rules: RuleSet, results: Sequence[CaseResult]) -> str:
@@ -637,40 +723,60 @@ def format_text(rules: RuleSet, results: Sequence[CaseResult]) -> str:
             lines.extend(f"        {d}" for d in r.diff)
             lines.append(f"      source: {r.case.source}")
     passed, failed, errors = _counts(results)
-    lines.append(f"{len(results)} cases against {rules.name} ({rules.origin}): {passed} passed, "
-                 f"{failed} failed, {errors} errors")
+    lines.append(
+        f"{len(results)} cases against {rules.name} ({rules.origin}): {passed} passed, "
+        f"{failed} failed, {errors} errors"
+    )
     return "\n".join(lines)
 
 
 def format_json(rules: RuleSet, results: Sequence[CaseResult]) -> str:
     """The results as JSON: the rules, every case's result, and the counts."""
     passed, failed, errors = _counts(results)
-    return json.dumps({"rules": rules.name, "origin": rules.origin,
-                       "cases": [r.to_data() for r in results],
-                       "passed": passed, "failed": failed, "errors": errors},
-                      indent=2, ensure_ascii=False)
+    return json.dumps(
+        {
+            "rules": rules.name,
+            "origin": rules.origin,
+            "cases": [r.to_data() for r in results],
+            "passed": passed,
+            "failed": failed,
+            "errors": errors,
+        },
+        indent=2,
+        ensure_ascii=False,
+    )
 
 
 def format_junit(rules: RuleSet, results: Sequence[CaseResult]) -> str:
     """The results as JUnit XML: one ``testsuite`` per scenario file, one
     ``testcase`` per case (its id; the classname ``conform.RULES.FILE``), with
     a ``failure`` or ``error`` holding the message and the diff."""
-    passed, failed, errors = _counts(results)
-    root = ElementTree.Element("testsuites", name=f"dummybridge conform {rules.name}",
-                               tests=str(len(results)), failures=str(failed),
-                               errors=str(errors))
+    _, failed, errors = _counts(results)
+    root = ElementTree.Element(
+        "testsuites",
+        name=f"dummybridge conform {rules.name}",
+        tests=str(len(results)),
+        failures=str(failed),
+        errors=str(errors),
+    )
     by_file: dict[str, list[CaseResult]] = {}
     for r in results:
         by_file.setdefault(r.case.file, []).append(r)
     for file, rs in by_file.items():
         _, f, e = _counts(rs)
-        suite = ElementTree.SubElement(root, "testsuite", name=file, tests=str(len(rs)),
-                                       failures=str(f), errors=str(e))
+        suite = ElementTree.SubElement(
+            root, "testsuite", name=file, tests=str(len(rs)), failures=str(f), errors=str(e)
+        )
         stem = os.path.splitext(os.path.basename(file))[0]
         for r in rs:
-            case = ElementTree.SubElement(suite, "testcase", name=r.case.id,
-                                          classname=f"conform.{rules.name}.{stem}",
-                                          file=file, line=str(r.case.line))
+            case = ElementTree.SubElement(
+                suite,
+                "testcase",
+                name=r.case.id,
+                classname=f"conform.{rules.name}.{stem}",
+                file=file,
+                line=str(r.case.line),
+            )
             if r.status != "pass":
                 step = f"step {r.step} (line {r.line})" if r.step else f"line {r.line}"
                 tag = "failure" if r.status == "fail" else "error"

@@ -63,8 +63,9 @@ class DDSamplingBot(SamplingBot):
 
     name = "ddsampling"
 
-    def __init__(self, seed: int, rules: RuleSet, samples: int = 40,
-                 dd_samples: int = 30, dd_cards: int = 8) -> None:
+    def __init__(
+        self, seed: int, rules: RuleSet, samples: int = 40, dd_samples: int = 30, dd_cards: int = 8
+    ) -> None:
         super().__init__(seed, rules, samples)
         self.dd_samples = dd_samples
         self.dd_cards = dd_cards
@@ -79,8 +80,11 @@ class DDSamplingBot(SamplingBot):
         if len(legal) == 1:
             return legal[0]
         seat = obs.to_act
-        if seat is not None and seat in obs.hands \
-                and all(a.kind == PLAY and a.card is not None for a in legal):
+        if (
+            seat is not None
+            and seat in obs.hands
+            and all(a.kind == PLAY and a.card is not None for a in legal)
+        ):
             try:
                 if len(obs.hands) == 4:
                     return self._perfect.choose(obs)  # type: ignore[no-any-return]
@@ -124,8 +128,9 @@ class DDSamplingBot(SamplingBot):
             except DummyBridgeError:
                 # The voids cannot all be kept (a revoke in laws mode): drop them.
                 hands = _native.deal_constrained(self.rng, known, need, [0, 0, 0, 0], pool)
-            pos = _native.Position(hands=hands, trump=trump, leader=int(current.leader),
-                                   trick=trick)
+            pos = _native.Position(
+                hands=hands, trump=trump, leader=int(current.leader), trick=trick
+            )
             _, values = self.solver.solve_cards(pos)
             for card in plays:
                 totals[card] += values[card]
@@ -136,4 +141,3 @@ class DDSamplingBot(SamplingBot):
         plays = [(a.card, a) for a in obs.legal_actions if a.card is not None]
         # The most tricks over the samples; of equals, the lowest card (keep the high ones).
         return max(plays, key=lambda p: (totals[p[0].index], -int(p[0].rank), -p[0].index))[1]
-

@@ -36,8 +36,21 @@ __all__ = [
 
 SEATS = "NESW"
 STRAINS = "CDHSN"
-_STRAIN_WORDS = {"C": 0, "CLUBS": 0, "D": 1, "DIAMONDS": 1, "H": 2, "HEARTS": 2, "S": 3,
-                 "SPADES": 3, "N": 4, "NT": 4, "NOTRUMP": 4, "NOTRUMPS": 4, "NO-TRUMPS": 4}
+_STRAIN_WORDS = {
+    "C": 0,
+    "CLUBS": 0,
+    "D": 1,
+    "DIAMONDS": 1,
+    "H": 2,
+    "HEARTS": 2,
+    "S": 3,
+    "SPADES": 3,
+    "N": 4,
+    "NT": 4,
+    "NOTRUMP": 4,
+    "NOTRUMPS": 4,
+    "NO-TRUMPS": 4,
+}
 _SEAT_WORDS = {"N": 0, "NORTH": 0, "E": 1, "EAST": 1, "S": 2, "SOUTH": 2, "W": 3, "WEST": 3}
 
 _STRAIN_NAMES = ("clubs trumps", "diamonds trumps", "hearts trumps", "spades trumps", "no trumps")
@@ -82,7 +95,8 @@ def _deal(text: str) -> tuple[int, int, int, int]:
     hands, unknown = _native.deal_parse(text)
     if unknown:
         raise InvalidNotationError(
-            f"a double-dummy deal needs every hand: {text!r} has an unknown hand ('-')")
+            f"a double-dummy deal needs every hand: {text!r} has an unknown hand ('-')"
+        )
     return hands
 
 
@@ -135,8 +149,10 @@ def solution_text(sol: Solution, deal: str, tab: list[list[int]] | None) -> str:
     """The text ``dummybridge solve`` prints."""
     side = "North-South" if sol.leader % 2 == 0 else "East-West"
     seat = ("North", "East", "South", "West")[sol.leader]
-    lines = [f"{seat} on lead, {_STRAIN_NAMES[sol.trump]}"
-             f": {side} take {sol.tricks} trick{'s' if sol.tricks != 1 else ''}"]
+    lines = [
+        f"{seat} on lead, {_STRAIN_NAMES[sol.trump]}"
+        f": {side} take {sol.tricks} trick{'s' if sol.tricks != 1 else ''}"
+    ]
     best = " ".join(_native.card_format(c) for c in sol.best)
     lines.append(f"best leads: {best}")
     others = sorted(((v, c) for c, v in sol.cards.items() if v != sol.tricks), key=lambda x: -x[0])
@@ -194,9 +210,9 @@ class CardCost:
         return self.best - self.after
 
 
-def analyse_record(record: Mapping[str, Any],
-                   solver: _native.DDSolver | None = None,
-                   rules: RuleSet | None = None) -> list[CardCost]:
+def analyse_record(
+    record: Mapping[str, Any], solver: _native.DDSolver | None = None, rules: RuleSet | None = None
+) -> list[CardCost]:
     """The double-dummy cost of each card played in a game record (``play --record``).
 
     The record is replayed; in each deal's play, every card is valued against
@@ -212,13 +228,16 @@ def analyse_record(record: Mapping[str, Any],
     from .state import Game
 
     solver = solver or _solver()
-    game = Game.from_record({**record, "actions": []}, rules) \
-        if isinstance(record, Mapping) else None
+    game = (
+        Game.from_record({**record, "actions": []}, rules) if isinstance(record, Mapping) else None
+    )
     if game is None:  # pragma: no cover - from_record raised
         raise InvalidNotationError("not a dummybridge game record")
     try:
-        actions = [(a["action"], a["player"]) if isinstance(a, Mapping) else (str(a), None)
-                   for a in record["actions"]]
+        actions = [
+            (a["action"], a["player"]) if isinstance(a, Mapping) else (str(a), None)
+            for a in record["actions"]
+        ]
     except (KeyError, TypeError) as exc:
         raise InvalidNotationError(f"malformed game record: {exc}") from None
     out: list[CardCost] = []
@@ -227,15 +246,18 @@ def analyse_record(record: Mapping[str, Any],
         if game.phase == "play":
             # The position as the game holds it (after a revoke corrected in
             # time too, laws 85-86): the hands, and the trick so far.
-            assert game.denomination is not None and game.to_act is not None
+            assert game.denomination is not None
+            assert game.to_act is not None
             seat = int(game.to_act)
             held = game.hands[seat]
             trick = len(game.tricks) + 1
             hands = game.hands
-            pos = _native.Position(hands=(hands[0], hands[1], hands[2], hands[3]),
-                                   trump=int(game.denomination.strain),
-                                   leader=int(game._trick_leader),
-                                   trick=tuple(game._trick_cards))
+            pos = _native.Position(
+                hands=(hands[0], hands[1], hands[2], hands[3]),
+                trump=int(game.denomination.strain),
+                leader=int(game._trick_leader),
+                trick=tuple(game._trick_cards),
+            )
             try:
                 before = solver.solve_cards(pos)
             except InvalidDealError:
@@ -254,8 +276,16 @@ def analyse_record(record: Mapping[str, Any],
             continue  # not a card played (a look, a remark, a penalty chosen ...)
         card = gone.bit_length() - 1
         if card in before[1]:
-            out.append(CardCost(deal=deal, trick=trick, seat=seat, card=card,
-                                best=before[0], after=before[1][card]))
+            out.append(
+                CardCost(
+                    deal=deal,
+                    trick=trick,
+                    seat=seat,
+                    card=card,
+                    best=before[0],
+                    after=before[1][card],
+                )
+            )
     return out
 
 
@@ -266,8 +296,10 @@ def analysis_text(costs: Sequence[CardCost]) -> str:
     totals = [0, 0]
     for c in costs:
         mark = "" if c.cost == 0 else f"  cost {c.cost}"
-        lines.append(f"deal {c.deal} trick {c.trick:>2}: {names[c.seat]:<5} "
-                     f"{_native.card_format(c.card)}  dd {c.best} -> {c.after}{mark}")
+        lines.append(
+            f"deal {c.deal} trick {c.trick:>2}: {names[c.seat]:<5} "
+            f"{_native.card_format(c.card)}  dd {c.best} -> {c.after}{mark}"
+        )
         totals[c.seat % 2] += c.cost
     lines.append(f"tricks lost double dummy: North-South {totals[0]}, East-West {totals[1]}")
     return "\n".join(lines)
@@ -275,9 +307,18 @@ def analysis_text(costs: Sequence[CardCost]) -> str:
 
 def analysis_json(costs: Sequence[CardCost]) -> list[dict[str, Any]]:
     """The JSON ``dummybridge analyse --format json`` prints."""
-    return [{"deal": c.deal, "trick": c.trick, "seat": SEATS[c.seat],
-             "card": _native.card_format(c.card), "best": c.best, "after": c.after,
-             "cost": c.cost} for c in costs]
+    return [
+        {
+            "deal": c.deal,
+            "trick": c.trick,
+            "seat": SEATS[c.seat],
+            "card": _native.card_format(c.card),
+            "best": c.best,
+            "after": c.after,
+            "cost": c.cost,
+        }
+        for c in costs
+    ]
 
 
 # ---------------------------------------------------------------- the bot
@@ -316,8 +357,7 @@ class PerfectBot:
         held = {int(seat): hand.bits for seat, hand in obs.hands.items()}
         hands = (held[0], held[1], held[2], held[3])
         trump = 4 if obs.trump_suit is None else int(obs.trump_suit)
-        pos = _native.Position(hands=hands, trump=trump, leader=leader,
-                               trick=trick)
+        pos = _native.Position(hands=hands, trump=trump, leader=leader, trick=trick)
         best, values = self._solver.solve_cards(pos)
         choices = [a for a in plays if values.get(a.card.index) == best]
         return min(choices, key=lambda a: a.card.index) if choices else plays[0]

@@ -67,19 +67,30 @@ class FileFormatError(InvalidNotationError):
     :ivar message: what is wrong.
     """
 
-    def __init__(self, file: str, message: str, *, line: int | None = None,
-                 col: int | None = None, path: str | None = None) -> None:
+    def __init__(
+        self,
+        file: str,
+        message: str,
+        *,
+        line: int | None = None,
+        col: int | None = None,
+        path: str | None = None,
+    ) -> None:
         self.file, self.line, self.col, self.path, self.message = file, line, col, path, message
-        where = file + (f":{line}" if line is not None else "") + \
-            (f":{col}" if line is not None and col is not None else "")
+        where = (
+            file
+            + (f":{line}" if line is not None else "")
+            + (f":{col}" if line is not None and col is not None else "")
+        )
         super().__init__(f"{where}: error: {path + ': ' if path else ''}{message}")
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_file_format_error, (self.file, self.message, self.line, self.col, self.path))
 
 
-def _file_format_error(file: str, message: str, line: int | None, col: int | None,
-                       path: str | None) -> FileFormatError:
+def _file_format_error(
+    file: str, message: str, line: int | None, col: int | None, path: str | None
+) -> FileFormatError:
     return FileFormatError(file, message, line=line, col=col, path=path)
 
 

@@ -33,8 +33,9 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
     with open(path, "rb") as fh:
         data = fh.read(limit + 1)
     if len(data) > limit:
-        raise FileTooLargeError(os.fspath(path), f"the file is larger than {limit} bytes",
-                                line=1, col=1)
+        raise FileTooLargeError(
+            os.fspath(path), f"the file is larger than {limit} bytes", line=1, col=1
+        )
     return data
 
 
@@ -51,7 +52,10 @@ def read_utf8(path: str | os.PathLike[str]) -> str:
     except UnicodeDecodeError as error:
         before = raw[: error.start]
         line = before.count(b"\n") + 1
-        col = len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
-        raise FileFormatError(os.fspath(path),
-                              f"the file is not valid UTF-8 (byte 0x{raw[error.start]:02x})",
-                              line=line, col=col) from None
+        col = len(before[before.rfind(b"\n") + 1 :].decode("utf-8", "replace")) + 1
+        raise FileFormatError(
+            os.fspath(path),
+            f"the file is not valid UTF-8 (byte 0x{raw[error.start]:02x})",
+            line=line,
+            col=col,
+        ) from None

@@ -105,8 +105,10 @@ def forced_declaration(
 
     def decided(suit: Suit) -> tuple[Denomination, tuple[str, ...]]:
         if suit not in by_suit:
-            raise ValueError(f"the forced declaration chose {suit.name_plural}, "
-                             "but no denomination has that suit")
+            raise ValueError(
+                f"the forced declaration chose {suit.name_plural}, "
+                "but no denomination has that suit"
+            )
         return by_suit[suit], tuple(trace)
 
     for criterion in forced.criteria:
@@ -128,7 +130,8 @@ def _aces(
     trace: list[str],
 ) -> Denomination | None:
     """An ``aces_at_least`` criterion: its denomination if the hand has the aces."""
-    assert criterion.aces is not None and criterion.declare is not None
+    assert criterion.aces is not None
+    assert criterion.declare is not None
     aces = hand.aces()
     held = f"{aces} ace" + ("" if aces == 1 else "s")
     if aces < criterion.aces:
@@ -138,8 +141,10 @@ def _aces(
         if d.name == criterion.declare:
             trace.append(f"{held}: {d.label}")
             return d
-    raise ValueError(f"the forced declaration names {criterion.declare!r}, "
-                     "which is not a denomination of these rules")
+    raise ValueError(
+        f"the forced declaration names {criterion.declare!r}, "
+        "which is not a denomination of these rules"
+    )
 
 
 def _keep(

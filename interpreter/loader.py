@@ -177,8 +177,9 @@ class DataFile:
     display: str
     _positions: Mapping[JsonPath, tuple[int, int, int, int]] = field(repr=False, compare=False)
 
-    def diagnostic(self, path: JsonPath, message: str, hint: str | None = None, *,
-                   at_key: bool = False) -> Diagnostic:
+    def diagnostic(
+        self, path: JsonPath, message: str, hint: str | None = None, *, at_key: bool = False
+    ) -> Diagnostic:
         """A diagnostic at the value written for ``path`` (or at its key), in
         the loader's ``FILE:LINE:COL: error: PATH: message`` form; a value that
         was not written (a default) is placed at its nearest written parent."""
@@ -312,8 +313,14 @@ def format_diagnostics(
     raise ValueError(f"unknown diagnostics format {fmt!r}: expected 'text' or 'json'")
 
 
-def load_data_file(source: str | os.PathLike[str], schema: str, *, noun: str,
-                   first_key: str, plain_words: Iterable[str] = ()) -> DataFile:
+def load_data_file(
+    source: str | os.PathLike[str],
+    schema: str,
+    *,
+    noun: str,
+    first_key: str,
+    plain_words: Iterable[str] = (),
+) -> DataFile:
     """Read a YAML file of another kind than a rule file with the strict loader
     and check it against ``schema``, a JSON Schema shipped in the package.
 
@@ -349,8 +356,11 @@ def load_data_file(source: str | os.PathLike[str], schema: str, *, noun: str,
     finally:
         _ACTIVE_SCHEMA.reset(token)
         _PLAIN_WORDS.reset(words)
-    return DataFile(data, load.files[0].display,
-                    {p: (v.line, v.col, v.key_line, v.key_col) for p, v in load.positions.items()})
+    return DataFile(
+        data,
+        load.files[0].display,
+        {p: (v.line, v.col, v.key_line, v.key_col) for p, v in load.positions.items()},
+    )
 
 
 def schema_text() -> str:
@@ -850,8 +860,12 @@ class _Converter:
                 )
                 self.convert(value_node, path)
                 continue
-            if not key_node.style and not tagged and _YAML11_BOOL.match(name) \
-                    and name not in _PLAIN_WORDS.get():
+            if (
+                not key_node.style
+                and not tagged
+                and _YAML11_BOOL.match(name)
+                and name not in _PLAIN_WORDS.get()
+            ):
                 self.yaml11_bool(key_node, (*path, name))
             value = self.convert(value_node, (*path, name), (kline, kcol))
             if name in mapping:
@@ -1321,9 +1335,12 @@ class _Load:
                 "$",
                 f"a {self.noun} must be a mapping of keys to values, "
                 f"not {_got(tree.value, tree.raw)}",
-                f"start with '{self.first_key}'" + (
+                f"start with '{self.first_key}'"
+                + (
                     ", then name:, title:, version: and the sections"
-                    if self.noun == "rule file" else ""),
+                    if self.noun == "rule file"
+                    else ""
+                ),
             )
             return None
         return tree
@@ -1635,8 +1652,11 @@ class _Load:
             value = _value_at(base, path)
             if value is None:  # a section no base writes: the schema's default
                 schema = _schema_at(path) or {}
-                value = schema["default"] if "default" in schema else \
-                    _resolve_ref(schema).get("default")
+                value = (
+                    schema["default"]
+                    if "default" in schema
+                    else _resolve_ref(schema).get("default")
+                )
             return value
 
         def changed(path: JsonPath) -> bool:  # by the file being loaded itself

@@ -28,12 +28,33 @@ __all__ = ["parse_card", "parse_input"]
 
 _SYMBOLS = {"♠": "s", "♤": "s", "♥": "h", "♡": "h", "♦": "d", "♢": "d", "♣": "c", "♧": "c"}
 _RANK_WORDS = {
-    "ace": "a", "king": "k", "queen": "q", "jack": "j", "knave": "j", "ten": "t",
-    "nine": "9", "eight": "8", "seven": "7", "six": "6", "five": "5", "four": "4",
-    "three": "3", "two": "2", "deuce": "2", "10": "t",
+    "ace": "a",
+    "king": "k",
+    "queen": "q",
+    "jack": "j",
+    "knave": "j",
+    "ten": "t",
+    "nine": "9",
+    "eight": "8",
+    "seven": "7",
+    "six": "6",
+    "five": "5",
+    "four": "4",
+    "three": "3",
+    "two": "2",
+    "deuce": "2",
+    "10": "t",
 }
-_SUIT_WORDS = {"spade": "s", "spades": "s", "heart": "h", "hearts": "h", "diamond": "d",
-               "diamonds": "d", "club": "c", "clubs": "c"}
+_SUIT_WORDS = {
+    "spade": "s",
+    "spades": "s",
+    "heart": "h",
+    "hearts": "h",
+    "diamond": "d",
+    "diamonds": "d",
+    "club": "c",
+    "clubs": "c",
+}
 _LEVELS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 _RANKS = "23456789tjqka"
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
@@ -155,8 +176,17 @@ def parse_input(text: str, rules: RuleSet, legal: Sequence[Action] = ()) -> Acti
         if plays:
             options = " or ".join(a.card.code for a in plays if a.card is not None)
             raise InvalidNotationError(f"{text.strip()!r} could be {options}: say which suit")
-    if words in ("pass", "p", "content", "no bid", "nobid", "satisfied", "may i lead",
-                 "no double", "i pass"):
+    if words in (
+        "pass",
+        "p",
+        "content",
+        "no bid",
+        "nobid",
+        "satisfied",
+        "may i lead",
+        "no double",
+        "i pass",
+    ):
         return Action.pass_()
     if words in ("double", "x", "dbl", "i double"):
         return Action.double()
@@ -164,8 +194,16 @@ def parse_input(text: str, rules: RuleSet, legal: Sequence[Action] = ()) -> Acti
         if REDOUBLE not in kinds and DOUBLE in kinds:
             return Action.double()  # the declaring side's double is a redouble
         return Action.redouble()
-    if words in ("leave it", "leave", "i leave it", "leave it to you", "leave it partner",
-                 "pass it", "leave it to partner", "leave it to dummy"):
+    if words in (
+        "leave it",
+        "leave",
+        "i leave it",
+        "leave it to you",
+        "leave it partner",
+        "pass it",
+        "leave it to partner",
+        "leave it to dummy",
+    ):
         return Action.leave()
     if words in ("blind", "play blind"):
         return Action.play_blind()
@@ -185,8 +223,10 @@ def parse_input(text: str, rules: RuleSet, legal: Sequence[Action] = ()) -> Acti
     if name is not None:
         if BID in kinds and DECLARE not in kinds:
             raise InvalidNotationError(
-                f"{text.strip()!r}: say how many tricks, as in '1 {name.replace('_', ' ')}'")
+                f"{text.strip()!r}: say how many tricks, as in '1 {name.replace('_', ' ')}'"
+            )
         return Action.declare(name)
     raise InvalidNotationError(
         f"cannot read {text.strip()!r}: type a card (SA, as, 10h), a call (pass, double, "
-        "2H, two hearts, no trumps, leave it) or help")
+        "2H, two hearts, no trumps, leave it) or help"
+    )

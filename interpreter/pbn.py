@@ -89,11 +89,27 @@ __all__ = [
 ]
 
 #: The Mandatory Tag Set in its export order (PBN 3.4).
-MANDATORY_TAGS = ("Event", "Site", "Date", "Board", "West", "North", "East", "South",
-                  "Dealer", "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result")
+MANDATORY_TAGS = (
+    "Event",
+    "Site",
+    "Date",
+    "Board",
+    "West",
+    "North",
+    "East",
+    "South",
+    "Dealer",
+    "Vulnerable",
+    "Deal",
+    "Scoring",
+    "Declarer",
+    "Contract",
+    "Result",
+)
 #: Tags whose value may not be inherited with "#" or "##" (PBN 4.8).
-NO_INHERIT = frozenset(("Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction",
-                        "Play", "Note"))
+NO_INHERIT = frozenset(
+    ("Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note")
+)
 _CLOCKWISE = (Seat.WEST, Seat.NORTH, Seat.EAST, Seat.SOUTH)  # PBN's order from West (3.4)
 _EOL = "\r\n"  # PBN 2.3: CR LF ends every line in export format
 
@@ -155,18 +171,26 @@ def deal_records(game: Any) -> list[DealRecord]:
     from .state import Game
 
     assert isinstance(game, Game)
-    replay = Game(game.rules, game.seed, players=list(game.players),
-                  deals=[list(d) for d in game.preset_deals], rubbers=game.rubbers,
-                  laws=game.laws)
+    replay = Game(
+        game.rules,
+        game.seed,
+        players=list(game.players),
+        deals=[list(d) for d in game.preset_deals],
+        rubbers=game.rubbers,
+        laws=game.laws,
+    )
     snaps: dict[int, dict[str, Any]] = {}
 
     def snap() -> None:
         if replay.is_over:
             return
         snaps[replay.deal_number] = {
-            "calls": list(replay.calls), "history": list(replay.history),
-            "denomination": replay.denomination, "maker": replay.maker,
-            "declarer": replay.declarer, "declared_from": replay.declared_from,
+            "calls": list(replay.calls),
+            "history": list(replay.history),
+            "denomination": replay.denomination,
+            "maker": replay.maker,
+            "declarer": replay.declarer,
+            "declared_from": replay.declared_from,
             "doublings": replay.doubling_level,
             "level": None if replay.contract is None else replay.contract.level,
         }
@@ -197,9 +221,13 @@ def _deals_from_log(game: Any, snaps: Mapping[int, Mapping[str, Any]]) -> list[D
                 owners = {Seat.from_str(k): v for k, v in d["seats"].items()}
             hands = tuple(Hand.from_pbn(d["hands"][s.letter]) for s in Seat)
             assert op.seat is not None
-            current = DealRecord(board=d["deal"], dealer=op.seat,
-                                 hands=hands,  # type: ignore[arg-type]
-                                 owners=dict(owners), dummies=dummies)
+            current = DealRecord(
+                board=d["deal"],
+                dealer=op.seat,
+                hands=hands,  # type: ignore[arg-type]
+                owners=dict(owners),
+                dummies=dummies,
+            )
             s = snaps.get(current.board, {})
             current.calls = list(s.get("calls", []))
             current.history = list(s.get("history", []))
@@ -213,8 +241,9 @@ def _deals_from_log(game: Any, snaps: Mapping[int, Mapping[str, Any]]) -> list[D
             won = [0, 0]
         elif current is None:
             continue
-        elif kind in (PASS, BID, DOUBLE, REDOUBLE) and op.action is not None \
-                and op.seat is not None:
+        elif (
+            kind in (PASS, BID, DOUBLE, REDOUBLE) and op.action is not None and op.seat is not None
+        ):
             last_call = (op.seat, op.action)
         elif kind == "passed_out":
             current.ending = "passed_out"
@@ -320,7 +349,8 @@ def _auction_lines(deal: DealRecord, rules: RuleSet) -> tuple[list[str], list[st
         elif action.kind == REDOUBLE:
             tokens.append("XX")
         elif action.kind == BID:
-            assert action.level is not None and action.denomination is not None
+            assert action.level is not None
+            assert action.denomination is not None
             den = by_name[action.denomination]
             key = (action.level * values[den.name], action.level)
             text = f"{action.level}{_strain_text(den)}"
@@ -331,7 +361,7 @@ def _auction_lines(deal: DealRecord, rules: RuleSet) -> tuple[list[str], list[st
                 index = notes.setdefault(den.name, len(notes) + 1)
                 text += f" ={index}="
             tokens.append(text)
-    lines = [" ".join(tokens[i:i + 4]) for i in range(0, len(tokens), 4)]
+    lines = [" ".join(tokens[i : i + 4]) for i in range(0, len(tokens), 4)]
     if deal.ending == "abandoned":
         lines.append("*")
     note_tags = [_tag("Note", f"{i}:{name}") for name, i in notes.items()]
@@ -358,16 +388,15 @@ def _play_lines(deal: DealRecord) -> tuple[Seat, list[str]]:
     return first, lines
 
 
-def _game_lines(deal: DealRecord, game: Any, event: str | None, site: str,
-                date: str) -> list[str]:
+def _game_lines(deal: DealRecord, game: Any, event: str | None, site: str, date: str) -> list[str]:
     from . import __version__
 
     rules: RuleSet = game.rules
     auction = rules.declaration.kind == "auction"
-    played = deal.ending == "played" and deal.denomination is not None \
-        and deal.declarer is not None
+    played = deal.ending == "played" and deal.denomination is not None and deal.declarer is not None
     if played:
-        assert deal.denomination is not None and deal.declarer is not None
+        assert deal.denomination is not None
+        assert deal.declarer is not None
         level = deal.contract_level if deal.contract_level is not None else 1
         contract = f"{level}{_strain_text(deal.denomination)}{_risk(deal.doublings)}"
         declarer = deal.declarer.letter
@@ -400,7 +429,8 @@ def _game_lines(deal: DealRecord, game: Any, event: str | None, site: str,
     if deal.dummies:
         supplemental["Dummies"] = "".join(s.letter for s in _CLOCKWISE if s in deal.dummies)
     if played:
-        assert deal.denomination is not None and deal.maker is not None
+        assert deal.denomination is not None
+        assert deal.maker is not None
         supplemental["Declaration"] = deal.denomination.name
         supplemental["DeclarationMaker"] = deal.maker.letter
         supplemental["DeclaredFrom"] = deal.declared_from or ""
@@ -424,8 +454,9 @@ def _game_lines(deal: DealRecord, game: Any, event: str | None, site: str,
     return lines
 
 
-def export_pbn(game: Any, *, event: str | None = None, site: str = "",
-               date: str = "????.??.??") -> str:
+def export_pbn(
+    game: Any, *, event: str | None = None, site: str = "", date: str = "????.??.??"
+) -> str:
     """Every deal of ``game`` as a PBN 2.1 file in export format (see the module text).
 
     :param game: a :class:`~dummybridge.state.Game` (finished or not: a deal
@@ -513,8 +544,11 @@ class PbnGame:
             # PBN 3.4.11 requires "<first>:"; some files leave it out: the dealer's then.
             dealer = self.dealer()
             if dealer is None:
-                raise self.error("Deal", f"{value!r} does not start with the first hand's "
-                                         "seat (\"N:\") and there is no Dealer tag")
+                raise self.error(
+                    "Deal",
+                    f"{value!r} does not start with the first hand's "
+                    'seat ("N:") and there is no Dealer tag',
+                )
             text = f"{dealer.letter}:{value}"
         try:
             return parse_deal(text[0].upper() + text[1:])
@@ -532,8 +566,10 @@ class PbnGame:
         missing = [s for s in Seat if hands[s] is None]
         if len(missing) > 1:
             names = ", ".join(s.name.lower() for s in missing)
-            raise self.error("Deal", f"the {names} hands are not given ('-'); "
-                                     "a deal to play needs all four, or three")
+            raise self.error(
+                "Deal",
+                f"the {names} hands are not given ('-'); a deal to play needs all four, or three",
+            )
         if missing:
             held = 0
             for h in hands:
@@ -544,8 +580,10 @@ class PbnGame:
             hand = hands[seat]
             assert hand is not None
             if len(hand) != cards_each:
-                raise self.error("Deal", f"the {seat.name.lower()} hand holds {len(hand)} "
-                                         f"cards, not {cards_each}")
+                raise self.error(
+                    "Deal",
+                    f"the {seat.name.lower()} hand holds {len(hand)} cards, not {cards_each}",
+                )
         return (hands[0], hands[1], hands[2], hands[3])  # type: ignore[return-value]
 
     def auction(self) -> list[str]:
@@ -574,8 +612,9 @@ def _lead(token: str) -> str:
     """A call or card token: the letters, digits and hyphens a section token
     starts with (PBN 3.2); what follows (``!``, ``=1=``) is annotation."""
     end = 0
-    while end < len(token) and (token[end].isascii() and token[end].isalnum()
-                                or token[end] == "-"):
+    while end < len(token) and (
+        (token[end].isascii() and token[end].isalnum()) or token[end] == "-"
+    ):
         end += 1
     return token[:end]
 
@@ -632,7 +671,9 @@ def _tokenize(text: str, file: str) -> list[PbnGame]:
                 stage = pending["stage"]
                 if stage == "name":
                     j = i
-                    while j < length and (line[j].isalnum() or line[j] == "_") and line[j].isascii():
+                    while (
+                        j < length and (line[j].isalnum() or line[j] == "_") and line[j].isascii()
+                    ):
                         j += 1
                     if j == i:
                         raise fail(n, i + 1, f"expected a tag name after '[', found {c!r}")
@@ -641,15 +682,23 @@ def _tokenize(text: str, file: str) -> list[PbnGame]:
                     i = j
                 elif stage == "value":
                     if c != '"':
-                        raise fail(n, i + 1, f"expected the tag's value in quotes, found {c!r}",
-                                   pending["name"])
+                        raise fail(
+                            n,
+                            i + 1,
+                            f"expected the tag's value in quotes, found {c!r}",
+                            pending["name"],
+                        )
                     j = i + 1
                     chars: list[str] = []
                     while True:
                         if j >= length:
-                            raise fail(n, i + 1, "a string is not closed on its line "
-                                                 "(PBN 3.2: strings do not cross lines)",
-                                       pending["name"])
+                            raise fail(
+                                n,
+                                i + 1,
+                                "a string is not closed on its line "
+                                "(PBN 3.2: strings do not cross lines)",
+                                pending["name"],
+                            )
                         ch = line[j]
                         if ch == "\\" and j + 1 < length and line[j + 1] in '"\\':
                             chars.append(line[j + 1])  # PBN 3.2: \" and \\
@@ -664,11 +713,13 @@ def _tokenize(text: str, file: str) -> list[PbnGame]:
                     i = j + 1
                 else:  # close
                     if c != "]":
-                        raise fail(n, i + 1, f"expected ']' to close the tag, found {c!r}",
-                                   pending["name"])
+                        raise fail(
+                            n, i + 1, f"expected ']' to close the tag, found {c!r}", pending["name"]
+                        )
                     assert current is not None
-                    raw_by_game[-1].append((pending["name"], pending["value"],
-                                            pending["line"], pending["col"]))
+                    raw_by_game[-1].append(
+                        (pending["name"], pending["value"], pending["line"], pending["col"])
+                    )
                     section = pending["name"]
                     pending = None
                     i += 1
@@ -698,21 +749,27 @@ def _tokenize(text: str, file: str) -> list[PbnGame]:
                     j += 1
                 token = line[i:j]
                 if current is None or section is None:
-                    raise fail(n, i + 1, f"{token!r} is outside any tag: expected a tag "
-                                         "such as [Deal \"N:...\"]")
+                    raise fail(
+                        n,
+                        i + 1,
+                        f'{token!r} is outside any tag: expected a tag such as [Deal "N:..."]',
+                    )
                 current.sections.setdefault(section, []).append((token, n, i + 1))
                 i = j
     if brace is not None:
         raise fail(brace[0], brace[1], "this '{' comment is never closed with '}'")
     if pending is not None:
-        raise fail(pending["line"], pending["col"], "this tag is never closed with ']'",
-                   pending.get("name"))
+        raise fail(
+            pending["line"],
+            pending["col"],
+            "this tag is never closed with ']'",
+            pending.get("name"),
+        )
     _inherit(groups, raw_by_game, file)
     return groups
 
 
-def _inherit(games: list[PbnGame], raws: list[list[tuple[str, str, int, int]]],
-             file: str) -> None:
+def _inherit(games: list[PbnGame], raws: list[list[tuple[str, str, int, int]]], file: str) -> None:
     """Resolve ``#`` and ``##`` (PBN 4.8); the first of a repeated tag wins (3.4)."""
     previous: dict[str, str] = {}
     header: dict[str, str] = {}
@@ -724,9 +781,13 @@ def _inherit(games: list[PbnGame], raws: list[list[tuple[str, str, int, int]]],
             if name in game.tags:
                 continue  # PBN 3.4: a tag pair that already occurred is ignored
             if value.startswith("#") and name in NO_INHERIT:
-                raise FileFormatError(file, f"the value {value!r} (inherit) is not allowed "
-                                            "for this tag (PBN 4.8)",
-                                      line=line, col=col, path=name)
+                raise FileFormatError(
+                    file,
+                    f"the value {value!r} (inherit) is not allowed for this tag (PBN 4.8)",
+                    line=line,
+                    col=col,
+                    path=name,
+                )
             if value.startswith("##"):
                 value = header[name] = value[2:]
             elif value == "#":
@@ -767,9 +828,12 @@ def read_pbn(path: str | os.PathLike[str]) -> list[PbnGame]:
     return parse_pbn(_decode(read_bytes(path)), os.fspath(path))
 
 
-def deals_from_pbn(games: Iterable[PbnGame], board: str | None = None,
-                   cards_each: int = 13, file: str | None = None,
-                   ) -> list[tuple[Hand, Hand, Hand, Hand]]:
+def deals_from_pbn(
+    games: Iterable[PbnGame],
+    board: str | None = None,
+    cards_each: int = 13,
+    file: str | None = None,
+) -> list[tuple[Hand, Hand, Hand, Hand]]:
     """The deals to play from a file's games: every game with a Deal tag in
     file order, or only the game whose Board tag is ``board``.
 
@@ -783,9 +847,11 @@ def deals_from_pbn(games: Iterable[PbnGame], board: str | None = None,
         chosen = [g for g in games if (g.board or "").strip() == board]
         if not chosen:
             boards = ", ".join(sorted({g.board for g in games if g.board}, key=_board_key))
-            raise FileFormatError(file, f"no board {board!r} in this file"
-                                        + (f" (boards: {boards})" if boards else ""),
-                                  path="Board")
+            raise FileFormatError(
+                file,
+                f"no board {board!r} in this file" + (f" (boards: {boards})" if boards else ""),
+                path="Board",
+            )
         return [chosen[0].full_deal(cards_each)]
     deals = [g.full_deal(cards_each) for g in games if "Deal" in g.tags]
     if not deals:

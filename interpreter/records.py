@@ -29,14 +29,18 @@ __all__ = ["load_record", "read_record", "replay_record"]
 
 def _check(file: str, record: Any) -> None:
     """Raise for the first part of ``record`` that is not as :meth:`Game.to_record` writes it."""
+
     def fail(path: str, message: str) -> FileFormatError:
         return FileFormatError(file, message, path=path)
 
     if not isinstance(record, Mapping):
         raise fail("$", f"a game record is a JSON object, not {type(record).__name__}")
     if record.get("format") != RECORD_FORMAT:
-        raise fail("$.format", f"expected {RECORD_FORMAT!r}, found {record.get('format')!r}: "
-                               "not a dummybridge game record")
+        raise fail(
+            "$.format",
+            f"expected {RECORD_FORMAT!r}, found {record.get('format')!r}: "
+            "not a dummybridge game record",
+        )
     for key in ("rules", "seed", "players", "actions"):
         if key not in record:
             raise fail("$", f"the record has no {key!r}")
@@ -77,8 +81,10 @@ def _check(file: str, record: Any) -> None:
         text = item
         if isinstance(item, Mapping):
             if not isinstance(item.get("player"), str):
-                raise fail(f"$.actions[{i}].player", "expected the name of the player "
-                                                     "who acted out of turn")
+                raise fail(
+                    f"$.actions[{i}].player",
+                    "expected the name of the player who acted out of turn",
+                )
             text = item.get("action")
         if not isinstance(text, str):
             raise fail(f"$.actions[{i}]", f"expected an action's text, found {text!r}")
@@ -96,8 +102,9 @@ def read_record(file: str, text: str) -> dict[str, Any]:
     try:
         record = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise FileFormatError(file, f"not JSON: {exc.msg}", line=exc.lineno,
-                              col=exc.colno) from None
+        raise FileFormatError(
+            file, f"not JSON: {exc.msg}", line=exc.lineno, col=exc.colno
+        ) from None
     _check(file, record)
     return dict(record)
 
@@ -111,8 +118,9 @@ def load_record(path: str | os.PathLike[str]) -> dict[str, Any]:
     return read_record(os.fspath(path), read_utf8(path))
 
 
-def replay_record(record: Mapping[str, Any], file: str = "<record>",
-                  rules: RuleSet | None = None) -> Game:
+def replay_record(
+    record: Mapping[str, Any], file: str = "<record>", rules: RuleSet | None = None
+) -> Game:
     """Play a checked record again.
 
     :param rules: the rule set to replay under; by default the record's, by
@@ -136,17 +144,26 @@ def replay_record(record: Mapping[str, Any], file: str = "<record>",
                 if os.path.exists(ref["name"]):
                     raise
                 raise FileFormatError(
-                    file, f"no built-in variant {ref['name']!r}, and the rule file it was "
-                          f"made with ({origin or 'not named'}) is not there",
-                    path="$.rules") from None
+                    file,
+                    f"no built-in variant {ref['name']!r}, and the rule file it was "
+                    f"made with ({origin or 'not named'}) is not there",
+                    path="$.rules",
+                ) from None
     if ref.get("version") not in (None, rules.version):
-        raise FileFormatError(file, f"the record was made with {ref['name']} version "
-                                    f"{ref['version']!r}, but the rules are version "
-                                    f"{rules.version!r}", path="$.rules.version")
+        raise FileFormatError(
+            file,
+            f"the record was made with {ref['name']} version "
+            f"{ref['version']!r}, but the rules are version "
+            f"{rules.version!r}",
+            path="$.rules.version",
+        )
     players = record["players"]
     if len(players) != rules.table.players or len(set(players)) != len(players):
-        raise FileFormatError(file, f"{rules.name} needs {rules.table.players} different "
-                                    f"player names, not {players!r}", path="$.players")
+        raise FileFormatError(
+            file,
+            f"{rules.name} needs {rules.table.players} different player names, not {players!r}",
+            path="$.players",
+        )
     deals = [[Hand.from_pbn(h) for h in d] for d in record.get("deals", [])]
     for i, deal in enumerate(deals):
         try:
@@ -154,13 +171,20 @@ def replay_record(record: Mapping[str, Any], file: str = "<record>",
         except DummyBridgeError as exc:
             raise FileFormatError(file, str(exc), path=f"$.deals[{i}]") from None
     try:
-        game = Game(rules, record["seed"], players=record["players"], deals=deals,
-                    rubbers=record.get("rubbers", 1), laws=record.get("laws", False))
+        game = Game(
+            rules,
+            record["seed"],
+            players=record["players"],
+            deals=deals,
+            rubbers=record.get("rubbers", 1),
+            laws=record.get("laws", False),
+        )
     except (DummyBridgeError, ValueError) as exc:
         raise FileFormatError(file, str(exc), path="$") from None
     for i, item in enumerate(record["actions"]):
-        text, player = (item["action"], item["player"]) if isinstance(item, Mapping) \
-            else (item, None)
+        text, player = (
+            (item["action"], item["player"]) if isinstance(item, Mapping) else (item, None)
+        )
         try:
             game.apply(text, player=player)
         except DummyBridgeError as exc:

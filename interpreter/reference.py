@@ -147,27 +147,40 @@ def keywords(schema: Mapping[str, Any] | None = None) -> Iterator[Keyword]:
     """
     root = load_schema() if schema is None else schema
     seen: dict[str, str] = {}
-    unless = set(root.get("else", {}).get("required", [])) if root.get("if") == {
-        "required": ["extends"]} else set()
+    unless = (
+        set(root.get("else", {}).get("required", []))
+        if root.get("if") == {"required": ["extends"]}
+        else set()
+    )
     yield from _walk(root, root, (), seen, unless)
 
 
-def _walk(obj: Mapping[str, Any], root: Mapping[str, Any], path: tuple[str, ...],
-          seen: dict[str, str], unless: set[str]) -> Iterator[Keyword]:
+def _walk(
+    obj: Mapping[str, Any],
+    root: Mapping[str, Any],
+    path: tuple[str, ...],
+    seen: dict[str, str],
+    unless: set[str],
+) -> Iterator[Keyword]:
     resolved = _resolve(obj, root)
     required = set(resolved.get("required", []))
     for key, prop in resolved.get("properties", {}).items():
         level: Literal["yes", "unless_extending", "no"] = (
-            "yes" if key in required else "unless_extending" if key in unless else "no")
+            "yes" if key in required else "unless_extending" if key in unless else "no"
+        )
         yield from _keyword(prop, root, (*path, key), level, seen)
     extra = resolved.get("additionalProperties")
     if isinstance(extra, dict):
         yield from _keyword(extra, root, (*path, _entry_name(resolved)), "no", seen)
 
 
-def _keyword(prop: Mapping[str, Any], root: Mapping[str, Any], path: tuple[str, ...],
-             level: Literal["yes", "unless_extending", "no"],
-             seen: dict[str, str]) -> Iterator[Keyword]:
+def _keyword(
+    prop: Mapping[str, Any],
+    root: Mapping[str, Any],
+    path: tuple[str, ...],
+    level: Literal["yes", "unless_extending", "no"],
+    seen: dict[str, str],
+) -> Iterator[Keyword]:
     resolved = _resolve(prop, root)
     ref = _ref_name(prop, root)
     keyword = Keyword(path, prop, resolved, level)
@@ -199,8 +212,9 @@ def _code(value: Any) -> str:
 
 def _inline(value: Any) -> str:
     """A value as it is written in YAML, on one line."""
-    text = yaml.safe_dump(value, default_flow_style=True, sort_keys=False, allow_unicode=True,
-                          width=10_000).strip()
+    text = yaml.safe_dump(
+        value, default_flow_style=True, sort_keys=False, allow_unicode=True, width=10_000
+    ).strip()
     return text.removesuffix("\n...").removesuffix("...").strip()
 
 
@@ -223,8 +237,10 @@ def type_text(schema: Mapping[str, Any], root: Mapping[str, Any] | None = None) 
         values = [p.removeprefix("one of ").removeprefix("always ") for p in parts]
         if all(p.startswith(("one of ", "always ")) for p in parts):
             return "one of " + ", ".join(values)
-        single = [v if v.count("`") == 2 and p.startswith(("one of ", "always ")) else p
-                  for p, v in zip(parts, values, strict=True)]
+        single = [
+            v if v.count("`") == 2 and p.startswith(("one of ", "always ")) else p
+            for p, v in zip(parts, values, strict=True)
+        ]
         return "; or ".join(single)
     kind = schema.get("type")
     if kind == "integer" or kind == "number":
@@ -263,8 +279,9 @@ def type_text(schema: Mapping[str, Any], root: Mapping[str, Any] | None = None) 
         if isinstance(extra, dict) and not schema.get("properties"):
             return f"mapping of `{_entry_name(schema)}` to {type_text(extra, root)}"
         if isinstance(extra, dict):
-            return (f"mapping of keywords, and of `{_entry_name(schema)}` to "
-                    f"{type_text(extra, root)}")
+            return (
+                f"mapping of keywords, and of `{_entry_name(schema)}` to {type_text(extra, root)}"
+            )
         return "mapping of keywords"
     return "any value"  # pragma: no cover - every keyword of the schema has a type
 
@@ -310,13 +327,17 @@ def example(keyword: Keyword, schema: Mapping[str, Any] | None = None) -> Any:
     if own is not _NO_EXAMPLE:
         return own
     if keyword.is_object:
-        children = [k for k in keywords(root)
-                    if len(k.path) == len(keyword.path) + 1 and k.path[:-1] == keyword.path]
+        children = [
+            k
+            for k in keywords(root)
+            if len(k.path) == len(keyword.path) + 1 and k.path[:-1] == keyword.path
+        ]
         if keyword.same_as is not None:
             base = next(k for k in keywords(root) if k.name == keyword.same_as)
             return example(base, root)
         chosen = [k for k in children if k.required == "yes"] or [
-            k for k in children if k.path[-1] != "source" and not k.path[-1].startswith("<")]
+            k for k in children if k.path[-1] != "source" and not k.path[-1].startswith("<")
+        ]
         return {k.path[-1]: example(k, root) for k in chosen}
     raise LookupError(f"the schema gives no example for {keyword.name}")
 
@@ -334,8 +355,9 @@ def examples(keyword: Keyword, schema: Mapping[str, Any] | None = None) -> list[
     return [example(keyword, root)]
 
 
-def example_yaml(keyword: Keyword, schema: Mapping[str, Any] | None = None,
-                 value: Any = _NO_EXAMPLE) -> str:
+def example_yaml(
+    keyword: Keyword, schema: Mapping[str, Any] | None = None, value: Any = _NO_EXAMPLE
+) -> str:
     """An example as a rule file would write it: the keyword inside its parents.
 
     :param value: the value to show (default: :func:`example`).
@@ -351,15 +373,17 @@ def example_yaml(keyword: Keyword, schema: Mapping[str, Any] | None = None,
         if part.startswith("<"):
             part = _entry_example(keyword.path[:depth], root)
         value = _Nest({part: value})
-    text: str = yaml.dump(value, Dumper=_ExampleDumper, sort_keys=False, allow_unicode=True,
-                          width=10_000)
+    text: str = yaml.dump(
+        value, Dumper=_ExampleDumper, sort_keys=False, allow_unicode=True, width=10_000
+    )
     return text
 
 
 def _is_flat(value: Any) -> bool:
     """Scalars, or a list or mapping of scalars."""
-    members = value.values() if isinstance(value, dict) else value if isinstance(
-        value, list) else ()
+    members = (
+        value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    )
     return not any(isinstance(m, dict | list) for m in members)
 
 
@@ -384,8 +408,7 @@ class _ExampleDumper(yaml.SafeDumper):
 
 
 def _represent_dict(dumper: yaml.SafeDumper, data: dict[Any, Any]) -> yaml.MappingNode:
-    return dumper.represent_mapping("tag:yaml.org,2002:map", data.items(),
-                                    flow_style=_flows(data))
+    return dumper.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=_flows(data))
 
 
 def _represent_list(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.SequenceNode:
@@ -395,9 +418,11 @@ def _represent_list(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.SequenceNo
 _ExampleDumper.add_representer(dict, _represent_dict)
 _ExampleDumper.add_representer(list, _represent_list)
 _ExampleDumper.add_representer(
-    _Nest, lambda d, v: d.represent_mapping("tag:yaml.org,2002:map", v.items(), flow_style=False))
+    _Nest, lambda d, v: d.represent_mapping("tag:yaml.org,2002:map", v.items(), flow_style=False)
+)
 _ExampleDumper.add_representer(
-    _NestList, lambda d, v: d.represent_sequence("tag:yaml.org,2002:seq", v, flow_style=False))
+    _NestList, lambda d, v: d.represent_sequence("tag:yaml.org,2002:seq", v, flow_style=False)
+)
 
 
 def _entry_example(path: tuple[str, ...], root: Mapping[str, Any]) -> str:
@@ -479,8 +504,12 @@ def reference_markdown(schema: Mapping[str, Any] | None = None) -> str:
     top = [k for k in every if len(k.path) == 1]
     out = [_HEADER.format(root=root.get("description", "")).rstrip(), ""]
 
-    out += ["## Top-level keywords", "",
-            "| keyword | type | required or default | meaning |", "| --- | --- | --- | --- |"]
+    out += [
+        "## Top-level keywords",
+        "",
+        "| keyword | type | required or default | meaning |",
+        "| --- | --- | --- | --- |",
+    ]
     for k in top:
         meaning = _summary(str(k.schema.get("description", ""))).replace("|", "\\|")
         kind = type_text(k.resolved, root).replace("|", "\\|")

@@ -82,8 +82,9 @@ def diagram(
 
 
 #: log entries with an action that are shown among the tricks
-_PLAY_REMARKS = frozenset(("play", "look", "ask", "correct", "touch", "suggest", "point_out",
-                           "inform"))
+_PLAY_REMARKS = frozenset(
+    ("play", "look", "ask", "correct", "touch", "suggest", "point_out", "inform")
+)
 
 
 #: the words of the actions whose words do not depend on anything else
@@ -101,9 +102,11 @@ _FIXED_WORDS = {
     LEAVE: "leaves it to partner",
 }
 #: what a requirement asks for (laws 62, 86)
-_REQUIRED_WORDS = {"highest": "requires the highest card of the suit",
-                   "lowest": "requires the lowest card of the suit",
-                   "suggested": "requires the suggested card"}
+_REQUIRED_WORDS = {
+    "highest": "requires the highest card of the suit",
+    "lowest": "requires the lowest card of the suit",
+    "suggested": "requires the suggested card",
+}
 
 
 def action_words(action: Action, doubling_level_before: int = 0, auction: bool = False) -> str:
@@ -212,8 +215,9 @@ def game_record(game: object, symbols: bool = True) -> str:
         kind = op.kind
         if kind == "cut":
             rounds = d["rounds"]
-            cut = ", ".join(f"{p} {card_text(Card.from_str(c), symbols)}"
-                            for p, c in rounds[0].items())
+            cut = ", ".join(
+                f"{p} {card_text(Card.from_str(c), symbols)}" for p, c in rounds[0].items()
+            )
             extra = f" (and {len(rounds) - 1} re-cut)" if len(rounds) > 1 else ""
             out.append(f"The cut: {cut}{extra}; order {', '.join(d['order'])}")
         elif kind == "rubber_start":
@@ -221,8 +225,14 @@ def game_record(game: object, symbols: bool = True) -> str:
             owners = {Seat.from_str(k): v for k, v in d["seats"].items()}
             dummies = {Seat.from_str(k) for k in d["dummies"]}
             manned = [s for s in owners if s not in dummies]
-            labels = {s: (f"{s.name.capitalize()} ({p})" if s in manned
-                          else f"{s.name.capitalize()} ({p}'s Dummy)") for s, p in owners.items()}
+            labels = {
+                s: (
+                    f"{s.name.capitalize()} ({p})"
+                    if s in manned
+                    else f"{s.name.capitalize()} ({p}'s Dummy)"
+                )
+                for s, p in owners.items()
+            }
             if game.rubbers > 1 or sheet_no == 0:
                 out.append("")
                 out.append(f"Rubber {d['rubber']}: " + ", ".join(labels[s] for s in _ORDER))
@@ -232,52 +242,69 @@ def game_record(game: object, symbols: bool = True) -> str:
             assert op.seat is not None
             if d.get("seats"):
                 owners = {Seat.from_str(k): v for k, v in d["seats"].items()}
-                labels = {s: (f"{s.name.capitalize()} ({p})" if s in manned
-                              else f"{s.name.capitalize()} ({p}'s Dummy)")
-                          for s, p in owners.items()}
+                labels = {
+                    s: (
+                        f"{s.name.capitalize()} ({p})"
+                        if s in manned
+                        else f"{s.name.capitalize()} ({p}'s Dummy)"
+                    )
+                    for s, p in owners.items()
+                }
             out.append("")
             out.append(f"Deal {d['deal']}: {labels[op.seat]} deals")
             hands = {Seat.from_str(k): Hand.from_pbn(v) for k, v in d["hands"].items()}
             out.append(diagram(hands, labels, symbols))
         elif kind == "sight":
             for change in d["changes"]:
-                seen = ", ".join(_hand_word(Seat.from_str(x), owners, manned)
-                                 for x in change["sees"])
-                lost = ", ".join(_hand_word(Seat.from_str(x), owners, manned)
-                                 for x in change["loses"])
+                seen = ", ".join(
+                    _hand_word(Seat.from_str(x), owners, manned) for x in change["sees"]
+                )
+                lost = ", ".join(
+                    _hand_word(Seat.from_str(x), owners, manned) for x in change["loses"]
+                )
                 if seen:
                     out.append(f"  {change['player']} sees {seen}")
                 if lost:
                     out.append(f"  {change['player']} may no longer look at {lost}")
         elif kind == "examine":
             assert op.seat is not None
-            out.append(f"  {op.player} examines {_hand_word(op.seat, owners, manned)}, "
-                       "without exposing it")
+            out.append(
+                f"  {op.player} examines {_hand_word(op.seat, owners, manned)}, without exposing it"
+            )
         elif kind == "forced":
             steps = "; ".join(d["steps"])
-            out.append(f"  Dummy's declaration is forced: "
-                       f"{d['denomination'].replace('_', ' ')} ({steps})")
+            out.append(
+                f"  Dummy's declaration is forced: {d['denomination'].replace('_', ' ')} ({steps})"
+            )
         elif kind == "play_blind":
             assert op.seat is not None
-            out.append(f"  {op.player} plays blind from {_hand_word(op.seat, owners, manned)}: "
-                       f"{card_text(Card.from_str(d['card']), symbols)}")
+            out.append(
+                f"  {op.player} plays blind from {_hand_word(op.seat, owners, manned)}: "
+                f"{card_text(Card.from_str(d['card']), symbols)}"
+            )
         elif kind in ("insufficient", "impossible"):  # law 50
-            assert op.seat is not None and op.action is not None
-            out.append(f"  {labels[op.seat]} {action_words(op.action, level, auction)}, "
-                       f"an {kind} bid")
+            assert op.seat is not None
+            assert op.action is not None
+            out.append(
+                f"  {labels[op.seat]} {action_words(op.action, level, auction)}, an {kind} bid"
+            )
         elif kind == "out_of_turn":
-            assert op.seat is not None and op.action is not None
-            out.append(f"  {labels[op.seat]} {action_words(op.action, level, auction)} "
-                       "out of turn")
+            assert op.seat is not None
+            assert op.action is not None
+            out.append(f"  {labels[op.seat]} {action_words(op.action, level, auction)} out of turn")
         elif kind == "slip":  # law 52
-            assert op.seat is not None and op.action is not None
-            out.append(f"  {labels[op.seat]} {action_words(op.action, level, auction)}, "
-                       "a slip, and corrects it at once:")
+            assert op.seat is not None
+            assert op.action is not None
+            out.append(
+                f"  {labels[op.seat]} {action_words(op.action, level, auction)}, "
+                "a slip, and corrects it at once:"
+            )
         elif kind == "inform":
             assert op.seat is not None
             trick_lines.append(f"      {labels[op.seat]} mentions the bidding (laws 51, 93)")
         elif kind in ("require", "forbid", "decline", "call_lead"):  # a penalty in the play
-            assert op.seat is not None and op.action is not None
+            assert op.seat is not None
+            assert op.action is not None
             trick_lines.append(f"      {labels[op.seat]} {action_words(op.action)}")
         elif op.action is not None and kind not in _PLAY_REMARKS:
             assert op.seat is not None
@@ -293,19 +320,25 @@ def game_record(game: object, symbols: bool = True) -> str:
             doubled = {0: "", 1: " doubled", 2: " redoubled"}.get(d["doubled"], " doubled")
             bid = d["bid"].removeprefix("bid ").replace("_", " ")
             declarer = Seat.from_str(d["declarer"])
-            out.append(f"  Contract: {bid}{doubled}; {labels[declarer]} plays, "
-                       f"{labels[declarer.left]} leads")
+            out.append(
+                f"  Contract: {bid}{doubled}; {labels[declarer]} plays, "
+                f"{labels[declarer.left]} leads"
+            )
         elif kind == "revoke":
             assert op.seat is not None
             liable = "" if d["liable"] else " (not liable: the trick stands)"
             trick_lines.append(
                 f"      {labels[op.seat]} revokes in trick {d['trick']}: "
                 f"{card_text(Card.from_str(d['card']), symbols)} to the "
-                f"{card_text(Card.from_str(d['led']), symbols)} led{liable}")
+                f"{card_text(Card.from_str(d['led']), symbols)} led{liable}"
+            )
         elif kind in ("ask", "correct"):
             assert op.seat is not None
-            asked = f"{op.player} asks {labels[op.seat]}: having none?" if kind == "ask" else \
-                f"{op.player} owns to a revoke"
+            asked = (
+                f"{op.player} asks {labels[op.seat]}: having none?"
+                if kind == "ask"
+                else f"{op.player} owns to a revoke"
+            )
             answer = "" if kind == "correct" else " Yes." if d["revoke"] else " No."
             trick_lines.append(f"      {asked}{answer}")
         elif kind == "corrected":
@@ -314,21 +347,27 @@ def game_record(game: object, symbols: bool = True) -> str:
                 number = f"  {d['trick']:>2}. "
                 trick_lines = [line for line in trick_lines if not line.startswith(number)]
             withdrawn = " ".join(card_text(Card.from_str(c), symbols) for c in d["withdrawn"])
-            trick_lines.append(f"      The revoke in trick {d['trick']} is corrected: "
-                               f"{withdrawn} taken back")
+            trick_lines.append(
+                f"      The revoke in trick {d['trick']} is corrected: {withdrawn} taken back"
+            )
         elif kind == "touch":
             assert op.seat is not None
             what = "played" if d["played"] else "not played until quitted"
-            trick_lines.append(f"      {op.player} touches "
-                               f"{card_text(Card.from_str(d['card']), symbols)} ({what})")
+            trick_lines.append(
+                f"      {op.player} touches {card_text(Card.from_str(d['card']), symbols)} ({what})"
+            )
         elif kind == "suggest":
-            assert op.action is not None and op.action.card is not None
-            trick_lines.append(f"      Dummy ({op.player}) suggests "
-                               f"{card_text(op.action.card, symbols)}")
+            assert op.action is not None
+            assert op.action.card is not None
+            trick_lines.append(
+                f"      Dummy ({op.player}) suggests {card_text(op.action.card, symbols)}"
+            )
         elif kind == "point_out":
             assert op.seat is not None
-            trick_lines.append(f"      Dummy ({op.player}) points out {labels[op.seat]}'s revoke "
-                               f"in trick {d['trick']}: the penalty is forfeited")
+            trick_lines.append(
+                f"      Dummy ({op.player}) points out {labels[op.seat]}'s revoke "
+                f"in trick {d['trick']}: the penalty is forfeited"
+            )
         elif kind == "passed_out":
             out.append("  All four pass: the hand is dealt again")
         elif kind == "look":
@@ -340,8 +379,10 @@ def game_record(game: object, symbols: bool = True) -> str:
         elif kind == "trick":
             cards = [Card.from_str(c) for c in d["cards"]]
             leader = Seat.from_str(d["leader"])
-            played = "  ".join(f"{Seat((leader + i) & 3).letter} {card_text(c, symbols):<3}"
-                               for i, c in enumerate(cards))
+            played = "  ".join(
+                f"{Seat((leader + i) & 3).letter} {card_text(c, symbols):<3}"
+                for i, c in enumerate(cards)
+            )
             assert op.seat is not None
             trick_lines.append(f"  {d['number']:>2}. {played}  -> {op.seat.name.capitalize()}")
         elif kind == "score":

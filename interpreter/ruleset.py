@@ -32,15 +32,15 @@ __all__ = [
     "Denomination",
     "DoublingLimit",
     "DoublingRules",
+    "DummyConduct",
     "Exposure",
     "ForcedCriterion",
     "ForcedRules",
     "HonourEntry",
-    "DummyConduct",
     "LawsRules",
+    "PlayRules",
     "RevokeCorrection",
     "RevokeRules",
-    "PlayRules",
     "RuleSet",
     "ScoringRules",
     "SightRule",
@@ -48,7 +48,12 @@ __all__ = [
     "TableRules",
 ]
 
-_SUITS = {"clubs": Suit.CLUBS, "diamonds": Suit.DIAMONDS, "hearts": Suit.HEARTS, "spades": Suit.SPADES}
+_SUITS = {
+    "clubs": Suit.CLUBS,
+    "diamonds": Suit.DIAMONDS,
+    "hearts": Suit.HEARTS,
+    "spades": Suit.SPADES,
+}
 _PIP_RANKS = "23456789TJQKA"  # the keys of a most_pips table, in the C core's rank order
 
 
@@ -160,14 +165,16 @@ class ForcedCriterion:
         """Build from one schema-valid item of ``criteria``."""
         source = data.get("source")
         if "aces_at_least" in data:
-            return cls("aces_at_least", aces=data["aces_at_least"], declare=data["declare"],
-                       source=source)
+            return cls(
+                "aces_at_least", aces=data["aces_at_least"], declare=data["declare"], source=source
+            )
         if "most_pips" in data:
             table = data["most_pips"]
             return cls("most_pips", pips=tuple(table[r] for r in _PIP_RANKS), source=source)
         if "suit_order" in data:
-            return cls("suit_order", suit_order=tuple(_SUITS[s] for s in data["suit_order"]),
-                       source=source)
+            return cls(
+                "suit_order", suit_order=tuple(_SUITS[s] for s in data["suit_order"]), source=source
+            )
         kind = "longest" if "longest" in data else "most_valuable"
         return cls(kind, source=source)
 
@@ -233,7 +240,8 @@ class DoublingLimit:
     trick_value: int | None = None
 
     def allows(self, trick_value: int, level: int) -> bool:
-        """Whether a trick worth ``trick_value`` undoubled, doubled ``level`` times, may be doubled again.
+        """Whether a trick worth ``trick_value`` undoubled, doubled ``level`` times,
+        may be doubled again.
 
         >>> DoublingLimit("cap", 100).allows(8, 3)   # 64 -> 128 would pass 100
         False
@@ -593,7 +601,9 @@ class RuleSet:
         declaration = DeclarationRules(
             kind=decl["kind"],
             pass_to_partner=decl["pass_to_partner"],
-            auction=None if decl["kind"] != "auction" else AuctionRules(
+            auction=None
+            if decl["kind"] != "auction"
+            else AuctionRules(
                 dealer_must_bid=auction.get("dealer_must_bid", True),
                 max_level=auction.get("max_level", 7),
                 doubles=_count(auction.get("doubles", 1)),
@@ -601,7 +611,9 @@ class RuleSet:
                 declarer=auction.get("declarer", "first_to_name_strain"),
                 passed_out=auction.get("passed_out", "redeal"),
             ),
-            forced=None if forced is None else ForcedRules(
+            forced=None
+            if forced is None
+            else ForcedRules(
                 examined_by=forced["examined_by"],
                 criteria=tuple(ForcedCriterion.from_data(c) for c in forced["criteria"]),
                 source=forced.get("source"),
@@ -614,8 +626,10 @@ class RuleSet:
             doublers=dbl["doublers"],
             redoubles=dbl["redoubles"],
             limit=DoublingLimit(limit["kind"], limit.get("trick_value")),
-            blind=tuple(BlindDouble(b["who"], Condition.from_data(b.get("when")))
-                        for b in dbl.get("blind", ())),
+            blind=tuple(
+                BlindDouble(b["who"], Condition.from_data(b.get("when")))
+                for b in dbl.get("blind", ())
+            ),
             redouble_when_left_to_dummy=dbl.get("redouble_when_left_to_dummy", "allowed"),
         )
         p = data["play"]
@@ -624,18 +638,20 @@ class RuleSet:
             opening_lead=p["opening_lead"],
             exposure=tuple(Exposure(e["hand"], e["when"]) for e in p["exposure"]),
         )
-        sight = SightRules(tuple(
-            SightRule(
-                who=r["who"],
-                hand=r["hand"],
-                start=tuple(r.get("from", ("deal",))),
-                end=tuple(r.get("until", ())),
-                how=r.get("how", "auto"),
-                limit=r.get("limit"),
-                when=Condition.from_data(r.get("when")),
+        sight = SightRules(
+            tuple(
+                SightRule(
+                    who=r["who"],
+                    hand=r["hand"],
+                    start=tuple(r.get("from", ("deal",))),
+                    end=tuple(r.get("until", ())),
+                    how=r.get("how", "auto"),
+                    limit=r.get("limit"),
+                    when=Condition.from_data(r.get("when")),
+                )
+                for r in data["sight"]["rules"]
             )
-            for r in data["sight"]["rules"]
-        ))
+        )
         s = data["scoring"]
         honours = s["honours"]
         chicane = s["chicane"]
@@ -691,22 +707,28 @@ class RuleSet:
                 asks_renounce=dummy.get("asks_renounce", False),
                 pointing_out_forfeits=dummy.get("pointing_out_forfeits", False),
                 suggestion=tuple(dummy.get("suggestion", ())),
-                touched_card_played=dummy.get("touched_card_played", False)),
-            out_of_turn=MappingProxyType({
-            kind: tuple(options) for kind, options in out_of_turn.items() if kind != "source"}),
+                touched_card_played=dummy.get("touched_card_played", False),
+            ),
+            out_of_turn=MappingProxyType(
+                {kind: tuple(options) for kind, options in out_of_turn.items() if kind != "source"}
+            ),
             revoke=RevokeRules(
-            dummy_liable=revoke.get("dummy_liable", False),
-            penalty=revoke.get("penalty", "tricks"),
-            tricks=revoke.get("tricks", 3),
-            points=revoke.get("points", 0),
-            further_points=revoke.get("further_points", 0),
-            bars_game=revoke.get("bars_game", False),
-            revoking_side_scores=revoke.get("revoking_side_scores", "everything"),
-            correction=None if correction is None else RevokeCorrection(
-                partner_may_ask=correction.get("partner_may_ask", True),
-                adversary=tuple(correction.get("adversary", ())),
-                declarer=tuple(correction.get("declarer", ()))),
-        ))
+                dummy_liable=revoke.get("dummy_liable", False),
+                penalty=revoke.get("penalty", "tricks"),
+                tricks=revoke.get("tricks", 3),
+                points=revoke.get("points", 0),
+                further_points=revoke.get("further_points", 0),
+                bars_game=revoke.get("bars_game", False),
+                revoking_side_scores=revoke.get("revoking_side_scores", "everything"),
+                correction=None
+                if correction is None
+                else RevokeCorrection(
+                    partner_may_ask=correction.get("partner_may_ask", True),
+                    adversary=tuple(correction.get("adversary", ())),
+                    declarer=tuple(correction.get("declarer", ())),
+                ),
+            ),
+        )
         return cls(
             laws=laws,
             name=data["name"],

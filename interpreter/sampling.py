@@ -102,8 +102,10 @@ class SamplingBot:
         pos = _native.Position(
             hands=(known[0], known[1], known[2], known[3]),
             trump=4 if obs.trump_suit is None else obs.trump_suit,
-            leader=int(current.leader), trick=tuple(c.index for c in current.cards),
-            tricks=obs.tricks_won)
+            leader=int(current.leader),
+            trick=tuple(c.index for c in current.cards),
+            tricks=obs.tricks_won,
+        )
         try:
             totals = _native.sample_plays(self.rng, pos, need, voids, pool, self.samples)
         except DummyBridgeError:
@@ -122,10 +124,15 @@ class SamplingBot:
         declares = [a for a in legal if a.kind == DECLARE]
         known, need, voids, pool = self._known(obs)
         declaring = int(seat) & 1
-        leader = int(obs.dealer.left) if self.rules.play.opening_lead != "left_of_declarer" \
+        leader = (
+            int(obs.dealer.left)
+            if self.rules.play.opening_lead != "left_of_declarer"
             else int(seat.left)
-        deals = [_native.deal_constrained(self.rng, known, need, voids, pool)
-                 for _ in range(self.samples)]
+        )
+        deals = [
+            _native.deal_constrained(self.rng, known, need, voids, pool)
+            for _ in range(self.samples)
+        ]
         best: tuple[float, Action] | None = None
         for action in declares:
             name = action.denomination or ""

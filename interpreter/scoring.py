@@ -139,12 +139,17 @@ class DealResult:
 
     def __post_init__(self) -> None:
         if self.contract_level is not None and not 1 <= self.contract_level <= 7:
-            raise ValueError(f"contract_level must be 1 to 7 (tricks over the book bid), "
-                             f"got {self.contract_level!r}")
-        if self.opening_one_spade and (self.contract_level != 1
-                                       or self.denomination.suit is not Suit.SPADES):
-            raise ValueError("opening_one_spade needs a contract of one (contract_level 1) "
-                             f"in spades, got {self.contract_level!r} {self.denomination.label}")
+            raise ValueError(
+                f"contract_level must be 1 to 7 (tricks over the book bid), "
+                f"got {self.contract_level!r}"
+            )
+        if self.opening_one_spade and (
+            self.contract_level != 1 or self.denomination.suit is not Suit.SPADES
+        ):
+            raise ValueError(
+                "opening_one_spade needs a contract of one (contract_level 1) "
+                f"in spades, got {self.contract_level!r} {self.denomination.label}"
+            )
 
 
 def _doubled_words(level: int) -> str:
@@ -170,9 +175,7 @@ def _honours_note(total: int, in_one_hand: int | None, no_trumps: bool) -> str:
     return f"{total} {what}"
 
 
-def honour_entries(
-    scoring: ScoringRules, result: DealResult
-) -> list[tuple[int, int, str, str]]:
+def honour_entries(scoring: ScoringRules, result: DealResult) -> list[tuple[int, int, str, str]]:
     """Honours and chicane for a deal as ``(side, points, kind, note)``.
 
     Honours go to the side that holds them, whoever declared (the "original
@@ -213,12 +216,14 @@ def _honours_and_voids(hands: Sequence[int], suit: Suit | None) -> tuple[list[in
 # honour_entries' results by (id of the scoring rules, id of the denomination,
 # the honours of each hand, the hands void of trumps as bits); each value keeps
 # the two objects it was made for (alive, and checked on a hit).
-_HONOURS_MEMO: dict[tuple[int, ...], tuple[ScoringRules, Denomination,
-                                           tuple[tuple[int, int, str, str], ...]]] = {}
+_HONOURS_MEMO: dict[
+    tuple[int, ...], tuple[ScoringRules, Denomination, tuple[tuple[int, int, str, str], ...]]
+] = {}
 
 
-def _honour_entries(scoring: ScoringRules, denom: Denomination, held: Sequence[int],
-                    voids: int) -> list[tuple[int, int, str, str]]:
+def _honour_entries(
+    scoring: ScoringRules, denom: Denomination, held: Sequence[int], voids: int
+) -> list[tuple[int, int, str, str]]:
     suit = denom.suit
     no_trumps = suit is None
     table = scoring.honours_no_trumps if no_trumps else scoring.honours_trumps
@@ -276,13 +281,24 @@ def score_deal(rules: RuleSet, result: DealResult) -> list[Line]:
         ``contract_level``.
     """
     s = rules.scoring
-    if result.revoke_tricks == _NONE_GIVEN and result.revoke_points == _NONE_GIVEN \
-            and result.below_cap == _NO_CAP and result.honours_only == _NOT_ONLY:
+    if (
+        result.revoke_tricks == _NONE_GIVEN
+        and result.revoke_points == _NONE_GIVEN
+        and result.below_cap == _NO_CAP
+        and result.honours_only == _NOT_ONLY
+    ):
         # Without a revoke penalty: the tricks' and slams' lines depend only on
         # these (worked out once for each), the honours' on the honours held.
         denom = result.denomination
-        key = (id(s), id(denom), result.declaring_side, result.doubling_level, result.tricks,
-               result.contract_level, result.opening_one_spade)
+        key = (
+            id(s),
+            id(denom),
+            result.declaring_side,
+            result.doubling_level,
+            result.tricks,
+            result.contract_level,
+            result.opening_one_spade,
+        )
         memo = _PLAIN_MEMO.get(key)
         if memo is None or memo[0] is not s or memo[1] is not denom:
             if len(_PLAIN_MEMO) >= 4096:
@@ -298,8 +314,10 @@ def score_deal(rules: RuleSet, result: DealResult) -> list[Line]:
     given = result.revoke_tricks
     counted = result
     if given != (0, 0):
-        counted = replace(result, tricks=(result.tricks[0] + given[0] - given[1],
-                                          result.tricks[1] + given[1] - given[0]))
+        counted = replace(
+            result,
+            tricks=(result.tricks[0] + given[0] - given[1], result.tricks[1] + given[1] - given[0]),
+        )
     for side, points, line, kind, note in _plain_lines(s, counted)[0]:
         if result.honours_only[side]:
             continue  # a revoking side scores only honours and chicane
@@ -324,15 +342,18 @@ _NOT_ONLY = (False, False)
 # penalty, by (id of the scoring rules, id of the denomination, declaring side,
 # doubling level, tricks, contract level, opening One Spade); each value keeps
 # the two objects it was made for (alive, and checked on a hit).
-_PLAIN_MEMO: dict[tuple[Any, ...], tuple[ScoringRules, Denomination,
-                                         tuple[Line, ...], tuple[Line, ...]]] = {}
+_PLAIN_MEMO: dict[
+    tuple[Any, ...], tuple[ScoringRules, Denomination, tuple[Line, ...], tuple[Line, ...]]
+] = {}
 
 
-def _plain_lines(s: ScoringRules, result: DealResult) -> tuple[tuple[Line, ...],
-                                                               tuple[Line, ...]]:
+def _plain_lines(s: ScoringRules, result: DealResult) -> tuple[tuple[Line, ...], tuple[Line, ...]]:
     """score_deal's lines for the tricks, and for the slams, without a revoke penalty."""
-    tricks = _contract_lines(s, result) if s.tricks_scored_by == "contract" \
+    tricks = (
+        _contract_lines(s, result)
+        if s.tricks_scored_by == "contract"
         else _odd_trick_lines(s, result)
+    )
     slams: list[Line] = []
     for side in (0, 1):
         won = result.tricks[side]
@@ -358,16 +379,18 @@ def _odd_trick_lines(s: ScoringRules, result: DealResult) -> list[Line]:
         if odd <= 0:
             continue
         per_trick = denom.trick_value << result.doubling_level
-        out.append((side, odd * per_trick, BELOW, "tricks",
-                    _trick_note(odd, denom, result.doubling_level)))
+        out.append(
+            (side, odd * per_trick, BELOW, "tricks", _trick_note(odd, denom, result.doubling_level))
+        )
     return out
 
 
 def _contract_lines(s: ScoringRules, result: DealResult) -> list[Line]:
     """Auction: the contract made (tricks, doubled bonus) or failed (undertricks)."""
     if result.contract_level is None:
-        raise ValueError("tricks.scored_by: contract scores a contract: "
-                         "the deal result needs its contract_level")
+        raise ValueError(
+            "tricks.scored_by: contract scores a contract: the deal result needs its contract_level"
+        )
     denom = result.denomination
     side, level = result.declaring_side, result.doubling_level
     contract = f"{result.contract_level} {denom.label}"
@@ -378,14 +401,28 @@ def _contract_lines(s: ScoringRules, result: DealResult) -> list[Line]:
     out: list[Line] = []
     if won >= need:
         odd = won - s.book
-        out.append((side, odd * (denom.trick_value << level), BELOW, "tricks",
-                    f"{_trick_note(odd, denom, level)} ({result.contract_level} bid)"))
+        out.append(
+            (
+                side,
+                odd * (denom.trick_value << level),
+                BELOW,
+                "tricks",
+                f"{_trick_note(odd, denom, level)} ({result.contract_level} bid)",
+            )
+        )
         over = won - need
         bonus = s.doubled_bonus_value(level, over)
         if bonus:
             made = f"{contract} made"
-            out.append((side, bonus, ABOVE, "bonus",
-                        f"{made}, {_plural(over, 'trick')} over" if over else made))
+            out.append(
+                (
+                    side,
+                    bonus,
+                    ABOVE,
+                    "bonus",
+                    f"{made}, {_plural(over, 'trick')} over" if over else made,
+                )
+            )
         return out
     short = need - won
     per_trick = s.undertrick_value(level)
@@ -452,7 +489,8 @@ class ScoreSheet:
             raise ValueError(f"a player may be in one column only, got {players!r}")
         if ledger == "sides" and len(names) != 2:
             raise ValueError(
-                f"ledger: sides keeps two columns, one for each side, got {len(names)}")
+                f"ledger: sides keeps two columns, one for each side, got {len(names)}"
+            )
         self._start(rules, checked, ledger, settlement or rules.scoring.settlement)
 
     @classmethod
@@ -463,8 +501,13 @@ class ScoreSheet:
         sheet._start(rules, columns, rules.scoring.ledger, rules.scoring.settlement)
         return sheet
 
-    def _start(self, rules: RuleSet, columns: tuple[tuple[str, tuple[str, ...]], ...],
-               ledger: str, settlement: str) -> None:
+    def _start(
+        self,
+        rules: RuleSet,
+        columns: tuple[tuple[str, tuple[str, ...]], ...],
+        ledger: str,
+        settlement: str,
+    ) -> None:
         self.rules = rules
         self.ledger = ledger
         self.settlement_kind = settlement
@@ -503,8 +546,9 @@ class ScoreSheet:
     def below(self, column: int, game: int | None = None) -> int:
         """Points below the line for ``column`` in ``game`` (default: the current game)."""
         g = self.game_number if game is None else game
-        return sum(e.points for e in self.entries
-                   if e.column == column and e.line == BELOW and e.game == g)
+        return sum(
+            e.points for e in self.entries if e.column == column and e.line == BELOW and e.game == g
+        )
 
     def total(self, column: int) -> int:
         """All of a column's points, above and below the line."""
@@ -554,8 +598,9 @@ class ScoreSheet:
                 line = ABOVE
                 note = f"{note} (not in own deal)" if note else "not in own deal"
             for column in credited[side]:
-                added.append(ScoreEntry(column, points, line, kind, note, deal,
-                                        self.game_number, side))
+                added.append(
+                    ScoreEntry(column, points, line, kind, note, deal, self.game_number, side)
+                )
         self.entries.extend(added)
         below = [0] * len(self.columns)  # each column's points below the line in this game
         game = self.game_number
@@ -570,8 +615,20 @@ class ScoreSheet:
             self.games[c] += 1
         if s.game_bonus:
             for c in won:
-                added.append(self._enter(ScoreEntry(c, s.game_bonus, ABOVE, "game", "game",
-                                                    deal, game, side_of_column.get(c))))
+                added.append(
+                    self._enter(
+                        ScoreEntry(
+                            c,
+                            s.game_bonus,
+                            ABOVE,
+                            "game",
+                            "game",
+                            deal,
+                            game,
+                            side_of_column.get(c),
+                        )
+                    )
+                )
         self.game_number += 1
         if s.rubber_kind == "fixed_games":
             assert s.rubber_games is not None
@@ -585,9 +642,20 @@ class ScoreSheet:
             self.winner = winners[0]
             if s.rubber_bonus:
                 for c in winners:
-                    added.append(self._enter(ScoreEntry(c, s.rubber_bonus, ABOVE, "rubber",
-                                                        "rubber", deal, game,
-                                                        side_of_column.get(c))))
+                    added.append(
+                        self._enter(
+                            ScoreEntry(
+                                c,
+                                s.rubber_bonus,
+                                ABOVE,
+                                "rubber",
+                                "rubber",
+                                deal,
+                                game,
+                                side_of_column.get(c),
+                            )
+                        )
+                    )
         return added
 
     def _enter(self, entry: ScoreEntry) -> ScoreEntry:
@@ -605,11 +673,14 @@ class ScoreSheet:
             raise ValueError(f"credit needs the columns of side 0 and of side 1, got {len(result)}")
         for side, columns in enumerate(result):
             if not columns or any(not 0 <= c < n for c in columns):
-                raise ValueError(f"credit for side {side} must name columns 0 to {n - 1}, "
-                                 f"got {list(columns)!r}")
+                raise ValueError(
+                    f"credit for side {side} must name columns 0 to {n - 1}, got {list(columns)!r}"
+                )
             if self.ledger == "sides" and len(columns) != 1:
-                raise ValueError(f"ledger: sides credits each side to one column, "
-                                 f"got {list(columns)!r} for side {side}")
+                raise ValueError(
+                    f"ledger: sides credits each side to one column, "
+                    f"got {list(columns)!r} for side {side}"
+                )
         if set(result[0]) & set(result[1]):
             raise ValueError(f"a column cannot be on both sides, got {[list(c) for c in result]!r}")
         return result
@@ -622,8 +693,10 @@ class ScoreSheet:
         :raises ValueError: for a sheet of more than two columns (see :meth:`payments`).
         """
         if len(self.columns) != 2:
-            raise ValueError("the difference is between two columns; "
-                             f"this sheet has {len(self.columns)}: see payments()")
+            raise ValueError(
+                "the difference is between two columns; "
+                f"this sheet has {len(self.columns)}: see payments()"
+            )
         a, b = self.total(0), self.total(1)
         return (0, a - b) if a >= b else (1, b - a)
 
@@ -646,8 +719,9 @@ class ScoreSheet:
         if self.settlement_kind == "by_side":
             sizes = [len(players) for _, players in self.columns]
             if len(sizes) != 2 or sizes[0] != sizes[1]:
-                raise ValueError("settlement: by_side needs two columns of as many players "
-                                 f"each, got {sizes!r}")
+                raise ValueError(
+                    f"settlement: by_side needs two columns of as many players each, got {sizes!r}"
+                )
             ahead, margin = self.difference()
             if margin == 0:
                 return []
@@ -657,7 +731,7 @@ class ScoreSheet:
         seats = [(p, c) for c, (_, players) in enumerate(self.columns) for p in players]
         totals = self.totals()
         for i, (p, cp) in enumerate(seats):
-            for q, cq in seats[i + 1:]:
+            for q, cq in seats[i + 1 :]:
                 if cp == cq or totals[cp] == totals[cq]:
                     continue
                 if totals[cp] < totals[cq]:
@@ -701,8 +775,11 @@ class ScoreSheet:
         }
         if len(self.columns) == 2:
             column, points = self.difference()
-            difference: dict[str, Any] = {"column": column, "name": self.names[column],
-                                          "points": points}
+            difference: dict[str, Any] = {
+                "column": column,
+                "name": self.names[column],
+                "points": points,
+            }
             if self.ledger == "sides":
                 difference["side"] = column
             data["difference"] = difference

@@ -404,45 +404,57 @@ def _check_auction(data: Mapping[str, Any], problems: list[Problem]) -> None:
     """An auction chooses its declarer; a make declaration has the dealer play."""
     kind, declarer = _get(data, "declaration", "kind"), _get(data, "play", "declarer")
     if kind == "auction" and declarer != "auction":
-        problems.append((
-            ("play", "declarer"),
-            f"declaration.kind is auction, so the declarer is the one the auction names, "
-            f"not {declarer!r}",
-            "write play.declarer: auction",
-        ))
+        problems.append(
+            (
+                ("play", "declarer"),
+                f"declaration.kind is auction, so the declarer is the one the auction names, "
+                f"not {declarer!r}",
+                "write play.declarer: auction",
+            )
+        )
     elif kind == "make" and declarer == "auction":
-        problems.append((
-            ("play", "declarer"),
-            "play.declarer is auction, but declaration.kind is make: there is no auction",
-            "write play.declarer: dealer, or declaration.kind: auction",
-        ))
+        problems.append(
+            (
+                ("play", "declarer"),
+                "play.declarer is auction, but declaration.kind is make: there is no auction",
+                "write play.declarer: dealer, or declaration.kind: auction",
+            )
+        )
     scored_by = _get(data, "scoring", "tricks", "scored_by")
     if scored_by == "contract" and kind != "auction":
-        problems.append((
-            ("scoring", "tricks", "scored_by"),
-            "tricks scored by contract need a contract: declaration.kind must be auction",
-            "write scored_by: side_with_odd_tricks, or declaration.kind: auction",
-        ))
+        problems.append(
+            (
+                ("scoring", "tricks", "scored_by"),
+                "tricks scored by contract need a contract: declaration.kind must be auction",
+                "write scored_by: side_with_odd_tricks, or declaration.kind: auction",
+            )
+        )
     if scored_by != "contract":
         for key in ("undertricks", "doubled_bonus", "opening_spade_cap"):
             if _get(data, "scoring", key) is not None:
-                problems.append((
-                    ("scoring", key),
-                    f"scoring.{key} applies only when tricks are scored by contract",
-                    "write scoring.tricks.scored_by: contract, or leave this out",
-                ))
+                problems.append(
+                    (
+                        ("scoring", key),
+                        f"scoring.{key} applies only when tricks are scored by contract",
+                        "write scoring.tricks.scored_by: contract, or leave this out",
+                    )
+                )
     if kind == "auction" and _get(data, "table", "hands") not in (None, "seated"):
-        problems.append((
-            ("declaration", "kind"),
-            "an auction needs four seated players (three-hand auction is not supported yet)",
-            "write table.hands: seated and table.players: 4",
-        ))
+        problems.append(
+            (
+                ("declaration", "kind"),
+                "an auction needs four seated players (three-hand auction is not supported yet)",
+                "write table.hands: seated and table.players: 4",
+            )
+        )
 
 
 def _dealer_holds_the_dummy(data: Mapping[str, Any]) -> bool:
     """Three players and a Dummy that goes round with the deal."""
-    return bool(_get(data, "table", "hands") == "dummy"
-                and _get(data, "table", "dummy", "holder") == "dealer")
+    return bool(
+        _get(data, "table", "hands") == "dummy"
+        and _get(data, "table", "dummy", "holder") == "dealer"
+    )
 
 
 def _no_dummy_player(data: Mapping[str, Any]) -> bool:
@@ -453,8 +465,10 @@ def _no_dummy_player(data: Mapping[str, Any]) -> bool:
 
 
 def _dummy_for_the_rubber(data: Mapping[str, Any]) -> bool:
-    return bool(_get(data, "table", "hands") == "dummy"
-                and _get(data, "table", "dummy", "holder") == "per_rubber")
+    return bool(
+        _get(data, "table", "hands") == "dummy"
+        and _get(data, "table", "dummy", "holder") == "per_rubber"
+    )
 
 
 def _auction(data: Mapping[str, Any]) -> bool:
@@ -471,83 +485,127 @@ def _declarer_is_dealer(data: Mapping[str, Any]) -> bool:
     held for the rubber deals in turn, and so does a Dummy of Double Dummy
     unless the deal skips the Dummies)."""
     hands = _get(data, "table", "hands")
-    return bool(_get(data, "play", "declarer") == "dealer" and (
-        hands == "seated" or _dealer_holds_the_dummy(data)
-        or hands == "double_dummy" and _get(data, "deal", "passes") == "left_skipping_dummies"))
+    return bool(
+        _get(data, "play", "declarer") == "dealer"
+        and (
+            hands == "seated"
+            or _dealer_holds_the_dummy(data)
+            or (hands == "double_dummy" and _get(data, "deal", "passes") == "left_skipping_dummies")
+        )
+    )
 
 
 Inert = tuple[Path, Callable[[Mapping[str, Any]], bool], str, str]
 """A setting the interpreter reads only under some condition: its path, when
 it is never read, why, and what to write instead."""
 
-_AUCTION_DOUBLES = ("in an auction doubling is a call in the auction (declaration.auction), "
-                    "not the doubling section")
+_AUCTION_DOUBLES = (
+    "in an auction doubling is a call in the auction (declaration.auction), "
+    "not the doubling section"
+)
 
 INERT: tuple[Inert, ...] = (
-    (("table", "dummy", "holder"),
-     lambda d: _get(d, "table", "hands") != "dummy",
-     "who holds the Dummy is read only at a table of three players and a Dummy",
-     "leave table.dummy out, or write table.hands: dummy"),
-    (("table", "dummy", "first_dealer"),
-     lambda d: not _dummy_for_the_rubber(d),
-     "the first dealer of a rubber is chosen only where one player holds the "
-     "Dummy for the rubber (hands: dummy, holder: per_rubber)",
-     "leave first_dealer out"),
-    (("deal", "passes"),
-     lambda d: _get(d, "table", "hands") == "seated" or _dealer_holds_the_dummy(d),
-     "no deal can skip a Dummy: every hand is manned, or the Dummy goes round "
-     "with the deal",
-     "leave deal.passes out"),
-    (("doubling", "doublers"), _auction, _AUCTION_DOUBLES,
-     "leave doubling out, or set declaration.auction.doubles"),
-    (("doubling", "limit"), _auction, _AUCTION_DOUBLES,
-     "leave doubling out, or set declaration.auction.doubles and redoubles"),
-    (("doubling", "redouble_when_left_to_dummy"),
-     lambda d: _auction(d) or _get(d, "table", "hands") == "seated",
-     "no declaration is ever left to a Dummy: every hand is manned, or the "
-     "declaration is an auction",
-     "leave redouble_when_left_to_dummy out"),
-    (("play", "opening_lead"), _declarer_is_dealer,
-     "the declarer is always the dealer, so the declarer's left is the dealer's left",
-     "leave opening_lead as it is"),
-    (("laws", "slip"), _no_auction,
-     "a slip of the tongue (law 52) is a call in an auction, and "
-     "declaration.kind is not auction",
-     "leave laws.slip out, or write declaration.kind: auction"),
-    (("laws", "called_lead"), _no_auction,
-     "a lead is called for information about the bidding (laws 51, 93), and "
-     "declaration.kind is not auction",
-     "leave laws.called_lead out, or write declaration.kind: auction"),
-    (("laws", "impossible_bid"), _no_auction,
-     "an impossible bid (law 50) is a call in an auction, and declaration.kind "
-     "is not auction",
-     "leave laws.impossible_bid out, or write declaration.kind: auction"),
-    (("laws", "revoke", "points"),
-     lambda d: _get(d, "laws", "revoke", "penalty") == "tricks",
-     "the revoke penalty is always tricks (penalty: tricks), so its points are never scored",
-     "leave points out, or write penalty: choice"),
-    (("laws", "dummy", "asks_renounce"), _no_dummy_player,
-     "no player ever sits at the dummy of the play, so dummy never asks "
-     "(law 60 a)",
-     "leave asks_renounce out"),
-    (("laws", "dummy", "pointing_out_forfeits"), _no_dummy_player,
-     "no player ever sits at the dummy of the play, so dummy never points out "
-     "a revoke (law 61)",
-     "leave pointing_out_forfeits out"),
-    (("laws", "dummy", "suggestion"), _no_dummy_player,
-     "no player ever sits at the dummy of the play, so dummy never suggests a "
-     "card (law 62)",
-     "leave suggestion out"),
-    (("laws", "revoke", "correction", "partner_may_ask"),
-     lambda d: _get(d, "table", "hands") == "double_dummy",
-     "each partnership is one player, who does not ask himself whether he has "
-     "none of the suit (law 85)",
-     "leave partner_may_ask out"),
+    (
+        ("table", "dummy", "holder"),
+        lambda d: _get(d, "table", "hands") != "dummy",
+        "who holds the Dummy is read only at a table of three players and a Dummy",
+        "leave table.dummy out, or write table.hands: dummy",
+    ),
+    (
+        ("table", "dummy", "first_dealer"),
+        lambda d: not _dummy_for_the_rubber(d),
+        "the first dealer of a rubber is chosen only where one player holds the "
+        "Dummy for the rubber (hands: dummy, holder: per_rubber)",
+        "leave first_dealer out",
+    ),
+    (
+        ("deal", "passes"),
+        lambda d: _get(d, "table", "hands") == "seated" or _dealer_holds_the_dummy(d),
+        "no deal can skip a Dummy: every hand is manned, or the Dummy goes round with the deal",
+        "leave deal.passes out",
+    ),
+    (
+        ("doubling", "doublers"),
+        _auction,
+        _AUCTION_DOUBLES,
+        "leave doubling out, or set declaration.auction.doubles",
+    ),
+    (
+        ("doubling", "limit"),
+        _auction,
+        _AUCTION_DOUBLES,
+        "leave doubling out, or set declaration.auction.doubles and redoubles",
+    ),
+    (
+        ("doubling", "redouble_when_left_to_dummy"),
+        lambda d: _auction(d) or _get(d, "table", "hands") == "seated",
+        "no declaration is ever left to a Dummy: every hand is manned, or the "
+        "declaration is an auction",
+        "leave redouble_when_left_to_dummy out",
+    ),
+    (
+        ("play", "opening_lead"),
+        _declarer_is_dealer,
+        "the declarer is always the dealer, so the declarer's left is the dealer's left",
+        "leave opening_lead as it is",
+    ),
+    (
+        ("laws", "slip"),
+        _no_auction,
+        "a slip of the tongue (law 52) is a call in an auction, and "
+        "declaration.kind is not auction",
+        "leave laws.slip out, or write declaration.kind: auction",
+    ),
+    (
+        ("laws", "called_lead"),
+        _no_auction,
+        "a lead is called for information about the bidding (laws 51, 93), and "
+        "declaration.kind is not auction",
+        "leave laws.called_lead out, or write declaration.kind: auction",
+    ),
+    (
+        ("laws", "impossible_bid"),
+        _no_auction,
+        "an impossible bid (law 50) is a call in an auction, and declaration.kind is not auction",
+        "leave laws.impossible_bid out, or write declaration.kind: auction",
+    ),
+    (
+        ("laws", "revoke", "points"),
+        lambda d: _get(d, "laws", "revoke", "penalty") == "tricks",
+        "the revoke penalty is always tricks (penalty: tricks), so its points are never scored",
+        "leave points out, or write penalty: choice",
+    ),
+    (
+        ("laws", "dummy", "asks_renounce"),
+        _no_dummy_player,
+        "no player ever sits at the dummy of the play, so dummy never asks (law 60 a)",
+        "leave asks_renounce out",
+    ),
+    (
+        ("laws", "dummy", "pointing_out_forfeits"),
+        _no_dummy_player,
+        "no player ever sits at the dummy of the play, so dummy never points out a revoke (law 61)",
+        "leave pointing_out_forfeits out",
+    ),
+    (
+        ("laws", "dummy", "suggestion"),
+        _no_dummy_player,
+        "no player ever sits at the dummy of the play, so dummy never suggests a card (law 62)",
+        "leave suggestion out",
+    ),
+    (
+        ("laws", "revoke", "correction", "partner_may_ask"),
+        lambda d: _get(d, "table", "hands") == "double_dummy",
+        "each partnership is one player, who does not ask himself whether he has "
+        "none of the suit (law 85)",
+        "leave partner_may_ask out",
+    ),
 )
 
 
-def _check_inert(data: Mapping[str, Any], problems: list[Problem],
-                 changed: Callable[[Path], bool]) -> None:
+def _check_inert(
+    data: Mapping[str, Any], problems: list[Problem], changed: Callable[[Path], bool]
+) -> None:
     """A setting the file changes where the interpreter never reads it."""
     for path, never_read, why, hint in INERT:
         if _get(data, *path) is not None and changed(path) and never_read(data):  # type: ignore[arg-type]

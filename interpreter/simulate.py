@@ -102,8 +102,10 @@ def play_rubber(rules: RuleSet, index: int, seed: int, bots: Sequence[str]) -> R
     own_seed = rubber_seed(seed, index)
     game = Game(rules, own_seed)
     players = game.players
-    chosen = {p: make_bot(kind, bot_seed(own_seed, p), rules)
-              for p, kind in zip(players, bots, strict=True)}
+    chosen = {
+        p: make_bot(kind, bot_seed(own_seed, p), rules)
+        for p, kind in zip(players, bots, strict=True)
+    }
     while not game.is_over:
         actor = game.actor
         assert actor is not None
@@ -138,8 +140,11 @@ def _summary(game: Any, index: int, seed: int) -> RubberSummary:
         else:
             how = "own_hand"
         contract = next((op for op in deal_ops if op.kind == "contract"), None)
-        side = Seat.from_str(contract.detail["declarer"]) & 1 if contract is not None \
+        side = (
+            Seat.from_str(contract.detail["declarer"]) & 1
+            if contract is not None
             else int(dealer) & 1
+        )
         won = sum(1 for op in tricks if int(op.seat) & 1 == side)
         dealer_role = "Dummy" if dealer in dummies else _role(owners[dealer], owners, dummies)
         points = [0, 0]
@@ -148,19 +153,27 @@ def _summary(game: Any, index: int, seed: int) -> RubberSummary:
             if op.kind != "score":
                 continue
             for e in op.detail["entries"]:  # a side's points once, from its first column
-                if e.get("side") in (0, 1) and \
-                        first_column.setdefault(e["side"], e["column"]) == e["column"]:
+                if (
+                    e.get("side") in (0, 1)
+                    and first_column.setdefault(e["side"], e["column"]) == e["column"]
+                ):
                     points[e["side"]] += e["points"]
-        declarations.append((dealer.letter, dealer_role, how, 2 * won > len(tricks),
-                             points[side] - points[1 - side]))
+        declarations.append(
+            (
+                dealer.letter,
+                dealer_role,
+                how,
+                2 * won > len(tricks),
+                points[side] - points[1 - side],
+            )
+        )
 
     for op in game.log:
         if op.kind == "rubber_start":
             owners = {Seat.from_str(k): v for k, v in op.detail["seats"].items()}
             dummies = [Seat.from_str(k) for k in op.detail["dummies"]]
             for p in game.players:
-                seat[p] = "".join(s.letter for s in Seat
-                                  if owners.get(s) == p and s not in dummies)
+                seat[p] = "".join(s.letter for s in Seat if owners.get(s) == p and s not in dummies)
                 role[p] = _role(p, owners, dummies)
         elif op.kind == "deal":
             close()
@@ -176,15 +189,22 @@ def _summary(game: Any, index: int, seed: int) -> RubberSummary:
         value = sheet.settlement()
     except ValueError:  # no settlement for this sheet: the difference of totals
         totals = sheet.totals()
-        value = {p: totals[sheet.column_of(p)] - max(t for c, t in enumerate(totals)
-                                                     if c != sheet.column_of(p))
-                 for p in game.players}
+        value = {
+            p: totals[sheet.column_of(p)]
+            - max(t for c, t in enumerate(totals) if c != sheet.column_of(p))
+            for p in game.players
+        }
     return RubberSummary(
-        index=index, seed=seed, seat=seat, role=role,
+        index=index,
+        seed=seed,
+        seat=seat,
+        role=role,
         value={p: int(value.get(p, 0)) for p in game.players},
         games={p: sheet.games[sheet.column_of(p)] for p in game.players},
         won={p: sheet.column_of(p) in sheet.winners for p in game.players},
-        deals=deals, declarations=declarations)
+        deals=deals,
+        declarations=declarations,
+    )
 
 
 # ------------------------------------------------------------ running
@@ -212,9 +232,14 @@ def worker_count(jobs: int, rubbers: int) -> int:
     return max(1, min(jobs, rubbers, os.cpu_count() or 1))
 
 
-def simulate(rules: str | RuleSet, rubbers: int, seed: int, bots: Sequence[str],
-             jobs: int = 1, progress: Callable[[int, int], None] | None = None,
-             ) -> list[RubberSummary]:
+def simulate(
+    rules: str | RuleSet,
+    rubbers: int,
+    seed: int,
+    bots: Sequence[str],
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[RubberSummary]:
     """Play ``rubbers`` rubbers and summarise each, in index order.
 
     :param rules: a rule set, or what :func:`~dummybridge.loader.load_rules`
@@ -256,8 +281,11 @@ def _mean_ci(values: Sequence[float]) -> dict[str, Any]:
     return {"n": n, "mean": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)]}
 
 
-def _group(summaries: Sequence[RubberSummary], key: Callable[[RubberSummary, str], str],
-           bots: Mapping[str, str] | None = None) -> dict[str, dict[str, Any]]:
+def _group(
+    summaries: Sequence[RubberSummary],
+    key: Callable[[RubberSummary, str], str],
+    bots: Mapping[str, str] | None = None,
+) -> dict[str, dict[str, Any]]:
     groups: dict[str, dict[str, list[Any]]] = {}
     for s in summaries:
         for p in s.value:
@@ -271,25 +299,29 @@ def _group(summaries: Sequence[RubberSummary], key: Callable[[RubberSummary, str
         entry: dict[str, Any] = {}
         if bots is not None:
             entry["bot"] = bots[name]
-        entry.update({
-            "rubbers": len(g["value"]),
-            "value": _mean_ci(g["value"]),
-            "games_won": sum(g["games"]),
-            "rubbers_won": sum(1 for w in g["won"] if w),
-        })
+        entry.update(
+            {
+                "rubbers": len(g["value"]),
+                "value": _mean_ci(g["value"]),
+                "games_won": sum(g["games"]),
+                "rubbers_won": sum(1 for w in g["won"] if w),
+            }
+        )
         out[name] = entry
     return out
 
 
-def _declarations(summaries: Sequence[RubberSummary],
-                  key: Callable[[tuple[str, str, str, bool, int]], str]) -> dict[str, Any]:
+def _declarations(
+    summaries: Sequence[RubberSummary], key: Callable[[tuple[str, str, str, bool, int]], str]
+) -> dict[str, Any]:
     groups: dict[str, dict[str, Any]] = {}
     nets: dict[str, list[int]] = {}
     for s in summaries:
         for d in s.declarations:
             name = key(d)
-            g = groups.setdefault(name, {"deals": 0, **dict.fromkeys(HOW, 0),
-                                         "forced_odd_trick": 0})
+            g = groups.setdefault(
+                name, {"deals": 0, **dict.fromkeys(HOW, 0), "forced_odd_trick": 0}
+            )
             g["deals"] += 1
             g[d[2]] += 1
             if d[2] == "dummy" and d[3]:
@@ -300,13 +332,17 @@ def _declarations(summaries: Sequence[RubberSummary],
     return {k: groups[k] for k in sorted(groups)}
 
 
-def report(rules: RuleSet, summaries: Sequence[RubberSummary], seed: int,
-           bots: Mapping[str, str]) -> dict[str, Any]:
+def report(
+    rules: RuleSet, summaries: Sequence[RubberSummary], seed: int, bots: Mapping[str, str]
+) -> dict[str, Any]:
     """The statistics of a run, as JSON-compatible data (see the module text)."""
     deals = [s.deals for s in summaries]
     total = _declarations(summaries, lambda d: "all").get("all") or {
-        "deals": 0, **dict.fromkeys(HOW, 0), "forced_odd_trick": 0,
-        "declarer_net": _mean_ci([])}
+        "deals": 0,
+        **dict.fromkeys(HOW, 0),
+        "forced_odd_trick": 0,
+        "declarer_net": _mean_ci([]),
+    }
     return {
         "variant": rules.name,
         "version": rules.version,
@@ -325,11 +361,13 @@ def report(rules: RuleSet, summaries: Sequence[RubberSummary], seed: int,
     }
 
 
-def compare(base: RuleSet, other: RuleSet, a: Sequence[RubberSummary],
-            b: Sequence[RubberSummary]) -> dict[str, Any]:
+def compare(
+    base: RuleSet, other: RuleSet, a: Sequence[RubberSummary], b: Sequence[RubberSummary]
+) -> dict[str, Any]:
     """The differences ``other - base``, rubber by rubber (the same seeds),
     with 95% confidence intervals: each player's value, by player, by his
     seat and by his role under the base rules, and the deals per rubber."""
+
     def paired(key: Callable[[RubberSummary, str], str]) -> dict[str, Any]:
         diffs: dict[str, list[int]] = {}
         for x, y in zip(a, b, strict=True):
@@ -364,37 +402,52 @@ def _ci_text(stat: Mapping[str, Any]) -> str:
 
 def text_report(data: Mapping[str, Any]) -> str:
     """The report for people: tables by player, seat and role, the declarations, the comparison."""
-    out = [f"{data['variant']} {data['version']}: {data['rubbers']} rubbers, seed {data['seed']}, "
-           f"{data['deals']['total']} deals ({data['deals']['per_rubber']['mean']:.2f} a rubber)"]
+    out = [
+        f"{data['variant']} {data['version']}: {data['rubbers']} rubbers, seed {data['seed']}, "
+        f"{data['deals']['total']} deals ({data['deals']['per_rubber']['mean']:.2f} a rubber)"
+    ]
     for title, key in (("player", "players"), ("seat", "seats"), ("role", "roles")):
         out.append("")
-        out.append(f"{'by ' + title:<16}{'rubbers':>8}  {'value (95% CI)':<26}{'games':>6}"
-                   f"{'won':>6}")
+        out.append(
+            f"{'by ' + title:<16}{'rubbers':>8}  {'value (95% CI)':<26}{'games':>6}{'won':>6}"
+        )
         for name, g in data[key].items():
             label = f"{name} ({g['bot']})" if "bot" in g else name
-            out.append(f"{label:<16}{g['rubbers']:>8}  {_ci_text(g['value']):<26}"
-                       f"{g['games_won']:>6}{g['rubbers_won']:>6}")
+            out.append(
+                f"{label:<16}{g['rubbers']:>8}  {_ci_text(g['value']):<26}"
+                f"{g['games_won']:>6}{g['rubbers_won']:>6}"
+            )
     dec = data["declarations"]
     out.append("")
-    out.append(f"{'declarations':<24}{'deals':>6}{'own':>6}{'partner':>8}{'forced':>7}"
-               f"{'auction':>8}  {'declarer net (95% CI)':<26}forced made the odd trick")
+    out.append(
+        f"{'declarations':<24}{'deals':>6}{'own':>6}{'partner':>8}{'forced':>7}"
+        f"{'auction':>8}  {'declarer net (95% CI)':<26}forced made the odd trick"
+    )
     rows = [("all", dec["all"])]
     rows += [(f"dealer {k}", v) for k, v in dec["by_dealer_seat"].items()]
     rows += [(f"dealer {k}", v) for k, v in dec["by_dealer_role"].items()]
     rows += [(f"declared: {k}", v) for k, v in dec["by_how"].items()]
     for name, g in rows:
         rate = f"{g['forced_odd_trick']}/{g['dummy']}" + (
-            f" ({100 * g['forced_odd_trick'] / g['dummy']:.0f}%)" if g["dummy"] else "")
-        out.append(f"{name:<24}{g['deals']:>6}{g['own_hand']:>6}{g['partner']:>8}"
-                   f"{g['dummy']:>7}{g['auction']:>8}  {_ci_text(g['declarer_net']):<26}{rate}")
+            f" ({100 * g['forced_odd_trick'] / g['dummy']:.0f}%)" if g["dummy"] else ""
+        )
+        out.append(
+            f"{name:<24}{g['deals']:>6}{g['own_hand']:>6}{g['partner']:>8}"
+            f"{g['dummy']:>7}{g['auction']:>8}  {_ci_text(g['declarer_net']):<26}{rate}"
+        )
     cmp = data.get("compare")
     if cmp:
         out.append("")
-        out.append(f"{cmp['other']['variant']} {cmp['other']['version']} minus "
-                   f"{cmp['base']['variant']} {cmp['base']['version']}, rubber by rubber "
-                   "(mean [95% CI]):")
-        for title, key in (("player", "value_by_player"), ("seat", "value_by_seat"),
-                           ("role", "value_by_role")):
+        out.append(
+            f"{cmp['other']['variant']} {cmp['other']['version']} minus "
+            f"{cmp['base']['variant']} {cmp['base']['version']}, rubber by rubber "
+            "(mean [95% CI]):"
+        )
+        for title, key in (
+            ("player", "value_by_player"),
+            ("seat", "value_by_seat"),
+            ("role", "value_by_role"),
+        ):
             for name, stat in cmp[key].items():
                 out.append(f"  value, {title} {name:<16} {_ci_text(stat)}")
         out.append(f"  deals a rubber{'':<14} {_ci_text(cmp['deals_per_rubber'])}")
@@ -426,8 +479,9 @@ class ProgressBar:
         if self.tty:
             width = 30
             filled = width * done // total
-            self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] "
-                              f"{done}/{total} {self.label}")
+            self.stream.write(
+                f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {self.label}"
+            )
             if done == total:
                 self.stream.write("\n")
             self.stream.flush()

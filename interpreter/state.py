@@ -226,7 +226,7 @@ def _rules_source(ref: Mapping[str, Any]) -> str:
         return origin
     prefix = BUILTIN_PREFIX + "/"
     if origin.startswith(prefix) and origin.endswith(".yaml"):
-        return origin[len(prefix):-len(".yaml")]
+        return origin[len(prefix) : -len(".yaml")]
     return str(ref["name"])
 
 
@@ -262,9 +262,16 @@ class Game:
     :raises InvalidDealError: for a preset deal that is not one.
     """
 
-    def __init__(self, rules: RuleSet, seed: int, *, players: Sequence[str] | None = None,
-                 deals: Sequence[Sequence[Hand]] = (), rubbers: int = 1,
-                 laws: bool = False) -> None:
+    def __init__(
+        self,
+        rules: RuleSet,
+        seed: int,
+        *,
+        players: Sequence[str] | None = None,
+        deals: Sequence[Sequence[Hand]] = (),
+        rubbers: int = 1,
+        laws: bool = False,
+    ) -> None:
         _check_arguments(rules, seed, rubbers, laws)
         n = rules.table.players
         names = tuple(players) if players is not None else tuple("ABCD"[:n])
@@ -314,8 +321,11 @@ class Game:
         self._may_leave = rules.declaration.pass_to_partner
         self._limit = rules.doubling.limit
         self._unlimited = self._limit.kind == "unlimited"
-        self._double_free = self._unlimited and not rules.doubling.blind and \
-            rules.doubling.redouble_when_left_to_dummy != "forbidden"
+        self._double_free = (
+            self._unlimited
+            and not rules.doubling.blind
+            and rules.doubling.redouble_when_left_to_dummy != "forbidden"
+        )
         self._declare_actions = facts.declare_actions
         self._bids = facts.bids
         self._bid_rank = facts.bid_rank
@@ -332,7 +342,7 @@ class Game:
         order = {int(suit): i for i, suit in enumerate(cut.tie_suit_order)}
         names = list(self.players)
         rounds: list[dict[str, str]] = []
-        keyed: dict[str, tuple[int, ...]] = {name: () for name in names}
+        keyed: dict[str, tuple[int, ...]] = dict.fromkeys(names, ())
         pending = names
         while pending:
             # Each round is a fresh spread pack; only tied players cut again.
@@ -370,12 +380,26 @@ class Game:
         self._circle = order  # the players round the table, for a dealer-held Dummy
         self._circle_at = 0
         if t.hands == "seated":
-            self._seat({Seat.SOUTH: order[0], Seat.NORTH: order[1], Seat.WEST: order[2],
-                        Seat.EAST: order[3]}, frozenset(_SEATS))
+            self._seat(
+                {
+                    Seat.SOUTH: order[0],
+                    Seat.NORTH: order[1],
+                    Seat.WEST: order[2],
+                    Seat.EAST: order[3],
+                },
+                frozenset(_SEATS),
+            )
             self.dealer = Seat.SOUTH
         elif t.hands == "double_dummy":
-            self._seat({Seat.SOUTH: order[0], Seat.NORTH: order[0], Seat.WEST: order[1],
-                        Seat.EAST: order[1]}, frozenset((Seat.SOUTH, Seat.WEST)))
+            self._seat(
+                {
+                    Seat.SOUTH: order[0],
+                    Seat.NORTH: order[0],
+                    Seat.WEST: order[1],
+                    Seat.EAST: order[1],
+                },
+                frozenset((Seat.SOUTH, Seat.WEST)),
+            )
             self.dealer = Seat.SOUTH
         elif t.dummy_holder == "dealer":
             self._seat_round_dealer()
@@ -383,8 +407,15 @@ class Game:
             k = (self.rubber_number - 1) % len(order)
             holder = order[k]
             others = [p for p in order if p != holder]
-            self._seat({Seat.SOUTH: holder, Seat.NORTH: holder, Seat.WEST: others[0],
-                        Seat.EAST: others[1]}, frozenset((Seat.SOUTH, Seat.WEST, Seat.EAST)))
+            self._seat(
+                {
+                    Seat.SOUTH: holder,
+                    Seat.NORTH: holder,
+                    Seat.WEST: others[0],
+                    Seat.EAST: others[1],
+                },
+                frozenset((Seat.SOUTH, Seat.WEST, Seat.EAST)),
+            )
             self.dealer = Seat.NORTH if t.first_dealer == "dummy" else Seat.SOUTH
         columns = self._sheet_columns.get(self._seating)
         if columns is None:  # the first rubber of this seating: the sheet checks its columns
@@ -395,17 +426,23 @@ class Game:
         else:
             self.sheet = ScoreSheet._blank(self.rules, columns)
         self.sheets.append(self.sheet)
-        self._append("rubber_start", detail={
-            "rubber": self.rubber_number,
-            "seats": {s.letter: p for s, p in self.seat_player.items()},
-            "dummies": sorted(s.letter for s in _SEATS if s not in self.manned)})
+        self._append(
+            "rubber_start",
+            detail={
+                "rubber": self.rubber_number,
+                "seats": {s.letter: p for s, p in self.seat_player.items()},
+                "dummies": sorted(s.letter for s in _SEATS if s not in self.manned),
+            },
+        )
 
     def _seat_round_dealer(self) -> None:
         """The dealer holds the Dummy opposite him; his left and right as they sit."""
         c, k = self._circle, self._circle_at % len(self._circle)
         dealer, left, right = c[k], c[(k + 1) % 3], c[(k + 2) % 3]
-        self._seat({Seat.SOUTH: dealer, Seat.NORTH: dealer, Seat.WEST: left, Seat.EAST: right},
-                   frozenset((Seat.SOUTH, Seat.WEST, Seat.EAST)))
+        self._seat(
+            {Seat.SOUTH: dealer, Seat.NORTH: dealer, Seat.WEST: left, Seat.EAST: right},
+            frozenset((Seat.SOUTH, Seat.WEST, Seat.EAST)),
+        )
         self.dealer = Seat.SOUTH
 
     def _seat(self, owners: Mapping[Seat, str], manned: frozenset[Seat]) -> None:
@@ -422,7 +459,8 @@ class Game:
             seated = memo[seating] = (
                 seating,
                 {p: tuple(seats) for p, seats in held.items()},
-                {p: tuple(s for s in seats if s in manned) for p, seats in held.items()})
+                {p: tuple(s for s in seats if s in manned) for p, seats in held.items()},
+            )
         # The memo's own seating tuple (equal to this one) keys the memo of sight.
         self._seating, player_seats, own = seated
         self.seat_player = dict(seating[1])
@@ -446,7 +484,8 @@ class Game:
             index = {p: i for i, p in enumerate(self.players)}
             return tuple(  # type: ignore[return-value]
                 tuple(sorted({index[self.seat_player[s]] for s in _SEATS if int(s) & 1 == side}))
-                for side in (0, 1))
+                for side in (0, 1)
+            )
         return ((0,), (1,))
 
     # ---------------------------------------------------------- the deal
@@ -458,8 +497,9 @@ class Game:
         else:
             # Shuffled, then cut by the dealer's right-hand adversary (at least
             # four cards in each packet), then dealt one at a time from his left.
-            hands, _ = _native.deal_with_cut(self.rng, 4, self.rules.deal.cards_each,
-                                             int(self.dealer))
+            hands, _ = _native.deal_with_cut(
+                self.rng, 4, self.rules.deal.cards_each, int(self.dealer)
+            )
         self.original = tuple(map(Hand._of, hands))
         self.hands = list(hands)
         self.denomination: Denomination | None = None
@@ -521,10 +561,17 @@ class Game:
         if self.rules.declaration.kind == "auction":
             self.phase = AUCTION_PHASE
             self.to_act = self.dealer
-        seats = tuple(self.seat_player.items()) if self.rules.table.hands == "dummy" \
-            and self.rules.table.dummy_holder == "dealer" else None
-        self._append(DEAL, seat=self.dealer, player=self.seat_player[self.dealer],
-                     detail=LazyDetail(_deal_detail, (self.deal_number, self.original, seats)))
+        seats = (
+            tuple(self.seat_player.items())
+            if self.rules.table.hands == "dummy" and self.rules.table.dummy_holder == "dealer"
+            else None
+        )
+        self._append(
+            DEAL,
+            seat=self.dealer,
+            player=self.seat_player[self.dealer],
+            detail=LazyDetail(_deal_detail, (self.deal_number, self.original, seats)),
+        )
         self._log_sight()
 
     # ------------------------------------------------------ who acts
@@ -549,8 +596,11 @@ class Game:
 
     def _side_of_player(self, player: str) -> str:
         dealer_side = int(self.dealer) & 1
-        return "declaring" if any(int(s) & 1 == dealer_side for s in self.player_seats[player]) \
+        return (
+            "declaring"
+            if any(int(s) & 1 == dealer_side for s in self.player_seats[player])
             else "defending"
+        )
 
     def _who(self, who: str, player: str) -> bool:
         if who == "everyone":
@@ -605,7 +655,7 @@ class Game:
         raise AssertionError(hand)  # pragma: no cover
 
     def _happened(self, events: tuple[str, ...], player: str) -> bool:
-        for e in events:
+        for e in events:  # noqa: SIM110 - a loop is faster than any() here, on a hot path
             if e in self._events or (e, player) in self._player_events:
                 return True
         return False
@@ -626,8 +676,9 @@ class Game:
         try:
             return seat in self.exposed or seat in self._sight()[player]
         except KeyError:
-            raise ValueError(f"no player {player!r} in this game "
-                             f"(players: {list(self.players)!r})") from None
+            raise ValueError(
+                f"no player {player!r} in this game (players: {list(self.players)!r})"
+            ) from None
 
     def _sight(self) -> dict[str, frozenset[Seat]]:
         """The hands each player sees through the rules of sight (face-up hands
@@ -636,10 +687,17 @@ class Game:
             # Sight is a function of these alone (see _active): the seating,
             # the deal's roles, the events the rules of sight name, the looks.
             events = self._sight_events
-            key = (self._seating, self.dealer, self.declarer, self.declared_from, self.examiner,
-                   self.examined, frozenset(self._events & events),
-                   frozenset(e for e in self._player_events if e[0] in events),
-                   frozenset(self._looked))
+            key = (
+                self._seating,
+                self.dealer,
+                self.declarer,
+                self.declared_from,
+                self.examiner,
+                self.examined,
+                frozenset(self._events & events),
+                frozenset(e for e in self._player_events if e[0] in events),
+                frozenset(self._looked),
+            )
             memo = self._sight_memo
             seen = memo.get(key)
             if seen is None:
@@ -669,8 +727,10 @@ class Game:
             if rule.how != "on_request":
                 continue
             seats = self._active(i, rule, player)
-            if rule.limit is not None and \
-                    sum(1 for (j, p, _) in self._looked if j == i and p == player) >= rule.limit:
+            if (
+                rule.limit is not None
+                and sum(1 for (j, p, _) in self._looked if j == i and p == player) >= rule.limit
+            ):
                 continue
             for seat in seats:
                 if not self.sees(player, seat) and all(s != seat for _, s in out):
@@ -692,8 +752,9 @@ class Game:
             if exposed:
                 now, before = now - exposed, before - exposed
             if now != before:
-                changes.append((player, now - before, before - now) if before
-                               else (player, now, _NO_SEATS))
+                changes.append(
+                    (player, now - before, before - now) if before else (player, now, _NO_SEATS)
+                )
                 seen[player] = now
         if changes:
             self._append("sight", detail=LazyDetail(_sight_detail, (tuple(changes),)))
@@ -769,13 +830,23 @@ class Game:
         cards that would fail to follow suit (revokes), or in the auction the
         insufficient bids where the rules regulate them. Empty in strict play."""
         seat = self.to_act
-        if self.laws and self.phase == AUCTION_PHASE and self.rules.laws.insufficient_bid \
-                and self.contract is not None and seat != self._barred:
+        if (
+            self.laws
+            and self.phase == AUCTION_PHASE
+            and self.rules.laws.insufficient_bid
+            and self.contract is not None
+            and seat != self._barred
+        ):
             # Law 50: a bid that is not higher than the last.
             return self._bids[: self._bid_rank[self.contract] + 1]
-        if not self.laws or self.phase is not PLAY_PHASE or seat is None or seat in self._blind \
-                or self._constraint is not None and self._constraint[0] is seat \
-                or self._called_lead is not None and self._lead_called():
+        if (
+            not self.laws
+            or self.phase is not PLAY_PHASE
+            or seat is None
+            or seat in self._blind
+            or (self._constraint is not None and self._constraint[0] is seat)
+            or (self._called_lead is not None and self._lead_called())
+        ):
             return ()
         if self._legal_call():
             return ()  # pragma: no cover
@@ -786,8 +857,12 @@ class Game:
         rules regulate them in ``laws.out_of_turn``): bids, doubles and
         redoubles he could make in his turn. Empty in strict play, outside the
         auction, for the player whose turn it is, or a kind the rules leave out."""
-        if not self.laws or self.phase != AUCTION_PHASE or player == self.actor \
-                or self._slip_open(player):  # his call now corrects his last (law 52)
+        if (
+            not self.laws
+            or self.phase != AUCTION_PHASE
+            or player == self.actor
+            or self._slip_open(player)
+        ):  # his call now corrects his last (law 52)
             return ()
         regulated = self.rules.laws.out_of_turn
         seats = [s for s in self.player_seats.get(player, ()) if s in self.manned]
@@ -795,8 +870,9 @@ class Game:
             return ()
         out = []
         for call in self._calls_for(seats[0]):
-            kind = "bid" if call.kind == BID else "double" if call.kind in (DOUBLE, REDOUBLE) \
-                else None
+            kind = (
+                "bid" if call.kind == BID else "double" if call.kind in (DOUBLE, REDOUBLE) else None
+            )
             if kind in regulated:
                 out.append(call)
         return tuple(out)
@@ -815,12 +891,14 @@ class Game:
 
     def _lead_called(self) -> bool:
         """Whether an adversary of the declarer is on lead with a lead called (laws 51, 93)."""
-        assert self.declarer is not None and self.to_act is not None
+        assert self.declarer is not None
+        assert self.to_act is not None
         return not self._trick_cards and int(self.to_act) & 1 != int(self.declarer) & 1
 
     def _lead_cards(self) -> int:
         """The cards he may lead: those of the called suit, if he has any."""
-        assert self._called_lead is not None and self.to_act is not None
+        assert self._called_lead is not None
+        assert self.to_act is not None
         hand = self.hands[self.to_act]
         suit = hand & 0x1FFF << 13 * self._called_lead
         return suit or hand
@@ -865,8 +943,7 @@ class Game:
 
     def _penal_revokes(self) -> list[tuple[Seat, int]]:
         """The revokes liable to the penalty and not forfeited (laws 61, 63), by (seat, trick)."""
-        return [(s, n) for s, n, liable in self.revokes
-                if liable and (s, n) not in self._forfeited]
+        return [(s, n) for s, n, liable in self.revokes if liable and (s, n) not in self._forfeited]
 
     def remarks(self, player: str) -> tuple[Action, ...]:
         """In laws mode, what the laws let ``player`` say or do in the play
@@ -896,29 +973,47 @@ class Game:
                 if revoke and player == controller and _CORRECT not in out:
                     out.append(_CORRECT)
                 partner = seat.partner
-                if partner not in self.manned or self.seat_player[partner] != player \
-                        or player == controller:
+                if (
+                    partner not in self.manned
+                    or self.seat_player[partner] != player
+                    or player == controller
+                ):
                     continue
-                may = laws.dummy.asks_renounce if partner is self.dummy \
+                may = (
+                    laws.dummy.asks_renounce
+                    if partner is self.dummy
                     else laws.revoke.correction.partner_may_ask
+                )
                 if may and _ASK not in out:
                     out.append(_ASK)
-        if laws.called_lead and self.rules.declaration.kind == "auction" \
-                and self._called_lead is None and any(
-                int(s) & 1 != int(self.declarer) & 1 for s in self.player_seats.get(player, ())):
+        if (
+            laws.called_lead
+            and self.rules.declaration.kind == "auction"
+            and self._called_lead is None
+            and any(int(s) & 1 != int(self.declarer) & 1 for s in self.player_seats.get(player, ()))
+        ):
             out.append(_INFORM)
         if player == self._dummy_player():
             declaring = int(self.declarer) & 1
             if laws.dummy.pointing_out_forfeits and any(
-                    int(s) & 1 != declaring for s, _ in self._penal_revokes()):
+                int(s) & 1 != declaring for s, _ in self._penal_revokes()
+            ):
                 out.append(_POINT_OUT)
             dummy = self.dummy
-            if laws.dummy.suggestion and dummy is not None and self.to_act is dummy \
-                    and self._constraint is None:
+            if (
+                laws.dummy.suggestion
+                and dummy is not None
+                and self.to_act is dummy
+                and self._constraint is None
+            ):
                 out.extend(Action.suggest(c) for c in Hand._of(self.hands[dummy]))
         to_act = self.to_act
-        if laws.dummy.touched_card_played and to_act is not None and \
-                to_act in (self.declarer, self.dummy) and player == self._seat_actor[to_act]:
+        if (
+            laws.dummy.touched_card_played
+            and to_act is not None
+            and to_act in (self.declarer, self.dummy)
+            and player == self._seat_actor[to_act]
+        ):
             cards: Iterable[Card] = Hand._of(self.hands[to_act])
             if to_act is self.dummy:  # a card of dummy's touched is played: one that may be
                 cards = [c for c in cards if self.can(_PLAYS[c.index])]
@@ -961,11 +1056,17 @@ class Game:
             ours = int(self._contract_seat) & 1 == int(seat) & 1
             # Doubles and redoubles alternate; each side makes as many as the rules allow.
             made = self.doubling_level // 2
-            if not ours and self.doubling_level % 2 == 0 and (
-                    auction.doubles is None or made < auction.doubles):
+            if (
+                not ours
+                and self.doubling_level % 2 == 0
+                and (auction.doubles is None or made < auction.doubles)
+            ):
                 calls.append(_DOUBLE)
-            if ours and self.doubling_level % 2 == 1 and (
-                    auction.redoubles is None or made < auction.redoubles):
+            if (
+                ours
+                and self.doubling_level % 2 == 1
+                and (auction.redoubles is None or made < auction.redoubles)
+            ):
                 calls.append(_REDOUBLE)
         return tuple(calls)
 
@@ -988,7 +1089,8 @@ class Game:
         the start of the play, at the first lead and with a look)."""
         sight, exposed, actor = self._sight(), self.exposed, self._seat_actor
         self._blind = frozenset(  # the hands whose player may not see them (see sees())
-            seat for seat in _SEATS if seat not in exposed and seat not in sight[actor[seat]])
+            seat for seat in _SEATS if seat not in exposed and seat not in sight[actor[seat]]
+        )
         self._lean = not self._blind and not self.laws  # apply() may take its lean play path
         if self._lean:  # the lean legal_actions() reads the legal cards from self._step
             self._step = 0 if self._legal_call() else int(self._legal_out[0])
@@ -996,21 +1098,29 @@ class Game:
     def _may_double(self) -> bool:
         if self._double_free:  # no limit, no blind doubling, no bar on redoubling: always
             return True
-        assert self.denomination is not None and self.to_act is not None
-        if not self._unlimited and \
-                not self._limit.allows(self.denomination.trick_value, self.doubling_level):
+        assert self.denomination is not None
+        assert self.to_act is not None
+        if not self._unlimited and not self._limit.allows(
+            self.denomination.trick_value, self.doubling_level
+        ):
             return False
         declaring = self.to_act & 1 == self.dealer & 1
-        if declaring and self.declared_from == "dummy" and \
-                self.rules.doubling.redouble_when_left_to_dummy == "forbidden":
+        if (
+            declaring
+            and self.declared_from == "dummy"
+            and self.rules.doubling.redouble_when_left_to_dummy == "forbidden"
+        ):
             return False
         blind = self.rules.doubling.blind
         if not blind:
             return True
         player = self.seat_player[self.to_act]
         for rule in blind:
-            if self._who(rule.who, player) and self._holds(rule.when, player) and any(
-                    self.sees(player, s) for s in self._hands_for("own", player)):
+            if (
+                self._who(rule.who, player)
+                and self._holds(rule.when, player)
+                and any(self.sees(player, s) for s in self._hands_for("own", player))
+            ):
                 return False
         return True
 
@@ -1033,49 +1143,69 @@ class Game:
                 if action.seat is not None and self.sees(player, action.seat):
                     raise IllegalActionError(f"{action} refused: {player} already sees that hand")
                 raise IllegalActionError(
-                    f"{action} refused: the rules do not let {player} look at that hand now")
+                    f"{action} refused: the rules do not let {player} look at that hand now"
+                )
             return
         if self.phase == PLAY_PHASE:
             if self._blind_play:
                 if kind != BLIND:
                     raise IllegalActionError(
                         f"{action} refused: {self.player_of(seat)} may not see the "
-                        f"{seat.name.lower()} hand, so he can only play a card blind")
+                        f"{seat.name.lower()} hand, so he can only play a card blind"
+                    )
                 return
             if kind != PLAY or action.card is None:
-                raise IllegalActionError(f"{action} refused: it is {self._seat_text(seat)}'s turn to play a card")
+                raise IllegalActionError(
+                    f"{action} refused: it is {self._seat_text(seat)}'s turn to play a card"
+                )
             bit = 1 << action.card.index
             if not self.hands[seat] & bit:
                 raise IllegalActionError(
-                    f"{action} refused: {self._seat_text(seat)} does not hold {action.card.code}")
+                    f"{action} refused: {self._seat_text(seat)} does not hold {action.card.code}"
+                )
             if not self._ps.legal() & bit and not self.laws:  # type: ignore[union-attr]
                 raise IllegalActionError(
                     f"{action} refused: {self._seat_text(seat)} must follow suit to the "
-                    f"{_CARDS[self._trick_cards[0]].code} led")
+                    f"{_CARDS[self._trick_cards[0]].code} led"
+                )
             constraint = self._constraint
-            if constraint is not None and constraint[0] is seat and \
-                    (action.index == constraint[1]) != constraint[2]:
+            if (
+                constraint is not None
+                and constraint[0] is seat
+                and (action.index == constraint[1]) != constraint[2]
+            ):
                 code = _CODES[constraint[1]]
                 raise IllegalActionError(
-                    f"{action} refused: {self._seat_text(seat)} must play {code} (required by an adversary)"
-                    if constraint[2] else
-                    f"{action} refused: an adversary has forbidden {code} to this trick (law 62)")
-            if self._called_lead is not None and self._lead_called() and \
-                    not self._lead_cards() & bit:
+                    f"{action} refused: {self._seat_text(seat)} must play {code} "
+                    "(required by an adversary)"
+                    if constraint[2]
+                    else f"{action} refused: an adversary has forbidden {code} "
+                    "to this trick (law 62)"
+                )
+            if (
+                self._called_lead is not None
+                and self._lead_called()
+                and not self._lead_cards() & bit
+            ):
                 suit = Suit(self._called_lead).name.lower()
                 raise IllegalActionError(
-                    f"{action} refused: the declarer has called a lead of {suit} (law 51)")
+                    f"{action} refused: the declarer has called a lead of {suit} (law 51)"
+                )
             return
         if self.phase == PENALTY_PHASE:
             if action in self._penalty_actions():
                 return
             options = ", ".join(str(a) for a in self._penalty_actions())
-            raise IllegalActionError(f"{action} refused: {self._seat_text(seat)} may now only {options}")
+            raise IllegalActionError(
+                f"{action} refused: {self._seat_text(seat)} may now only {options}"
+            )
         if self.phase == CLAIM_PHASE:
             if action in self._claim_actions():
                 return
             options = ", ".join(str(a) for a in self._claim_actions())
-            raise IllegalActionError(f"{action} refused: {self._seat_text(seat)} may now only {options}")
+            raise IllegalActionError(
+                f"{action} refused: {self._seat_text(seat)} may now only {options}"
+            )
         if self.phase == AUCTION_PHASE:
             if action in self._auction_calls():
                 return
@@ -1087,22 +1217,28 @@ class Game:
                 if not self._may_double():
                     raise IllegalActionError(f"{action} refused: {self._why_no_double()}")
                 return
-            raise IllegalActionError(f"{action} refused: {self._seat_text(seat)} may only double or pass now")
+            raise IllegalActionError(
+                f"{action} refused: {self._seat_text(seat)} may only double or pass now"
+            )
         if self.phase == DECLARE_PHASE:
             if kind == DECLARE:
                 if action.denomination not in self._trump_of_name:
                     names = ", ".join(self._trump_of_name)
                     raise IllegalActionError(
                         f"{action} refused: {self.rules.name} has no declaration "
-                        f"{action.denomination!r} (it has: {names})")
+                        f"{action.denomination!r} (it has: {names})"
+                    )
                 return
             if kind == LEAVE:
                 if not self.rules.declaration.pass_to_partner:
                     raise IllegalActionError(
-                        f"{action} refused: {self.rules.name} does not let the dealer leave it")
+                        f"{action} refused: {self.rules.name} does not let the dealer leave it"
+                    )
                 if self.passed_to is not None:
                     raise IllegalActionError(
-                        f"{action} refused: the declaration was left to {self._seat_text(seat)}, who must declare")
+                        f"{action} refused: the declaration was left to "
+                        f"{self._seat_text(seat)}, who must declare"
+                    )
                 return
             raise IllegalActionError(f"{action} refused: {self._seat_text(seat)} must declare now")
         raise IllegalActionError(f"{action} refused in phase {self.phase}")  # pragma: no cover
@@ -1110,19 +1246,27 @@ class Game:
     def _why_not_call(self, action: Action) -> str:
         """Why a call is not open now, in the words of the laws."""
         auction = self.rules.declaration.auction
-        assert auction is not None and self.to_act is not None
+        assert auction is not None
+        assert self.to_act is not None
         who = f"{self.to_act.name.lower()} ({self.player_of(self.to_act)})"
         kind = action.kind
         if kind == PASS:
             return f"the dealer must bid (law 42); {who} may not pass the first call"
         if kind == BID:
-            assert action.denomination is not None and action.level is not None
+            assert action.denomination is not None
+            assert action.level is not None
             if action.denomination not in self._trump_of_name:
                 names = ", ".join(self._trump_of_name)
-                return f"{self.rules.name} has no declaration {action.denomination!r} (it has: {names})"
+                return (
+                    f"{self.rules.name} has no declaration {action.denomination!r} "
+                    f"(it has: {names})"
+                )
             if action.level > auction.max_level:
                 return f"no bid may be more than {auction.max_level}"
-            return f"it is not higher than {self.contract} (law 44: more points, or as many with more tricks)"
+            return (
+                f"it is not higher than {self.contract} "
+                "(law 44: more points, or as many with more tricks)"
+            )
         if kind in (DOUBLE, REDOUBLE):
             if self.contract is None:
                 return "there is no bid to double"
@@ -1150,7 +1294,8 @@ class Game:
         return f"the bid has been {call}d {allowed} times, as often as the rules allow"
 
     def _why_no_double(self) -> str:
-        assert self.denomination is not None and self.to_act is not None
+        assert self.denomination is not None
+        assert self.to_act is not None
         if not self.rules.doubling.limit.allows(self.denomination.trick_value, self.doubling_level):
             return f"the doubling limit is reached ({self.rules.doubling.limit.kind})"
         player = self.seat_player[self.to_act]
@@ -1216,10 +1361,11 @@ class Game:
             # The declaration and the doubling: verify()'s checks, then the step.
             kind = action.kind
             if phase is DOUBLE_PHASE:
-                ok = kind == PASS or kind == DOUBLE and self._may_double()
+                ok = kind == PASS or (kind == DOUBLE and self._may_double())
             else:
-                ok = kind == DECLARE and action.denomination in self._trump_of_name or \
+                ok = (kind == DECLARE and action.denomination in self._trump_of_name) or (
                     kind == LEAVE and self._may_leave and self.passed_to is None
+                )
             if ok:
                 decider: Seat = self.to_act  # type: ignore[assignment]  # never None here
                 return self._decision(decider, self.seat_player[decider], action, kind)
@@ -1229,11 +1375,19 @@ class Game:
             return self._remark(player or self.actor or "", action)
         if player is not None and player != self.actor:
             return self._out_of_turn(player, action)
-        if self.phase == AUCTION_PHASE and action.kind == BID and self.laws \
-                and action in self.irregular_actions():
+        if (
+            self.phase == AUCTION_PHASE
+            and action.kind == BID
+            and self.laws
+            and action in self.irregular_actions()
+        ):
             return self._insufficient(action)
-        if self.phase == AUCTION_PHASE and action.kind == BID and self.laws \
-                and self._impossible_open(action):
+        if (
+            self.phase == AUCTION_PHASE
+            and action.kind == BID
+            and self.laws
+            and self._impossible_open(action)
+        ):
             return self._impossible(action)
         if self.phase is PLAY_PHASE and action.kind is PLAY and self.to_act not in self._blind:
             if self.laws:
@@ -1261,8 +1415,9 @@ class Game:
             legal = self._ps.legal()  # type: ignore[union-attr]
             cards = [c for c in range(52) if legal >> c & 1]
             card = cards[self.rng.below(len(cards))] if len(cards) > 1 else cards[0]
-            self._append(BLIND, seat=seat, player=player, action=action,
-                         detail={"card": _CODES[card]})
+            self._append(
+                BLIND, seat=seat, player=player, action=action, detail={"card": _CODES[card]}
+            )
             return self._play(_PLAYS[card], recorded=action)
         return self._decision(seat, player, action, kind)
 
@@ -1298,8 +1453,11 @@ class Game:
             self._double(seat)
         else:
             self._pass_double(seat)
-        if self._logged_at != self._sight_version and self.phase is not OVER \
-                and self.deal_number == deal:
+        if (
+            self._logged_at != self._sight_version
+            and self.phase is not OVER
+            and self.deal_number == deal
+        ):
             self._log_sight()  # sight changed
         return op
 
@@ -1341,14 +1499,20 @@ class Game:
             turn = "" if self.actor is None else f"it is {self.actor}'s turn"
             raise IllegalActionError(
                 f"{action} refused: {turn or 'no call is open'}; {player} may not "
-                f"call out of turn here" + ("" if self.laws else " (strict play)"))
+                f"call out of turn here" + ("" if self.laws else " (strict play)")
+            )
         seat = next(s for s in self.player_seats[player] if s in self.manned)
         kind = "bid" if action.kind == BID else "double"
         options = tuple(Action(option) for option in self.rules.laws.out_of_turn[kind])
         self.actions_out_of_turn.append((len(self.actions), player))
         self.actions.append(action)
-        op = self._append("out_of_turn", seat=seat, player=player, action=action,
-                          detail={"turn": None if self.to_act is None else self.to_act.letter})
+        op = self._append(
+            "out_of_turn",
+            seat=seat,
+            player=player,
+            action=action,
+            detail={"turn": None if self.to_act is None else self.to_act.letter},
+        )
         self._pending = (seat, action, options, self.to_act)
         self.phase = PENALTY_PHASE
         self.to_act = seat.left
@@ -1356,13 +1520,21 @@ class Game:
 
     def _slip_open(self, player: str) -> bool:
         """Whether ``player`` made the last call, in turn, and no one has acted since (law 52)."""
-        if not (self.laws and self.rules.laws.slip and self.phase == AUCTION_PHASE
-                and self.calls and self.actions):
+        if not (
+            self.laws
+            and self.rules.laws.slip
+            and self.phase == AUCTION_PHASE
+            and self.calls
+            and self.actions
+        ):
             return False
         seat, call = self.calls[-1]
         last = len(self.actions) - 1
-        return self.actions[last] is call and self.seat_player[seat] == player and \
-            not any(i == last for i, _ in self.actions_out_of_turn)
+        return (
+            self.actions[last] is call
+            and self.seat_player[seat] == player
+            and not any(i == last for i, _ in self.actions_out_of_turn)
+        )
 
     def _slip(self, player: str, action: Action) -> Operation:
         """Law 52: the player corrects the call he has just made; the first is void.
@@ -1371,8 +1543,14 @@ class Game:
         consequence of it is undone), then the new call is made in its place.
         """
         said = self.actions[-1]
-        fresh = Game(self.rules, self.seed, players=self.players, deals=self.preset_deals,
-                     rubbers=self.rubbers, laws=True)
+        fresh = Game(
+            self.rules,
+            self.seed,
+            players=self.players,
+            deals=self.preset_deals,
+            rubbers=self.rubbers,
+            laws=True,
+        )
         out_of_turn = dict(self.actions_out_of_turn)
         slipped: Action | None = None
         for i, earlier in enumerate(self.actions[:-1]):
@@ -1390,8 +1568,10 @@ class Game:
                 continue
             fresh.apply(earlier, player=out_of_turn.get(i))
         if not fresh.can(action):
-            raise IllegalActionError(f"{action} refused: {player} may correct his call "
-                                     f"({said}) only by a call he could have made instead")
+            raise IllegalActionError(
+                f"{action} refused: {player} may correct his call "
+                f"({said}) only by a call he could have made instead"
+            )
         fresh._append("slip", seat=fresh.to_act, player=player, action=said)
         op = fresh.apply(action)
         # The record keeps both calls, the second made "out of turn" by the
@@ -1406,25 +1586,33 @@ class Game:
         """Whether ``action`` is an impossible bid the rules regulate (law 50):
         more than seven, in a declaration the rules have, by a bidder not barred."""
         auction = self.rules.declaration.auction
-        return bool(self.rules.laws.impossible_bid) and auction is not None \
-            and (action.level or 0) > auction.max_level \
-            and action.denomination in self._trump_of_name and self.to_act != self._barred
+        return (
+            bool(self.rules.laws.impossible_bid)
+            and auction is not None
+            and (action.level or 0) > auction.max_level
+            and action.denomination in self._trump_of_name
+            and self.to_act != self._barred
+        )
 
     def _impossible(self, action: Action) -> Operation:
         """Law 50: an impossible bid; the adversary on the bidder's left decides."""
         seat = self.to_act
-        assert seat is not None and action.denomination is not None
+        assert seat is not None
+        assert action.denomination is not None
         auction = self.rules.declaration.auction
         assert auction is not None
         options = []
         for option in self.rules.laws.impossible_bid:
             if option == "bid_seven":
                 seven = Action.bid(auction.max_level, action.denomination)
-                if self.contract is not None and \
-                        self._bid_rank[seven] <= self._bid_rank[self.contract]:
+                if (
+                    self.contract is not None
+                    and self._bid_rank[seven] <= self._bid_rank[self.contract]
+                ):
                     continue  # seven of it would not be enough either
             if option == "previous_final" and (
-                    self._contract_seat is None or int(self._contract_seat) & 1 == int(seat) & 1):
+                self._contract_seat is None or int(self._contract_seat) & 1 == int(seat) & 1
+            ):
                 continue  # no bid of theirs to make final
             options.append(Action(option))
         self.actions.append(action)
@@ -1440,8 +1628,12 @@ class Game:
         assert seat is not None
         self.actions.append(action)
         op = self._append("insufficient", seat=seat, player=self.seat_player[seat], action=action)
-        self._pending = (seat, action,
-                         tuple(Action(option) for option in self.rules.laws.insufficient_bid), seat)
+        self._pending = (
+            seat,
+            action,
+            tuple(Action(option) for option in self.rules.laws.insufficient_bid),
+            seat,
+        )
         self.phase = PENALTY_PHASE
         self.to_act = seat.left
         return op
@@ -1456,14 +1648,20 @@ class Game:
         if player != self.actor:
             self.actions_out_of_turn.append((len(self.actions), player))
         seat = self.to_act
-        assert seat is not None and self.declarer is not None
+        assert seat is not None
+        assert self.declarer is not None
         if kind == TOUCH:
             assert action.card is not None
             played = seat is self.dummy
             if played:  # refused before anything is recorded, like the play itself
                 self.verify(_PLAYS[action.index])
-            self._append(TOUCH, seat=seat, player=player, action=action,
-                         detail={"card": action.card.code, "played": played})
+            self._append(
+                TOUCH,
+                seat=seat,
+                player=player,
+                action=action,
+                detail={"card": action.card.code, "played": played},
+            )
             if played:  # law 64: a card of dummy's named or touched is played
                 return self._play_laws(_PLAYS[action.index], recorded=action)
             self.actions.append(action)  # his own card is not played until quitted
@@ -1482,8 +1680,9 @@ class Game:
             self.to_act = self.declarer.left  # law 62: either adversary; the left one here
             return op
         if kind == INFORM:  # laws 51, 93: the declarer may call a lead
-            offender = next(s for s in self.player_seats[player]
-                            if int(s) & 1 != int(self.declarer) & 1)
+            offender = next(
+                s for s in self.player_seats[player] if int(s) & 1 != int(self.declarer) & 1
+            )
             op = self._append(INFORM, seat=offender, player=player, action=action)
             self._pending = (offender, action, (*_CALL_LEADS, _DECLINE), seat)
             self.phase = PENALTY_PHASE
@@ -1491,10 +1690,12 @@ class Game:
             return op
         if kind == POINT_OUT:
             declaring = int(self.declarer) & 1
-            target, number = next((s, n) for s, n in self._penal_revokes()
-                                  if int(s) & 1 != declaring)
-            op = self._append(POINT_OUT, seat=target, player=player, action=action,
-                              detail={"trick": number})
+            target, number = next(
+                (s, n) for s, n in self._penal_revokes() if int(s) & 1 != declaring
+            )
+            op = self._append(
+                POINT_OUT, seat=target, player=player, action=action, detail={"trick": number}
+            )
             if any(s is target and n == number for s, n, _ in self._renounces()):
                 self._correct(target, action, penalise=False)  # found in time: set right
             else:
@@ -1502,12 +1703,23 @@ class Game:
             return op
         # ask having none, or correct revoke
         target, number, revoke = next(
-            (s, n, r) for s, n, r in self._renounces() if (n, s) not in self._asked and (
-                player == self._seat_actor[s] if kind == CORRECT
-                else self.seat_player[s.partner] == player))
+            (s, n, r)
+            for s, n, r in self._renounces()
+            if (n, s) not in self._asked
+            and (
+                player == self._seat_actor[s]
+                if kind == CORRECT
+                else self.seat_player[s.partner] == player
+            )
+        )
         self._asked.add((number, target))
-        op = self._append(kind, seat=target, player=player, action=action,
-                          detail={"trick": number, "revoke": revoke})
+        op = self._append(
+            kind,
+            seat=target,
+            player=player,
+            action=action,
+            detail={"trick": number, "revoke": revoke},
+        )
         if revoke:
             self._correct(target, action, penalise=True)
         return op
@@ -1521,22 +1733,30 @@ class Game:
         if kind == TOUCH:
             if not self.rules.laws.dummy.touched_card_played:
                 return f"{self.rules.name} does not regulate touched cards"
-            return f"only the declarer touches a card, from the hand to play, holding it"
+            return "only the declarer touches a card, from the hand to play, holding it"
         if kind == SUGGEST:
-            return (f"{player} is not dummy, or dummy is not to play, or "
-                    f"{self.rules.name} does not regulate dummy's suggestions (law 62)")
+            return (
+                f"{player} is not dummy, or dummy is not to play, or "
+                f"{self.rules.name} does not regulate dummy's suggestions (law 62)"
+            )
         if kind == POINT_OUT:
             return f"{player} is not dummy, or no adversary's revoke is liable to a penalty"
         if kind == CORRECT:
             return f"{player} has no revoke that may still be corrected (laws 83, 86)"
         if kind == INFORM:
             if not self.rules.laws.called_lead or self.rules.declaration.kind != "auction":
-                return (f"{self.rules.name} calls no lead for information about the "
-                        "bidding (laws 51, 93)")
-            return (f"{player} is not an adversary of the declarer, or a lead is "
-                    "already called (laws 51, 93)")
-        return (f"{player} may not ask: no partner of his has failed to follow suit "
-                "in a trick still open (law 85; dummy: law 60 a)")
+                return (
+                    f"{self.rules.name} calls no lead for information about the "
+                    "bidding (laws 51, 93)"
+                )
+            return (
+                f"{player} is not an adversary of the declarer, or a lead is "
+                "already called (laws 51, 93)"
+            )
+        return (
+            f"{player} may not ask: no partner of his has failed to follow suit "
+            "in a trick still open (law 85; dummy: law 60 a)"
+        )
 
     def _correct(self, seat: Seat, action: Action, *, penalise: bool) -> None:
         """Laws 85-86: a revoke corrected before it is established. The wrong card
@@ -1544,7 +1764,9 @@ class Game:
         player must follow suit and the others play again (they may change their
         cards). Then the adversaries may require what the rules allow."""
         found = self._open_trick()
-        assert found is not None and self.declarer is not None and self.denomination is not None
+        assert found is not None
+        assert self.declarer is not None
+        assert self.denomination is not None
         leader, cards, number = found
         cards = list(cards)
         reopened = not self._trick_cards
@@ -1559,7 +1781,8 @@ class Game:
         for j in range(k):
             start[(int(leader) + j) & 3] |= 1 << cards[j]
         ps = self._ps = self._play_state = _native.PlayState(  # the next deals reset this one
-            start, int(self.denomination.strain), int(leader))
+            start, int(self.denomination.strain), int(leader)
+        )
         self._legal_call, self._legal_out = ps.legal_call, ps.legal_out
         self._play_call, self._winner_out = ps.play_call, ps.winner_out
         self._step_packed = ps.step_packed
@@ -1572,9 +1795,17 @@ class Game:
         # His revoke, and any later one in the trick, went back with the cards.
         withdrawn = {_SEATS[(int(leader) + j) & 3] for j in range(k, len(cards))}
         self.revokes = [r for r in self.revokes if not (r[0] in withdrawn and r[1] == number)]
-        self._append("corrected", seat=seat, player=self.seat_player[seat], detail={
-            "trick": number, "card": _CODES[cards[k]], "withdrawn": [_CODES[c] for c in cards[k:]],
-            "reopened": reopened})
+        self._append(
+            "corrected",
+            seat=seat,
+            player=self.seat_player[seat],
+            detail={
+                "trick": number,
+                "card": _CODES[cards[k]],
+                "withdrawn": [_CODES[c] for c in cards[k:]],
+                "reopened": reopened,
+            },
+        )
         correction = self.rules.laws.revoke.correction
         assert correction is not None
         adversaries = (self.declarer.left, self.declarer.left.partner)
@@ -1583,8 +1814,11 @@ class Game:
             pass
         elif int(seat) & 1 != int(self.declarer) & 1:
             options, decider = correction.adversary, self.declarer
-        elif seat is self.declarer and k != 3 and all(
-                (int(a) - int(leader)) & 3 < len(cards) for a in adversaries):
+        elif (
+            seat is self.declarer
+            and k != 3
+            and all((int(a) - int(leader)) & 3 < len(cards) for a in adversaries)
+        ):
             options, decider = correction.declarer, self.declarer.left
         if options:
             self._pending = (seat, action, (*(Action.require(o) for o in options), _DECLINE), seat)
@@ -1602,39 +1836,57 @@ class Game:
             if action.kind == CALL_LEAD:
                 assert action.penalty is not None
                 self._called_lead = int(Suit.from_str(action.penalty))
-            elif action.kind == REQUIRE and action.penalty == "suggested" or action.kind == FORBID:
+            elif (
+                action.kind == REQUIRE and action.penalty == "suggested"
+            ) or action.kind == FORBID:
                 self._constraint = (resume, call.index, action.kind == REQUIRE)
             elif action.kind == REQUIRE:
                 suit = self._trick_cards[0] // 13
                 pattern = self.hands[seat] >> 13 * suit & 0x1FFF
-                rank = pattern.bit_length() - 1 if action.penalty == "highest" \
+                rank = (
+                    pattern.bit_length() - 1
+                    if action.penalty == "highest"
                     else (pattern & -pattern).bit_length() - 1
+                )
                 self._constraint = (seat, 13 * suit + rank, True)
             return
         if action.kind == MAKE_SUFFICIENT:
             # The lowest sufficient bid in the same declaration; the partner may be barred.
             self.phase = AUCTION_PHASE
-            assert self.contract is not None and call.denomination is not None
+            assert self.contract is not None
+            assert call.denomination is not None
             rank = self._bid_rank[self.contract]
-            good = next((b for b in self._bids[rank + 1:] if b.denomination == call.denomination),
-                        None)
+            good = next(
+                (b for b in self._bids[rank + 1 :] if b.denomination == call.denomination), None
+            )
             if good is None:  # nothing higher in that declaration: the highest bid left
                 good = self._bids[-1]
             self.history.append((seat, good))
-            self._append(BID, seat=seat, player=self.seat_player[seat], action=good,
-                         detail={"made_sufficient": str(call)})
+            self._append(
+                BID,
+                seat=seat,
+                player=self.seat_player[seat],
+                action=good,
+                detail={"made_sufficient": str(call)},
+            )
             self._call(seat, good)
             if self.rules.laws.insufficient_bars_partner:
                 self._barred = seat.partner
             return
         if action.kind == BID_SEVEN:  # law 50: it counts as a bid of all thirteen tricks
             auction = self.rules.declaration.auction
-            assert auction is not None and call.denomination is not None
+            assert auction is not None
+            assert call.denomination is not None
             seven = Action.bid(auction.max_level, call.denomination)
             self.phase = AUCTION_PHASE
             self.history.append((seat, seven))
-            self._append(BID, seat=seat, player=self.seat_player[seat], action=seven,
-                         detail={"impossible": str(call)})
+            self._append(
+                BID,
+                seat=seat,
+                player=self.seat_player[seat],
+                action=seven,
+                detail={"impossible": str(call)},
+            )
             self._call(seat, seven)
             if self.rules.laws.impossible_bars_partner:
                 self._barred = seat.partner
@@ -1687,7 +1939,8 @@ class Game:
 
     def _end_auction(self) -> None:
         """The final bid stands: law 46 names the declarer; law 58 the leader."""
-        assert self.contract is not None and self._contract_seat is not None
+        assert self.contract is not None
+        assert self._contract_seat is not None
         denomination = self._trump_of_name[self.contract.denomination or ""]
         side = int(self._contract_seat) & 1
         if self.rules.declaration.auction.declarer == "last_bidder":  # type: ignore[union-attr]
@@ -1695,9 +1948,17 @@ class Game:
         else:
             declarer = self._first_named[(side, int(denomination.strain))]
         self._settle_declaration(self._contract_seat, denomination, "auction", declarer)
-        self._append("contract", seat=declarer, player=self.seat_player[declarer], detail={
-            "bid": str(self.contract), "by": self._contract_seat.letter,
-            "doubled": self.doubling_level, "declarer": declarer.letter})
+        self._append(
+            "contract",
+            seat=declarer,
+            player=self.seat_player[declarer],
+            detail={
+                "bid": str(self.contract),
+                "by": self._contract_seat.letter,
+                "doubled": self.doubling_level,
+                "declarer": declarer.letter,
+            },
+        )
         self._begin_play()
 
     def _leave(self, seat: Seat) -> None:
@@ -1717,16 +1978,22 @@ class Game:
         self.examined = target
         self._sight_version += 1
         self._event("examined")
-        denomination, trace = forced_declaration(forced, self.original[target],
-                                                 self.rules.denominations)
+        denomination, trace = forced_declaration(
+            forced, self.original[target], self.rules.denominations
+        )
         self.forced_trace = trace
         self._append("examine", seat=target, player=self.examiner)
-        self._append("forced", seat=target, player=self.examiner, detail={
-            "denomination": denomination.name, "steps": list(trace)})
+        self._append(
+            "forced",
+            seat=target,
+            player=self.examiner,
+            detail={"denomination": denomination.name, "steps": list(trace)},
+        )
         self._declared(target, denomination, "dummy")
 
-    def _settle_declaration(self, maker: Seat, denomination: Denomination, declared_from: str,
-                            declarer: Seat) -> None:
+    def _settle_declaration(
+        self, maker: Seat, denomination: Denomination, declared_from: str, declarer: Seat
+    ) -> None:
         """Record the final declaration, who made it and who plays; sight may change."""
         self.denomination = denomination
         self.maker = maker
@@ -1773,7 +2040,9 @@ class Game:
             self._event("redouble_decision")
         self._last_doubler[side] = seat
         if not self._unlimited and not self._limit.allows(
-                self.denomination.trick_value, self.doubling_level):  # type: ignore[union-attr]
+            self.denomination.trick_value,  # type: ignore[union-attr]
+            self.doubling_level,
+        ):
             self._begin_play()
             return
         other = 1 - side
@@ -1804,7 +2073,8 @@ class Game:
         if "redouble_decision" in events:
             self._event("redouble_decision")
         self.phase = PLAY_PHASE
-        assert self.declarer is not None and self.denomination is not None
+        assert self.declarer is not None
+        assert self.denomination is not None
         leader = self._leading_hand()
         self._trick_leader = leader
         self._trick_cards = []
@@ -1813,7 +2083,8 @@ class Game:
         ps = self.__dict__.get("_play_state")
         if ps is None or not ps.reset(self.hands, int(self.denomination.strain), int(leader)):
             ps = self._play_state = _native.PlayState(
-                self.hands, int(self.denomination.strain), int(leader))
+                self.hands, int(self.denomination.strain), int(leader)
+            )
             self._legal_call, self._legal_out = ps.legal_call, ps.legal_out
             self._play_call, self._winner_out = ps.play_call, ps.winner_out
             # A card is played by the PlayState's packed step (dbr_position_step_packed,
@@ -1824,8 +2095,9 @@ class Game:
         self._lead_due = True  # the first card of the play is the first lead
         owners, dummy = self.seat_player, self.dummy
         declarer_player = owners[self.declarer]
-        self._seat_actor = tuple([
-            declarer_player if seat == dummy else owners[seat] for seat in _SEATS])
+        self._seat_actor = tuple(
+            [declarer_player if seat == dummy else owners[seat] for seat in _SEATS]
+        )
         self._refresh_blind()
 
     def _play_laws(self, action: Action, recorded: Action | None = None) -> Operation:
@@ -1841,9 +2113,17 @@ class Game:
             liable = rule.dummy_liable or (seat != self.dummy and seat in self.manned)
             number = len(self.tricks) + 1
             self.revokes.append((seat, number, liable))
-            self._append("revoke", seat=seat, player=self._seat_actor[seat], detail={
-                "card": _CODES[action.index], "led": _CODES[self._trick_cards[0]],
-                "trick": number, "liable": liable})
+            self._append(
+                "revoke",
+                seat=seat,
+                player=self._seat_actor[seat],
+                detail={
+                    "card": _CODES[action.index],
+                    "led": _CODES[self._trick_cards[0]],
+                    "trick": number,
+                    "liable": liable,
+                },
+            )
         called = self._called_lead is not None and self._lead_called()
         op = self._play(action, recorded, flags=1)
         if self._constraint is not None and self._constraint[0] is seat:
@@ -1888,8 +2168,19 @@ class Game:
         tricks = self.tricks
         tricks.append(_new_op(Trick, (leader, cards, winner_seat)))
         self.tricks_won[winner & 1] += 1
-        log.append(_new_op(Operation, (len(log), "trick", winner_seat, None, None, LazyDetail(
-            _trick_detail, (len(tricks), cards, leader)))))
+        log.append(
+            _new_op(
+                Operation,
+                (
+                    len(log),
+                    "trick",
+                    winner_seat,
+                    None,
+                    None,
+                    LazyDetail(_trick_detail, (len(tricks), cards, leader)),
+                ),
+            )
+        )
         self._trick_leader = winner_seat
         self._trick_cards = []
         if self.hands[winner]:
@@ -1911,8 +2202,9 @@ class Game:
             for seat in seats:
                 if seat not in self.exposed:
                     self.exposed.add(seat)
-                    self._append("expose", seat=seat,
-                                 detail=LazyDetail(_hand_detail, (self.hands[seat],)))
+                    self._append(
+                        "expose", seat=seat, detail=LazyDetail(_hand_detail, (self.hands[seat],))
+                    )
         self._log_sight()
         self._refresh_blind()
 
@@ -1963,18 +2255,26 @@ class Game:
                     more = rule.tricks * (count - 1)
                     given[other] += max(0, min(more, self.tricks_won[side] - given[other]))
             else:
-                points[other] += rule.points + rule.further_points * (count - 1) \
-                    if rule.further_points else rule.points * count
+                points[other] += (
+                    rule.points + rule.further_points * (count - 1)
+                    if rule.further_points
+                    else rule.points * count
+                )
             if rule.bars_game:
                 column = self._credit()[side][0]
                 cap[side] = max(0, self.rules.scoring.game - 2 - self.sheet.below(column))
             if rule.revoking_side_scores == "honours_only":
                 only[side] = True
-        return {"revoke_tricks": (given[0], given[1]), "revoke_points": (points[0], points[1]),
-                "below_cap": (cap[0], cap[1]), "honours_only": (only[0], only[1])}
+        return {
+            "revoke_tricks": (given[0], given[1]),
+            "revoke_points": (points[0], points[1]),
+            "below_cap": (cap[0], cap[1]),
+            "honours_only": (only[0], only[1]),
+        }
 
     def _score(self) -> None:
-        assert self.denomination is not None and self.declarer is not None
+        assert self.denomination is not None
+        assert self.declarer is not None
         result = DealResult(
             hands=self.original,  # type: ignore[arg-type]
             denomination=self.denomination,
@@ -1993,8 +2293,14 @@ class Game:
         self._append("score", detail=LazyDetail(_score_detail, (self.deal_number, tuple(added))))
         for col, before in enumerate(games_before):
             if sheet.games[col] > before:
-                self._append("game", detail={"column": col, "name": sheet.columns[col][0],
-                                             "games": list(sheet.games)})
+                self._append(
+                    "game",
+                    detail={
+                        "column": col,
+                        "name": sheet.columns[col][0],
+                        "games": list(sheet.games),
+                    },
+                )
         if sheet.is_over:
             # The sheet is final (it takes no more deals): its result can wait to be read.
             self._append("rubber", detail=LazyDetail(ScoreSheet.result_data, (sheet,)))
@@ -2016,7 +2322,9 @@ class Game:
             return False
         assert self.denomination is not None
         spades = [d.trick_value for d in self.rules.denominations if d.suit is Suit.SPADES]
-        return self.denomination.suit is Suit.SPADES and self.denomination.trick_value == min(spades)
+        return self.denomination.suit is Suit.SPADES and self.denomination.trick_value == min(
+            spades
+        )
 
     def _next_dealer(self) -> None:
         if self.rules.table.hands == "dummy" and self.rules.table.dummy_holder == "dealer":
@@ -2029,8 +2337,15 @@ class Game:
                 nxt = nxt.left
         self.dealer = nxt
 
-    def _append(self, kind: str, *, seat: Seat | None = None, player: str | None = None,
-                action: Action | None = None, detail: Mapping[str, Any] | None = None) -> Operation:
+    def _append(
+        self,
+        kind: str,
+        *,
+        seat: Seat | None = None,
+        player: str | None = None,
+        action: Action | None = None,
+        detail: Mapping[str, Any] | None = None,
+    ) -> Operation:
         if detail is None:
             detail = _EMPTY
         elif detail.__class__ is not LazyDetail:  # a LazyDetail is built when read
@@ -2059,8 +2374,11 @@ class Game:
         hands = self.visible_hands(player)
         to_act = self.to_act
         mine = to_act is not None and self.player_of(to_act) == player
-        current = Trick(self._trick_leader, tuple(_CARDS[c] for c in self._trick_cards)) \
-            if self.phase == PLAY_PHASE else None
+        current = (
+            Trick(self._trick_leader, tuple(_CARDS[c] for c in self._trick_cards))
+            if self.phase == PLAY_PHASE
+            else None
+        )
         return Observation(
             player=player,
             seats=self.player_seats[player],
@@ -2079,7 +2397,8 @@ class Game:
             to_act=to_act,
             legal_actions=tuple(self.legal_actions()) if mine else (),
             history=tuple(self.history),
-            trump_suit=None if self.denomination is None or self.denomination.suit is None
+            trump_suit=None
+            if self.denomination is None or self.denomination.suit is None
             else int(self.denomination.suit),
             owners=dict(self.seat_player),
             manned=tuple(s for s in _SEATS if s in self.manned),
@@ -2100,8 +2419,11 @@ class Game:
         """
         return {
             "format": RECORD_FORMAT,
-            "rules": {"name": self.rules.name, "version": self.rules.version,
-                      "origin": self.rules.origin},
+            "rules": {
+                "name": self.rules.name,
+                "version": self.rules.version,
+                "origin": self.rules.origin,
+            },
             "seed": self.seed,
             "players": list(self.players),
             "rubbers": self.rubbers,
@@ -2113,8 +2435,10 @@ class Game:
     def _recorded_actions(self) -> list[Any]:
         """Each decision as its text; one taken out of turn as {player, action}."""
         out_of_turn = dict(self.actions_out_of_turn)
-        return [{"player": out_of_turn[i], "action": str(a)} if i in out_of_turn else str(a)
-                for i, a in enumerate(self.actions)]
+        return [
+            {"player": out_of_turn[i], "action": str(a)} if i in out_of_turn else str(a)
+            for i, a in enumerate(self.actions)
+        ]
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any], rules: RuleSet | None = None) -> Game:
@@ -2130,14 +2454,18 @@ class Game:
         try:
             seed = int(record["seed"])
             players = [str(p) for p in record["players"]]
-            actions = [(a["action"], a["player"]) if isinstance(a, Mapping) else (a, None)
-                       for a in record["actions"]]
+            actions = [
+                (a["action"], a["player"]) if isinstance(a, Mapping) else (a, None)
+                for a in record["actions"]
+            ]
             for text, _ in actions:
                 if not isinstance(text, str):
                     raise TypeError(f"an action must be text, not {text!r}")
             rules_ref = record["rules"]
             if not isinstance(rules_ref, Mapping) or not isinstance(rules_ref.get("name"), str):
-                raise TypeError(f"'rules' must be an object naming the rule file, not {rules_ref!r}")
+                raise TypeError(
+                    f"'rules' must be an object naming the rule file, not {rules_ref!r}"
+                )
             deals = [[Hand.from_pbn(h) for h in d] for d in record.get("deals", [])]
             rubbers = int(record.get("rubbers", 1))
             laws = bool(record.get("laws", False))
@@ -2150,11 +2478,13 @@ class Game:
             if rules_ref.get("name") not in (None, rules.name):
                 raise InvalidNotationError(
                     f"record made with rules {rules_ref.get('name')!r}, but "
-                    f"{rules_ref.get('origin') or rules_ref.get('name')} is {rules.name!r}")
+                    f"{rules_ref.get('origin') or rules_ref.get('name')} is {rules.name!r}"
+                )
         if rules_ref.get("version") not in (None, rules.version):
             raise InvalidNotationError(
                 f"record made with {rules_ref.get('name')} version {rules_ref.get('version')!r}, "
-                f"rules are version {rules.version!r}")
+                f"rules are version {rules.version!r}"
+            )
         game = cls(rules, seed, players=players, deals=deals, rubbers=rubbers, laws=laws)
         for i, (text, player) in enumerate(actions):
             try:
@@ -2215,9 +2545,19 @@ class _Facts:
     """What every game of a rule set works out from it alone, worked out once
     (read only: the games of the rule set share it)."""
 
-    __slots__ = ("bid_rank", "bids", "declare_actions", "may_look", "rules", "seating_memo",
-                 "sheet_columns", "sight_events", "sight_memo", "sight_on_declaration",
-                 "trump_of_name")
+    __slots__ = (
+        "bid_rank",
+        "bids",
+        "declare_actions",
+        "may_look",
+        "rules",
+        "seating_memo",
+        "sheet_columns",
+        "sight_events",
+        "sight_memo",
+        "sight_on_declaration",
+        "trump_of_name",
+    )
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules  # kept alive: the registry is by id
@@ -2226,28 +2566,37 @@ class _Facts:
         self.sight_events = frozenset(e for r in sight for e in (*r.start, *r.end))
         self.sight_on_declaration = any(
             r.when.declared_from is not None or r.hand == "examined" or r.who == "examiner"
-            for r in sight) or any(b.when.declared_from for b in rules.doubling.blind)
+            for r in sight
+        ) or any(b.when.declared_from for b in rules.doubling.blind)
         self.may_look = any(r.how == "on_request" for r in sight)
         names = tuple(d.name for d in rules.denominations)
         self.declare_actions = _DECLARE_ACTIONS.get(names) or _DECLARE_ACTIONS.setdefault(
-            names, tuple(Action.declare(name) for name in names))
+            names, tuple(Action.declare(name) for name in names)
+        )
         auction = rules.declaration.auction
         # Every bid, lowest first by law 44: by points (level x trick value), then by tricks.
         self.bids: tuple[Action, ...] = ()
         if auction is not None:
             values = {d.name: d.trick_value for d in rules.denominations}
-            self.bids = tuple(sorted(
-                (Action.bid(level, d.name) for level in range(1, auction.max_level + 1)
-                 for d in rules.denominations),
-                key=lambda a: ((a.level or 0) * values[a.denomination or ""], a.level or 0),
-            ))
+            self.bids = tuple(
+                sorted(
+                    (
+                        Action.bid(level, d.name)
+                        for level in range(1, auction.max_level + 1)
+                        for d in rules.denominations
+                    ),
+                    key=lambda a: ((a.level or 0) * values[a.denomination or ""], a.level or 0),
+                )
+            )
         self.bid_rank = {a: i for i, a in enumerate(self.bids)}
         # The hands each player sees by the rules of sight, by everything sight
         # depends on (see Game._sight): once for each seating, dealer and stage.
         self.sight_memo: dict[tuple[Any, ...], dict[str, frozenset[Seat]]] = {}
         # Game._seat's work by seating: (the seating, player_seats, own hands).
-        self.seating_memo: dict[tuple[Any, ...], tuple[tuple[Any, ...], dict[str, tuple[Seat, ...]],
-                                                       dict[str, tuple[Seat, ...]]]] = {}
+        self.seating_memo: dict[
+            tuple[Any, ...],
+            tuple[tuple[Any, ...], dict[str, tuple[Seat, ...]], dict[str, tuple[Seat, ...]]],
+        ] = {}
         # The score sheet's columns (as a sheet accepted them) by seating.
         self.sheet_columns: dict[tuple[Any, ...], tuple[tuple[str, tuple[str, ...]], ...]] = {}
 
@@ -2262,14 +2611,18 @@ def _facts(rules: RuleSet) -> _Facts:
             _FACTS.clear()
         facts = _FACTS[id(rules)] = _Facts(rules)
     return facts
+
+
 _WINNER_SHIFT = _native.STEP_WINNER_SHIFT  # where a packed step keeps 1 + the trick's winner
 _LEGAL = (1 << 52) - 1  # and where the legal cards
 
 
 # The details of the log entries made for every deal, built when first read.
 
-def _deal_detail(number: int, hands: tuple[Hand, ...],
-                 seats: tuple[tuple[Seat, str], ...] | None) -> dict[str, Any]:
+
+def _deal_detail(
+    number: int, hands: tuple[Hand, ...], seats: tuple[tuple[Seat, str], ...] | None
+) -> dict[str, Any]:
     detail: dict[str, Any] = {
         "deal": number,
         "hands": {s.letter: h.pbn() for s, h in zip(_SEATS, hands, strict=True)},
@@ -2279,12 +2632,19 @@ def _deal_detail(number: int, hands: tuple[Hand, ...],
     return detail
 
 
-def _sight_detail(changes: tuple[tuple[str, frozenset[Seat], frozenset[Seat]], ...]
-                  ) -> dict[str, Any]:
-    return {"changes": [{"player": player,
-                         "sees": [s.letter for s in _SEATS if s in sees],
-                         "loses": [s.letter for s in _SEATS if s in loses]}
-                        for player, sees, loses in changes]}
+def _sight_detail(
+    changes: tuple[tuple[str, frozenset[Seat], frozenset[Seat]], ...],
+) -> dict[str, Any]:
+    return {
+        "changes": [
+            {
+                "player": player,
+                "sees": [s.letter for s in _SEATS if s in sees],
+                "loses": [s.letter for s in _SEATS if s in loses],
+            }
+            for player, sees, loses in changes
+        ]
+    }
 
 
 def _hand_detail(bits: int) -> dict[str, Any]:

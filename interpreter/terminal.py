@@ -130,35 +130,43 @@ def load_session(path: str) -> tuple[Game, dict[str, Any]]:
     try:
         data = json.loads(read_utf8(path))
     except json.JSONDecodeError as exc:
-        raise FileFormatError(path, f"not a saved game: {exc.msg}",
-                              line=exc.lineno, col=exc.colno) from None
+        raise FileFormatError(
+            path, f"not a saved game: {exc.msg}", line=exc.lineno, col=exc.colno
+        ) from None
     session = data.get("session") if isinstance(data, dict) else None
     if not isinstance(session, dict) or session.get("format") != SESSION_FORMAT:
         raise FileFormatError(
-            path, f"not a saved game (expected a 'session' entry of format "
-            f"{SESSION_FORMAT!r}, as 'dummybridge play --seat' writes)", path="$.session")
+            path,
+            f"not a saved game (expected a 'session' entry of format "
+            f"{SESSION_FORMAT!r}, as 'dummybridge play --seat' writes)",
+            path="$.session",
+        )
     game = Game.from_record(data)
     human = session.get("human")
     if human not in game.players:
         raise FileFormatError(
-            path, f"{human!r} is not one of the players {list(game.players)!r}",
-            path="$.session.human")
+            path,
+            f"{human!r} is not one of the players {list(game.players)!r}",
+            path="$.session.human",
+        )
     if session.get("bots", "rule") not in BOT_KINDS:
         raise FileFormatError(
-            path, f"{session.get('bots')!r} is not one of {', '.join(BOT_KINDS)}",
-            path="$.session.bots")
+            path,
+            f"{session.get('bots')!r} is not one of {', '.join(BOT_KINDS)}",
+            path="$.session.bots",
+        )
     states = session.get("bot_states", {})
     if not isinstance(states, dict):
         raise FileFormatError(path, "not an object", path="$.session.bot_states")
     for player, state in states.items():
         if player not in game.players or player == human:
-            raise FileFormatError(path, f"no bot plays {player!r}",
-                                  path=f"$.session.bot_states.{player}")
+            raise FileFormatError(
+                path, f"no bot plays {player!r}", path=f"$.session.bot_states.{player}"
+            )
         try:
             Rng(1).setstate(state)
         except (OutOfRangeError, TypeError) as exc:
-            raise FileFormatError(path, str(exc),
-                                  path=f"$.session.bot_states.{player}") from None
+            raise FileFormatError(path, str(exc), path=f"$.session.bot_states.{player}") from None
     return game, session
 
 
@@ -182,13 +190,24 @@ class Session:
     :param resumed: the game was replayed from a save: tell only what happens next.
     """
 
-    def __init__(self, game: Game, human: str, *, bots: str = "rule", save_path: str | None,
-                 write: Callable[[str], None], read: Callable[[str], str],
-                 symbols: bool = True, colour: bool = False,
-                 bot_states: Mapping[str, Any] | None = None, resumed: bool = False) -> None:
+    def __init__(
+        self,
+        game: Game,
+        human: str,
+        *,
+        bots: str = "rule",
+        save_path: str | None,
+        write: Callable[[str], None],
+        read: Callable[[str], str],
+        symbols: bool = True,
+        colour: bool = False,
+        bot_states: Mapping[str, Any] | None = None,
+        resumed: bool = False,
+    ) -> None:
         if human not in game.players:
             raise DummyBridgeError(
-                f"no player {human!r} in this game (players: {', '.join(game.players)})")
+                f"no player {human!r} in this game (players: {', '.join(game.players)})"
+            )
         self.game = game
         self.human = human
         self.bot_kind = bots
@@ -199,7 +218,9 @@ class Session:
         self.colour = colour
         self.bots: dict[str, Bot] = {
             p: make_bot(bots, bot_seed(game.seed, p), game.rules)
-            for p in game.players if p != human}
+            for p in game.players
+            if p != human
+        }
         for p, state in (bot_states or {}).items():
             bot = self.bots.get(p)
             rng = getattr(bot, "rng", None)
@@ -242,8 +263,12 @@ class Session:
             rng = getattr(bot, "rng", None)
             if rng is not None:
                 states[p] = list(rng.getstate())
-        data["session"] = {"format": SESSION_FORMAT, "human": self.human, "bots": self.bot_kind,
-                           "bot_states": states}
+        data["session"] = {
+            "format": SESSION_FORMAT,
+            "human": self.human,
+            "bots": self.bot_kind,
+            "bot_states": states,
+        }
         return data
 
     def save(self) -> None:
@@ -256,8 +281,9 @@ class Session:
     def _held_count(self, obs: Observation, seat: Seat) -> int:
         played = sum(1 for t in obs.tricks for i in range(len(t.cards)) if t.seat_of(i) == seat)
         if obs.current is not None:
-            played += sum(1 for i in range(len(obs.current.cards))
-                          if obs.current.seat_of(i) == seat)
+            played += sum(
+                1 for i in range(len(obs.current.cards)) if obs.current.seat_of(i) == seat
+            )
         return self.game.rules.deal.cards_each - played
 
     def _block(self, obs: Observation, seat: Seat) -> list[str]:
@@ -275,11 +301,17 @@ class Session:
             return ["", "", "", "", ""]
         at = {cur.seat_of(i): self.card(c) for i, c in enumerate(cur.cards)}
         number = len(obs.tricks) + 1
+
         def slot(seat: Seat) -> str:
             return f"{seat.letter} {at[seat]}" if seat in at else ""
 
-        return [f"    trick {number}", f"      {slot(Seat.NORTH)}",
-                f"{slot(Seat.WEST):<12}{slot(Seat.EAST)}", f"      {slot(Seat.SOUTH)}", ""]
+        return [
+            f"    trick {number}",
+            f"      {slot(Seat.NORTH)}",
+            f"{slot(Seat.WEST):<12}{slot(Seat.EAST)}",
+            f"      {slot(Seat.SOUTH)}",
+            "",
+        ]
 
     def view(self) -> str:
         """The table as the human may see it now."""
@@ -302,25 +334,32 @@ class Session:
         sheet = g.sheet
         below = ", ".join(f"{sheet.names[c]} {sheet.below(c)}" for c in range(len(sheet.names)))
         games = "-".join(str(x) for x in sheet.games)
-        return (f"{g.rules.title}: rubber {g.rubber_number}, deal {obs.deal_number}, "
-                f"{self.label(obs.dealer)} dealt.  Games {games}; below the line: {below}")
+        return (
+            f"{g.rules.title}: rubber {g.rubber_number}, deal {obs.deal_number}, "
+            f"{self.label(obs.dealer)} dealt.  Games {games}; below the line: {below}"
+        )
 
     def _calls(self, obs: Observation) -> list[str]:
         g = self.game
         out: list[str] = []
         if g.rules.declaration.kind == "auction" and obs.history:
-            out.append("Auction: " + "  ".join(
-                f"{s.letter} {self._call_text(a)}" for s, a in obs.history))
+            out.append(
+                "Auction: " + "  ".join(f"{s.letter} {self._call_text(a)}" for s, a in obs.history)
+            )
         if obs.denomination is not None and obs.maker is not None and obs.declarer is not None:
             how = {"partner": ", left to partner", "dummy": ", forced (left to Dummy)"}.get(
-                obs.declared_from or "", "")
+                obs.declared_from or "", ""
+            )
             doubled = {0: "", 1: ", doubled", 2: ", redoubled"}.get(
-                obs.doubling_level, f", doubled {obs.doubling_level} times")
+                obs.doubling_level, f", doubled {obs.doubling_level} times"
+            )
             contract = obs.denomination.name.replace("_", " ")
             if g.contract is not None:
                 contract = f"{g.contract.level} {contract}"
-            out.append(f"Declaration: {contract} by {self.label(obs.maker)}{how}{doubled}; "
-                       f"{self.label(obs.declarer)} plays")
+            out.append(
+                f"Declaration: {contract} by {self.label(obs.maker)}{how}{doubled}; "
+                f"{self.label(obs.declarer)} plays"
+            )
         if obs.phase == "play" or obs.tricks:
             out.append(f"Tricks: N-S {obs.tricks_won[0]}, E-W {obs.tricks_won[1]}")
         return out
@@ -364,11 +403,14 @@ class Session:
                         continue  # his own hand, as it is dealt
                     lines.append(f"  You may now see the {Seat.from_str(x).name.lower()} hand.")
                 for x in change["loses"]:
-                    lines.append(f"  You may no longer look at the "
-                                 f"{Seat.from_str(x).name.lower()} hand.")
+                    lines.append(
+                        f"  You may no longer look at the {Seat.from_str(x).name.lower()} hand."
+                    )
             return "\n".join(lines) or None
         if kind == PLAY:
-            assert op.seat is not None and op.action is not None and op.action.card is not None
+            assert op.seat is not None
+            assert op.action is not None
+            assert op.action.card is not None
             return f"  {self.label(op.seat)} plays {self.card(op.action.card)}"
         if kind == "play_blind":
             assert op.seat is not None
@@ -396,7 +438,8 @@ class Session:
         if kind == "passed_out":
             return "  All four pass: a new deal"
         if kind in ("out_of_turn", "insufficient"):
-            assert op.seat is not None and op.action is not None
+            assert op.seat is not None
+            assert op.action is not None
             what = "out of turn" if kind == "out_of_turn" else "(an insufficient bid)"
             return f"  {self.label(op.seat)} {action_words(op.action, 0, True)} {what}"
         if kind == "score":
@@ -444,8 +487,9 @@ class Session:
             if e["kind"] == "rubber":
                 continue
             where = "below" if e["line"] == "below" else "above"
-            lines.append(f"  {sheet.names[e['column']]}: {e['points']} {where} the line "
-                         f"({e['note']})")
+            lines.append(
+                f"  {sheet.names[e['column']]}: {e['points']} {where} the line ({e['note']})"
+            )
         if not d["entries"]:
             lines.append("  nothing scored")
         lines.append("")
@@ -455,8 +499,9 @@ class Session:
 
     def _rubber_summary(self, d: Mapping[str, Any]) -> str:
         g = self.game
-        sheet = next((s for s in g.sheets if s.is_over and s.result_data() == dict(d)),
-                     g.sheets[-1])
+        sheet = next(
+            (s for s in g.sheets if s.is_over and s.result_data() == dict(d)), g.sheets[-1]
+        )
         lines = ["", "The rubber is over."]
         for e in sheet.entries:
             if e.kind == "rubber":
@@ -474,8 +519,9 @@ class Session:
     def hint(self) -> Action:
         """What the rule-based bot would do in the human's place (from his own view only)."""
         obs = self.game.observation(self.human)
-        adviser = RuleBot(bot_seed(self.game.seed, f"hint:{len(self.game.actions)}"),
-                          self.game.rules)
+        adviser = RuleBot(
+            bot_seed(self.game.seed, f"hint:{len(self.game.actions)}"), self.game.rules
+        )
         return adviser.choose(obs)
 
     def run(self) -> int:
@@ -512,16 +558,26 @@ class Session:
             if sheet.is_over or sheet.winner is not None:
                 for player, points in sheet.settlement().items():
                     net[player] += points
-        lines.append("Net: " + ", ".join(
-            f"{'you' if p == self.human else p} {points:+d}" for p, points in net.items()))
+        lines.append(
+            "Net: "
+            + ", ".join(
+                f"{'you' if p == self.human else p} {points:+d}" for p, points in net.items()
+            )
+        )
         return "\n".join(lines)
 
     def _prompt(self) -> str:
         g = self.game
         assert g.to_act is not None
         seat = g.to_act
-        what = {"play": "play", "auction": "call", "declare": "declare", "double": "double or pass",
-                "claim": "claim", "penalty": "choose the penalty"}.get(g.phase, "act")
+        what = {
+            "play": "play",
+            "auction": "call",
+            "declare": "declare",
+            "double": "double or pass",
+            "claim": "claim",
+            "penalty": "choose the penalty",
+        }.get(g.phase, "act")
         return f"{self.label(seat)} to {what} > "
 
     def _turn(self) -> bool:
@@ -550,8 +606,7 @@ class Session:
                 self.write(score_sheet(g.sheet))
                 continue
             if word in ("actions", "legal", "options"):
-                self.write("You may: " + ", ".join(
-                    self._natural(a) for a in g.legal_actions()))
+                self.write("You may: " + ", ".join(self._natural(a) for a in g.legal_actions()))
                 irregular = self._laws_offered()
                 if irregular:
                     self.write("Laws mode: " + ", ".join(str(a) for a in irregular))
@@ -615,7 +670,6 @@ class Session:
     def _stopped(self) -> str:
         where = f"; continue with: dummybridge resume {self.save_path}" if self.save_path else ""
         return f"\nStopped at deal {self.game.deal_number}{where}"
-
 
     def _claim(self, word: str) -> str:
         from .claims import settle_claim

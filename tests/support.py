@@ -24,7 +24,8 @@ def with_changes(rules: RuleSet, **changes: object) -> RuleSet:
 
 
 def honour_hands(
-    trump: Suit, honours: tuple[str, str, str, str] = ("", "", "", ""),
+    trump: Suit,
+    honours: tuple[str, str, str, str] = ("", "", "", ""),
     voids: tuple[Seat, ...] = (),
 ) -> tuple[Hand, Hand, Hand, Hand]:
     """Four hands (N, E, S, W) holding the given honours of ``trump``; every

@@ -587,10 +587,14 @@ def test_parse_deal_with_unknown_hands() -> None:
     [
         ("", "it must begin with the first hand's seat and a colon (N:, E:, S: or W:)"),
         ("N", "it must begin with the first hand's seat and a colon (N:, E:, S: or W:)"),
-        ("X:... ... ... ...",
-         "it must begin with the first hand's seat and a colon (N:, E:, S: or W:)"),
-        ("N ... ... ... ...",
-         "it must begin with the first hand's seat and a colon (N:, E:, S: or W:)"),
+        (
+            "X:... ... ... ...",
+            "it must begin with the first hand's seat and a colon (N:, E:, S: or W:)",
+        ),
+        (
+            "N ... ... ... ...",
+            "it must begin with the first hand's seat and a colon (N:, E:, S: or W:)",
+        ),
         ("N:... ... ...", "it has 3 hands, not 4 (separated by spaces)"),
         ("N:... ... ... ... ...", "it has 5 hands, not 4 (separated by spaces)"),
         ("N:... ... ... ... ", "a space before the first hand or after the last"),
@@ -611,8 +615,9 @@ def test_pbn_deal_with_a_card_held_twice() -> None:
     text = "N:A... A... - -"
     with pytest.raises(InvalidDealError) as info:
         parse_deal(text)
-    assert str(info.value) == (f"bad PBN deal {text!r}: card held twice: "
-                               "SA is in the north hand and the east hand")
+    assert str(info.value) == (
+        f"bad PBN deal {text!r}: card held twice: SA is in the north hand and the east hand"
+    )
     assert info.value.status == Status.E_DUPLICATE
 
 

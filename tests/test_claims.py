@@ -39,7 +39,8 @@ def test_a_granted_claim_is_made_good_and_replays() -> None:
         assert len(deal1) == 5
         assert all(int(op.seat) & 1 == side for op in deal1)  # type: ignore[arg-type]
         assert Game.from_record(g.to_record()).actions == g.actions
-    assert granted and refused
+    assert granted
+    assert refused
 
 
 def test_solve_target_agrees_with_the_end_of_a_deal() -> None:
@@ -56,5 +57,7 @@ def test_solve_target_agrees_with_the_end_of_a_deal() -> None:
 
 def test_claim_outside_the_play_is_refused() -> None:
     g = Game(load_rules("bridge"), 1)
-    assert settle_claim(g, g.actor or "", None, {}, lambda: None) == \
-        "refused: you may claim only in the play, when it is your turn"
+    assert (
+        settle_claim(g, g.actor or "", None, {}, lambda: None)
+        == "refused: you may claim only in the play, when it is your turn"
+    )

@@ -14,8 +14,13 @@ from dummybridge.cli import main
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     """Run the installed program the way a user would."""
-    return subprocess.run([sys.executable, "-m", "dummybridge", *args],
-                          capture_output=True, text=True, encoding="utf-8", check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "dummybridge", *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+    )
 
 
 def test_play_bridge_prints_a_whole_rubber(capsys: pytest.CaptureFixture[str]) -> None:
@@ -24,10 +29,15 @@ def test_play_bridge_prints_a_whole_rubber(capsys: pytest.CaptureFixture[str]) -
     assert main(["play", "bridge", "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Bridge (Bridge Whist) - seed 1\nThe cut: ")
-    assert "Deal 1: South (" in out and ") deals" in out
-    assert "North (" in out and "West (" in out and "East (" in out
-    assert " 1. " in out and "13. " in out  # the tricks
-    assert "Score sheet" in out and "the line" in out
+    assert "Deal 1: South (" in out
+    assert ") deals" in out
+    assert "North (" in out
+    assert "West (" in out
+    assert "East (" in out
+    assert " 1. " in out
+    assert "13. " in out
+    assert "Score sheet" in out
+    assert "the line" in out
     assert "Final difference: " in out
     # the same seed gives the same record
     assert main(["play", "bridge", "--seed", "1"]) == 0
@@ -36,12 +46,28 @@ def test_play_bridge_prints_a_whole_rubber(capsys: pytest.CaptureFixture[str]) -
 
 def test_play_ascii_and_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     record = tmp_path / "game.json"
-    assert main(["play", "bridge", "--seed", "5", "--ascii", "--bots", "random",
-                 "--record", str(record)]) == 0
+    assert (
+        main(
+            [
+                "play",
+                "bridge",
+                "--seed",
+                "5",
+                "--ascii",
+                "--bots",
+                "random",
+                "--record",
+                str(record),
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
-    assert "♠" not in out and "\nS " in out.replace("  ", " ")
+    assert "♠" not in out
+    assert "\nS " in out.replace("  ", " ")
     data = json.loads(record.read_text(encoding="utf-8"))
-    assert data["format"] == "dummybridge-record/1" and data["seed"] == 5
+    assert data["format"] == "dummybridge-record/1"
+    assert data["seed"] == 5
     assert data["rules"]["name"] == "bridge"
 
 
@@ -49,7 +75,9 @@ def test_variants_lists_the_built_in_rule_files(capsys: pytest.CaptureFixture[st
     assert main(["variants"]) == 0
     names = [line.split()[0] for line in capsys.readouterr().out.splitlines()]
     assert names == sorted(names)
-    assert {"bridge", "auction-bridge", "dummy-bridge", "double-dummy", "three-handed"} <= set(names)
+    assert {"bridge", "auction-bridge", "dummy-bridge", "double-dummy", "three-handed"} <= set(
+        names
+    )
 
 
 def test_schema_prints_the_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
@@ -71,14 +99,18 @@ def test_validate_ok_and_broken(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert f"{bad}:3:9: error: $.scoring.game: " in out
     assert main(["validate", "--format", "json", str(bad)]) == 1
     (diag,) = json.loads(capsys.readouterr().out)
-    assert diag["line"] == 3 and diag["path"] == "$.scoring.game"
+    assert diag["line"] == 3
+    assert diag["path"] == "$.scoring.game"
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["play", "no-such-variant"], "no-such-variant"),
-    (["play", "/nonexistent/rules.yaml"], "no such file"),
-    (["validate", "/nonexistent/rules.yaml"], "no such file"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "no-such-variant"], "no-such-variant"),
+        (["play", "/nonexistent/rules.yaml"], "no such file"),
+        (["validate", "/nonexistent/rules.yaml"], "no such file"),
+    ],
+)
 def test_bad_input_gets_a_clear_error_and_no_traceback(args: list[str], message: str) -> None:
     """Issue brief: no traceback reaches a command-line user."""
     proc = run(*args)
@@ -89,7 +121,8 @@ def test_bad_input_gets_a_clear_error_and_no_traceback(args: list[str], message:
 
 def test_usage_errors_exit_2() -> None:
     proc = run("play", "--seed", "many")
-    assert proc.returncode == 2 and "invalid int value" in proc.stderr
+    assert proc.returncode == 2
+    assert "invalid int value" in proc.stderr
     assert run().returncode == 2
 
 
@@ -104,7 +137,8 @@ def test_play_in_laws_mode_with_irregularities(capsys: pytest.CaptureFixture[str
     penalties can be seen; the same seed gives the same game."""
     assert main(["play", "bridge", "--seed", "3", "--irregularities", "0.1", "--ascii"]) == 0
     out = capsys.readouterr().out
-    assert "revokes in trick" in out and "claims the revoke penalty in tricks" in out
+    assert "revokes in trick" in out
+    assert "claims the revoke penalty in tricks" in out
     assert main(["play", "bridge", "--seed", "3", "--irregularities", "0.1", "--ascii"]) == 0
     assert capsys.readouterr().out == out
 
@@ -117,24 +151,31 @@ def test_irregularity_rate_out_of_range() -> None:
 
 def test_auction_in_laws_mode_shows_calls_out_of_turn(capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 5: with --irregularities, calls out of turn happen and are dealt with."""
-    assert main(["play", "auction-bridge", "--seed", "1", "--irregularities", "0.15",
-                 "--ascii"]) == 0
+    assert (
+        main(["play", "auction-bridge", "--seed", "1", "--irregularities", "0.15", "--ascii"]) == 0
+    )
     out = capsys.readouterr().out
-    assert "out of turn" in out and "lets the call stand" in out
+    assert "out of turn" in out
+    assert "lets the call stand" in out
 
 
 def test_play_with_irregularities_shows_revokes_corrected_in_time(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     """Laws 85-86: with --irregularities a revoke is sometimes noticed in time:
     the offender's partner asks "Having none?", the revoke is corrected and the
     adversaries choose the penalty of law 86."""
-    assert main(["play", "auction-bridge", "--seed", "3", "--irregularities", "0.05",
-                 "--ascii"]) == 0
+    assert (
+        main(["play", "auction-bridge", "--seed", "3", "--irregularities", "0.05", "--ascii"]) == 0
+    )
     out = capsys.readouterr().out
-    assert """\
+    assert (
+        """\
       West (B) revokes in trick 10: D8 to the C3 led
       A asks West (B): having none? Yes.
       The revoke in trick 10 is corrected: D8 taken back
       South (D) requires the highest card of the suit
   10. S C3   W CA   N C5   E ST   -> West
-""" in out
+"""
+        in out
+    )

@@ -18,12 +18,12 @@ from xml.etree import ElementTree
 import pytest
 import yaml
 from jsonschema import Draft202012Validator
+from test_loader import walk
 
 from dummybridge import cli
 from dummybridge.conform import load_scenarios, run, scenario_schema_text
 from dummybridge.errors import RuleFileError
 from dummybridge.loader import load_rules
-from test_loader import walk
 
 HERE = Path(__file__).resolve().parent
 SUITES = sorted((HERE / "conformance").glob("*.yaml"))
@@ -35,7 +35,8 @@ EXPECTED_ACTIONS = (
     "'demand new deal', 'accept call', 'cancel call', 'make bid sufficient', 'touch CARD', "
     "'suggest CARD', 'ask having none', 'correct revoke', 'point out revoke', "
     "'require highest|lowest|suggested card', 'forbid suggested card', 'decline penalty', "
-    "'mention bidding', 'call lead SUIT', 'make bid seven' or 'make previous bid final'")
+    "'mention bidding', 'call lead SUIT', 'make bid seven' or 'make previous bid final'"
+)
 
 
 def suite_rules(path: Path) -> str:
@@ -69,7 +70,9 @@ def write(tmp_path: Path, text: str, name: str = "s.yaml") -> Path:
 
 HEAD = "format: dummybridge-scenarios/1\nrules: bridge\ncases:\n"
 ONE_SUIT_EACH = "N:AKQJT98765432... ..AKQJT98765432. .AKQJT98765432.. ...AKQJT98765432"
-PASSING = HEAD + f"""  - id: good
+PASSING = (
+    HEAD
+    + f"""  - id: good
     source: "ELW05 law 45"
     deal: "{ONE_SUIT_EACH}"
     steps:
@@ -80,7 +83,10 @@ PASSING = HEAD + f"""  - id: good
       - expect: {{scored: [N-S below 56 tricks, N-S above 80 honours, N-S above 16 chicane,
                           N-S above -32 chicane, N-S above 40 slam]}}
 """
-FAILING = HEAD + f"""  - id: wrong-value
+)
+FAILING = (
+    HEAD
+    + f"""  - id: wrong-value
     source: "ELW05 law 4: hearts 8 a trick"
     deal: "{ONE_SUIT_EACH}"
     steps:
@@ -94,10 +100,12 @@ FAILING = HEAD + f"""  - id: wrong-value
                    N-S above -32 chicane, N-S above 40 slam]
           dealer: E
 """
+)
 
 
-def test_text_report_of_a_pass_and_a_failure(tmp_path: Path,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_text_report_of_a_pass_and_a_failure(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """One line per case; under a failure the step, a diff of expected (-)
     against actual (+), and the case's source; exit status 1."""
     good, bad = write(tmp_path, PASSING, "good.yaml"), write(tmp_path, FAILING, "bad.yaml")
@@ -122,13 +130,26 @@ def test_json_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     bad = write(tmp_path, FAILING)
     assert cli.main(["conform", "bridge", str(bad), "--format", "json"]) == 1
     data = json.loads(capsys.readouterr().out)
-    assert data["rules"] == "bridge" and (data["passed"], data["failed"], data["errors"]) == (0, 1, 0)
-    assert data["cases"] == [{
-        "id": "wrong-value", "file": str(bad), "line": 4,
-        "source": "ELW05 law 4: hearts 8 a trick", "status": "fail", "step": 5, "step_line": 12,
-        "message": "expect: expectations not met",
-        "diff": ["scored:", "  - N-S below 63 tricks", "  + N-S below 56 tricks",
-                 "dealer: expected 'E', got 'W'"]}]
+    assert data["rules"] == "bridge"
+    assert (data["passed"], data["failed"], data["errors"]) == (0, 1, 0)
+    assert data["cases"] == [
+        {
+            "id": "wrong-value",
+            "file": str(bad),
+            "line": 4,
+            "source": "ELW05 law 4: hearts 8 a trick",
+            "status": "fail",
+            "step": 5,
+            "step_line": 12,
+            "message": "expect: expectations not met",
+            "diff": [
+                "scored:",
+                "  - N-S below 63 tricks",
+                "  + N-S below 56 tricks",
+                "dealer: expected 'E', got 'W'",
+            ],
+        }
+    ]
 
 
 def test_junit_report_parses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -144,12 +165,15 @@ def test_junit_report_parses(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert [s.get("name") for s in suites] == [str(good), str(bad)]
     cases = root.findall("testsuite/testcase")
     assert [(c.get("name"), c.get("classname")) for c in cases] == [
-        ("good", "conform.bridge.good"), ("wrong-value", "conform.bridge.bad")]
+        ("good", "conform.bridge.good"),
+        ("wrong-value", "conform.bridge.bad"),
+    ]
     assert cases[0].find("failure") is None
     failure = cases[1].find("failure")
     assert failure is not None
     assert failure.get("message") == "step 5 (line 12): expect: expectations not met"
-    assert failure.text is not None and "+ N-S below 56 tricks" in failure.text
+    assert failure.text is not None
+    assert "+ N-S below 56 tricks" in failure.text
     assert cases[1].findtext("system-out") == "source: ELW05 law 4: hearts 8 a trick"
 
 
@@ -162,63 +186,96 @@ def case_result(tmp_path: Path, steps: str, **setup: Any) -> tuple[str, str, tup
 
 def test_an_action_out_of_turn_fails_naming_who_is_to_act(tmp_path: Path) -> None:
     assert case_result(tmp_path, "      - W: declare hearts\n") == (
-        "fail", "W: declare hearts: W is not to act: S is (phase declare)",
-        ("- to_act: W", "+ to_act: S"))
+        "fail",
+        "W: declare hearts: W is not to act: S is (phase declare)",
+        ("- to_act: W", "+ to_act: S"),
+    )
 
 
 def test_refusals_are_checked_exactly(tmp_path: Path) -> None:
     """An action expected to be refused must be refused with exactly that
     message; one refused unexpectedly fails with the game's message."""
     assert case_result(tmp_path, "      - S: double\n") == (
-        "fail", "S: double: refused: double refused: south (B) must declare now", ())
+        "fail",
+        "S: double: refused: double refused: south (B) must declare now",
+        (),
+    )
     assert case_result(tmp_path, "      - S: double\n        refused: nope\n") == (
-        "fail", "S: double (to be refused): refused with another message",
-        ("- nope", "+ double refused: south (B) must declare now"))
+        "fail",
+        "S: double (to be refused): refused with another message",
+        ("- nope", "+ double refused: south (B) must declare now"),
+    )
     assert case_result(tmp_path, "      - S: leave it\n        refused: x\n") == (
-        "fail", "S: leave it (to be refused): accepted, but it should be refused",
-        ("- refused: x", "+ accepted"))
-    assert case_result(tmp_path, "      - S: double\n        refused: "
-                                 "'double refused: south (B) must declare now'\n")[0] == "pass"
+        "fail",
+        "S: leave it (to be refused): accepted, but it should be refused",
+        ("- refused: x", "+ accepted"),
+    )
+    assert (
+        case_result(
+            tmp_path,
+            "      - S: double\n        refused: 'double refused: south (B) must declare now'\n",
+        )[0]
+        == "pass"
+    )
 
 
 def test_legal_allows_forbids_sees(tmp_path: Path) -> None:
-    status, _, diff = case_result(tmp_path, """      - expect:
+    status, _, diff = case_result(
+        tmp_path,
+        """      - expect:
           legal: [declare hearts, double]
           allows: [pass]
           forbids: [leave it]
           sees: {A: NS, S: S}
-""")
+""",
+    )
     assert status == "fail"
     assert diff == (
-        "legal:", "  - double", "  + declare spades", "  + declare clubs",
-        "  + declare diamonds", "  + declare no_trumps", "  + leave it",
+        "legal:",
+        "  - double",
+        "  + declare spades",
+        "  + declare clubs",
+        "  + declare diamonds",
+        "  + declare no_trumps",
+        "  + leave it",
         "allows: 'pass' is not legal (legal: declare spades, declare clubs, declare diamonds, "
         "declare hearts, declare no_trumps, leave it)",
         "forbids: 'leave it' is legal",
-        "sees.A: expected 'NS', got 'W'")
+        "sees.A: expected 'NS', got 'W'",
+    )
 
 
 def test_a_case_that_cannot_start_is_an_error(tmp_path: Path) -> None:
     assert case_result(tmp_path, "      - expect: {phase: declare}\n", players=["A", "B"]) == (
-        "error", "cannot start the game: bridge needs 4 player names, got 2", ())
+        "error",
+        "cannot start the game: bridge needs 4 player names, got 2",
+        (),
+    )
 
 
 def test_play_out_needs_the_play(tmp_path: Path) -> None:
-    assert case_result(tmp_path, "      - play_out: deal\n")[1] == \
-        "play_out: deal: play_out needs the play phase; the phase is declare"
+    assert (
+        case_result(tmp_path, "      - play_out: deal\n")[1]
+        == "play_out: deal: play_out needs the play phase; the phase is declare"
+    )
 
 
 def test_credit_and_settlement(tmp_path: Path) -> None:
     """Given totals settle by the rule file's settlement (bridge: by side)."""
-    status, message, diff = case_result(tmp_path, """      - credit: {N-S: 94, E-W: 168}
+    status, message, diff = case_result(
+        tmp_path,
+        """      - credit: {N-S: 94, E-W: 168}
       - expect:
           totals: {N-S: 94, E-W: 168}
           payments: [C pays D 74, B pays A 74]
           settlement: {A: 74, B: -74, C: -74, D: 74}
-""")
+""",
+    )
     assert (status, message, diff) == ("pass", "", ())
-    assert case_result(tmp_path, "      - credit: {X: 1}\n")[1] == \
-        "credit: no column 'X' on the score sheet (it has: N-S, E-W)"
+    assert (
+        case_result(tmp_path, "      - credit: {X: 1}\n")[1]
+        == "credit: no column 'X' on the score sheet (it has: N-S, E-W)"
+    )
 
 
 # --------------------------------------------------------------------------- file errors
@@ -234,7 +291,9 @@ def errors_of(tmp_path: Path, text: str) -> str:
 def test_schema_errors_are_reported_like_rule_file_errors(tmp_path: Path) -> None:
     """Issue 6: "errors in a scenario file are reported like rule-file errors
     (FILE:LINE:COL, path, message)"."""
-    text = HEAD + """  - id: x
+    text = (
+        HEAD
+        + """  - id: x
     source: s
     seed: -1
     steps:
@@ -242,6 +301,7 @@ def test_schema_errors_are_reported_like_rule_file_errors(tmp_path: Path) -> Non
       - S: declare hearts
         refused: 7
 """
+    )
     assert errors_of(tmp_path, text) == (
         "bad.yaml:6:11: error: $.cases[0].seed: expected an integer from 0 to "
         "18446744073709551615, got -1\n"
@@ -261,7 +321,9 @@ def test_schema_errors_are_reported_like_rule_file_errors(tmp_path: Path) -> Non
 
 
 def test_semantic_errors_are_located(tmp_path: Path) -> None:
-    text = HEAD + """  - id: x
+    text = (
+        HEAD
+        + """  - id: x
     source: s
     deal: "N:AKQ... AKQ... - -"
     steps:
@@ -276,6 +338,7 @@ def test_semantic_errors_are_located(tmp_path: Path) -> None:
     steps:
       - expect: {phase: play}
 """
+    )
     assert errors_of(tmp_path, text) == (
         "bad.yaml:6:11: error: $.cases[0].deal: not a deal: bad PBN deal 'N:AKQ... AKQ... - -': "
         "card held twice: SQ is in the north hand and the east hand\n"
@@ -295,20 +358,24 @@ def test_yaml_errors_name_the_scenario_file(tmp_path: Path) -> None:
     assert errors_of(tmp_path, "") == (
         "bad.yaml:1:1: error: $: the file is empty\n"
         "  hint: a scenario file is a mapping of keys to values: start with "
-        "'format: dummybridge-scenarios/1'")
+        "'format: dummybridge-scenarios/1'"
+    )
     assert errors_of(tmp_path, "- 1\n") == (
         "bad.yaml:1:1: error: $: a scenario file must be a mapping of keys to values, not a list\n"
-        "  hint: start with 'format: dummybridge-scenarios/1'")
-    assert errors_of(tmp_path, HEAD + "  - id: x\n    id: y\n") .startswith(
-        "bad.yaml:5:5: error: $.cases[0].id: duplicate key 'id' (first defined at line 4)")
+        "  hint: start with 'format: dummybridge-scenarios/1'"
+    )
+    assert errors_of(tmp_path, HEAD + "  - id: x\n    id: y\n").startswith(
+        "bad.yaml:5:5: error: $.cases[0].id: duplicate key 'id' (first defined at line 4)"
+    )
     # N is a seat; the other YAML 1.1 booleans are still refused.
-    assert errors_of(tmp_path, HEAD + "  - id: x\n    source: s\n    laws: yes\n"
-                                      "    steps: [{N: pass}]\n").startswith(
-        "bad.yaml:6:11: error: $.cases[0].laws: 'yes' is not a boolean here")
+    assert errors_of(
+        tmp_path, HEAD + "  - id: x\n    source: s\n    laws: yes\n    steps: [{N: pass}]\n"
+    ).startswith("bad.yaml:6:11: error: $.cases[0].laws: 'yes' is not a boolean here")
 
 
-def test_cli_reports_scenario_errors_and_missing_files(tmp_path: Path,
-                                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_reports_scenario_errors_and_missing_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     bad = write(tmp_path, HEAD + "  - id: x\n    source: s\n    steps: []\n")
     assert cli.main(["conform", "bridge", str(bad), str(tmp_path / "none.yaml")]) == 1
     captured = capsys.readouterr()
@@ -316,12 +383,20 @@ def test_cli_reports_scenario_errors_and_missing_files(tmp_path: Path,
     assert captured.err == (
         f"{bad}:6:12: error: $.cases[0].steps: expected at least 1 entries, got 0\n"
         "  hint: What happens, in order: actions and expectations.\n"
-        f"{tmp_path / 'none.yaml'}:1:1: error: $: cannot read the scenario file: no such file\n")
+        f"{tmp_path / 'none.yaml'}:1:1: error: $: cannot read the scenario file: no such file\n"
+    )
     assert cli.main(["conform", "bridge", str(bad), "--format", "json"]) == 1
-    assert json.loads(capsys.readouterr().out) == [{
-        "file": str(bad), "line": 6, "column": 12, "path": "$.cases[0].steps",
-        "severity": "error", "message": "expected at least 1 entries, got 0",
-        "hint": "What happens, in order: actions and expectations."}]
+    assert json.loads(capsys.readouterr().out) == [
+        {
+            "file": str(bad),
+            "line": 6,
+            "column": 12,
+            "path": "$.cases[0].steps",
+            "severity": "error",
+            "message": "expected at least 1 entries, got 0",
+            "hint": "What happens, in order: actions and expectations.",
+        }
+    ]
     assert cli.main(["conform", "no-such-variant", str(bad)]) == 1
     assert "unknown variant 'no-such-variant'" in capsys.readouterr().err
 
@@ -349,8 +424,8 @@ def test_scenario_schema_is_described_and_strict() -> None:
         if sub.get("type") == "object":
             assert "additionalProperties" in sub, f"{where} allows any key"
         if "enum" in sub:
-            assert where.startswith("#/$defs/") and where.count("/") == 2, where
-
+            assert where.startswith("#/$defs/"), where
+            assert where.count("/") == 2, where
 
 
 # --------------------------------------------------------------------------- mutation testing
@@ -359,16 +434,20 @@ def test_scenario_schema_is_described_and_strict() -> None:
 def _mutate_rules() -> Any:
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("mutate_rules",
-                                                  HERE.parent / "tools" / "mutate_rules.py")
-    assert spec is not None and spec.loader is not None
+    spec = importlib.util.spec_from_file_location(
+        "mutate_rules", HERE.parent / "tools" / "mutate_rules.py"
+    )
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules["mutate_rules"] = module  # its dataclasses look their module up
     spec.loader.exec_module(module)
     return module
 
 
-def test_mutants_are_single_changes_and_the_bridge_suite_kills_a_trick_value(tmp_path: Path) -> None:
+def test_mutants_are_single_changes_and_the_bridge_suite_kills_a_trick_value(
+    tmp_path: Path,
+) -> None:
     """Issue 6, "Suites that can fail": a mutant changes one thing; the Bridge
     suite notices hearts at 9 a trick; a mutant the loader rejects is not counted."""
     from dummybridge.loader import load_document
@@ -378,12 +457,14 @@ def test_mutants_are_single_changes_and_the_bridge_suite_kills_a_trick_value(tmp
     found = {m.describe(): m for m in tool.mutants(data)}
     hearts = found["$.denominations.hearts.trick_value: 8 -> 9"]
     assert hearts.data["denominations"]["hearts"]["trick_value"] == 9
-    assert {k: v for k, v in hearts.data.items() if k != "denominations"} == \
-        {k: v for k, v in data.items() if k != "denominations"}
+    assert {k: v for k, v in hearts.data.items() if k != "denominations"} == {
+        k: v for k, v in data.items() if k != "denominations"
+    }
     assert "$.scoring.game: 30 -> 31" in found
     assert "$.scoring.honours.trumps[3].multiplier: 8 -> 9" in found
-    assert not any(d.startswith(("$.name", "$.title", "$.version")) or ".source" in d
-                   for d in found)
+    assert not any(
+        d.startswith(("$.name", "$.title", "$.version")) or ".source" in d for d in found
+    )
     files = tool.suites_for("bridge")
     path = tmp_path / "m.yaml"
     path.write_text(yaml.safe_dump(hearts.data, sort_keys=False), encoding="utf-8")
@@ -402,8 +483,10 @@ def test_side_by_side_play_tells_a_laws_remark_apart() -> None:
     tool = _mutate_rules()
     found = {m.describe(): m for m in tool.mutants(load_document("bridge").data)}
     ask = found["$.laws.revoke.correction.partner_may_ask: true -> false"]
-    assert tool.difference(load_rules("bridge"), RuleSet.from_data(ask.data), sessions=3) == \
-        "seed 3, action 21: the games differ"
+    assert (
+        tool.difference(load_rules("bridge"), RuleSet.from_data(ask.data), sessions=3)
+        == "seed 3, action 21: the games differ"
+    )
 
 
 def test_a_mutant_is_the_house_rule_that_makes_its_one_change(tmp_path: Path) -> None:
@@ -416,11 +499,15 @@ def test_a_mutant_is_the_house_rule_that_makes_its_one_change(tmp_path: Path) ->
     tool = _mutate_rules()
     found = {m.describe(): m for m in tool.mutants(load_document("bridge").data)}
     called = found["$.laws.called_lead: false -> true"]
-    assert called.house_rule("bridge") == {"dummybridge": 1, "extends": "bridge",
-                                           "laws": {"called_lead": True}}
+    assert called.house_rule("bridge") == {
+        "dummybridge": 1,
+        "extends": "bridge",
+        "laws": {"called_lead": True},
+    }
     rules = found["$.sight.rules[0].until: add 'examined'"].house_rule("bridge")
-    assert list(rules) == ["dummybridge", "extends", "sight"] and \
-        list(rules["sight"]) == ["rules"] and rules["sight"]["rules"][0]["until"] == ["examined"]
+    assert list(rules) == ["dummybridge", "extends", "sight"]
+    assert list(rules["sight"]) == ["rules"]
+    assert rules["sight"]["rules"][0]["until"] == ["examined"]
     path = tmp_path / "m.yaml"
     path.write_text(yaml.safe_dump(called.house_rule("bridge"), sort_keys=False), encoding="utf-8")
     with pytest.raises(RuleFileError) as info:
@@ -428,7 +515,8 @@ def test_a_mutant_is_the_house_rule_that_makes_its_one_change(tmp_path: Path) ->
     assert str(info.value) == (
         f"{path}:4:16: error: $.laws.called_lead: has no effect here: a lead is called for "
         "information about the bidding (laws 51, 93), and declaration.kind is not auction\n"
-        "  hint: leave laws.called_lead out, or write declaration.kind: auction")
+        "  hint: leave laws.called_lead out, or write declaration.kind: auction"
+    )
 
 
 def test_every_built_in_suite_kills_at_least_90_percent_of_its_mutants(tmp_path: Path) -> None:
@@ -441,8 +529,11 @@ def test_every_built_in_suite_kills_at_least_90_percent_of_its_mutants(tmp_path:
     tool = _mutate_rules()
     scores = {v.name: tool.score(v.name, tmp_path, compare=False) for v in builtin_variants()}
     assert len(scores) == 8
-    low = {name: f"{s.killed}/{s.valid} = {s.percent:.1f}%" for name, s in scores.items()
-           if s.percent < 90.0}
+    low = {
+        name: f"{s.killed}/{s.valid} = {s.percent:.1f}%"
+        for name, s in scores.items()
+        if s.percent < 90.0
+    }
     assert low == {}
 
 
@@ -458,11 +549,20 @@ def _inert_change(value: Any) -> Any:
         return {"options": ["bid_seven"], "partner_barred": True}
     if isinstance(value, dict):  # a doubling limit
         return {"kind": "none" if value["kind"] != "none" else "unlimited"}
-    return {"per_rubber": "dealer", "dealer": "per_rubber", "holder": "dummy", "dummy": "holder",
-            "left": "left_skipping_dummies", "left_skipping_dummies": "left",
-            "both_adversaries": "leader_only", "leader_only": "both_adversaries",
-            "allowed": "forbidden", "forbidden": "allowed",
-            "left_of_dealer": "left_of_declarer", "left_of_declarer": "left_of_dealer"}[value]
+    return {
+        "per_rubber": "dealer",
+        "dealer": "per_rubber",
+        "holder": "dummy",
+        "dummy": "holder",
+        "left": "left_skipping_dummies",
+        "left_skipping_dummies": "left",
+        "both_adversaries": "leader_only",
+        "leader_only": "both_adversaries",
+        "allowed": "forbidden",
+        "forbidden": "allowed",
+        "left_of_dealer": "left_of_declarer",
+        "left_of_declarer": "left_of_dealer",
+    }[value]
 
 
 INERT_CASES = [
@@ -473,9 +573,12 @@ INERT_CASES = [
 ]
 
 
-@pytest.mark.parametrize(("variant", "path"), INERT_CASES,
-                         ids=[f"{v}-{'.'.join(p)}" for v, p in INERT_CASES])
-def test_a_setting_the_loader_calls_inert_changes_nothing(variant: str, path: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    ("variant", "path"), INERT_CASES, ids=[f"{v}-{'.'.join(p)}" for v, p in INERT_CASES]
+)
+def test_a_setting_the_loader_calls_inert_changes_nothing(
+    variant: str, path: tuple[str, ...]
+) -> None:
     """Issue 6 and the loader: every setting the loader refuses to let a house
     rule change "has no effect here" (``semantics.INERT``) truly changes nothing
     in that variant: the interpreter run with it changed (built from the data,

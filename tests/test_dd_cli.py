@@ -17,8 +17,8 @@ def test_solve_prints_the_tricks_and_the_best_cards(capsys: pytest.CaptureFixtur
     """Issue 8: 'prints the tricks the side on lead can take and the best cards' (a finesse)."""
     assert main(["solve", ENDING, "--trump", "NT", "--leader", "S"]) == 0
     assert capsys.readouterr().out == (
-        "South on lead, no trumps: North-South take 2 tricks\n"
-        "best leads: S5 S4\n")
+        "South on lead, no trumps: North-South take 2 tricks\nbest leads: S5 S4\n"
+    )
 
 
 def test_solve_table_and_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -28,19 +28,27 @@ def test_solve_table_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     finesse working for North-South whoever declares, and West's king making
     a trick only when North leads (West declares).
     """
-    assert main(["solve", ENDING, "--trump", "s", "--leader", "W", "--table",
-                 "--format", "json"]) == 0
+    assert (
+        main(["solve", ENDING, "--trump", "s", "--leader", "W", "--table", "--format", "json"]) == 0
+    )
     out = json.loads(capsys.readouterr().out)
     row = {"N": 2, "E": 0, "S": 2, "W": 1}
     assert out == {
-        "deal": ENDING, "trump": "S", "leader": "W", "tricks": 0, "best": ["SK", "S6"],
-        "cards": {"SK": 0, "S6": 0}, "table": dict.fromkeys("CDHSN", row),
+        "deal": ENDING,
+        "trump": "S",
+        "leader": "W",
+        "tricks": 0,
+        "best": ["SK", "S6"],
+        "cards": {"SK": 0, "S6": 0},
+        "table": dict.fromkeys("CDHSN", row),
     }
 
 
 def test_solve_text_table(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["solve", "N:AKQ... JT9... 876... 543...", "--trump", "H", "--leader", "W",
-                 "--table"]) == 0
+    assert (
+        main(["solve", "N:AKQ... JT9... 876... 543...", "--trump", "H", "--leader", "W", "--table"])
+        == 0
+    )
     assert capsys.readouterr().out == (
         "West on lead, hearts trumps: East-West take 0 tricks\n"
         "best leads: S5 S4 S3\n"
@@ -50,27 +58,42 @@ def test_solve_text_table(capsys: pytest.CaptureFixture[str]) -> None:
         "  diamonds              3   0   3   0\n"
         "  hearts                3   0   3   0\n"
         "  spades                3   0   3   0\n"
-        "  no trumps             3   0   3   0\n")
+        "  no trumps             3   0   3   0\n"
+    )
 
 
-@pytest.mark.parametrize(("argv", "message"), [
-    (["solve", "N:AKQ... JT9... 876... 54..."],
-     "dummybridge: error: cannot solve the position (hands [N 'AKQ...' (3 cards), "
-     "E 'JT9...' (3 cards), S '876...' (3 cards), W '54...' (2 cards)], trump NT, leader W, "
-     "trick [], tricks (0, 0)): wrong number of cards in a hand\n"),
-    (["solve", "N:AKQ... AT9... 876... 543..."],
-     "dummybridge: error: bad PBN deal 'N:AKQ... AT9... 876... 543...': card held twice: "
-     "SA is in the north hand and the east hand\n"),
-    (["solve", ENDING, "--trump", "X"],
-     "dummybridge: error: unknown strain 'X' (choose from C, D, H, S, NT)\n"),
-    (["solve", ENDING, "--leader", "Q"],
-     "dummybridge: error: unknown seat 'Q' (choose from N, E, S, W)\n"),
-    (["solve", "N:AQ... - 54... K6..."],
-     "dummybridge: error: a double-dummy deal needs every hand: 'N:AQ... - 54... K6...' has "
-     "an unknown hand ('-')\n"),
-])
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["solve", "N:AKQ... JT9... 876... 54..."],
+            "dummybridge: error: cannot solve the position (hands [N 'AKQ...' (3 cards), "
+            "E 'JT9...' (3 cards), S '876...' (3 cards), W '54...' (2 cards)], trump NT, leader W, "
+            "trick [], tricks (0, 0)): wrong number of cards in a hand\n",
+        ),
+        (
+            ["solve", "N:AKQ... AT9... 876... 543..."],
+            "dummybridge: error: bad PBN deal 'N:AKQ... AT9... 876... 543...': card held twice: "
+            "SA is in the north hand and the east hand\n",
+        ),
+        (
+            ["solve", ENDING, "--trump", "X"],
+            "dummybridge: error: unknown strain 'X' (choose from C, D, H, S, NT)\n",
+        ),
+        (
+            ["solve", ENDING, "--leader", "Q"],
+            "dummybridge: error: unknown seat 'Q' (choose from N, E, S, W)\n",
+        ),
+        (
+            ["solve", "N:AQ... - 54... K6..."],
+            "dummybridge: error: a double-dummy deal needs every hand: 'N:AQ... - 54... K6...' has "
+            "an unknown hand ('-')\n",
+        ),
+    ],
+)
 def test_solve_refuses_bad_input_with_a_clear_error(
-        argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     """House rule: bad input gets a clear error naming the problem, and no traceback."""
     assert main(argv) == 1
     assert capsys.readouterr().err == message
@@ -89,7 +112,8 @@ def _first_deal_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Pa
 
 
 def test_analyse_values_every_card_of_a_recorded_deal(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Issue 8: 'analyse RECORD gives the double-dummy cost of each card played'."""
     path = _first_deal_record(tmp_path, capsys)
     assert main(["analyse", str(path), "--format", "json"]) == 0
@@ -108,12 +132,14 @@ def test_analyse_values_every_card_of_a_recorded_deal(
 
 
 def test_analyse_refuses_a_file_that_is_not_a_record(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     bad = tmp_path / "bad.json"
-    bad.write_text("{\n  \"format\": 1,\n", encoding="utf-8")
+    bad.write_text('{\n  "format": 1,\n', encoding="utf-8")
     assert main(["analyse", str(bad)]) == 1
     assert capsys.readouterr().err == (
-        f"{bad}:3:1: error: not JSON: Expecting property name enclosed in double quotes\n")
+        f"{bad}:3:1: error: not JSON: Expecting property name enclosed in double quotes\n"
+    )
     bad.write_text("[]", encoding="utf-8")
     assert main(["analyse", str(bad)]) == 1
     assert capsys.readouterr().err.startswith(f"{bad}: error: $: ")
@@ -146,9 +172,13 @@ def test_perfect_bot_plays_the_double_dummy_card_when_it_sees_every_hand() -> No
 
     def obs(to_act: Seat, legal: list[str], trick: list[str], leader: Seat) -> SimpleNamespace:
         return SimpleNamespace(
-            phase="play", hands=hands, to_act=to_act, trump_suit=None,
+            phase="play",
+            hands=hands,
+            to_act=to_act,
+            trump_suit=None,
             legal_actions=tuple(Action.parse(f"play {c}") for c in legal),
-            current=Trick(leader, tuple(Card.from_str(c) for c in trick)) if trick else None)
+            current=Trick(leader, tuple(Card.from_str(c) for c in trick)) if trick else None,
+        )
 
     assert str(bot.choose(obs(Seat.SOUTH, ["S5", "S4"], [], Seat.SOUTH))) == "play S4"
     hands[Seat.SOUTH] = Hand(hands_[2] & ~(1 << Card.from_str("S4").index))
@@ -159,12 +189,27 @@ def test_perfect_bot_plays_the_double_dummy_card_when_it_sees_every_hand() -> No
 
 
 def test_analyse_skips_revokes_in_a_laws_mode_record(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A revoke (laws mode, law 63) leaves no double-dummy position: it is not valued,
     nor the cards after it in its trick; the rest of the deal is."""
     full = tmp_path / "laws.json"
-    assert main(["play", "auction-bridge", "--seed", "2", "--laws", "--irregularities", "0.05",
-                 "--record", str(full)]) == 0
+    assert (
+        main(
+            [
+                "play",
+                "auction-bridge",
+                "--seed",
+                "2",
+                "--laws",
+                "--irregularities",
+                "0.05",
+                "--record",
+                str(full),
+            ]
+        )
+        == 0
+    )
     capsys.readouterr()
     record = json.loads(full.read_text(encoding="utf-8"))
     first_claim = record["actions"].index("claim revoke points")

@@ -37,8 +37,9 @@ def _dds_values(hands: list[int], trump: int, leader: int, trick: list[int]) -> 
     deal.trump = getattr(endplay_types.Denom, DENOMS[trump])
     for card in trick:
         deal.play(endplay_types.Card(card_format(card)))
-    return {(c.suit.name[0] + c.rank.abbr).upper(): int(t)
-            for c, t in endplay_dds.solve_board(deal)}
+    return {
+        (c.suit.name[0] + c.rank.abbr).upper(): int(t) for c, t in endplay_dds.solve_board(deal)
+    }
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -58,8 +59,12 @@ def test_random_endings_and_mid_trick_positions_agree_with_dds(seed: int) -> Non
             card = cards[rng.below(len(cards))]
             state.play(card)
             trick.append(card)
-        pos = Position(hands=(state.hand(0), state.hand(1), state.hand(2), state.hand(3)),
-                       trump=trump, leader=leader, trick=tuple(trick))
+        pos = Position(
+            hands=(state.hand(0), state.hand(1), state.hand(2), state.hand(3)),
+            trump=trump,
+            leader=leader,
+            trick=tuple(trick),
+        )
         _, values = solver.solve_cards(pos)
         ours = {card_format(c): v for c, v in values.items()}
         theirs = _dds_values(hands, trump, leader, trick)
@@ -74,6 +79,11 @@ def test_full_deals_agree_with_dds() -> None:
     for _ in range(2):
         hands = deal_random(rng)
         table = endplay_dds.calc_dd_table(endplay_types.Deal(_pbn(hands)))
-        want = [[table[getattr(endplay_types.Denom, d), getattr(endplay_types.Player, p)]
-                 for p in PLAYERS] for d in DENOMS]
+        want = [
+            [
+                table[getattr(endplay_types.Denom, d), getattr(endplay_types.Player, p)]
+                for p in PLAYERS
+            ]
+            for d in DENOMS
+        ]
         assert [list(r) for r in solver.table(hands)] == want

@@ -93,8 +93,12 @@ def test_solvers_on_distinct_workspaces_run_in_threads() -> None:
 def test_a_workspace_below_the_minimum_is_refused() -> None:
     from dummybridge.errors import OutOfRangeError
 
-    with pytest.raises(OutOfRangeError, match=r"^a solver workspace of 100 bytes: solver "
-                                              r"workspace too small or not initialised$"):
+    with pytest.raises(
+        OutOfRangeError,
+        match=r"^a solver workspace of 100 bytes: solver "
+        r"workspace too small or not initialised$",
+    ):
         DDSolver(100)
     assert DDSolver(DDSolver.min_size).solve(_position(DATA["positions"][0])) == max(
-        DATA["positions"][0]["cards"].values())
+        DATA["positions"][0]["cards"].values()
+    )

@@ -30,9 +30,15 @@ def _trick(leader: Seat, cards: str) -> Trick:
 # spades (and West of hearts, in the last trick); the six cards left hidden are
 # the ace and king of hearts, of diamonds and of clubs.
 _HISTORY = (
-    _trick(N, "SJ S3 S4 CQ"), _trick(N, "ST CJ S5 CT"), _trick(N, "S9 C9 S6 C8"),
-    _trick(N, "S8 DQ S7 DJ"), _trick(E, "HQ H3 H4 H5"), _trick(E, "HJ H6 H7 H8"),
-    _trick(E, "DT D3 D4 D5"), _trick(E, "D9 D6 D7 D8"), _trick(E, "C7 C2 C3 C4"),
+    _trick(N, "SJ S3 S4 CQ"),
+    _trick(N, "ST CJ S5 CT"),
+    _trick(N, "S9 C9 S6 C8"),
+    _trick(N, "S8 DQ S7 DJ"),
+    _trick(E, "HQ H3 H4 H5"),
+    _trick(E, "HJ H6 H7 H8"),
+    _trick(E, "DT D3 D4 D5"),
+    _trick(E, "D9 D6 D7 D8"),
+    _trick(E, "C7 C2 C3 C4"),
     _trick(E, "HT H9 C5 C6"),
 )
 
@@ -41,13 +47,28 @@ def _ending(legal: tuple[str, ...] = ("S2", "H2", "D2")) -> Observation:
     """South (declarer, no trumps) to lead to trick 11, seeing dummy's spade
     ace, king and queen; South holds the spade, heart and diamond two."""
     return Observation(
-        player="A", seats=(N, S), phase="play", deal_number=1, dealer=W,
+        player="A",
+        seats=(N, S),
+        phase="play",
+        deal_number=1,
+        dealer=W,
         hands={N: Hand.from_pbn("AKQ..."), S: Hand.from_pbn("2.2.2.")},
-        exposed=(N,), denomination=None, maker=S, declarer=S, doubling_level=0,
-        tricks=_HISTORY, current=Trick(S, ()), tricks_won=(5, 5), to_act=S,
-        legal_actions=tuple(Action.parse(f"play {c}") for c in legal), history=(),
-        trump_suit=None, owners={N: "A", E: "B", S: "A", W: "C"}, manned=(E, S, W),
-        declared_from="own_hand")
+        exposed=(N,),
+        denomination=None,
+        maker=S,
+        declarer=S,
+        doubling_level=0,
+        tricks=_HISTORY,
+        current=Trick(S, ()),
+        tricks_won=(5, 5),
+        to_act=S,
+        legal_actions=tuple(Action.parse(f"play {c}") for c in legal),
+        history=(),
+        trump_suit=None,
+        owners={N: "A", E: "B", S: "A", W: "C"},
+        manned=(E, S, W),
+        declared_from="own_hand",
+    )
 
 
 def test_the_card_that_reaches_dummy_keeps_every_trick_in_every_sample() -> None:
@@ -57,8 +78,11 @@ def test_the_card_that_reaches_dummy_keeps_every_trick_in_every_sample() -> None
     this on each of the bot's 30 sampled deals, so the totals are exact."""
     bot = DDSamplingBot(7, load_rules("bridge"))
     totals = bot.card_totals(_ending())
-    assert totals == {Card.from_str("S2").index: 90, Card.from_str("H2").index: 0,
-                      Card.from_str("D2").index: 0}
+    assert totals == {
+        Card.from_str("S2").index: 90,
+        Card.from_str("H2").index: 0,
+        Card.from_str("D2").index: 0,
+    }
     assert str(bot.choose(_ending())) == "play S2"
 
 
@@ -94,9 +118,12 @@ def test_ties_go_to_the_lowest_card() -> None:
     """South has led the spade two and West thrown the club king: dummy's ace,
     king and queen of spades each win this trick and the next two, so dummy
     plays the queen (of equals, the lowest)."""
-    obs = replace(_ending(("SA", "SK", "SQ")), to_act=N,
-                  hands={N: Hand.from_pbn("AKQ..."), S: Hand.from_pbn(".2.2.")},
-                  current=_trick(S, "S2 CK"))
+    obs = replace(
+        _ending(("SA", "SK", "SQ")),
+        to_act=N,
+        hands={N: Hand.from_pbn("AKQ..."), S: Hand.from_pbn(".2.2.")},
+        current=_trick(S, "S2 CK"),
+    )
     bot = DDSamplingBot(3, load_rules("bridge"), dd_samples=5)
     assert bot.card_totals(obs) == {Card.from_str(c).index: 15 for c in ("SA", "SK", "SQ")}
     assert str(bot.choose(obs)) == "play SQ"
@@ -130,8 +157,12 @@ def test_the_same_seed_gives_the_same_samples_and_another_seed_other_ones() -> N
         actor = game.actor
         assert actor is not None
         obs = game.observation(actor)
-        if obs.phase == "play" and obs.to_act is not None and len(obs.hands[obs.to_act]) == 6 \
-                and len(obs.legal_actions) > 1:
+        if (
+            obs.phase == "play"
+            and obs.to_act is not None
+            and len(obs.hands[obs.to_act]) == 6
+            and len(obs.legal_actions) > 1
+        ):
             break
         game.apply(rule[actor].choose(obs))
     first = DDSamplingBot(99, rules).card_totals(obs)
@@ -161,14 +192,19 @@ def test_with_every_hand_known_it_plays_as_the_perfect_bot() -> None:
     assert compared >= 20
 
 
-def test_play_bots_ddsampling_plays_the_bots_game(tmp_path: Path,
-                                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_play_bots_ddsampling_plays_the_bots_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """``dummybridge play --bots ddsampling``: the recorded rubber begins with
     exactly the deal these bots play from the same seed."""
     record = tmp_path / "game.json"
-    assert main(["play", "dummy-bridge", "--seed", "2", "--bots", "ddsampling",
-                 "--record", str(record)]) == 0
+    assert (
+        main(
+            ["play", "dummy-bridge", "--seed", "2", "--bots", "ddsampling", "--record", str(record)]
+        )
+        == 0
+    )
     assert "Final difference: " in capsys.readouterr().out
     actions = json.loads(record.read_text(encoding="utf-8"))["actions"]
     first = _play_deal("dummy-bridge", 2)
-    assert actions[:len(first)] == first
+    assert actions[: len(first)] == first

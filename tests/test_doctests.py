@@ -26,8 +26,21 @@ from dummybridge import (
 
 @pytest.mark.parametrize(
     "module",
-    [dummybridge, cards, errors, _native, actions, bots, conform, loader, reference, ruleset,
-     semantics, simulate, state],
+    [
+        dummybridge,
+        cards,
+        errors,
+        _native,
+        actions,
+        bots,
+        conform,
+        loader,
+        reference,
+        ruleset,
+        semantics,
+        simulate,
+        state,
+    ],
     ids=lambda m: m.__name__,
 )
 def test_doctests(module: ModuleType) -> None:

@@ -71,7 +71,8 @@ def test_house_rule_aces_at_least_4_three_aces_declare_the_longest_suit() -> Non
     """A house rule asking all four aces for no trumps: three aces go on to
     rule 2, and the four-card club suit is the longest."""
     four = load_rules(GOOD / "forced_four_aces.yaml").declaration.forced
-    assert four is not None and four.criteria[0].aces == 4
+    assert four is not None
+    assert four.criteria[0].aces == 4
     assert declare("A32.A54.A76.K965", four) == (
         "clubs",
         ("3 aces: fewer than 4", "longest suit: clubs (4)"),
@@ -130,9 +131,14 @@ def test_a_house_pip_table_is_used() -> None:
     """The pip table is the rule file's: with the ace counted 1, hearts
     A 9 7 4 = 21 lose to diamonds K Q 8 3 = 31."""
     house = (2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 1)
-    rules = ForcedRules("owner", (ForcedCriterion("longest"),
-                                  ForcedCriterion("most_pips", pips=house),
-                                  ForcedCriterion("most_valuable")))
+    rules = ForcedRules(
+        "owner",
+        (
+            ForcedCriterion("longest"),
+            ForcedCriterion("most_pips", pips=house),
+            ForcedCriterion("most_valuable"),
+        ),
+    )
     assert declare("652.A974.KQ83.32", rules) == (
         "diamonds",
         ("longest suits: hearts, diamonds (4)", "pips: hearts 21, diamonds 31"),
@@ -202,16 +208,23 @@ def test_a6_a_suit_is_declared_as_its_highest_valued_denomination() -> None:
 def test_suit_order_criterion_keeps_the_first_listed() -> None:
     """suit_order, an explicit tie-break in place of most_valuable: listing
     diamonds before hearts turns the worked check to diamonds."""
-    rules = ForcedRules("owner", (
-        ForcedCriterion("longest"),
-        ForcedCriterion("most_pips", pips=SEED_PIPS),
-        ForcedCriterion("suit_order", suit_order=(Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS,
-                                                  Suit.HEARTS)),
-    ))
+    rules = ForcedRules(
+        "owner",
+        (
+            ForcedCriterion("longest"),
+            ForcedCriterion("most_pips", pips=SEED_PIPS),
+            ForcedCriterion(
+                "suit_order", suit_order=(Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
+            ),
+        ),
+    )
     assert declare("652.A974.KQ83.32", rules) == (
         "diamonds",
-        ("longest suits: hearts, diamonds (4)", "pips: hearts 31, diamonds 31",
-         "suit order: diamonds"),
+        (
+            "longest suits: hearts, diamonds (4)",
+            "pips: hearts 31, diamonds 31",
+            "suit order: diamonds",
+        ),
     )
 
 
@@ -221,8 +234,13 @@ def test_criteria_that_do_not_decide_raise() -> None:
     rules = ForcedRules("owner", (ForcedCriterion("longest"),))
     with pytest.raises(ValueError, match="leave hearts, diamonds equal"):
         declare("652.A974.KQ83.32", rules)
-    unknown = ForcedRules("owner", (ForcedCriterion("aces_at_least", aces=1, declare="sans_atout"),
-                                    ForcedCriterion("most_valuable")))
+    unknown = ForcedRules(
+        "owner",
+        (
+            ForcedCriterion("aces_at_least", aces=1, declare="sans_atout"),
+            ForcedCriterion("most_valuable"),
+        ),
+    )
     with pytest.raises(ValueError, match="'sans_atout'"):
         declare("652.A974.KQ83.32", unknown)
 
@@ -261,12 +279,16 @@ def test_rule_file_builds_the_typed_forced_rules(tmp_path: Path) -> None:
 def test_forced_defaults_are_the_seed_rules(tmp_path: Path) -> None:
     """`forced: {}` is seed 000 rules 1-4 with the Dummy's owner examining it (A1)."""
     path = tmp_path / "dummy.yaml"
-    path.write_text("extends: bridge\nname: dummy-test\ntitle: Dummy test\nversion: '1.0'\n"
-                    "declaration: {forced: {}}\n", encoding="utf-8")
+    path.write_text(
+        "extends: bridge\nname: dummy-test\ntitle: Dummy test\nversion: '1.0'\n"
+        "declaration: {forced: {}}\n",
+        encoding="utf-8",
+    )
     assert load_rules(path).declaration.forced == seed000()
     assert BRIDGE.declaration.forced is None  # bridge has no Dummy to force
 
 
 def test_module_examples() -> None:
     result = doctest.testmod(forced_module, optionflags=doctest.ELLIPSIS)
-    assert result.failed == 0 and result.attempted > 0
+    assert result.failed == 0
+    assert result.attempted > 0

@@ -17,8 +17,14 @@ def run_into_closed_pipe(*args: str, cwd: Path) -> subprocess.CompletedProcess[s
     read, write = os.pipe()
     os.close(read)
     try:
-        return subprocess.run([sys.executable, "-m", "dummybridge", *args], stdout=write,
-                              stderr=subprocess.PIPE, text=True, check=False, cwd=cwd)
+        return subprocess.run(
+            [sys.executable, "-m", "dummybridge", *args],
+            stdout=write,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+            cwd=cwd,
+        )
     finally:
         os.close(write)
 
@@ -38,8 +44,9 @@ def test_conform_into_a_closed_pipe_keeps_its_status_and_junit(tmp_path: Path) -
     even when the reader of standard output stops early."""
     scenario = Path(__file__).parent / "conformance" / "bridge.yaml"
     junit = tmp_path / "j.xml"
-    proc = run_into_closed_pipe("conform", "dummy-bridge", str(scenario), "--junit", str(junit),
-                                cwd=tmp_path)
+    proc = run_into_closed_pipe(
+        "conform", "dummy-bridge", str(scenario), "--junit", str(junit), cwd=tmp_path
+    )
     assert proc.returncode == 1  # bridge's cases do not hold under dummy-bridge
     assert junit.read_text(encoding="utf-8").startswith("<?xml")
 
@@ -47,8 +54,9 @@ def test_conform_into_a_closed_pipe_keeps_its_status_and_junit(tmp_path: Path) -
 def test_play_into_a_closed_pipe_still_writes_the_record_and_pbn(tmp_path: Path) -> None:
     """``play --record FILE --pbn FILE | head -1`` keeps the record and the PBN
     file: the reader going away stops only the printing."""
-    proc = run_into_closed_pipe("play", "--seed", "1", "--record", "r.json", "--pbn", "p.pbn",
-                                cwd=tmp_path)
+    proc = run_into_closed_pipe(
+        "play", "--seed", "1", "--record", "r.json", "--pbn", "p.pbn", cwd=tmp_path
+    )
     assert proc.returncode == 0, proc.stderr
     assert (tmp_path / "r.json").read_text(encoding="utf-8").startswith("{")
     assert (tmp_path / "p.pbn").read_text(encoding="latin-1").startswith("% PBN 2.1")
@@ -71,8 +79,13 @@ def test_play_deal_from_an_empty_pbn_file_names_the_file(tmp_path: Path) -> None
     """'a clear error that names the problem and where it is': an empty PBN
     file given to --deal was reported as '<pbn>: error: ...', not by its name."""
     (tmp_path / "empty.pbn").write_text("% nothing here\n", encoding="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "dummybridge", "play", "--deal", "empty.pbn"],
-                          capture_output=True, text=True, check=False, cwd=tmp_path)
+    proc = subprocess.run(
+        [sys.executable, "-m", "dummybridge", "play", "--deal", "empty.pbn"],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=tmp_path,
+    )
     assert proc.returncode == 1
     assert proc.stderr == "empty.pbn: error: Deal: no game in this file has a Deal tag\n"
 
@@ -85,8 +98,11 @@ def test_a_huge_card_count_is_refused_not_dealt_as_empty_hands() -> None:
 
     from dummybridge import OutOfRangeError, Rng, deal
 
-    with pytest.raises(OutOfRangeError, match=r"cannot deal 4 hands of 1099511627776 cards "
-                                              r"by dealer 0: count out of range"):
+    with pytest.raises(
+        OutOfRangeError,
+        match=r"cannot deal 4 hands of 1099511627776 cards "
+        r"by dealer 0: count out of range",
+    ):
         deal(Rng(1), cards_each=2**40)
 
 
@@ -102,8 +118,11 @@ def test_game_refuses_a_seed_rubbers_or_laws_of_the_wrong_type() -> None:
 
     rules = load_rules("bridge")
     for seed in (1.5, "1", True, None):
-        with pytest.raises(TypeError, match=r"^the seed must be a whole number from 0 to "
-                                            r"2\*\*64 - 1, not " + repr(seed)):
+        with pytest.raises(
+            TypeError,
+            match=r"^the seed must be a whole number from 0 to "
+            r"2\*\*64 - 1, not " + repr(seed),
+        ):
             Game(rules, seed)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"^rubbers must be a whole number, not 2\.5$"):
         Game(rules, 1, rubbers=2.5)  # type: ignore[arg-type]
@@ -111,8 +130,11 @@ def test_game_refuses_a_seed_rubbers_or_laws_of_the_wrong_type() -> None:
         Game(rules, 1, laws="no")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"^player names must be text, not 1$"):
         Game(rules, 1, players=[1, 2, 3, 4])  # type: ignore[list-item]
-    with pytest.raises(TypeError, match=r"^rules must be a RuleSet \(load_rules\('bridge'\)\), "
-                                        r"not 'bridge'$"):
+    with pytest.raises(
+        TypeError,
+        match=r"^rules must be a RuleSet \(load_rules\('bridge'\)\), "
+        r"not 'bridge'$",
+    ):
         Game("bridge", 1)  # type: ignore[arg-type]
     game = Game(rules, 2**64 - 1, rubbers=2, laws=True)
     assert Game.from_record(game.to_record()).state_dict() == game.state_dict()
@@ -128,8 +150,11 @@ def test_sees_an_unknown_player_is_a_value_error_as_in_observation() -> None:
     from dummybridge.state import Game
 
     game = Game(load_rules("bridge"), 1)
-    with pytest.raises(ValueError, match=r"^no player 'Z' in this game \(players: "
-                                         r"\['A', 'B', 'C', 'D'\]\)$"):
+    with pytest.raises(
+        ValueError,
+        match=r"^no player 'Z' in this game \(players: "
+        r"\['A', 'B', 'C', 'D'\]\)$",
+    ):
         game.sees("Z", Seat.NORTH)
     assert game.sees("A", game.player_seats["A"][0]) is True
 
@@ -146,24 +171,40 @@ def test_a_bad_pbn_deal_says_which_hand_is_wrong() -> None:
     from dummybridge import InvalidDealError, InvalidNotationError, parse_deal
 
     cases = [
-        ("N:AKQJ.T98.765.432.5 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
-         InvalidNotationError, "text that cannot be parsed: the north hand "
-         "'AKQJ.T98.765.432.5' is not a PBN hand (four suits, spades first, "
-         "separated by dots)"),
-        ("W:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.7x5",
-         InvalidNotationError, "text that cannot be parsed: the south hand "
-         "'432.AKQJ.T98.7x5' is not a PBN hand (four suits, spades first, separated by dots)"),
-        ("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98",
-         InvalidNotationError, "text that cannot be parsed: it has 3 hands, not 4 "
-         "(separated by spaces)"),
-        ("X:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
-         InvalidNotationError, "text that cannot be parsed: it must begin with the first "
-         "hand's seat and a colon (N:, E:, S: or W:)"),
-        ("N:AKQJ.T98.765.432 AKQJ.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
-         InvalidDealError, "card held twice: SJ is in the north hand and the east hand"),
-        ("N:AAKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
-         InvalidDealError, "card held twice: the north hand 'AAKQJ.T98.765.432' "
-         "holds a card twice"),
+        (
+            "N:AKQJ.T98.765.432.5 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
+            InvalidNotationError,
+            "text that cannot be parsed: the north hand "
+            "'AKQJ.T98.765.432.5' is not a PBN hand (four suits, spades first, "
+            "separated by dots)",
+        ),
+        (
+            "W:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.7x5",
+            InvalidNotationError,
+            "text that cannot be parsed: the south hand "
+            "'432.AKQJ.T98.7x5' is not a PBN hand (four suits, spades first, separated by dots)",
+        ),
+        (
+            "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98",
+            InvalidNotationError,
+            "text that cannot be parsed: it has 3 hands, not 4 (separated by spaces)",
+        ),
+        (
+            "X:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
+            InvalidNotationError,
+            "text that cannot be parsed: it must begin with the first "
+            "hand's seat and a colon (N:, E:, S: or W:)",
+        ),
+        (
+            "N:AKQJ.T98.765.432 AKQJ.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
+            InvalidDealError,
+            "card held twice: SJ is in the north hand and the east hand",
+        ),
+        (
+            "N:AAKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
+            InvalidDealError,
+            "card held twice: the north hand 'AAKQJ.T98.765.432' holds a card twice",
+        ),
     ]
     for text, error, message in cases:
         with pytest.raises(error) as info:
@@ -180,12 +221,18 @@ def test_an_invalid_deal_says_which_hand_holds_the_wrong_number() -> None:
 
     hands = [Hand.from_pbn(h) for h in DEAL[2:].split()]
     short = [*hands[:3], Hand.from_pbn("432.AKQJ.T98.76")]
-    with pytest.raises(InvalidDealError, match=r": wrong number of cards in a hand: hand 4 "
-                                               r"holds 12 cards, not 13$"):
+    with pytest.raises(
+        InvalidDealError,
+        match=r": wrong number of cards in a hand: hand 4 "
+        r"holds 12 cards, not 13$",
+    ):
         validate_deal(short)
     twice = [*hands[:3], Hand.from_pbn("432.AKQJ.T98.76A")]
-    with pytest.raises(InvalidDealError, match=r": card held twice: CA is in hand 2 and "
-                                               r"hand 4$"):
+    with pytest.raises(
+        InvalidDealError,
+        match=r": card held twice: CA is in hand 2 and "
+        r"hand 4$",
+    ):
         validate_deal(twice)
 
 
@@ -210,21 +257,39 @@ def test_analyse_reports_a_bad_record_as_export_does(tmp_path: Path) -> None:
     ValueError: dummy-bridge needs 3 player names, got 4' (exit 70) for another
     variant's name, and 'record action 4 ...' without the file for a bad action;
     'export' says 'FILE: error: $.path: message' for both."""
-    rec = _record(tmp_path, {"rules": {"name": "dummy-bridge", "version": "1.0",
-                                       "origin": "<built-in>/dummy-bridge.yaml"}})
-    proc = subprocess.run([sys.executable, "-m", "dummybridge", "analyse", str(rec)],
-                          capture_output=True, text=True, check=False)
+    rec = _record(
+        tmp_path,
+        {
+            "rules": {
+                "name": "dummy-bridge",
+                "version": "1.0",
+                "origin": "<built-in>/dummy-bridge.yaml",
+            }
+        },
+    )
+    proc = subprocess.run(
+        [sys.executable, "-m", "dummybridge", "analyse", str(rec)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert (proc.returncode, proc.stderr) == (
-        1, f"{rec}: error: $.players: dummy-bridge needs 3 different player names, "
-           "not ['A', 'B', 'C', 'D']\n")
+        1,
+        f"{rec}: error: $.players: dummy-bridge needs 3 different player names, "
+        "not ['A', 'B', 'C', 'D']\n",
+    )
     rec = _record(tmp_path, {})
     import json
 
     data = json.loads(rec.read_text(encoding="utf-8"))
     data["actions"][4] = data["actions"][3]  # the card West led, played again by North
     rec.write_text(json.dumps(data), encoding="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "dummybridge", "analyse", str(rec)],
-                          capture_output=True, text=True, check=False)
+    proc = subprocess.run(
+        [sys.executable, "-m", "dummybridge", "analyse", str(rec)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert proc.returncode == 1
     assert proc.stderr.startswith(f"{rec}: error: $.actions[4]: {data['actions'][3]} refused: ")
 
@@ -234,12 +299,18 @@ def test_a_save_file_that_cannot_be_written_is_named_not_its_temporary(tmp_path:
     naming a temporary file the user never gave, and --save /no/such/dir/x.json
     'No such file or directory: /no/such/dir/.dummybridge-XXXX.tmp'."""
     (tmp_path / "adir").mkdir()
-    for save, message in (("adir", "Is a directory: adir"),
-                          ("nodir/x.json", "No such file or directory: nodir/x.json")):
+    for save, message in (
+        ("adir", "Is a directory: adir"),
+        ("nodir/x.json", "No such file or directory: nodir/x.json"),
+    ):
         proc = subprocess.run(
-            [sys.executable, "-m", "dummybridge", "play", "--seat", "S", "--save", save,
-             "--ascii"], input="quit\n", capture_output=True, text=True, check=False,
-            cwd=tmp_path)
+            [sys.executable, "-m", "dummybridge", "play", "--seat", "S", "--save", save, "--ascii"],
+            input="quit\n",
+            capture_output=True,
+            text=True,
+            check=False,
+            cwd=tmp_path,
+        )
         assert (proc.returncode, proc.stderr) == (1, f"dummybridge: error: {message}\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["adir"]  # no temporary left
 
@@ -269,15 +340,31 @@ def test_an_ascii_only_terminal_gets_escapes_not_an_internal_error(tmp_path: Pat
     (tmp_path / "café.yaml").write_text("", encoding="utf-8")
     (tmp_path / "house.yaml").write_text(
         'dummybridge: 1\nextends: bridge\nname: house\ntitle: "Brídge"\nversion: "1"\n',
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     env = {**os.environ, "PYTHONIOENCODING": "ascii"}
-    proc = subprocess.run([sys.executable, "-m", "dummybridge", "validate", "café.yaml"],
-                          capture_output=True, text=True, check=False, cwd=tmp_path, env=env)
+    proc = subprocess.run(
+        [sys.executable, "-m", "dummybridge", "validate", "café.yaml"],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=tmp_path,
+        env=env,
+    )
     assert (proc.returncode, proc.stdout, proc.stderr) == (
-        1, "caf\\xe9.yaml:1:1: error: $: the file is empty\n  hint: a rule file is a mapping "
-           "of keys to values: start with 'dummybridge: 1'\n", "")
-    proc = subprocess.run([sys.executable, "-m", "dummybridge", "play", "house.yaml"],
-                          capture_output=True, text=True, check=False, cwd=tmp_path, env=env)
+        1,
+        "caf\\xe9.yaml:1:1: error: $: the file is empty\n  hint: a rule file is a mapping "
+        "of keys to values: start with 'dummybridge: 1'\n",
+        "",
+    )
+    proc = subprocess.run(
+        [sys.executable, "-m", "dummybridge", "play", "house.yaml"],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=tmp_path,
+        env=env,
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("Br\\xeddge - seed 1\n")
 
@@ -296,11 +383,12 @@ def test_from_record_refuses_a_malformed_record_as_it_documents() -> None:
 
     record = Game(load_rules("bridge"), 1).to_record()
     for key, value, message in (
-            ("rules", "bridge", "'rules' must be an object naming the rule file, not 'bridge'"),
-            ("rules", None, "'rules' must be an object naming the rule file, not None"),
-            ("rules", {}, "'rules' must be an object naming the rule file, not {}"),
-            ("actions", [{"action": 5, "player": "A"}], "an action must be text, not 5"),
-            ("actions", [None], "an action must be text, not None")):
+        ("rules", "bridge", "'rules' must be an object naming the rule file, not 'bridge'"),
+        ("rules", None, "'rules' must be an object naming the rule file, not None"),
+        ("rules", {}, "'rules' must be an object naming the rule file, not {}"),
+        ("actions", [{"action": 5, "player": "A"}], "an action must be text, not 5"),
+        ("actions", [None], "an action must be text, not None"),
+    ):
         bad = {**json.loads(json.dumps(record)), key: value}
         with pytest.raises(InvalidNotationError) as info:
             Game.from_record(bad)
@@ -312,14 +400,22 @@ def test_a_record_that_is_not_utf8_is_a_clear_error(tmp_path: Path) -> None:
     error: UnicodeDecodeError' (exit 70)."""
     (tmp_path / "bin.json").write_bytes(b'{"format": "\xbc"}\n')
     for command in ("export", "analyse", "resume"):
-        proc = subprocess.run([sys.executable, "-m", "dummybridge", command, "bin.json"],
-                              capture_output=True, text=True, check=False, cwd=tmp_path)
+        proc = subprocess.run(
+            [sys.executable, "-m", "dummybridge", command, "bin.json"],
+            capture_output=True,
+            text=True,
+            check=False,
+            cwd=tmp_path,
+        )
         assert (proc.returncode, proc.stderr) == (
-            1, "bin.json:1:13: error: the file is not valid UTF-8 (byte 0xbc)\n")
+            1,
+            "bin.json:1:13: error: the file is not valid UTF-8 (byte 0xbc)\n",
+        )
 
 
 def test_a_file_too_large_to_be_input_is_refused_not_read_to_the_end(
-        tmp_path: Path, monkeypatch: object, capsys: object) -> None:
+    tmp_path: Path, monkeypatch: object, capsys: object
+) -> None:
     """'validate /dev/zero', 'play --deal /dev/zero', 'export /dev/zero' ...
     read without end until memory ran out ('internal error: MemoryError').
     Every file a user gives is read up to a limit (dummybridge.files.MAX_BYTES)."""
@@ -335,12 +431,16 @@ def test_a_file_too_large_to_be_input_is_refused_not_read_to_the_end(
     (tmp_path / "big").write_text("x" * 20_001, encoding="ascii")
     assert main(["validate", "big"]) == 1
     assert capsys.readouterr().out == "big:1:1: error: $: the file is larger than 20000 bytes\n"
-    for argv in (["export", "big"], ["resume", "big"], ["play", "--deal", "big"],
-                 ["conform", "bridge", "big"]):
+    for argv in (
+        ["export", "big"],
+        ["resume", "big"],
+        ["play", "--deal", "big"],
+        ["conform", "bridge", "big"],
+    ):
         assert main(argv) == 1
         out = capsys.readouterr()
-        assert out.err.startswith("big:1:1: error: ") and \
-            out.err.rstrip().endswith("the file is larger than 20000 bytes"), (argv, out.err)
+        assert out.err.startswith("big:1:1: error: "), (argv, out.err)
+        assert out.err.rstrip().endswith("the file is larger than 20000 bytes"), (argv, out.err)
 
 
 def test_claiming_no_tricks_says_how_many_may_be_claimed() -> None:
@@ -354,8 +454,10 @@ def test_claiming_no_tricks_says_how_many_may_be_claimed() -> None:
     game.replay(["declare spades", "pass", "pass"])
     player = game.actor or ""
     for wanted in (0, -1, 14):
-        assert settle_claim(game, player, wanted, {}, lambda: None) == \
-            "refused: claim from 1 to 13 tricks: there are 13 left"
+        assert (
+            settle_claim(game, player, wanted, {}, lambda: None)
+            == "refused: claim from 1 to 13 tricks: there are 13 left"
+        )
 
 
 def test_a_progress_bar_that_cannot_be_written_does_not_stop_the_simulation() -> None:
@@ -367,9 +469,13 @@ def test_a_progress_bar_that_cannot_be_written_does_not_stop_the_simulation() ->
     if not os.path.exists("/dev/full"):
         pytest.skip("no /dev/full here")  # the in-process test below still runs
     with open("/dev/full", "w", encoding="utf-8") as full:
-        proc = subprocess.run([sys.executable, "-m", "dummybridge", "simulate", "--rubbers",
-                               "2", "--jobs", "1"], stdout=subprocess.PIPE, stderr=full,
-                              text=True, check=False)
+        proc = subprocess.run(
+            [sys.executable, "-m", "dummybridge", "simulate", "--rubbers", "2", "--jobs", "1"],
+            stdout=subprocess.PIPE,
+            stderr=full,
+            text=True,
+            check=False,
+        )
     assert proc.returncode == 0
     assert proc.stdout.startswith("bridge 1.0: 2 rubbers, seed 1, ")
 
@@ -403,9 +509,12 @@ def test_junit_xml_stays_well_formed_with_control_characters(tmp_path: Path) -> 
     from dummybridge.cli import main
 
     scenario = tmp_path / "s.yaml"
-    scenario.write_text('format: dummybridge-scenarios/1\nrules: bridge\ntitle: t\ncases:\n'
-                        '  - id: a\n    source: "law 1 \\u0001 <b> & ]]>"\n    steps:\n'
-                        '      - S: declare hearts\n        refused: "x"\n', encoding="utf-8")
+    scenario.write_text(
+        "format: dummybridge-scenarios/1\nrules: bridge\ntitle: t\ncases:\n"
+        '  - id: a\n    source: "law 1 \\u0001 <b> & ]]>"\n    steps:\n'
+        '      - S: declare hearts\n        refused: "x"\n',
+        encoding="utf-8",
+    )
     junit = tmp_path / "j.xml"
     assert main(["conform", "bridge", str(scenario), "--junit", str(junit)]) == 1
     doc = minidom.parse(str(junit))
@@ -427,16 +536,26 @@ def test_player_names_with_control_characters_or_blank_are_refused(tmp_path: Pat
 
     rules = load_rules("bridge")
     for bad in ("B\nC", "D\x00", "", "  "):
-        with pytest.raises(ValueError, match=r"^a player's name must be printable text, not "
-                                             + repr(bad).replace("\\", "\\\\") + "$"):
+        with pytest.raises(
+            ValueError,
+            match=r"^a player's name must be printable text, not "
+            + repr(bad).replace("\\", "\\\\")
+            + "$",
+        ):
             Game(rules, 1, players=["A", bad, "X", "Y"])
     record = {**Game(rules, 1).to_record(), "players": ["A", "B\nC", "D", "E"]}
     path = tmp_path / "r.json"
     path.write_text(json.dumps(record), encoding="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "dummybridge", "export", str(path)],
-                          capture_output=True, text=True, check=False)
+    proc = subprocess.run(
+        [sys.executable, "-m", "dummybridge", "export", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert (proc.returncode, proc.stderr) == (
-        1, f"{path}: error: $: a player's name must be printable text, not 'B\\nC'\n")
+        1,
+        f"{path}: error: $: a player's name must be printable text, not 'B\\nC'\n",
+    )
 
 
 def test_export_refuses_to_write_over_its_own_record(tmp_path: Path) -> None:
@@ -444,36 +563,56 @@ def test_export_refuses_to_write_over_its_own_record(tmp_path: Path) -> None:
     only copy of the game, by its PBN export."""
     rec = _record(tmp_path, {})
     before = rec.read_bytes()
-    proc = subprocess.run([sys.executable, "-m", "dummybridge", "export", "rec.json", "-o",
-                           "./rec.json"], capture_output=True, text=True, check=False,
-                          cwd=tmp_path)
+    proc = subprocess.run(
+        [sys.executable, "-m", "dummybridge", "export", "rec.json", "-o", "./rec.json"],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=tmp_path,
+    )
     assert (proc.returncode, proc.stderr) == (
-        1, "dummybridge: error: -o ./rec.json is the record rec.json: name another file\n")
+        1,
+        "dummybridge: error: -o ./rec.json is the record rec.json: name another file\n",
+    )
     assert rec.read_bytes() == before
 
 
 def test_play_refuses_to_write_over_its_rule_file_or_one_output_over_another(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     """'play house.yaml --record house.yaml' replaced the user's rule file by
     the game record; '--record x --pbn x' wrote the PBN over the record."""
     house = tmp_path / "house.yaml"
-    house.write_text('dummybridge: 1\nextends: bridge\nname: house\ntitle: H\nversion: "1"\n',
-                     encoding="utf-8")
+    house.write_text(
+        'dummybridge: 1\nextends: bridge\nname: house\ntitle: H\nversion: "1"\n', encoding="utf-8"
+    )
     before = house.read_bytes()
     for argv, message in (
-            (["house.yaml", "--record", "house.yaml"],
-             "--record house.yaml is the rule file house.yaml"),
-            (["bridge", "--record", "x", "--pbn", "./x"], "--pbn ./x is --record x")):
-        proc = subprocess.run([sys.executable, "-m", "dummybridge", "play", *argv],
-                              capture_output=True, text=True, check=False, cwd=tmp_path)
+        (
+            ["house.yaml", "--record", "house.yaml"],
+            "--record house.yaml is the rule file house.yaml",
+        ),
+        (["bridge", "--record", "x", "--pbn", "./x"], "--pbn ./x is --record x"),
+    ):
+        proc = subprocess.run(
+            [sys.executable, "-m", "dummybridge", "play", *argv],
+            capture_output=True,
+            text=True,
+            check=False,
+            cwd=tmp_path,
+        )
         assert (proc.returncode, proc.stdout, proc.stderr) == (
-            1, "", f"dummybridge: error: {message}: name another file\n")
+            1,
+            "",
+            f"dummybridge: error: {message}: name another file\n",
+        )
     assert house.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["house.yaml"]
 
 
 def test_a_rule_file_that_is_a_symlink_loop_is_a_clear_error(
-        tmp_path: Path, monkeypatch: object, capsys: object) -> None:
+    tmp_path: Path, monkeypatch: object, capsys: object
+) -> None:
     """'validate loop.yaml', loop.yaml a symbolic link to itself, ended in
     'internal error: RuntimeError: Symlink loop from ...' (exit 70): Python
     3.11's Path.resolve() raises RuntimeError there, not OSError."""
@@ -486,5 +625,7 @@ def test_a_rule_file_that_is_a_symlink_loop_is_a_clear_error(
     monkeypatch.chdir(tmp_path)
     os.symlink("loop.yaml", tmp_path / "loop.yaml")
     assert main(["validate", "loop.yaml"]) == 1
-    assert capsys.readouterr().out == \
-        "loop.yaml:1:1: error: $: cannot read the rule file: Too many levels of symbolic links\n"
+    assert (
+        capsys.readouterr().out
+        == "loop.yaml:1:1: error: $: cannot read the rule file: Too many levels of symbolic links\n"
+    )

@@ -41,8 +41,9 @@ def _random_game(seed: int, *, name_player: bool) -> Game:
 def test_the_lean_play_path_gives_the_same_game_as_the_general_one(seed: int) -> None:
     lean = _random_game(seed, name_player=False)
     general = _random_game(seed, name_player=True)
-    assert json.dumps(lean.state_dict(), sort_keys=True) == \
-        json.dumps(general.state_dict(), sort_keys=True)
+    assert json.dumps(lean.state_dict(), sort_keys=True) == json.dumps(
+        general.state_dict(), sort_keys=True
+    )
     assert lean.log == general.log
     assert Game.from_record(lean.to_record()).state_dict() == lean.state_dict()
 
@@ -156,21 +157,25 @@ def test_lazy_doctests() -> None:
     assert doctest.testmod(_lazy, raise_on_error=False).failed == 0
 
 
-@pytest.mark.parametrize(("hands", "trump", "leader"), [
-    ((1, 2, 4), 4, 0),                       # three hands
-    ((1, 2, 4, 8, 16), 4, 0),                # five
-    ((1, 2, 4, -8), 4, 0),                   # not a hand
-    ((1, 2, 4, 1 << 52), 4, 0),              # a card beyond the pack
-    ((1, 2, 4, 1 << 70), 4, 0),              # beyond 64 bits
-    ((1, 2, 4, 4), 4, 0),                    # a card held twice
-    ((1, 2, 4, 24), 4, 0),                   # hands of different sizes
-    ((1, 2, 4, 8), 5, 0),                    # no such strain
-    ((1, 2, 4, 8), 300, 0),
-    ((1, 2, 4, 8), 4, 4),                    # no such seat
-    ((1, 2, 4, 8), 4, -1),
-])
+@pytest.mark.parametrize(
+    ("hands", "trump", "leader"),
+    [
+        ((1, 2, 4), 4, 0),  # three hands
+        ((1, 2, 4, 8, 16), 4, 0),  # five
+        ((1, 2, 4, -8), 4, 0),  # not a hand
+        ((1, 2, 4, 1 << 52), 4, 0),  # a card beyond the pack
+        ((1, 2, 4, 1 << 70), 4, 0),  # beyond 64 bits
+        ((1, 2, 4, 4), 4, 0),  # a card held twice
+        ((1, 2, 4, 24), 4, 0),  # hands of different sizes
+        ((1, 2, 4, 8), 5, 0),  # no such strain
+        ((1, 2, 4, 8), 300, 0),
+        ((1, 2, 4, 8), 4, 4),  # no such seat
+        ((1, 2, 4, 8), 4, -1),
+    ],
+)
 def test_a_play_state_refuses_a_bad_position_as_the_c_core_does(
-        hands: tuple[int, ...], trump: int, leader: int) -> None:
+    hands: tuple[int, ...], trump: int, leader: int
+) -> None:
     """PlayState fills its C struct directly when it can; a bad position is
     still refused with the message and exception of position_validate."""
     position = _native.Position(hands=hands, trump=trump, leader=leader)  # type: ignore[arg-type]
@@ -219,9 +224,13 @@ def test_honours_worked_out_once_for_a_pattern_are_those_of_each_deal() -> None:
     for _ in range(200):
         hands, _ = _native.deal_with_cut(rng, 4, 13, 0)
         for denom in BRIDGE.denominations:
-            result = scoring.DealResult(hands=tuple(map(Hand._of, hands)),  # type: ignore[arg-type]
-                                        denomination=denom, declaring_side=0, doubling_level=0,
-                                        tricks=(7, 6))
+            result = scoring.DealResult(
+                hands=tuple(map(Hand._of, hands)),  # type: ignore[arg-type]
+                denomination=denom,
+                declaring_side=0,
+                doubling_level=0,
+                tricks=(7, 6),
+            )
             remembered = scoring.honour_entries(BRIDGE.scoring, result)
             scoring._HONOURS_MEMO.clear()
             assert remembered == scoring.honour_entries(BRIDGE.scoring, result)
@@ -251,7 +260,8 @@ def _laws_session(seed: int) -> tuple[list[str], Game]:
 
 @pytest.mark.parametrize("seed", [0, 1, 4, 7])
 def test_a_play_state_reset_for_each_deal_plays_as_a_new_one(
-        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Laws 84-86 (revokes and their corrections), deal after deal: the game's
     play state, reset for each deal, gives the game a new one each deal gives."""
     reset, game = _laws_session(seed)

@@ -35,18 +35,23 @@ from dummybridge.loader import (
 from dummybridge.state import Game
 
 HOUSE = Path(__file__).resolve().parent.parent / "rules" / "house"
-NAMES = ["auction-1908", "auction-1908-doubling", "cap-100", "draw-bridge", "four-aces", "lilies",
-         "three-games"]
+NAMES = [
+    "auction-1908",
+    "auction-1908-doubling",
+    "cap-100",
+    "draw-bridge",
+    "four-aces",
+    "lilies",
+    "three-games",
+]
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 
 # North every spade, East every diamond, South every heart, West every club.
-ONE_SUIT_EACH = ("AKQJT98765432...", "..AKQJT98765432.", ".AKQJT98765432..",
-                 "...AKQJT98765432")
+ONE_SUIT_EACH = ("AKQJT98765432...", "..AKQJT98765432.", ".AKQJT98765432..", "...AKQJT98765432")
 # North every club, East every diamond, South every spade, West every heart:
 # at no trumps West leads hearts and wins all thirteen tricks.
-HEARTS_WEST = ("...AKQJT98765432", "..AKQJT98765432.", "AKQJT98765432...",
-               ".AKQJT98765432..")
+HEARTS_WEST = ("...AKQJT98765432", "..AKQJT98765432.", "AKQJT98765432...", ".AKQJT98765432..")
 
 
 def fixed(pbns: tuple[str, str, str, str]) -> tuple[Hand, ...]:
@@ -72,8 +77,9 @@ def texts(actions: object) -> list[str]:
 
 def entries(game: Game) -> list[tuple[str, int, int, str, str]]:
     """The score sheet: (column name, deal, points, line, kind) for each entry."""
-    return [(game.sheet.names[e.column], e.deal, e.points, e.line, e.kind)
-            for e in game.sheet.entries]
+    return [
+        (game.sheet.names[e.column], e.deal, e.points, e.line, e.kind) for e in game.sheet.entries
+    ]
 
 
 def state(game: Game) -> str:
@@ -121,8 +127,11 @@ def test_each_house_rule_is_a_few_lines_extending_a_built_in(name: str) -> None:
     chain ends in a built-in variant, and the file validates clean both by
     its house name and by path."""
     path = find_variant(f"house/{name}")
-    lines = [line for line in path.read_text(encoding="utf-8").splitlines()
-             if line.strip() and not line.lstrip().startswith("#")]
+    lines = [
+        line
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
     assert len(lines) <= 15, lines
     doc = load_document(f"house/{name}")
     builtins = {v.path for v in builtin_variants()}
@@ -164,8 +173,11 @@ def test_a_house_rule_game_record_replays_by_its_name() -> None:
     for _ in range(9):
         game.apply(game.legal_actions()[0])
     record = json.loads(json.dumps(game.to_record()))
-    assert record["rules"] == {"name": "lilies", "version": "1.0",
-                               "origin": "<built-in>/house/lilies.yaml"}
+    assert record["rules"] == {
+        "name": "lilies",
+        "version": "1.0",
+        "origin": "<built-in>/house/lilies.yaml",
+    }
     again = Game.from_record(record)
     assert again.rules == LILIES
     assert state(again) == state(game)
@@ -189,21 +201,28 @@ def test_a_house_rule_record_whose_name_is_an_alias_replays_under_the_house_rule
     record["rules"]["name"] = "auction-bridge-1908"
     with pytest.raises(InvalidNotationError) as info:
         Game.from_record(record)
-    assert str(info.value) == ("record made with rules 'auction-bridge-1908', but "
-                               "<built-in>/house/auction-1908.yaml is 'auction-1908'")
+    assert str(info.value) == (
+        "record made with rules 'auction-bridge-1908', but "
+        "<built-in>/house/auction-1908.yaml is 'auction-1908'"
+    )
 
 
 def test_a_rule_file_may_extend_a_house_rule(tmp_path: Path) -> None:
     """``extends: house/NAME`` builds on a shipped house rule; a diagnostic in
     the position of an inherited value names the house file as <built-in>/house/NAME.yaml."""
     mine = tmp_path / "mine.yaml"
-    mine.write_text('extends: house/lilies\nname: mine\ntitle: Mine\nversion: "1"\n'
-                    "scoring:\n  game: 40\n", encoding="utf-8")
+    mine.write_text(
+        'extends: house/lilies\nname: mine\ntitle: Mine\nversion: "1"\nscoring:\n  game: 40\n',
+        encoding="utf-8",
+    )
     doc = load_document(mine)
     assert [p.name for p in doc.files] == ["mine.yaml", "lilies.yaml", "bridge.yaml"]
     assert doc.data["denominations"]["royal_spades"] == {"suit": "spades", "trick_value": 10}
     assert doc.position(("denominations", "royal_spades", "trick_value")) == (
-        "<built-in>/house/lilies.yaml", 10, 45)
+        "<built-in>/house/lilies.yaml",
+        10,
+        45,
+    )
     assert doc.data["scoring"]["game"] == 40
 
 
@@ -216,7 +235,8 @@ def test_command_line_validates_and_lists_house_rules(capsys: pytest.CaptureFixt
     assert capsys.readouterr().out == (
         "house/lilys:1:1: error: $: no such file, and unknown variant 'house/lilys' "
         "('dummybridge variants' lists the built-in ones)\n"
-        "  hint: did you mean 'house/lilies'?\n")
+        "  hint: did you mean 'house/lilies'?\n"
+    )
     assert main(["variants"]) == 0
     names = [line.split()[0] for line in capsys.readouterr().out.splitlines()]
     assert names == sorted(names)
@@ -234,11 +254,22 @@ def test_lilies_spades_may_be_declared_as_royal_spades_at_10() -> None:
     some players valued royal spades at 10". The dealer (South) and, when he
     leaves it, his partner may declare spades either way."""
     assert [(d.name, d.trick_value) for d in LILIES.denominations] == [
-        ("spades", 2), ("clubs", 4), ("diamonds", 6), ("hearts", 8), ("no_trumps", 12),
-        ("royal_spades", 10)]
+        ("spades", 2),
+        ("clubs", 4),
+        ("diamonds", 6),
+        ("hearts", 8),
+        ("no_trumps", 12),
+        ("royal_spades", 10),
+    ]
     game = Game(LILIES, 7, deals=[fixed(ONE_SUIT_EACH)])
-    declarations = ["declare spades", "declare clubs", "declare diamonds", "declare hearts",
-                    "declare no_trumps", "declare royal_spades"]
+    declarations = [
+        "declare spades",
+        "declare clubs",
+        "declare diamonds",
+        "declare hearts",
+        "declare no_trumps",
+        "declare royal_spades",
+    ]
     assert texts(game.legal_actions()) == [*declarations, "leave it"]
     game.leave()
     assert game.to_act == N
@@ -294,15 +325,19 @@ def test_lilies_the_same_hand_as_plain_spades_scores_2_a_trick_and_no_game() -> 
 CAP = load_rules("house/cap-100")
 
 
-@pytest.mark.parametrize(("denomination", "doublings"), [
-    ("spades", 5),     # 2 -> 4 -> 8 -> 16 -> 32 -> 64; 128 would pass 100
-    ("clubs", 4),      # 4 -> 8 -> 16 -> 32 -> 64
-    ("diamonds", 4),   # 6 -> 12 -> 24 -> 48 -> 96
-    ("hearts", 3),     # 8 -> 16 -> 32 -> 64
-    ("no_trumps", 3),  # 12 -> 24 -> 48 -> 96
-])
-def test_cap_100_doubling_stops_before_a_trick_passes_100(denomination: str,
-                                                          doublings: int) -> None:
+@pytest.mark.parametrize(
+    ("denomination", "doublings"),
+    [
+        ("spades", 5),  # 2 -> 4 -> 8 -> 16 -> 32 -> 64; 128 would pass 100
+        ("clubs", 4),  # 4 -> 8 -> 16 -> 32 -> 64
+        ("diamonds", 4),  # 6 -> 12 -> 24 -> 48 -> 96
+        ("hearts", 3),  # 8 -> 16 -> 32 -> 64
+        ("no_trumps", 3),  # 12 -> 24 -> 48 -> 96
+    ],
+)
+def test_cap_100_doubling_stops_before_a_trick_passes_100(
+    denomination: str, doublings: int
+) -> None:
     """EB1911 ("the value of a trick is limited to 100 points"; rules-reference
     A10, cap_at_100): no doubling that would make a trick worth more than 100.
     Every doubling up to the cap is offered ("double" or "pass"); after the
@@ -317,8 +352,9 @@ def test_cap_100_doubling_stops_before_a_trick_passes_100(denomination: str,
     assert game.doubling_level == doublings
     assert game.phase == "play"
     assert game.to_act == W
-    refused(game, "double", f"double refused: it is west ({game.seat_player[W]})'s turn to "
-            "play a card")
+    refused(
+        game, "double", f"double refused: it is west ({game.seat_player[W]})'s turn to play a card"
+    )
 
 
 def test_cap_100_bridge_itself_goes_on_doubling() -> None:
@@ -374,8 +410,7 @@ def test_three_games_two_games_to_one_player_do_not_end_it() -> None:
     West wins every trick out of his own deal): above the line only. Deal 4
     (X deals as deal 1): X's second game, which under three-handed itself wins
     the rubber; here the session goes on to a third game."""
-    deals = [fixed(ONE_SUIT_EACH), fixed(HEARTS_WEST), fixed(HEARTS_WEST),
-             fixed(ONE_SUIT_EACH)]
+    deals = [fixed(ONE_SUIT_EACH), fixed(HEARTS_WEST), fixed(HEARTS_WEST), fixed(ONE_SUIT_EACH)]
     base = Game(load_rules("three-handed"), 9, deals=deals)
     game = Game(THREE_GAMES, 9, deals=deals)
     x = game.seat_player[S]
@@ -400,8 +435,13 @@ def test_three_games_the_third_game_ends_it_fifty_a_game_no_rubber_settled_pairw
     own deal 84 (7 x 12) and 40 slam above the line to each adversary.
     X: 210 + 124 + 124 + 210 = 668; Y: 124 (deal 3) + 210 = 334; Z: 124.
     Y pays X 334, Z pays X 544, Z pays Y 210."""
-    deals = [fixed(ONE_SUIT_EACH), fixed(HEARTS_WEST), fixed(HEARTS_WEST),
-             fixed(ONE_SUIT_EACH), fixed(ONE_SUIT_EACH)]
+    deals = [
+        fixed(ONE_SUIT_EACH),
+        fixed(HEARTS_WEST),
+        fixed(HEARTS_WEST),
+        fixed(ONE_SUIT_EACH),
+        fixed(ONE_SUIT_EACH),
+    ]
     game = Game(THREE_GAMES, 9, deals=deals)
     x, y, z = game.seat_player[S], game.seat_player[W], game.seat_player[E]
     for denomination in ("hearts", "no_trumps", "no_trumps", "hearts", "hearts"):
@@ -410,8 +450,9 @@ def test_three_games_the_third_game_ends_it_fifty_a_game_no_rubber_settled_pairw
     assert game.legal_actions() == ()
     col = {name: i for i, name in enumerate(game.sheet.names)}
     assert {p: game.sheet.games[col[p]] for p in (x, y, z)} == {x: 2, y: 1, z: 0}
-    assert [(name, deal, points) for name, deal, points, _, kind in entries(game)
-            if kind == "game"] == [(x, 1, 50), (x, 4, 50), (y, 5, 50)]
+    assert [
+        (name, deal, points) for name, deal, points, _, kind in entries(game) if kind == "game"
+    ] == [(x, 1, 50), (x, 4, 50), (y, 5, 50)]
     assert "rubber" not in [e.kind for e in game.sheet.entries]
     assert {p: game.sheet.total(col[p]) for p in (x, y, z)} == {x: 668, y: 334, z: 124}
     assert sorted(game.sheet.payments()) == sorted([(y, x, 334), (z, x, 544), (z, y, 210)])
@@ -447,14 +488,15 @@ def test_four_aces_three_aces_no_longer_force_no_trumps() -> None:
     under dummy-bridge the same hand is no trumps."""
     hand = "A32.A54.A7.K9652"
     assert _forced("house/four-aces", hand) == (
-        "clubs", ["3 aces: fewer than 4", "longest suit: clubs (5)"])
+        "clubs",
+        ["3 aces: fewer than 4", "longest suit: clubs (5)"],
+    )
     assert _forced("dummy-bridge", hand) == ("no_trumps", ["3 aces: no trumps"])
 
 
 def test_four_aces_all_four_aces_still_declare_no_trumps() -> None:
     """With all four aces the Dummy declares no trumps, as under seed 000."""
-    assert _forced("house/four-aces", "A432.A54.A76.A96") == (
-        "no_trumps", ["4 aces: no trumps"])
+    assert _forced("house/four-aces", "A432.A54.A76.A96") == ("no_trumps", ["4 aces: no trumps"])
 
 
 def test_four_aces_three_aces_then_pips_then_the_most_valuable() -> None:
@@ -463,11 +505,23 @@ def test_four_aces_three_aces_then_pips_then_the_most_valuable() -> None:
     most valuable, clubs (4 a trick against 2). The worked check of
     rules-reference 6.2 (one ace) is unchanged: hearts."""
     assert _forced("house/four-aces", "A654.A32.A2.8765") == (
-        "clubs", ["3 aces: fewer than 4", "longest suits: spades, clubs (4)",
-                  "pips: spades 26, clubs 26", "most valuable: clubs"])
+        "clubs",
+        [
+            "3 aces: fewer than 4",
+            "longest suits: spades, clubs (4)",
+            "pips: spades 26, clubs 26",
+            "most valuable: clubs",
+        ],
+    )
     assert _forced("house/four-aces", "652.A974.KQ83.32") == (
-        "hearts", ["1 ace: fewer than 4", "longest suits: hearts, diamonds (4)",
-                   "pips: hearts 31, diamonds 31", "most valuable: hearts"])
+        "hearts",
+        [
+            "1 ace: fewer than 4",
+            "longest suits: hearts, diamonds (4)",
+            "pips: hearts 31, diamonds 31",
+            "most valuable: hearts",
+        ],
+    )
 
 
 def test_four_aces_changes_nothing_else_in_dummy_bridge() -> None:
@@ -477,9 +531,13 @@ def test_four_aces_changes_nothing_else_in_dummy_bridge() -> None:
     assert FOUR_ACES.declaration.forced is not None
     assert FOUR_ACES.declaration.forced.examined_by == "owner"
     assert [c.aces for c in FOUR_ACES.declaration.forced.criteria] == [4, None, None, None]
-    assert (FOUR_ACES.table, FOUR_ACES.sight, FOUR_ACES.play, FOUR_ACES.scoring,
-            FOUR_ACES.doubling) == (dummy.table, dummy.sight, dummy.play, dummy.scoring,
-                                    dummy.doubling)
+    assert (
+        FOUR_ACES.table,
+        FOUR_ACES.sight,
+        FOUR_ACES.play,
+        FOUR_ACES.scoring,
+        FOUR_ACES.doubling,
+    ) == (dummy.table, dummy.sight, dummy.play, dummy.scoring, dummy.doubling)
 
 
 # ===================================================================== draw-bridge
@@ -498,9 +556,16 @@ def test_draw_bridge_no_hand_is_ever_laid_face_up() -> None:
     assert DRAW.play.exposure == ()
     double = load_rules("double-dummy")
     assert (DRAW.table, DRAW.sight, DRAW.declaration, DRAW.doubling, DRAW.scoring) == (
-        double.table, double.sight, double.declaration, double.doubling, double.scoring)
-    for rules, exposed, south_sees, west_sees in ((DRAW, set(), "NS", "EW"),
-                                                  (double, {N, E}, "NES", "NEW")):
+        double.table,
+        double.sight,
+        double.declaration,
+        double.doubling,
+        double.scoring,
+    )
+    for rules, exposed, south_sees, west_sees in (
+        (DRAW, set(), "NS", "EW"),
+        (double, {N, E}, "NES", "NEW"),
+    ):
         game = Game(rules, 3)
         south, west = game.seat_player[S], game.seat_player[W]
         assert game.player_seats == {south: (N, S), west: (E, W)}
@@ -567,10 +632,24 @@ def test_auction_1908_is_the_1912_laws_with_the_bridge_count() -> None:
     laws, it runs exactly as the built-in auction-bridge-1908 (itself such a
     file): every rule but the name, title and description is the same."""
     assert [(d.name, d.trick_value) for d in AUCTION_1908.denominations] == [
-        ("spades", 2), ("clubs", 4), ("diamonds", 6), ("hearts", 8), ("no_trumps", 12)]
+        ("spades", 2),
+        ("clubs", 4),
+        ("diamonds", 6),
+        ("hearts", 8),
+        ("no_trumps", 12),
+    ]
     builtin = load_rules("auction-bridge-1908")
-    fields = ("table", "deal", "denominations", "declaration", "doubling", "play", "sight",
-              "scoring", "laws")
+    fields = (
+        "table",
+        "deal",
+        "denominations",
+        "declaration",
+        "doubling",
+        "play",
+        "sight",
+        "scoring",
+        "laws",
+    )
     assert [getattr(AUCTION_1908, f) for f in fields] == [getattr(builtin, f) for f in fields]
 
 
@@ -583,19 +662,39 @@ def test_auction_1908_bids_rank_by_points_at_the_bridge_count() -> None:
     (12), 7 spades (14); a royal-spades bid is refused."""
     game = Game(AUCTION_1908, 7)
     assert texts(game.legal_actions())[:14] == [
-        "bid 1 spades", "bid 1 clubs", "bid 2 spades", "bid 1 diamonds", "bid 3 spades",
-        "bid 1 hearts", "bid 2 clubs", "bid 4 spades", "bid 5 spades", "bid 1 no_trumps",
-        "bid 2 diamonds", "bid 3 clubs", "bid 6 spades", "bid 7 spades"]
-    refused(game, "bid 1 royal_spades", "bid 1 royal_spades refused: auction-1908 has no "
-            "declaration 'royal_spades' (it has: spades, clubs, diamonds, hearts, no_trumps)")
+        "bid 1 spades",
+        "bid 1 clubs",
+        "bid 2 spades",
+        "bid 1 diamonds",
+        "bid 3 spades",
+        "bid 1 hearts",
+        "bid 2 clubs",
+        "bid 4 spades",
+        "bid 5 spades",
+        "bid 1 no_trumps",
+        "bid 2 diamonds",
+        "bid 3 clubs",
+        "bid 6 spades",
+        "bid 7 spades",
+    ]
+    refused(
+        game,
+        "bid 1 royal_spades",
+        "bid 1 royal_spades refused: auction-1908 has no "
+        "declaration 'royal_spades' (it has: spades, clubs, diamonds, hearts, no_trumps)",
+    )
 
 
-@pytest.mark.parametrize(("rules_name", "points", "games"), [
-    ("house/auction-1908", [28, 40, -16, 8, 40], [0, 0]),
-    ("auction-bridge", [42, 60, -24, 12, 40], [0, 1]),
-])
+@pytest.mark.parametrize(
+    ("rules_name", "points", "games"),
+    [
+        ("house/auction-1908", [28, 40, -16, 8, 40], [0, 0]),
+        ("auction-bridge", [42, 60, -24, 12, 40], [0, 1]),
+    ],
+)
 def test_auction_1908_a_grand_slam_in_clubs_is_short_of_game(
-        rules_name: str, points: list[int], games: list[int]) -> None:
+    rules_name: str, points: list[int], games: list[int]
+) -> None:
     """South (the dealer, every heart) opens one spade; West (every club) bids
     one club and all pass: West plays it, North leads, East-West win all
     thirteen. At the bridge count 7 x 4 = 28 below, short of game; under the
@@ -648,15 +747,25 @@ def test_auction_1908_doubling_goes_on_any_number_of_times() -> None:
     after the redouble."""
     assert DOUBLING.declaration.auction is not None
     assert (DOUBLING.declaration.auction.doubles, DOUBLING.declaration.auction.redoubles) == (
-        None, None)
+        None,
+        None,
+    )
     game = Game(DOUBLING, 7, deals=[fixed(ONE_SUIT_EACH)])
     assert _doubling_calls(game, 6) == [
-        ("W", ["pass", "double"]), ("N", ["pass", "redouble"]), ("E", ["pass", "double"]),
-        ("S", ["pass", "redouble"]), ("W", ["pass", "double"]), ("N", ["pass", "redouble"])]
+        ("W", ["pass", "double"]),
+        ("N", ["pass", "redouble"]),
+        ("E", ["pass", "double"]),
+        ("S", ["pass", "redouble"]),
+        ("W", ["pass", "double"]),
+        ("N", ["pass", "redouble"]),
+    ]
     assert game.doubling_level == 6
     once = Game(load_rules("house/auction-1908"), 7, deals=[fixed(ONE_SUIT_EACH)])
     assert _doubling_calls(once, 6) == [
-        ("W", ["pass", "double"]), ("N", ["pass", "redouble"]), ("E", ["pass"])]
+        ("W", ["pass", "double"]),
+        ("N", ["pass", "redouble"]),
+        ("E", ["pass"]),
+    ]
     assert once.doubling_level == 2
     refused(once, "double", "double refused: the bid is already doubled (law 54: once only)")
 
@@ -671,17 +780,31 @@ def test_auction_doubles_counts_each_sides_doubles() -> None:
     two = type(rules).from_data(data, origin="test")
     game = Game(two, 7, deals=[fixed(ONE_SUIT_EACH)])
     assert _doubling_calls(game, 6) == [
-        ("W", ["pass", "double"]), ("N", ["pass", "redouble"]), ("E", ["pass", "double"]),
-        ("S", ["pass", "redouble"]), ("W", ["pass"])]
+        ("W", ["pass", "double"]),
+        ("N", ["pass", "redouble"]),
+        ("E", ["pass", "double"]),
+        ("S", ["pass", "redouble"]),
+        ("W", ["pass"]),
+    ]
     assert game.doubling_level == 4
-    refused(game, "double", "double refused: the bid has been doubled 2 times, as often as the "
-            "rules allow")
+    refused(
+        game,
+        "double",
+        "double refused: the bid has been doubled 2 times, as often as the rules allow",
+    )
     game.pass_()
-    refused(game, "redouble", "redouble refused: the bid is already redoubled; the other side "
-            "must answer first")
+    refused(
+        game,
+        "redouble",
+        "redouble refused: the bid is already redoubled; the other side must answer first",
+    )
     game.pass_()
-    refused(game, "double", "double refused: the bid has been doubled 2 times, as often as the "
-            "rules allow")
+    refused(
+        game,
+        "double",
+        "double refused: the bid has been doubled 2 times, as often as the rules allow",
+    )
+
 
 def test_auction_1908_doubling_scores_each_doubling() -> None:
     """One heart doubled, redoubled and doubled again (8 a trick, x 8 = 64);
@@ -705,22 +828,30 @@ def test_auction_1908_doubling_scores_each_doubling() -> None:
     ]
 
 
-def test_auction_doubles_takes_a_number_or_unlimited(tmp_path: Path,
-                                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_auction_doubles_takes_a_number_or_unlimited(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """The schema keyword: a whole number of at least 0, or unlimited; anything
     else is reported where it was written, with the keyword's description."""
     bad = tmp_path / "bad.yaml"
-    bad.write_text('extends: auction-bridge\nname: x\ntitle: X\nversion: "1"\n'
-                   "declaration:\n  auction:\n    doubles: many\n    redoubles: -1\n",
-                   encoding="utf-8")
+    bad.write_text(
+        'extends: auction-bridge\nname: x\ntitle: X\nversion: "1"\n'
+        "declaration:\n  auction:\n    doubles: many\n    redoubles: -1\n",
+        encoding="utf-8",
+    )
     assert main(["validate", str(bad)]) == 1
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == (f"{bad}:7:14: error: $.declaration.auction.doubles: expected an "
-                        "integer, got the string 'many' (1 more, use -v)")
-    assert lines[1].startswith("  hint: How many times the adversaries may double a bid: "
-                               "a whole number")
-    assert lines[2] == (f"{bad}:8:16: error: $.declaration.auction.redoubles: expected an "
-                        "integer of at least 0, got -1 (1 more, use -v)")
+    assert lines[0] == (
+        f"{bad}:7:14: error: $.declaration.auction.doubles: expected an "
+        "integer, got the string 'many' (1 more, use -v)"
+    )
+    assert lines[1].startswith(
+        "  hint: How many times the adversaries may double a bid: a whole number"
+    )
+    assert lines[2] == (
+        f"{bad}:8:16: error: $.declaration.auction.redoubles: expected an "
+        "integer of at least 0, got -1 (1 more, use -v)"
+    )
     assert len(lines) == 4
 
 
@@ -733,15 +864,16 @@ def _blocks(text: str, language: str = r"\w+") -> list[tuple[str, str]]:
     """The fenced blocks of ``language`` in a Markdown text, in order, as
     (language, body) with the body unindented."""
     found = re.findall(rf"^( *)```({language})\n(.*?)^\1```$", text, re.S | re.M)
-    return [(kind, textwrap.dedent("\n".join(line.removeprefix(indent)
-                                             for line in body.splitlines())))
-            for indent, kind, body in found]
+    return [
+        (kind, textwrap.dedent("\n".join(line.removeprefix(indent) for line in body.splitlines())))
+        for indent, kind, body in found
+    ]
 
 
 @pytest.mark.skipif(not GUIDE.is_file(), reason="no docs beside the tests")
 def test_the_guide_files_and_outputs_are_what_dummybridge_says(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """docs/house-rules.md stays true: in the guide's order, each YAML block
     headed by a file name is written out and each `dummybridge validate`
     shown prints exactly the output shown; the finished file is the shipped
@@ -760,12 +892,17 @@ def test_the_guide_files_and_outputs_are_what_dummybridge_says(
             assert capsys.readouterr().out.rstrip("\n").split("\n") == rest, first
             assert status == (0 if rest[-1].endswith(": ok") else 1)
             commands += 1
-    assert sorted(files) == ["lilies-idle.yaml", "lilies-typo.yaml", "lilies-wrong.yaml",
-                             "lilies.yaml"]
+    assert sorted(files) == [
+        "lilies-idle.yaml",
+        "lilies-typo.yaml",
+        "lilies-wrong.yaml",
+        "lilies.yaml",
+    ]
     assert commands == 4
     shipped = find_variant("house/lilies").read_text(encoding="utf-8")
     assert files["lilies.yaml"].splitlines()[1:] == [
-        line for line in shipped.splitlines() if not line.startswith("#")]
+        line for line in shipped.splitlines() if not line.startswith("#")
+    ]
     ((_, python),) = _blocks(text, "python")
     exec(compile(python, "docs/house-rules.md", "exec"), {})  # the guide's own example
     printed = capsys.readouterr().out.strip()

@@ -34,15 +34,29 @@ ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 def spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
     """Start the installed program on a pseudo-terminal, as a user would."""
-    env = dict(os.environ, PYTHONIOENCODING="utf-8", TERM="xterm", LANG="C.UTF-8",
-               LC_ALL="C.UTF-8")
+    env = dict(os.environ, PYTHONIOENCODING="utf-8", TERM="xterm", LANG="C.UTF-8", LC_ALL="C.UTF-8")
     env.pop("NO_COLOR", None)
-    return pexpect.spawn(sys.executable, ["-m", "dummybridge", *args], cwd=str(tmp_path),
-                         env=env, encoding="utf-8", timeout=20, dimensions=(50, 200))
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "dummybridge", *args],
+        cwd=str(tmp_path),
+        env=env,
+        encoding="utf-8",
+        timeout=20,
+        dimensions=(50, 200),
+    )
 
 
-_SUIT_WORD = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs",
-              "S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_SUIT_WORD = {
+    "♠": "spades",
+    "♥": "hearts",
+    "♦": "diamonds",
+    "♣": "clubs",
+    "S": "spades",
+    "H": "hearts",
+    "D": "diamonds",
+    "C": "clubs",
+}
 _RANK_WORD = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten"}
 
 
@@ -52,16 +66,25 @@ def natural(hint: str, turn: int) -> str:
     if m:
         suit, rank = m.groups()
         letter = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}.get(suit, suit)
-        forms = [hint, f"{rank.lower()}{letter.lower()}", f"{letter}{rank}",
-                 f"{'10' if rank == 'T' else rank}{letter.lower()}",
-                 f"{_RANK_WORD.get(rank, rank)} of {_SUIT_WORD[suit]}"]
+        forms = [
+            hint,
+            f"{rank.lower()}{letter.lower()}",
+            f"{letter}{rank}",
+            f"{'10' if rank == 'T' else rank}{letter.lower()}",
+            f"{_RANK_WORD.get(rank, rank)} of {_SUIT_WORD[suit]}",
+        ]
         return forms[turn % len(forms)]
     m = re.fullmatch(r"([1-7]) (.+)", hint)
     if m:
         level, name = m.groups()
         words = ["one", "two", "three", "four", "five", "six", "seven"][int(level) - 1]
-        short = {"no trumps": "NT", "hearts": "H", "spades": "S", "diamonds": "D",
-                 "clubs": "C"}.get(name)
+        short = {
+            "no trumps": "NT",
+            "hearts": "H",
+            "spades": "S",
+            "diamonds": "D",
+            "clubs": "C",
+        }.get(name)
         forms = [f"{words} {name}", f"{level}{short}" if short else hint, hint]
         return forms[turn % len(forms)]
     return hint
@@ -87,8 +110,12 @@ def play_one_deal(child: pexpect.spawn, expect_refusal: bool = True) -> list[str
         if not claimed and re.search(r"trick 13\b", child.before) and " to play > " in child.after:
             # At the last trick a claim is always decided, one way or the other.
             child.sendline("claim")
-            j = child.expect([r"claim granted: your side takes 1 of the last 1 tricks",
-                              r"claim refused: your side is not sure of 1 of the 1 tricks left"])
+            j = child.expect(
+                [
+                    r"claim granted: your side takes 1 of the last 1 tricks",
+                    r"claim refused: your side is not sure of 1 of the 1 tricks left",
+                ]
+            )
             claimed = True
             if j == 0:
                 continue
@@ -165,20 +192,42 @@ def test_natural_input_forms() -> None:
     bridge = load_rules("bridge")
     auction = load_rules("auction-bridge")
     cases = {
-        "SA": "play SA", "♠A": "play SA", "as": "play SA", "A♠": "play SA", "10h": "play HT",
-        "h10": "play HT", "ace of spades": "play SA", "Ten of Hearts": "play HT",
-        "pass": "pass", "double": "double", "no trumps": "declare no_trumps",
-        "NT": "declare no_trumps", "leave it": "leave it", "hearts": "declare hearts",
-        "♥": "declare hearts", "declare clubs": "declare clubs", "look north": "look N",
-        "look at the west hand": "look W", "play SA": "play SA", "blind": "play blind",
-        "claim tricks": "claim revoke tricks", "waive": "waive revoke",
+        "SA": "play SA",
+        "♠A": "play SA",
+        "as": "play SA",
+        "A♠": "play SA",
+        "10h": "play HT",
+        "h10": "play HT",
+        "ace of spades": "play SA",
+        "Ten of Hearts": "play HT",
+        "pass": "pass",
+        "double": "double",
+        "no trumps": "declare no_trumps",
+        "NT": "declare no_trumps",
+        "leave it": "leave it",
+        "hearts": "declare hearts",
+        "♥": "declare hearts",
+        "declare clubs": "declare clubs",
+        "look north": "look N",
+        "look at the west hand": "look W",
+        "play SA": "play SA",
+        "blind": "play blind",
+        "claim tricks": "claim revoke tricks",
+        "waive": "waive revoke",
     }
     for text, action in cases.items():
         assert str(parse_input(text, bridge)) == action, text
-    bids = {"2H": "bid 2 hearts", "two hearts": "bid 2 hearts", "2 ♥": "bid 2 hearts",
-            "1nt": "bid 1 no_trumps", "one no trumps": "bid 1 no_trumps",
-            "1 royal spades": "bid 1 royal_spades", "bid 3 clubs": "bid 3 clubs",
-            "redouble": "redouble", "xx": "redouble"}
+    bids = {
+        "2H": "bid 2 hearts",
+        "two hearts": "bid 2 hearts",
+        "2 ♥": "bid 2 hearts",
+        "1nt": "bid 1 no_trumps",
+        "one no trumps": "bid 1 no_trumps",
+        "1 royal spades": "bid 1 royal_spades",
+        "bid 3 clubs": "bid 3 clubs",
+        "redouble": "redouble",
+        "xx": "redouble",
+    }
     game = Game(auction, 1)
     legal = game.legal_actions()
     for text, action in bids.items():
@@ -219,8 +268,11 @@ def test_killed_at_any_moment_the_save_resumes_with_nothing_lost(tmp_path: Path)
 
     save = tmp_path / "killed.json"
     for answered in (2, 3, 4):
-        args = ("play", "bridge", "--seat", "W", "--seed", "7", "--save", str(save)) \
-            if not save.exists() else ("resume", str(save))
+        args = (
+            ("play", "bridge", "--seat", "W", "--seed", "7", "--save", str(save))
+            if not save.exists()
+            else ("resume", str(save))
+        )
         child = spawn(tmp_path, *args)
         answer_prompts(child, answered)
         before = json.loads(save.read_text(encoding="utf-8"))["actions"]
@@ -242,18 +294,27 @@ def test_resume_refuses_what_is_not_a_save(tmp_path: Path) -> None:
 
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "dummybridge-record/1",\n "seed": }\n', encoding="utf-8")
-    out = subprocess.run([sys.executable, "-m", "dummybridge", "resume", str(bad)],
-                         capture_output=True, text=True, check=False)
+    out = subprocess.run(
+        [sys.executable, "-m", "dummybridge", "resume", str(bad)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert out.returncode == 1
     assert out.stderr == f"{bad}:2:10: error: not a saved game: Expecting value\n"
     bad.write_text('{"format": "dummybridge-record/1"}\n', encoding="utf-8")
-    out = subprocess.run([sys.executable, "-m", "dummybridge", "resume", str(bad)],
-                         capture_output=True, text=True, check=False)
+    out = subprocess.run(
+        [sys.executable, "-m", "dummybridge", "resume", str(bad)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert out.returncode == 1
     assert out.stderr == (
         f"{bad}: error: $.session: not a saved game (expected a "
         "'session' entry of format 'dummybridge-session/1', as 'dummybridge play --seat' "
-        "writes)\n")
+        "writes)\n"
+    )
 
 
 VARIANTS = sorted(p.stem for p in (Path(__file__).parent.parent / "rules").glob("*.yaml"))
@@ -270,8 +331,9 @@ def test_a_whole_deal_in_every_variant(tmp_path: Path, variant: str) -> None:
     # The player who holds the most hands: the Dummy's holder where there is one.
     human = max(game.players, key=lambda p: len(game.player_seats[p]))
     save = tmp_path / "save.json"
-    child = spawn(tmp_path, "play", variant, "--player", human, "--seed", "11", "--save",
-                  str(save), "--ascii")
+    child = spawn(
+        tmp_path, "play", variant, "--player", human, "--seed", "11", "--save", str(save), "--ascii"
+    )
     child.expect(rf"{re.escape(rules.title)}: rubber 1, deal 1")
     typed = play_one_deal(child, expect_refusal=False)
     assert typed
@@ -295,13 +357,15 @@ def test_the_screen_shows_only_what_the_player_may_see(variant: str) -> None:
         game = Game(rules, 5)
         screens: list[str] = []
 
-        def read(prompt: str, game: Game = game, human: str = human,
-                 screens: list[str] = screens) -> str:
+        def read(
+            prompt: str, game: Game = game, human: str = human, screens: list[str] = screens
+        ) -> str:
             obs = game.observation(human)
-            view = session.view()
+            # session is this iteration's: read() only runs inside its session.play()
+            view = session.view()  # noqa: B023
             screens.append(view)
             for seat in Seat:
-                block = session._block(obs, seat)  # the lines the view lays out for the seat
+                block = session._block(obs, seat)  # noqa: B023 - the lines laid out for the seat
                 assert block[0] in view
                 if seat in obs.hands:
                     assert block[1:] == hand_lines(obs.hands[seat], False), view
@@ -310,10 +374,11 @@ def test_the_screen_shows_only_what_the_player_may_see(variant: str) -> None:
                     assert block[2:] == ["", "", ""]
             if game.deal_number > 1:
                 raise EOFError
-            return session._natural(session.hint())
+            return session._natural(session.hint())  # noqa: B023
 
-        session = Session(game, human, save_path=None, write=lambda text: None, read=read,
-                          symbols=False)
+        session = Session(
+            game, human, save_path=None, write=lambda text: None, read=read, symbols=False
+        )
         assert session.run() == 0
         assert screens
 
@@ -337,8 +402,9 @@ def test_resume_with_sampling_bots_continues_the_same_game(tmp_path: Path) -> No
                 raise EOFError
             return session._natural(session.hint())
 
-        session = Session(Game(rules, 8), "B", bots="sampling", save_path=None,
-                          write=lambda text: None, read=read)
+        session = Session(
+            Game(rules, 8), "B", bots="sampling", save_path=None, write=lambda text: None, read=read
+        )
         return session, calls
 
     whole, _ = driver(None)
@@ -354,8 +420,16 @@ def test_resume_with_sampling_bots_continues_the_same_game(tmp_path: Path) -> No
             raise EOFError
         return resumed._natural(resumed.hint())
 
-    resumed = Session(game, "B", bots="sampling", save_path=None, write=lambda text: None,
-                      read=read_on, bot_states=saved["bot_states"], resumed=True)
+    resumed = Session(
+        game,
+        "B",
+        bots="sampling",
+        save_path=None,
+        write=lambda text: None,
+        read=read_on,
+        bot_states=saved["bot_states"],
+        resumed=True,
+    )
     resumed.run()
     assert resumed.game.actions == whole.game.actions
     assert len(whole.game.actions) > 20
@@ -367,7 +441,8 @@ def test_irregularities_are_for_bot_games_only(capsys: pytest.CaptureFixture[str
     assert main(["play", "bridge", "--seat", "S", "--irregularities", "0.1"]) == 1
     assert capsys.readouterr().err == (
         "dummybridge: error: --irregularities makes bots slip in games of bots only; "
-        "with --seat/--player use --laws\n")
+        "with --seat/--player use --laws\n"
+    )
 
 
 def test_sigkill_at_many_moments_never_tears_the_save(tmp_path: Path) -> None:
@@ -377,8 +452,20 @@ def test_sigkill_at_many_moments_never_tears_the_save(tmp_path: Path) -> None:
     import time
 
     save = tmp_path / "g.json"
-    child = spawn(tmp_path, "play", "dummy-bridge", "--player", "A", "--seed", "21",
-                  "--save", str(save), "--bots", "sampling", "--ascii")
+    child = spawn(
+        tmp_path,
+        "play",
+        "dummy-bridge",
+        "--player",
+        "A",
+        "--seed",
+        "21",
+        "--save",
+        str(save),
+        "--bots",
+        "sampling",
+        "--ascii",
+    )
     child.expect(PROMPT)
     child.sendline("quit")
     child.expect(pexpect.EOF)
@@ -412,20 +499,23 @@ def test_a_whole_rubber_ends_with_its_summary_and_settlement() -> None:
     def read(prompt: str) -> str:
         return session._natural(session.hint())
 
-    session = Session(game, game.players[0], save_path=None, write=out.append, read=read,
-                      symbols=False)
+    session = Session(
+        game, game.players[0], save_path=None, write=out.append, read=read, symbols=False
+    )
     assert session.run() == 0
     text = "\n".join(out)
     deals = game.deal_number
     assert re.findall(r"\nDeal (\d+) is over", text) == [str(d) for d in range(1, deals + 1)]
     assert text.count("Score sheet:") == deals
     assert "\nThe rubber is over.\n" in text
-    tail = text[text.index("The rubber is over."):]
+    tail = text[text.index("The rubber is over.") :]
     assert "Final difference: " in tail
     assert "Settlement: " in tail
     net = game.sheets[0].settlement()
-    assert tail.endswith("\nThe session is over.\nNet: " + ", ".join(
-        f"{'you' if p == game.players[0] else p} {net[p]:+d}" for p in game.players))
+    assert tail.endswith(
+        "\nThe session is over.\nNet: "
+        + ", ".join(f"{'you' if p == game.players[0] else p} {net[p]:+d}" for p in game.players)
+    )
 
 
 def test_the_default_save_is_never_overwritten(tmp_path: Path) -> None:
@@ -434,23 +524,32 @@ def test_the_default_save_is_never_overwritten(tmp_path: Path) -> None:
 
     existing = tmp_path / "dummybridge-bridge-4.json"
     existing.write_text("{}\n", encoding="utf-8")
-    out = subprocess.run([sys.executable, "-m", "dummybridge", "play", "bridge", "--seat", "N",
-                          "--seed", "4"], capture_output=True, text=True, check=False,
-                         cwd=tmp_path, input="")
+    out = subprocess.run(
+        [sys.executable, "-m", "dummybridge", "play", "bridge", "--seat", "N", "--seed", "4"],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=tmp_path,
+        input="",
+    )
     assert out.returncode == 1
     assert out.stderr == (
         "dummybridge: error: dummybridge-bridge-4.json exists: continue it with "
-        "'dummybridge resume dummybridge-bridge-4.json', or name another file with --save FILE\n")
+        "'dummybridge resume dummybridge-bridge-4.json', or name another file with --save FILE\n"
+    )
     assert existing.read_text(encoding="utf-8") == "{}\n"
 
 
-_PARSER_CASES = [(load_rules(v), Game(load_rules(v), 1).legal_actions())
-                 for v in ("bridge", "auction-bridge")]
+_PARSER_CASES = [
+    (load_rules(v), Game(load_rules(v), 1).legal_actions()) for v in ("bridge", "auction-bridge")
+]
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.text(alphabet=st.sampled_from(list("SHDCNTshdcnt0123456789AKQJakqj♠♥♦♣ xX-_")),
-               max_size=14) | st.text(max_size=20))
+@given(
+    st.text(alphabet=st.sampled_from(list("SHDCNTshdcnt0123456789AKQJakqj♠♥♦♣ xX-_")), max_size=14)
+    | st.text(max_size=20)
+)
 def test_any_input_is_an_action_or_a_clear_refusal(text: str) -> None:
     """Whatever is typed, the parser returns an action or raises
     InvalidNotationError with a message: never another exception."""
@@ -460,33 +559,50 @@ def test_any_input_is_an_action_or_a_clear_refusal(text: str) -> None:
         try:
             parse_input(text, rules, legal)
         except InvalidNotationError as exc:
-            assert str(exc)
+            assert str(exc)  # noqa: PT017 - any text, checked for every parser case in turn
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    ({"bots": "clever"}, "$.session.bots: 'clever' is not one of ddsampling, perfect, random, "
-                         "rule, sampling"),
-    ({"human": "Z"}, "$.session.human: 'Z' is not one of the players ['A', 'B', 'C', 'D']"),
-    ({"bot_states": {"A": [0, 0, 0, 0]}},
-     "$.session.bot_states.A: Rng state (0, 0, 0, 0) is all zero: xoshiro256** would only "
-     "ever give 0"),
-    ({"bot_states": {"Q": [1, 2, 3, 4]}}, "$.session.bot_states.Q: no bot plays 'Q'"),
-    ({"bot_states": []}, "$.session.bot_states: not an object"),
-])
-def test_a_damaged_save_is_refused_clearly(tmp_path: Path, change: dict[str, object],
-                                           message: str) -> None:
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            {"bots": "clever"},
+            "$.session.bots: 'clever' is not one of ddsampling, perfect, random, rule, sampling",
+        ),
+        ({"human": "Z"}, "$.session.human: 'Z' is not one of the players ['A', 'B', 'C', 'D']"),
+        (
+            {"bot_states": {"A": [0, 0, 0, 0]}},
+            "$.session.bot_states.A: Rng state (0, 0, 0, 0) is all zero: xoshiro256** would only "
+            "ever give 0",
+        ),
+        ({"bot_states": {"Q": [1, 2, 3, 4]}}, "$.session.bot_states.Q: no bot plays 'Q'"),
+        ({"bot_states": []}, "$.session.bot_states: not an object"),
+    ],
+)
+def test_a_damaged_save_is_refused_clearly(
+    tmp_path: Path, change: dict[str, object], message: str
+) -> None:
     """Every field of the session entry is checked before the game goes on."""
     from dummybridge.errors import InvalidNotationError
     from dummybridge.terminal import Session
 
     game = Game(load_rules("bridge"), 3)
     human = game.seat_player[Seat.SOUTH]
-    session = Session(game, human, save_path=str(tmp_path / "s.json"),
-                      write=lambda text: None, read=lambda prompt: "quit")
+    session = Session(
+        game,
+        human,
+        save_path=str(tmp_path / "s.json"),
+        write=lambda text: None,
+        read=lambda prompt: "quit",
+    )
     session.run()
     data = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))
-    if "bot_states" in change and isinstance(change["bot_states"], dict) and \
-            "A" in change["bot_states"] and human == "A":
+    if (
+        "bot_states" in change
+        and isinstance(change["bot_states"], dict)
+        and "A" in change["bot_states"]
+        and human == "A"
+    ):
         change = {"bot_states": {game.players[1]: [0, 0, 0, 0]}}
         message = message.replace(".A:", f".{game.players[1]}:")
     data["session"].update(change)
@@ -508,8 +624,7 @@ def test_a_refused_claim_cannot_be_repeated_in_the_deal() -> None:
     asked = [False]
 
     def read(prompt: str) -> str:
-        if game.phase == "play" and game.actor == human and len(game.tricks) == 8 \
-                and not asked[0]:
+        if game.phase == "play" and game.actor == human and len(game.tricks) == 8 and not asked[0]:
             asked[0] = True
             answers.extend(["claim", "claim", "claim 1"])
         if answers:
@@ -531,15 +646,26 @@ def test_laws_mode_at_the_prompt_revoke_and_remarks() -> None:
     declarer touching a card of dummy's (law 64); 'actions' lists them."""
     from dummybridge.terminal import Session
 
-    game = Game(load_rules("auction-bridge"), 1, laws=True, deals=[(
-        Hand.from_pbn("AKQJ.AKQ.AKQ.AKQ"), Hand.from_pbn("T987.JT9.JT9.JT9"),
-        Hand.from_pbn("6543.876.876.876"), Hand.from_pbn("2.5432.5432.5432"))])
+    game = Game(
+        load_rules("auction-bridge"),
+        1,
+        laws=True,
+        deals=[
+            (
+                Hand.from_pbn("AKQJ.AKQ.AKQ.AKQ"),
+                Hand.from_pbn("T987.JT9.JT9.JT9"),
+                Hand.from_pbn("6543.876.876.876"),
+                Hand.from_pbn("2.5432.5432.5432"),
+            )
+        ],
+    )
     for call in ("bid 1 no_trumps", "pass", "pass", "pass", "play S2"):
         game.apply(call)
     out: list[str] = []
     script = iter(["actions", "touch SK", "quit"])
-    session = Session(game, "B", save_path=None, write=out.append,
-                      read=lambda prompt: next(script), symbols=False)
+    session = Session(
+        game, "B", save_path=None, write=out.append, read=lambda prompt: next(script), symbols=False
+    )
     session.run()
     assert any(line.startswith("Laws mode: ") and "touch SK" in line for line in out)
     assert game.state_dict()["current"][:2] == ["S2", "SK"]  # touched from dummy: played
@@ -548,6 +674,12 @@ def test_laws_mode_at_the_prompt_revoke_and_remarks() -> None:
     for call in ("bid 1 no_trumps", "pass", "pass", "pass", "play S2", "play SK", "play S7"):
         game2.apply(call)
     script2 = iter(["h6", "quit"])
-    Session(game2, "B", save_path=None, write=lambda text: None,
-            read=lambda prompt: next(script2), symbols=False).run()
+    Session(
+        game2,
+        "B",
+        save_path=None,
+        write=lambda text: None,
+        read=lambda prompt: next(script2),
+        symbols=False,
+    ).run()
     assert game2.revokes == [(Seat.SOUTH, 1, True)]

@@ -25,10 +25,10 @@ BRIDGE = load_rules("bridge")
 AUCTION = load_rules("auction-bridge")
 
 DEAL = (
-    Hand.from_pbn("AKQJT98765432..."),   # North: every spade
-    Hand.from_pbn("..AKQJT98765432."),   # East: every diamond
-    Hand.from_pbn(".AKQJT9876543..2"),   # South: the hearts but the two, the two of clubs
-    Hand.from_pbn(".2..AKQJT9876543"),    # West: the clubs but the two, the two of hearts
+    Hand.from_pbn("AKQJT98765432..."),  # North: every spade
+    Hand.from_pbn("..AKQJT98765432."),  # East: every diamond
+    Hand.from_pbn(".AKQJT9876543..2"),  # South: the hearts but the two, the two of clubs
+    Hand.from_pbn(".2..AKQJT9876543"),  # West: the clubs but the two, the two of hearts
 )
 
 
@@ -60,8 +60,11 @@ def test_strict_play_offers_no_revoke_and_refuses_one() -> None:
     game.apply("play S2")
     game.apply("play D2")
     assert game.irregular_actions() == ()
-    with pytest.raises(IllegalActionError, match=r"play H3 refused: south \(.\) must follow "
-                                                 r"suit to the C3 led"):
+    with pytest.raises(
+        IllegalActionError,
+        match=r"play H3 refused: south \(.\) must follow "
+        r"suit to the C3 led",
+    ):
         game.apply("play H3")
 
 
@@ -89,7 +92,8 @@ def test_elw05_three_tricks_to_the_adversaries_and_no_game_for_the_revoking_side
     little slam North-South won in play, 20."""
     game = bridge_game()
     play_first_legal(game, revoke_at=(Seat.SOUTH, 1))
-    assert game.phase == "claim" and game.to_act == Seat.WEST  # the declarer's left claims
+    assert game.phase == "claim"
+    assert game.to_act == Seat.WEST
     assert [str(a) for a in game.legal_actions()] == ["claim revoke tricks", "waive revoke"]
     game.apply("claim revoke tricks")
     entries = [(e.column, e.points, e.line, e.kind) for e in game.sheets[0].entries]
@@ -121,7 +125,8 @@ def test_elw05_the_revoking_side_cannot_reach_game_that_hand() -> None:
     tricks = [e for e in game.sheet.entries if e.kind == "tricks" and e.deal == 1]
     assert [(e.column, e.points) for e in tricks] == [(0, 16)]
     assert tricks[0].note == "3 odd tricks at hearts; revoke: held short of game"
-    assert game.sheet.games == [0, 0] and game.sheet.below(0) == 28
+    assert game.sheet.games == [0, 0]
+    assert game.sheet.below(0) == 28
 
 
 def test_law_63_dummy_is_not_liable_and_the_trick_stands() -> None:
@@ -162,8 +167,12 @@ def test_law_84_85_auction_declarer_revokes_adversaries_score_150() -> None:
     assert [str(a) for a in game.legal_actions()] == ["claim revoke points", "waive revoke"]
     game.apply("claim revoke points")
     entries = [(e.column, e.points, e.kind) for e in game.sheets[0].entries]
-    assert entries == [(1, 150, "revoke"), (0, 80, "honours"), (0, 16, "chicane"),
-                       (0, -16, "chicane")]
+    assert entries == [
+        (1, 150, "revoke"),
+        (0, 80, "honours"),
+        (0, 16, "chicane"),
+        (0, -16, "chicane"),
+    ]
 
 
 def test_law_84_auction_the_declarer_chooses_points_or_tricks() -> None:
@@ -176,10 +185,14 @@ def test_law_84_auction_the_declarer_chooses_points_or_tricks() -> None:
     # leads a heart on the third trick, and West, holding the two of hearts,
     # revokes with a club.
     play_first_legal(game, revoke_at=(Seat.WEST, 3))
-    assert game.revokes and game.revokes[0][0] == Seat.WEST
+    assert game.revokes
+    assert game.revokes[0][0] == Seat.WEST
     assert game.to_act == Seat.SOUTH  # the declarer chooses
     assert [str(a) for a in game.legal_actions()] == [
-        "claim revoke points", "claim revoke tricks", "waive revoke"]
+        "claim revoke points",
+        "claim revoke tricks",
+        "waive revoke",
+    ]
     game.apply("claim revoke points")
     revoke = [(e.column, e.points) for e in game.sheets[0].entries if e.kind == "revoke"]
     assert revoke == [(0, 150)]
@@ -198,8 +211,11 @@ def test_claims_refuse_other_actions() -> None:
     game = bridge_game()
     play_first_legal(game, revoke_at=(Seat.SOUTH, 1))
     before = json.dumps(game.state_dict(), sort_keys=True)
-    with pytest.raises(IllegalActionError, match=r"claim revoke points refused: west \(.\) may "
-                                                 r"now only claim revoke tricks, waive revoke"):
+    with pytest.raises(
+        IllegalActionError,
+        match=r"claim revoke points refused: west \(.\) may "
+        r"now only claim revoke tricks, waive revoke",
+    ):
         game.apply("claim revoke points")
     assert json.dumps(game.state_dict(), sort_keys=True) == before
 
@@ -236,8 +252,11 @@ def test_strict_play_refuses_a_call_out_of_turn() -> None:
     game = _auction_game(laws=False)
     west = game.seat_player[Seat.WEST]
     before = json.dumps(game.state_dict(), sort_keys=True)
-    with pytest.raises(IllegalActionError, match=r"bid 1 hearts refused: it is .'s turn; "
-                                                 r". may not call out of turn here \(strict play\)"):
+    with pytest.raises(
+        IllegalActionError,
+        match=r"bid 1 hearts refused: it is .'s turn; "
+        r". may not call out of turn here \(strict play\)",
+    ):
         game.apply("bid 1 hearts", player=west)
     assert json.dumps(game.state_dict(), sort_keys=True) == before
     assert game.out_of_turn_actions(west) == ()
@@ -251,10 +270,12 @@ def test_law_49_a_bid_out_of_turn_may_stand() -> None:
     west = game.seat_player[Seat.WEST]
     assert str(game.out_of_turn_actions(west)[0]) == "bid 1 spades"
     game.apply("bid 1 hearts", player=west)  # South, the dealer, has not called
-    assert game.phase == "penalty" and game.to_act == Seat.NORTH  # West's left-hand adversary
+    assert game.phase == "penalty"
+    assert game.to_act == Seat.NORTH
     assert [str(a) for a in game.legal_actions()] == ["demand new deal", "accept call"]
     game.apply("accept call")
-    assert game.phase == "auction" and str(game.contract) == "bid 1 hearts"
+    assert game.phase == "auction"
+    assert str(game.contract) == "bid 1 hearts"
     assert game.to_act == Seat.NORTH
     assert [op.kind for op in game.log[-2:]] == ["out_of_turn", "accept"]
 
@@ -265,8 +286,11 @@ def test_law_49_a_bid_out_of_turn_and_a_new_deal() -> None:
     game.apply("bid 1 hearts", player=game.seat_player[Seat.EAST])
     assert game.to_act == Seat.SOUTH
     game.apply("demand new deal")
-    assert game.deal_number == 2 and game.dealer == Seat.SOUTH and game.phase == "auction"
-    assert game.calls == [] and game.contract is None
+    assert game.deal_number == 2
+    assert game.dealer == Seat.SOUTH
+    assert game.phase == "auction"
+    assert game.calls == []
+    assert game.contract is None
 
 
 def test_law_57_a_double_out_of_turn() -> None:
@@ -279,11 +303,16 @@ def test_law_57_a_double_out_of_turn() -> None:
     game.apply("double", player=east)
     assert game.to_act == Seat.SOUTH  # the adversary on East's left
     assert [str(a) for a in game.legal_actions()] == ["demand new deal", "cancel call"]
-    with pytest.raises(IllegalActionError, match=r"accept call refused: south \(.\) may now only "
-                                                 r"demand new deal, cancel call"):
+    with pytest.raises(
+        IllegalActionError,
+        match=r"accept call refused: south \(.\) may now only "
+        r"demand new deal, cancel call",
+    ):
         game.apply("accept call")
     game.apply("cancel call")
-    assert game.phase == "auction" and game.to_act == Seat.WEST and game.doubling_level == 0
+    assert game.phase == "auction"
+    assert game.to_act == Seat.WEST
+    assert game.doubling_level == 0
 
 
 def test_out_of_turn_records_replay() -> None:
@@ -303,12 +332,17 @@ def test_law_50_an_insufficient_bid_made_sufficient_bars_the_partner() -> None:
     game = _auction_game()
     game.apply("bid 1 hearts")  # South
     assert [str(a) for a in game.irregular_actions()][-3:] == [
-        "bid 3 spades", "bid 1 diamonds", "bid 1 hearts"]  # law 44: by points, then tricks
+        "bid 3 spades",
+        "bid 1 diamonds",
+        "bid 1 hearts",
+    ]  # law 44: by points, then tricks
     game.apply("bid 1 diamonds")  # West: 7 points, not more than 8
-    assert game.phase == "penalty" and game.to_act == Seat.NORTH
+    assert game.phase == "penalty"
+    assert game.to_act == Seat.NORTH
     assert [str(a) for a in game.legal_actions()] == ["make bid sufficient", "accept call"]
     game.apply("make bid sufficient")
-    assert str(game.contract) == "bid 2 diamonds" and game.to_act == Seat.NORTH
+    assert str(game.contract) == "bid 2 diamonds"
+    assert game.to_act == Seat.NORTH
     game.apply("pass")  # North
     assert [str(a) for a in game.legal_actions()] == ["pass"]  # East is barred from bidding
     game.apply("pass")  # East
@@ -324,7 +358,8 @@ def test_law_50_an_insufficient_bid_accepted_stands() -> None:
     game.apply("bid 1 hearts")
     game.apply("bid 1 clubs")  # West: 6 points, insufficient
     game.apply("accept call")
-    assert str(game.contract) == "bid 1 clubs" and game.to_act == Seat.NORTH
+    assert str(game.contract) == "bid 1 clubs"
+    assert game.to_act == Seat.NORTH
 
 
 def _both_sides_revoke() -> Game:
@@ -357,7 +392,8 @@ def test_law_88_a_revoke_is_claimed_before_the_next_deal() -> None:
     game = _both_sides_revoke()
     game.apply("waive revoke")
     game.apply("waive revoke")
-    assert game.deal_number == 2 and game.phase == "auction"
+    assert game.deal_number == 2
+    assert game.phase == "auction"
     before = json.dumps(game.state_dict(), sort_keys=True)
     with pytest.raises(IllegalActionError, match=r"^claim revoke points refused"):
         game.apply("claim revoke points")
@@ -392,7 +428,8 @@ def test_law_52_a_slip_of_the_tongue_is_corrected_before_the_next_call() -> None
     game.apply("bid 2 hearts")
     game.apply("bid 3 hearts", player=south)
     assert [(s.letter, str(a)) for s, a in game.calls] == [("S", "bid 3 hearts")]
-    assert str(game.contract) == "bid 3 hearts" and game.to_act == Seat.WEST
+    assert str(game.contract) == "bid 3 hearts"
+    assert game.to_act == Seat.WEST
     slip = [op for op in game.log if op.kind == "slip"]
     assert [(op.player, str(op.action)) for op in slip] == [(south, "bid 2 hearts")]
     record = json.loads(json.dumps(game.to_record()))
@@ -418,9 +455,12 @@ def test_law_52_the_correction_must_be_a_call_he_could_have_made() -> None:
     south = game.seat_player[Seat.SOUTH]
     game.apply("bid 2 hearts")
     before = json.dumps(game.state_dict(), sort_keys=True)
-    with pytest.raises(IllegalActionError, match=r"^pass refused: .* may correct his call "
-                                                 r"\(bid 2 hearts\) only by a call he could have "
-                                                 r"made instead$"):
+    with pytest.raises(
+        IllegalActionError,
+        match=r"^pass refused: .* may correct his call "
+        r"\(bid 2 hearts\) only by a call he could have "
+        r"made instead$",
+    ):
         game.apply("pass", player=south)  # law 42: the dealer must bid
     assert json.dumps(game.state_dict(), sort_keys=True) == before
 
@@ -441,9 +481,14 @@ def test_law_52_a_second_slip_replays_the_first_and_a_call_out_of_turn() -> None
     assert game.out_of_turn_actions(west) == ()  # his slip is open: a call corrects it
     game.apply("bid 4 hearts", player=west)  # law 52 again
     assert [(s.letter, str(a)) for s, a in game.calls] == [
-        ("S", "bid 2 hearts"), ("S", "bid 3 hearts"), ("W", "bid 4 hearts")]
+        ("S", "bid 2 hearts"),
+        ("S", "bid 3 hearts"),
+        ("W", "bid 4 hearts"),
+    ]
     assert [str(op.action) for op in game.log if op.kind == "slip"] == [
-        "bid 1 hearts", "bid 3 no_trumps"]
+        "bid 1 hearts",
+        "bid 3 no_trumps",
+    ]
     record = json.loads(json.dumps(game.to_record()))
     assert Game.from_record(record).state_dict() == game.state_dict()
 
@@ -458,9 +503,13 @@ def test_law_50_an_impossible_bid_counts_as_seven_and_bars_the_partner() -> None
     assert [op.kind for op in game.log[-1:]] == ["impossible"]
     assert (game.phase, game.to_act) == ("penalty", Seat.NORTH)
     assert [str(a) for a in game.legal_actions()] == [
-        "make bid seven", "demand new deal", "make previous bid final"]
+        "make bid seven",
+        "demand new deal",
+        "make previous bid final",
+    ]
     game.apply("make bid seven")
-    assert str(game.contract) == "bid 7 diamonds" and game.to_act == Seat.NORTH
+    assert str(game.contract) == "bid 7 diamonds"
+    assert game.to_act == Seat.NORTH
     game.apply("pass")  # North
     assert [str(a) for a in game.legal_actions()] == ["pass"]  # East, West's partner, is barred
 
@@ -470,8 +519,10 @@ def test_law_50_the_adversaries_may_make_their_own_last_bid_final() -> None:
     game.apply("bid 1 hearts")
     game.apply("bid 9 clubs")
     game.apply("make previous bid final")
-    assert game.phase == "play" and str(game.contract) == "bid 1 hearts"
-    assert game.declarer == Seat.SOUTH and game.to_act == Seat.WEST
+    assert game.phase == "play"
+    assert str(game.contract) == "bid 1 hearts"
+    assert game.declarer == Seat.SOUTH
+    assert game.to_act == Seat.WEST
 
 
 def test_law_50_an_impossible_bid_and_a_new_deal() -> None:
@@ -487,7 +538,10 @@ def test_law_50_an_impossible_bid_and_a_new_deal() -> None:
 def test_strict_play_refuses_an_impossible_bid() -> None:
     game = _auction_game(laws=False)
     before = json.dumps(game.state_dict(), sort_keys=True)
-    with pytest.raises(IllegalActionError, match=r"^bid 8 hearts refused: no bid may be more "
-                                                 r"than 7$"):
+    with pytest.raises(
+        IllegalActionError,
+        match=r"^bid 8 hearts refused: no bid may be more "
+        r"than 7$",
+    ):
         game.apply("bid 8 hearts")
     assert json.dumps(game.state_dict(), sort_keys=True) == before

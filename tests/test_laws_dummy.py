@@ -22,10 +22,10 @@ AUCTION = load_rules("auction-bridge")
 BRIDGE = load_rules("bridge")
 
 DEAL = (
-    Hand.from_pbn("AKQJ.AKQ.AKQ.AKQ"),   # North, dummy (player C)
-    Hand.from_pbn("T987.JT9.JT9.JT9"),   # East (D)
-    Hand.from_pbn("6543.876.876.876"),   # South, the declarer (B)
-    Hand.from_pbn("2.5432.5432.5432"),   # West, the leader (A)
+    Hand.from_pbn("AKQJ.AKQ.AKQ.AKQ"),  # North, dummy (player C)
+    Hand.from_pbn("T987.JT9.JT9.JT9"),  # East (D)
+    Hand.from_pbn("6543.876.876.876"),  # South, the declarer (B)
+    Hand.from_pbn("2.5432.5432.5432"),  # West, the leader (A)
 )
 WEST, SOUTH, NORTH, EAST = "A", "B", "C", "D"
 
@@ -54,8 +54,10 @@ def test_law_59_dummy_is_spread_after_the_opening_lead() -> None:
     assert not game.sees(EAST, Seat.NORTH)
     game.apply("play S2")
     assert game.exposed == {Seat.NORTH}
-    assert game.sees(EAST, Seat.NORTH) and game.sees(WEST, Seat.NORTH)
-    assert game.to_act == Seat.NORTH and game.actor == SOUTH
+    assert game.sees(EAST, Seat.NORTH)
+    assert game.sees(WEST, Seat.NORTH)
+    assert game.to_act == Seat.NORTH
+    assert game.actor == SOUTH
 
 
 def test_law_85_the_partner_asks_and_the_revoke_is_corrected() -> None:
@@ -76,7 +78,9 @@ def test_law_85_the_partner_asks_and_the_revoke_is_corrected() -> None:
         ("ask", {"trick": 1, "revoke": True}),
         ("corrected", {"trick": 1, "card": "H9", "withdrawn": ["H9", "S3"], "reopened": True}),
     ]
-    assert game.revokes == [] and game.tricks == [] and game.tricks_won == [0, 0]
+    assert game.revokes == []
+    assert game.tricks == []
+    assert game.tricks_won == [0, 0]
     assert game.state_dict()["current"] == ["S2", "SJ"]
     assert game.state_dict()["hands"]["E"] == "T987.JT9.JT9.JT9"
     assert game.state_dict()["hands"]["S"] == "6543.876.876.876"
@@ -88,8 +92,10 @@ def test_law_85_the_partner_asks_and_the_revoke_is_corrected() -> None:
     assert texts(game.legal_actions()) == ["play ST"]
     assert game.irregular_actions() == ()
     before = snapshot(game)
-    with pytest.raises(IllegalActionError,
-                       match=r"^play S7 refused: east \(D\) must play ST \(required by an adversary\)$"):
+    with pytest.raises(
+        IllegalActionError,
+        match=r"^play S7 refused: east \(D\) must play ST \(required by an adversary\)$",
+    ):
         game.apply("play S7")
     assert snapshot(game) == before
     game.apply("play ST")
@@ -101,8 +107,27 @@ def test_law_85_the_partner_asks_and_the_revoke_is_corrected() -> None:
 def test_law_85_a_renounce_with_none_of_the_suit_is_answered_no() -> None:
     """Law 85: the question answered in the negative leaves the trick as it is."""
     game = game_at_play()
-    for card in ("C2", "CA", "C9", "C6", "SA", "S7", "S3", "S2", "HA", "H9", "H6", "H2",
-                 "DA", "D9", "D6", "D2", "SK", "S8", "S4"):
+    for card in (
+        "C2",
+        "CA",
+        "C9",
+        "C6",
+        "SA",
+        "S7",
+        "S3",
+        "S2",
+        "HA",
+        "H9",
+        "H6",
+        "H2",
+        "DA",
+        "D9",
+        "D6",
+        "D2",
+        "SK",
+        "S8",
+        "S4",
+    ):
         game.apply(f"play {card}")
     # West has no spade left: his club is a renounce, not a revoke.
     game.apply("play C3")
@@ -134,7 +159,8 @@ def test_law_86_the_declarer_corrects_and_the_adversary_may_require_a_card() -> 
         game.apply(f"play {card}")
     for card in ("HA", "H9", "D6", "H2"):  # South, third hand, revokes; West plays
         game.apply(f"play {card}")
-    assert game.to_act == Seat.NORTH and game.actor == SOUTH
+    assert game.to_act == Seat.NORTH
+    assert game.actor == SOUTH
     game.apply("correct revoke")  # the declarer, in his own turn
     assert game.state_dict()["current"] == ["HA", "H9"]
     assert (game.phase, game.to_act) == ("penalty", Seat.WEST)
@@ -189,6 +215,7 @@ def test_law_61_dummy_pointing_out_a_revoke_forfeits_its_penalty() -> None:
     incident of the play in consequence of which any penalty might have been
     exacted, the declarer is precluded from exacting such penalty." East's
     established revoke is pointed out by dummy: no claim at the end."""
+
     def play(point_out: bool) -> Game:
         game = game_at_play()
         for card in ("S2", "SJ", "H9", "S3", "SA"):
@@ -203,7 +230,8 @@ def test_law_61_dummy_pointing_out_a_revoke_forfeits_its_penalty() -> None:
 
     assert play(point_out=False).phase == "claim"
     game = play(point_out=True)
-    assert game.phase != "claim" and game.deal_number == 2
+    assert game.phase != "claim"
+    assert game.deal_number == 2
     assert [e.kind for e in game.sheets[0].entries if e.kind == "revoke"] == []
 
 
@@ -225,7 +253,10 @@ def test_law_62_a_card_dummy_suggests_may_be_forbidden() -> None:
     game.apply("suggest SA", player=NORTH)
     assert (game.phase, game.to_act) == ("penalty", Seat.WEST)
     assert texts(game.legal_actions()) == [
-        "require suggested card", "forbid suggested card", "decline penalty"]
+        "require suggested card",
+        "forbid suggested card",
+        "decline penalty",
+    ]
     game.apply("forbid suggested card")
     assert (game.phase, game.to_act) == ("play", Seat.NORTH)
     assert texts(game.legal_actions()) == ["play SJ", "play SQ", "play SK"]
@@ -247,8 +278,11 @@ def test_law_62_a_card_dummy_suggests_may_be_required() -> None:
 def test_law_62_dummy_may_suggest_only_a_card_of_dummy_when_dummy_plays() -> None:
     game = game_at_play()
     before = snapshot(game)
-    with pytest.raises(IllegalActionError, match=r"^suggest SA refused: C is not dummy, or dummy "
-                                                 r"is not to play"):
+    with pytest.raises(
+        IllegalActionError,
+        match=r"^suggest SA refused: C is not dummy, or dummy "
+        r"is not to play",
+    ):
         game.apply("suggest SA", player=NORTH)
     assert snapshot(game) == before
 
@@ -259,20 +293,24 @@ def test_law_64_a_dummy_card_touched_is_played_one_of_his_own_is_not() -> None:
     game = game_at_play()
     game.apply("play S2")
     game.apply("touch SK")  # the declarer touches a card of dummy's: it is played
-    assert game.tricks == [] and game.state_dict()["current"] == ["S2", "SK"]
+    assert game.tricks == []
+    assert game.state_dict()["current"] == ["S2", "SK"]
     assert [(op.kind, dict(op.detail)) for op in game.log[-2:-1]] == [
-        ("touch", {"card": "SK", "played": True})]
+        ("touch", {"card": "SK", "played": True})
+    ]
     game.apply("play S7")
     game.apply("touch S6")  # one of his own: not played
-    assert game.to_act == Seat.SOUTH and game.state_dict()["current"] == ["S2", "SK", "S7"]
+    assert game.to_act == Seat.SOUTH
+    assert game.state_dict()["current"] == ["S2", "SK", "S7"]
     game.apply("play S3")
     assert [c.code for c in game.tricks[0].cards] == ["S2", "SK", "S7", "S3"]
     record = json.loads(json.dumps(game.to_record()))
-    assert "touch SK" in record["actions"] and "touch S6" in record["actions"]
+    assert "touch SK" in record["actions"]
+    assert "touch S6" in record["actions"]
     assert Game.from_record(record).state_dict() == game.state_dict()
 
 
-def test_law_64_a_touched_dummy_card_the_adversaries_have_barred_is_refused_and_changes_nothing() -> None:
+def test_law_64_a_touched_barred_dummy_card_is_refused_and_changes_nothing() -> None:
     """Laws 62 and 64: once the adversaries require the card dummy suggested,
     touching another card of dummy's cannot play it: the touch is not offered,
     and is refused with nothing recorded (it once left a touch in the log that
@@ -281,7 +319,9 @@ def test_law_64_a_touched_dummy_card_the_adversaries_have_barred_is_refused_and_
     game.apply("play S2")
     game.apply("suggest SJ", player=NORTH)
     game.apply("require suggested card")
-    touches = [a for a in texts(game.remarks(game.seat_player[Seat.SOUTH])) if a.startswith("touch")]
+    touches = [
+        a for a in texts(game.remarks(game.seat_player[Seat.SOUTH])) if a.startswith("touch")
+    ]
     assert touches == ["touch SJ"]
     before = snapshot(game)
     with pytest.raises(IllegalActionError, match=r"^touch SK refused: "):
@@ -319,10 +359,14 @@ def test_strict_play_has_no_remarks() -> None:
     """In strict play the laws' remarks do not arise: illegal play is impossible."""
     game = game_at_play(laws=False)
     game.apply("play S2")
-    assert game.remarks(NORTH) == () and game.remarks(SOUTH) == ()
+    assert game.remarks(NORTH) == ()
+    assert game.remarks(SOUTH) == ()
     before = snapshot(game)
-    with pytest.raises(IllegalActionError, match=r"^touch SA refused: remarks in the play are "
-                                                 r"regulated only in laws mode$"):
+    with pytest.raises(
+        IllegalActionError,
+        match=r"^touch SA refused: remarks in the play are "
+        r"regulated only in laws mode$",
+    ):
         game.apply("touch SA")
     assert snapshot(game) == before
 
@@ -339,7 +383,10 @@ def test_bridge_dummy_may_ask_but_touched_cards_are_not_regulated() -> None:
     assert not any(a.kind == "touch" for a in game.remarks(game.seat_player[Seat.SOUTH]))
     for card in ("SA", "S7", "H6"):
         game.apply(f"play {card}")
-    assert texts(game.remarks(game.seat_player[Seat.NORTH]))[:2] == ["ask having none", "suggest CQ"]
+    assert texts(game.remarks(game.seat_player[Seat.NORTH]))[:2] == [
+        "ask having none",
+        "suggest CQ",
+    ]
 
 
 def _laws_deal_with_corrections() -> Game:
@@ -380,8 +427,11 @@ def test_law_60c_only_a_penalty_the_adversaries_are_entitled_to_is_offered() -> 
     assert (game.phase, game.to_act) == ("claim", Seat.WEST)
     assert texts(game.legal_actions()) == ["claim revoke points", "waive revoke"]
     before = snapshot(game)
-    with pytest.raises(IllegalActionError, match=r"^claim revoke tricks refused: west \(A\) may "
-                                                 r"now only claim revoke points, waive revoke$"):
+    with pytest.raises(
+        IllegalActionError,
+        match=r"^claim revoke tricks refused: west \(A\) may "
+        r"now only claim revoke points, waive revoke$",
+    ):
         game.apply("claim revoke tricks")
     assert snapshot(game) == before
 
@@ -407,15 +457,22 @@ def test_law_51_information_about_the_bidding_costs_a_called_lead() -> None:
     game.apply("mention bidding", player=EAST)
     assert (game.phase, game.to_act) == ("penalty", Seat.SOUTH)
     assert texts(game.legal_actions()) == [
-        "call lead clubs", "call lead diamonds", "call lead hearts", "call lead spades",
-        "decline penalty"]
+        "call lead clubs",
+        "call lead diamonds",
+        "call lead hearts",
+        "call lead spades",
+        "decline penalty",
+    ]
     game.apply("call lead hearts")
     assert (game.phase, game.to_act) == ("play", Seat.WEST)
     assert texts(game.legal_actions()) == ["play H2", "play H3", "play H4", "play H5"]
     assert game.irregular_actions() == ()
     before = snapshot(game)
-    with pytest.raises(IllegalActionError, match=r"^play S2 refused: the declarer has called a "
-                                                 r"lead of hearts \(law 51\)$"):
+    with pytest.raises(
+        IllegalActionError,
+        match=r"^play S2 refused: the declarer has called a "
+        r"lead of hearts \(law 51\)$",
+    ):
         game.apply("play S2")
     assert snapshot(game) == before
     game.apply("play H5")
@@ -430,7 +487,8 @@ def test_law_51_the_called_lead_waits_for_the_adversaries_lead() -> None:
         game.apply(f"play {card}")
     game.apply("mention bidding", player=WEST)
     game.apply("call lead diamonds")
-    assert game.to_act == Seat.NORTH and len(game.legal_actions()) == 12  # not bound
+    assert game.to_act == Seat.NORTH
+    assert len(game.legal_actions()) == 12
     assert "mention bidding" not in texts(game.remarks(WEST))  # one called lead at a time
     game.apply("play SK")  # North leads; East follows, then South and West
     assert texts(game.legal_actions()) == ["play S8", "play S9", "play ST"]

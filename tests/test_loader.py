@@ -255,7 +255,10 @@ def test_find_variant_did_you_mean() -> None:
     with pytest.raises(RuleFileError) as caught:
         find_variant("brdge")
     (diagnostic,) = caught.value.diagnostics
-    assert diagnostic.message == "unknown variant 'brdge' ('dummybridge variants' lists the built-in ones)"
+    assert (
+        diagnostic.message
+        == "unknown variant 'brdge' ('dummybridge variants' lists the built-in ones)"
+    )
     assert diagnostic.hint == "did you mean 'bridge'?"
 
 
@@ -549,7 +552,7 @@ def test_json_output_format(monkeypatch: pytest.MonkeyPatch) -> None:
         '    "path": "$.scoring.gmae",\n'
         '    "severity": "error",\n'
         '    "message": "unknown key \'gmae\' (expected one of: book, chicane, doubled_bonus, game,'
-        ' game_bonus, honours, ledger, opening_spade_cap, rubber, settlement, slams, source,'
+        " game_bonus, honours, ledger, opening_spade_cap, rubber, settlement, slams, source,"
         ' tricks, undertricks)",\n'
         '    "hint": "did you mean \'game\'?"\n'
         "  },\n"

@@ -106,8 +106,11 @@ def test_wheel_built_from_the_sdist_installs_and_imports(tmp_path: Path) -> None
     assert [f for f in files if f.startswith("dummybridge/_core")]
     assert not [f for f in files if f.startswith(("tools/", "tests/", "csrc/", "interpreter/"))]
     # The built-in rule files and the schema ship inside the wheel.
-    for source in [*REPO.glob("rules/*.yaml"), *REPO.glob("rules/house/*.yaml"),
-                   *REPO.glob("interpreter/schema/*.json")]:
+    for source in [
+        *REPO.glob("rules/*.yaml"),
+        *REPO.glob("rules/house/*.yaml"),
+        *REPO.glob("interpreter/schema/*.json"),
+    ]:
         shipped = source.relative_to(REPO).as_posix()
         shipped = shipped.replace("interpreter/", "dummybridge/").replace(
             "rules/", "dummybridge/rules/"

@@ -24,8 +24,10 @@ BRIDGE = load_rules("bridge")
 AUCTION = load_rules("auction-bridge")
 DUMMY = load_rules("dummy-bridge")
 
-ONE_SUIT_EACH = [Hand.from_pbn(h) for h in (
-    "AKQJT98765432...", "..AKQJT98765432.", ".AKQJT98765432..", "...AKQJT98765432")]
+ONE_SUIT_EACH = [
+    Hand.from_pbn(h)
+    for h in ("AKQJT98765432...", "..AKQJT98765432.", ".AKQJT98765432..", "...AKQJT98765432")
+]
 
 
 def finish_deal(game: Game) -> None:
@@ -67,49 +69,51 @@ def test_bridge_deal_exports_exactly() -> None:
     for action in ("leave it", "declare spades", "double", "double", "pass", "pass"):
         game.apply(action)
     finish_deal(game)
-    assert export_pbn(game) == "\r\n".join([
-        "% PBN 2.1",
-        "% EXPORT",
-        '[Event "Bridge (Bridge Whist)"]',
-        '[Site ""]',
-        '[Date "????.??.??"]',
-        '[Board "1"]',
-        '[West "A"]',
-        '[North "C"]',
-        '[East "D"]',
-        '[South "B"]',
-        '[Dealer "S"]',
-        '[Vulnerable "None"]',
-        '[Deal "S:.AKQJT98765432.. ...AKQJT98765432 AKQJT98765432... ..AKQJT98765432."]',
-        '[Scoring "Rubber"]',
-        '[Declarer "S"]',
-        '[Contract "1SXX"]',
-        '[Result "13"]',
-        '[Declaration "spades"]',
-        '[DeclarationHistory "S:Leave;N:spades;W:X;N:X;W:Pass;E:Pass"]',
-        '[DeclarationMaker "N"]',
-        '[DeclaredFrom "partner"]',
-        '[Doublings "2"]',
-        f'[Generator "dummybridge {__version__} seed 4"]',
-        '[ScoreRubber "NS 56/56 EW 0/0"]',
-        '[Variant "bridge"]',
-        '[VariantVersion "1.0"]',
-        '[Play "W"]',
-        "C2 S2 D2 H2",
-        "C3 S3 D3 H3",
-        "C4 S4 D4 H4",
-        "C5 S5 D5 H5",
-        "C6 S6 D6 H6",
-        "C7 S7 D7 H7",
-        "C8 S8 D8 H8",
-        "C9 S9 D9 H9",
-        "CT ST DT HT",
-        "CJ SJ DJ HJ",
-        "CQ SQ DQ HQ",
-        "CK SK DK HK",
-        "CA SA DA HA",
-        "",
-    ])
+    assert export_pbn(game) == "\r\n".join(
+        [
+            "% PBN 2.1",
+            "% EXPORT",
+            '[Event "Bridge (Bridge Whist)"]',
+            '[Site ""]',
+            '[Date "????.??.??"]',
+            '[Board "1"]',
+            '[West "A"]',
+            '[North "C"]',
+            '[East "D"]',
+            '[South "B"]',
+            '[Dealer "S"]',
+            '[Vulnerable "None"]',
+            '[Deal "S:.AKQJT98765432.. ...AKQJT98765432 AKQJT98765432... ..AKQJT98765432."]',
+            '[Scoring "Rubber"]',
+            '[Declarer "S"]',
+            '[Contract "1SXX"]',
+            '[Result "13"]',
+            '[Declaration "spades"]',
+            '[DeclarationHistory "S:Leave;N:spades;W:X;N:X;W:Pass;E:Pass"]',
+            '[DeclarationMaker "N"]',
+            '[DeclaredFrom "partner"]',
+            '[Doublings "2"]',
+            f'[Generator "dummybridge {__version__} seed 4"]',
+            '[ScoreRubber "NS 56/56 EW 0/0"]',
+            '[Variant "bridge"]',
+            '[VariantVersion "1.0"]',
+            '[Play "W"]',
+            "C2 S2 D2 H2",
+            "C3 S3 D3 H3",
+            "C4 S4 D4 H4",
+            "C5 S5 D5 H5",
+            "C6 S6 D6 H6",
+            "C7 S7 D7 H7",
+            "C8 S8 D8 H8",
+            "C9 S9 D9 H9",
+            "CT ST DT HT",
+            "CJ SJ DJ HJ",
+            "CQ SQ DQ HQ",
+            "CK SK DK HK",
+            "CA SA DA HA",
+            "",
+        ]
+    )
 
 
 def test_pass_out_and_two_spade_declarations() -> None:
@@ -119,24 +123,47 @@ def test_pass_out_and_two_spade_declarations() -> None:
     each bid carries a note reference (3.5.4) whose Note names the declaration."""
     rules = with_changes(AUCTION, declaration__auction__dealer_must_bid=False)
     game = Game(rules, 4, deals=[ONE_SUIT_EACH, ONE_SUIT_EACH])
-    for action in ["pass"] * 4 + ["bid 1 spades", "bid 1 royal_spades", "double", "redouble",
-                                  "pass", "pass", "pass"]:
+    for action in ["pass"] * 4 + [
+        "bid 1 spades",
+        "bid 1 royal_spades",
+        "double",
+        "redouble",
+        "pass",
+        "pass",
+        "pass",
+    ]:
         game.apply(action)
     finish_deal(game)
     first, second = games_of(export_pbn(game))
     assert first[12:] == [
-        '[Declarer ""]', '[Contract "Pass"]', '[Result ""]',
-        f'[Generator "dummybridge {__version__} seed 4"]', '[Variant "auction-bridge"]',
-        '[VariantVersion "1.0"]', '[Auction "S"]', "Pass Pass Pass Pass"]
+        '[Declarer ""]',
+        '[Contract "Pass"]',
+        '[Result ""]',
+        f'[Generator "dummybridge {__version__} seed 4"]',
+        '[Variant "auction-bridge"]',
+        '[VariantVersion "1.0"]',
+        '[Auction "S"]',
+        "Pass Pass Pass Pass",
+    ]
     assert second[8:16] == [
-        '[Dealer "W"]', '[Vulnerable "None"]',
+        '[Dealer "W"]',
+        '[Vulnerable "None"]',
         '[Deal "W:...AKQJT98765432 AKQJT98765432... ..AKQJT98765432. .AKQJT98765432.."]',
-        '[Scoring "Rubber"]', '[Declarer "N"]', '[Contract "1SXX"]', '[Result "13"]',
-        '[Declaration "royal_spades"]']
+        '[Scoring "Rubber"]',
+        '[Declarer "N"]',
+        '[Contract "1SXX"]',
+        '[Result "13"]',
+        '[Declaration "royal_spades"]',
+    ]
     at = second.index('[Auction "W"]')
-    assert second[at:at + 6] == [
-        '[Auction "W"]', "1S =1= 1S =2= X XX", "Pass Pass Pass",
-        '[Note "1:spades"]', '[Note "2:royal_spades"]', '[Play "E"]']
+    assert second[at : at + 6] == [
+        '[Auction "W"]',
+        "1S =1= 1S =2= X XX",
+        "Pass Pass Pass",
+        '[Note "1:spades"]',
+        '[Note "2:royal_spades"]',
+        '[Play "E"]',
+    ]
     assert second[at + 6] == "D2 H2 C2 S2"  # East leads; columns E S W N
 
 
@@ -152,7 +179,8 @@ def test_forced_declaration_of_a_dummy() -> None:
     tags = dict(line[1:-2].split(' "', 1) for line in lines if line.startswith("["))
     assert tags["North"] == tags["South"]
     assert tags["Dummies"] == "N"
-    assert tags["DeclaredFrom"] == "dummy" and tags["DeclarationMaker"] == "N"
+    assert tags["DeclaredFrom"] == "dummy"
+    assert tags["DeclarationMaker"] == "N"
     assert tags["DeclarationHistory"].startswith(f"S:Leave;N:{tags['Declaration']};")
 
 
@@ -161,23 +189,32 @@ def test_export_format_rules_hold_for_every_built_in_variant() -> None:
     tabs, ISO 8859-1; the version and export escape lines; an empty line
     between games; each game the mandatory tags first, in order, each once,
     then the supplemental tags sorted; the Deal given from the dealer."""
-    for name in ("bridge", "dummy-bridge", "double-dummy", "three-handed",
-                 "three-handed-elwell", "auction-bridge", "dummy-bridge-eb1911"):
+    for name in (
+        "bridge",
+        "dummy-bridge",
+        "double-dummy",
+        "three-handed",
+        "three-handed-elwell",
+        "auction-bridge",
+        "dummy-bridge-eb1911",
+    ):
         game = bot_game(name, 11)
         text = export_pbn(game)
         text.encode("latin-1")
-        assert text.startswith("% PBN 2.1\r\n% EXPORT\r\n") and text.endswith("\r\n")
-        assert "\t" not in text and "\n" not in text.replace("\r\n", "")
+        assert text.startswith("% PBN 2.1\r\n% EXPORT\r\n")
+        assert text.endswith("\r\n")
+        assert "\t" not in text
+        assert "\n" not in text.replace("\r\n", "")
         assert all(len(line) + 2 <= 255 for line in text.split("\r\n"))
         games = games_of(text)
         assert len(games) == game.deal_number, name
         for lines in games:
             names = [line[1:].split(" ", 1)[0] for line in lines if line.startswith("[")]
             assert names[:15] == list(MANDATORY_TAGS)
-            ident = names[15:names.index("Auction")] if "Auction" in names else names[15:]
+            ident = names[15 : names.index("Auction")] if "Auction" in names else names[15:]
             ident = [n for n in ident if n != "Play"]
-            assert ident == sorted(ident) and len(set(names) - {"Note"}) == len(
-                [n for n in names if n != "Note"])
+            assert ident == sorted(ident)
+            assert len(set(names) - {"Note"}) == len([n for n in names if n != "Note"])
             tags = dict(line[1:-2].split(' "', 1) for line in lines if line.startswith("["))
             assert tags["Deal"].startswith(tags["Dealer"] + ":")
             assert tags["Variant"] == game.rules.name
@@ -185,8 +222,10 @@ def test_export_format_rules_hold_for_every_built_in_variant() -> None:
 
 def test_revokes_are_marked_in_the_play() -> None:
     """PBN 3.9 (C): ^R precedes a revoke. Laws mode: North fails to follow."""
-    hands = [Hand.from_pbn(h) for h in (
-        "AKQJT9876543..2.", "..AKQJT9876543.2", ".AKQJT98765432..", "2...AKQJT9876543")]
+    hands = [
+        Hand.from_pbn(h)
+        for h in ("AKQJT9876543..2.", "..AKQJT9876543.2", ".AKQJT98765432..", "2...AKQJT9876543")
+    ]
     game = Game(BRIDGE, 4, deals=[hands], laws=True)
     game.apply("declare no_trumps")  # South, the dealer, declares
     game.apply("pass")
@@ -214,7 +253,8 @@ def test_export_then_import_gives_the_same_deals_calls_and_cards() -> None:
     first = read[0]
     assert first.auction()[-3:] == ["Pass", "Pass", "Pass"]
     tricks = first.play()
-    assert len(tricks) == 13 and all(len(t) == 4 for t in tricks)
+    assert len(tricks) == 13
+    assert all(len(t) == 4 for t in tricks)
 
 
 MESSY = """\
@@ -269,28 +309,54 @@ def test_import_is_tolerant_of_what_real_files_hold() -> None:
     assert [g.line for g in games] == [4, 30, 34]
     one, two, three = games
     assert one.tags["Site"] == 'Amsterdam, "De Kring" \\ NLD'
-    assert one.tags["Date"] == "1905.01.02" and one.board == "1"
+    assert one.tags["Date"] == "1905.01.02"
+    assert one.board == "1"
     assert one.tags["UnknownThing"] == "whatever"
     assert one.notes == ["1:non-forcing"]
-    assert one.auction() == ["1D", "1S", "3H", "4S", "4NT", "X", "Pass", "Pass",
-                             "5C", "X", "5H", "X", "Pass", "Pass", "Pass"]
+    assert one.auction() == [
+        "1D",
+        "1S",
+        "3H",
+        "4S",
+        "4NT",
+        "X",
+        "Pass",
+        "Pass",
+        "5C",
+        "X",
+        "5H",
+        "X",
+        "Pass",
+        "Pass",
+        "Pass",
+    ]
     assert one.play() == [["SK", "H3", "S4", "S3"], ["C5", "C2", "C6", "CK"]]
-    assert [t for t, _, _ in one.sections["TotalScoreTable"]] == [
-        "1", '"x y; z"', "2", '"z"']
+    assert [t for t, _, _ in one.sections["TotalScoreTable"]] == ["1", '"x y; z"', "2", '"z"']
     assert [h.pbn() for h in one.full_deal()] == [
-        ".63.AKQ987.A9732", "A8654.KQ5.T.QJT6", "J973.J98742.3.K4", "KQT2.AT.J6542.85"]
+        ".63.AKQ987.A9732",
+        "A8654.KQ5.T.QJT6",
+        "J973.J98742.3.K4",
+        "KQT2.AT.J6542.85",
+    ]
     assert one.dealer() == Seat.NORTH
     assert two.tags["Event"] == "Club night"  # "#" and "##"
     assert three.tags["Event"] == "Club night"  # "##" goes on
     assert three.board == "3"
     assert [h.pbn() for h in three.full_deal()] == [
-        ".AKQJT98765432..", "..AKQJT98765432.", "...AKQJT98765432", "AKQJT98765432..."]
+        ".AKQJT98765432..",
+        "..AKQJT98765432.",
+        "...AKQJT98765432",
+        "AKQJT98765432...",
+    ]
 
 
 def error_of(text: str) -> str:
-    with pytest.raises(FileFormatError) as info:
+    def read_all() -> None:
         for game in parse_pbn(text, "bad.pbn"):
             game.full_deal()
+
+    with pytest.raises(FileFormatError) as info:
+        read_all()
     return str(info.value)
 
 
@@ -298,50 +364,67 @@ def test_what_cannot_be_read_is_located() -> None:
     """Unreadable PBN gives FILE:LINE:COL: error: TAG: message, never a traceback."""
     assert error_of('[Deal "N:AKQ.T98.76.5432 - - -"]\n') == (
         "bad.pbn:1:1: error: Deal: the east, south, west hands are not given ('-'); "
-        "a deal to play needs all four, or three")
+        "a deal to play needs all four, or three"
+    )
     assert error_of('[Event "x"]\n[Deal "N:AKQ.T98.76.54322 - - -"]\n').startswith(
-        "bad.pbn:2:1: error: Deal: ")
+        "bad.pbn:2:1: error: Deal: "
+    )
     assert error_of('[Event "x]\n') == (
         "bad.pbn:1:8: error: Event: a string is not closed on its line "
-        "(PBN 3.2: strings do not cross lines)")
+        "(PBN 3.2: strings do not cross lines)"
+    )
     assert error_of('[Event "x"\n[Board "1"]\n') == (
-        "bad.pbn:2:1: error: Event: expected ']' to close the tag, found '['")
+        "bad.pbn:2:1: error: Event: expected ']' to close the tag, found '['"
+    )
     assert error_of('[Event "x"] { never closed\n\n') == (
-        "bad.pbn:1:13: error: this '{' comment is never closed with '}'")
-    assert error_of('1S Pass\n') == (
-        "bad.pbn:1:1: error: '1S' is outside any tag: expected a tag such as [Deal \"N:...\"]")
+        "bad.pbn:1:13: error: this '{' comment is never closed with '}'"
+    )
+    assert error_of("1S Pass\n") == (
+        "bad.pbn:1:1: error: '1S' is outside any tag: expected a tag such as [Deal \"N:...\"]"
+    )
     assert error_of('[Board "1"]\n\n[Deal "#"]\n') == (
-        "bad.pbn:3:1: error: Deal: the value '#' (inherit) is not allowed for this tag (PBN 4.8)")
-    assert error_of('[Deal "AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. '
-                    '...AKQJT98765432"]\n') == (
+        "bad.pbn:3:1: error: Deal: the value '#' (inherit) is not allowed for this tag (PBN 4.8)"
+    )
+    assert error_of(
+        '[Deal "AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\n'
+    ) == (
         "bad.pbn:1:1: error: Deal: 'AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. "
         "...AKQJT98765432' does not start with the first hand's seat (\"N:\") "
-        "and there is no Dealer tag")
+        "and there is no Dealer tag"
+    )
     assert error_of('[Dealer "Q"]\n[Deal "AKQJT98765432... - - -"]\n') == (
-        "bad.pbn:1:1: error: Dealer: 'Q' is not a seat: expected W, N, E or S")
-    assert error_of('[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. '
-                    '...AKQJT9876543"]\n') == (
-        "bad.pbn:1:1: error: Deal: the west hand holds 12 cards, not 13")
+        "bad.pbn:1:1: error: Dealer: 'Q' is not a seat: expected W, N, E or S"
+    )
+    assert error_of(
+        '[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT9876543"]\n'
+    ) == ("bad.pbn:1:1: error: Deal: the west hand holds 12 cards, not 13")
 
 
 def test_boards_are_chosen_by_their_board_tag(tmp_path: Path) -> None:
     path = tmp_path / "set.pbn"
-    path.write_text(MESSY.split("\n\n[Event")[0] + "\n\n" + MESSY.split("\t\n")[1],
-                    encoding="latin-1")
+    path.write_text(
+        MESSY.split("\n\n[Event")[0] + "\n\n" + MESSY.split("\t\n")[1], encoding="latin-1"
+    )
     games = read_pbn(path)
     assert [g.board for g in games] == ["1", "3"]
     assert len(deals_from_pbn(games)) == 2
     assert deals_from_pbn(games, "3")[0][3].pbn() == "AKQJT98765432..."
-    with pytest.raises(FileFormatError, match=r"set\.pbn: error: Board: no board '7' in "
-                                              r"this file \(boards: 1, 3\)"):
+    with pytest.raises(
+        FileFormatError,
+        match=r"set\.pbn: error: Board: no board '7' in "
+        r"this file \(boards: 1, 3\)",
+    ):
         deals_from_pbn(games, "7")
 
 
 def test_latin_1_and_utf_8_files_both_read(tmp_path: Path) -> None:
     """PBN 2.2: ISO 8859-1; files written as UTF-8 (with or without a byte order mark) also read."""
     text = '[West "Mürren"]\n[Deal "N:AKQJT98765432... - - -"]\n'
-    for data in (text.encode("latin-1"), text.encode("utf-8"),
-                 b"\xef\xbb\xbf" + text.encode("utf-8")):
+    for data in (
+        text.encode("latin-1"),
+        text.encode("utf-8"),
+        b"\xef\xbb\xbf" + text.encode("utf-8"),
+    ):
         path = tmp_path / "names.pbn"
         path.write_bytes(data)
         assert read_pbn(path)[0].tags["West"] == "Mürren"
@@ -352,16 +435,21 @@ def test_names_outside_latin_1_are_written_as_question_marks(tmp_path: Path) -> 
     quotes and backslashes in names are escaped (3.2)."""
     from dummybridge.pbn import write_pbn
 
-    game = Game(BRIDGE, 4, players=["Ann \"A\"", "Bø\\b", "Čech", "Dee"],
-                deals=[ONE_SUIT_EACH])
+    game = Game(BRIDGE, 4, players=['Ann "A"', "Bø\\b", "Čech", "Dee"], deals=[ONE_SUIT_EACH])
     finish_deal(game)
     path = tmp_path / "x.pbn"
     write_pbn(game, path)
     data = path.read_bytes()
-    assert b'"Ann \\"A\\""' in data and b'"B\xf8\\\\b"' in data and b'"?ech"' in data
+    assert b'"Ann \\"A\\""' in data
+    assert b'"B\xf8\\\\b"' in data
+    assert b'"?ech"' in data
     read = read_pbn(path)[0]
     assert {read.tags[s] for s in ("West", "North", "East", "South")} == {
-        'Ann "A"', "Bø\\b", "?ech", "Dee"}
+        'Ann "A"',
+        "Bø\\b",
+        "?ech",
+        "Dee",
+    }
 
 
 def test_auction_irregularities_let_stand_are_marked() -> None:
@@ -380,14 +468,23 @@ def test_auction_irregularities_let_stand_are_marked() -> None:
     finish_deal(game)
     lines = games_of(export_pbn(game))[0]
     at = lines.index('[Auction "S"]')
-    assert lines[at:at + 4] == ['[Auction "S"]', "1H ^S 1NT ^I 1H", "Pass Pass Pass",
-                                '[Play "S"]']
-    assert '[Declarer "E"]' in lines and '[Contract "1H"]' in lines
+    assert lines[at : at + 4] == [
+        '[Auction "S"]',
+        "1H ^S 1NT ^I 1H",
+        "Pass Pass Pass",
+        '[Play "S"]',
+    ]
+    assert '[Declarer "E"]' in lines
+    assert '[Contract "1H"]' in lines
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.text(alphabet=st.sampled_from(list('[]{}";%#\\ \n\tNESWAKQJT98765432.-:abcPassX=!$^*+')),
-               max_size=120))
+@given(
+    st.text(
+        alphabet=st.sampled_from(list('[]{}";%#\\ \n\tNESWAKQJT98765432.-:abcPassX=!$^*+')),
+        max_size=120,
+    )
+)
 def test_import_never_fails_but_with_a_located_error(text: str) -> None:
     """Whatever the text, reading it (and its deals) either works or raises a
     FileFormatError naming the file and line: nothing else reaches a user."""
@@ -399,4 +496,4 @@ def test_import_never_fails_but_with_a_located_error(text: str) -> None:
             if "Deal" in game.tags:
                 game.full_deal()
     except FileFormatError as exc:
-        assert str(exc).startswith("f.pbn:")
+        assert str(exc).startswith("f.pbn:")  # noqa: PT017 - whichever step raised

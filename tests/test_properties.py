@@ -48,23 +48,26 @@ def check_log(game: Game) -> None:
         elif op.kind == "play":
             deals[-1]["plays"].append((op.seat, op.action.card))
         elif op.kind == "trick":
-            deals[-1]["tricks"].append((Seat.from_str(op.detail["leader"]), op.seat,
-                                        op.detail["cards"]))
+            deals[-1]["tricks"].append(
+                (Seat.from_str(op.detail["leader"]), op.seat, op.detail["cards"])
+            )
     assert len(deals) == game.deal_number
     for d in deals:
         hands = d["hands"]
         cards = [c for h in hands.values() for c in h]
-        assert len(cards) == 52 and len(set(cards)) == 52  # 52 cards, each once
+        assert len(cards) == 52
+        assert len(set(cards)) == 52
         assert all(len(h) == 13 for h in hands.values())
         plays = d["plays"]
         if d is deals[-1] and not game.is_over:
             continue
-        assert len(plays) == 52 and len(d["tricks"]) == 13  # 13 tricks a deal
+        assert len(plays) == 52
+        assert len(d["tricks"]) == 13
         assert Counter(c for _, c in plays) == Counter(cards)
         for seat, card in plays:
             assert card in hands[seat]  # each card from the hand that held it
         for t, (leader, winner, codes) in enumerate(d["tricks"]):
-            four = plays[4 * t: 4 * t + 4]
+            four = plays[4 * t : 4 * t + 4]
             assert [s for s, _ in four] == [Seat((leader + i) & 3) for i in range(4)]
             assert [c.code for _, c in four] == codes
             if t + 1 < 13:
@@ -75,7 +78,8 @@ def check_log(game: Game) -> None:
             for e in op.detail["entries"]:
                 scored[e["side"]] += e["points"]
     assert [scored[0], scored[1]] == [game.sheet.total(0), game.sheet.total(1)]
-    assert game.sheet.winner is not None and game.sheet.games[game.sheet.winner] == 2
+    assert game.sheet.winner is not None
+    assert game.sheet.games[game.sheet.winner] == 2
 
 
 @settings(max_examples=25)

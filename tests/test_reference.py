@@ -52,7 +52,8 @@ def test_docs_rule_language_md_is_up_to_date_with_the_schema() -> None:
     current = DOC.read_text(encoding="utf-8")
     assert current == reference_markdown(), (
         "docs/rule-language.md is out of date with the schema: run "
-        "`pip install . && python tools/gen_reference.py` and commit the result")
+        "`pip install . && python tools/gen_reference.py` and commit the result"
+    )
 
 
 @in_checkout
@@ -80,7 +81,7 @@ def _property_nodes(schema: dict[str, Any]) -> list[int]:
         for key in ("properties", "items"):
             sub = node.get(key)
             if isinstance(sub, dict):
-                for value in (sub.values() if key == "properties" else [sub]):
+                for value in sub.values() if key == "properties" else [sub]:
                     visit(value)
 
     visit(schema)
@@ -138,7 +139,8 @@ def test_keyword_sections_give_type_requirement_and_default() -> None:
         '<a id="scoring-game"></a>\n\n### `scoring.game`\n\n'
         "*Type:* integer, at least 1. *Required.*\n\n"
         "The trick points that win a game, at least 1 (30 in Bridge).\n\n"
-        "Example:\n\n```yaml\nscoring:\n  game: 30\n```\n") in text
+        "Example:\n\n```yaml\nscoring:\n  game: 30\n```\n"
+    ) in text
     assert (
         "### `doubling.limit.kind`\n\n"
         "*Type:* one of `unlimited`, `cap`, `stop_after_exceeding`, `none`. *Required.*\n\n"
@@ -148,7 +150,8 @@ def test_keyword_sections_give_type_requirement_and_default() -> None:
         "*Type:* integer, at least 1. *Required.*\n\n"
         "The points scored for each trick over the book, before doubling (a whole number, "
         "at least 1).\n\n"
-        "Example:\n\n```yaml\ndenominations:\n  hearts:\n    trick_value: 8\n```\n") in text
+        "Example:\n\n```yaml\ndenominations:\n  hearts:\n    trick_value: 8\n```\n"
+    ) in text
 
 
 def test_a_change_to_the_schema_changes_the_reference() -> None:
@@ -157,13 +160,18 @@ def test_a_change_to_the_schema_changes_the_reference() -> None:
     text differs from the one generated from the shipped schema."""
     schema = copy.deepcopy(SCHEMA)
     schema["$defs"]["slams"]["properties"]["tiny"] = {
-        "description": "A tiny slam: eleven tricks.", "type": "integer", "minimum": 0,
-        "examples": [10]}
+        "description": "A tiny slam: eleven tricks.",
+        "type": "integer",
+        "minimum": 0,
+        "examples": [10],
+    }
     changed = reference_markdown(schema)
     assert changed != reference_markdown()
-    assert ("### `scoring.slams.tiny`\n\n*Type:* integer, at least 0. *Optional.*\n\n"
-            "A tiny slam: eleven tricks.\n\nExample:\n\n```yaml\nscoring:\n  slams:\n"
-            "    tiny: 10\n```\n") in changed
+    assert (
+        "### `scoring.slams.tiny`\n\n*Type:* integer, at least 0. *Optional.*\n\n"
+        "A tiny slam: eleven tricks.\n\nExample:\n\n```yaml\nscoring:\n  slams:\n"
+        "    tiny: 10\n```\n"
+    ) in changed
 
 
 def test_dummybridge_docs_prints_the_reference(capsys: pytest.CaptureFixture[str]) -> None:
@@ -177,8 +185,13 @@ def test_dummybridge_docs_prints_the_reference(capsys: pytest.CaptureFixture[str
 def test_tools_check_mode_passes(tool: str) -> None:
     """`python tools/schema_examples.py --check` (every keyword has an example)
     and `python tools/gen_reference.py --check` (the file is current) exit 0."""
-    proc = subprocess.run([sys.executable, str(REPO / "tools" / tool), "--check"],
-                          capture_output=True, text=True, check=False)
+    proc = subprocess.run(
+        [sys.executable, str(REPO / "tools" / tool), "--check"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert (proc.returncode, proc.stderr) == (0, ""), (
         f"{proc.stderr}run `pip install . && python tools/schema_examples.py && "
-        "python tools/gen_reference.py` and commit the schema and docs/rule-language.md")
+        "python tools/gen_reference.py` and commit the schema and docs/rule-language.md"
+    )

@@ -24,14 +24,14 @@ def test_constrained_deals_keep_what_was_seen() -> None:
     spades = Hand.from_pbn("AKQJT98765432...").bits
     pool = ((1 << 52) - 1) & ~south
     for _ in range(100):
-        hands = _native.deal_constrained(rng, [0, 0, south, 0], [13, 13, 0, 13],
-                                         [0, 1 << 3, 0, 0], pool)
+        hands = _native.deal_constrained(
+            rng, [0, 0, south, 0], [13, 13, 0, 13], [0, 1 << 3, 0, 0], pool
+        )
         assert hands[2] == south
         assert [bin(h).count("1") for h in hands] == [13, 13, 13, 13]
         assert hands[1] & spades == 0  # East showed out of spades
     with pytest.raises(OutOfRangeError, match="count out of range"):
-        _native.deal_constrained(rng, [0, 0, south, 0], [13, 13, 0, 13],
-                                 [0, 0b1110, 0, 0], pool)
+        _native.deal_constrained(rng, [0, 0, south, 0], [13, 13, 0, 13], [0, 0b1110, 0, 0], pool)
 
 
 def test_the_sampling_bot_plays_every_variant_legally_and_reproducibly() -> None:

@@ -89,7 +89,9 @@ def test_elw07_honours_table_every_cell(
 
 def test_elw05_misprint_a24_five_honours_four_in_one_hand_diamonds_is_54() -> None:
     """§8 A24: ELW05 printed 64; the 1907 table and the multiplier give 54."""
-    lines = score_deal(BRIDGE, _result("diamonds", honour_hands(Suit.DIAMONDS, ("AKQJ", "", "T", ""))))  # type: ignore[arg-type]
+    lines = score_deal(
+        BRIDGE, _result("diamonds", honour_hands(Suit.DIAMONDS, ("AKQJ", "", "T", "")))
+    )  # type: ignore[arg-type]
     assert _above(lines) == [(0, 54, "honours")]
 
 
@@ -139,7 +141,9 @@ def test_elw05_chicane_and_double_chicane_values(suit: str, single: int, double:
     none = ("", "", "", "")
     one = score_deal(BRIDGE, _result(suit, honour_hands(trump, none, voids=(Seat.EAST,))))  # type: ignore[arg-type]
     assert _above(one) == [(1, single, "chicane")]
-    both = score_deal(BRIDGE, _result(suit, honour_hands(trump, none, voids=(Seat.EAST, Seat.WEST))))  # type: ignore[arg-type]
+    both = score_deal(
+        BRIDGE, _result(suit, honour_hands(trump, none, voids=(Seat.EAST, Seat.WEST)))
+    )  # type: ignore[arg-type]
     assert _above(both) == [(1, double, "chicane")]
 
 
@@ -193,7 +197,8 @@ def test_elw05_trick_score_below_the_line(
 
 
 def test_elw05_slams_by_either_side_undoubled_value() -> None:
-    """ELW05 laws 9-10: grand slam 40, little slam 20, by either side; doubling does not change them."""
+    """ELW05 laws 9-10: grand slam 40, little slam 20, by either side; doubling does
+    not change them."""
     hands = honour_hands(Suit.SPADES, ("", "", "", ""))
     grand = score_deal(BRIDGE, _result("hearts", hands, tricks=(13, 0), level=2))  # type: ignore[arg-type]
     assert [(s, p) for s, p, _, k, _ in grand if k == "slam"] == [(0, 40)]
@@ -213,9 +218,12 @@ def test_elw05_game_at_30_excess_counts_next_game_from_love() -> None:
     sheet.add_deal(2, [_line(0, 16)])
     assert sheet.games == [0, 0]
     sheet.add_deal(3, [_line(0, 48)])  # 16 + 48 = 64: game, with 34 to spare in the total
-    assert sheet.games == [1, 0] and sheet.game_number == 2
-    assert sheet.below(0) == 0 and sheet.below(1) == 0  # the other side's 24 does not carry over
-    assert sheet.total(0) == 64 and sheet.total(1) == 24
+    assert sheet.games == [1, 0]
+    assert sheet.game_number == 2
+    assert sheet.below(0) == 0
+    assert sheet.below(1) == 0
+    assert sheet.total(0) == 64
+    assert sheet.total(1) == 24
 
 
 def test_elw05_rubber_two_games_and_100_bonus() -> None:
@@ -225,7 +233,8 @@ def test_elw05_rubber_two_games_and_100_bonus() -> None:
     sheet.add_deal(2, [_line(1, 36)])
     assert not sheet.is_over
     added = sheet.add_deal(3, [_line(1, 32), (0, 64, "above", "honours", "")])
-    assert sheet.is_over and sheet.winner == 1
+    assert sheet.is_over
+    assert sheet.winner == 1
     assert [(e.side, e.points, e.kind) for e in added][-1] == (1, 100, "rubber")
     # Final difference: side 0 has 30 + 64 = 94; side 1 has 36 + 32 + 100 = 168.
     assert sheet.difference() == (1, 74)
@@ -236,26 +245,39 @@ def test_elw05_rubber_ends_when_first_two_games_go_to_one_side() -> None:
     sheet = ScoreSheet(BRIDGE)
     sheet.add_deal(1, [_line(0, 40)])
     sheet.add_deal(2, [_line(0, 30)])
-    assert sheet.is_over and sheet.games == [2, 0]
+    assert sheet.is_over
+    assert sheet.games == [2, 0]
     assert sheet.total(0) == 170
 
 
-
 def test_elw05_slam_lines_follow_each_rule_set_scored_under(
-        tmp_path: pytest.TempPathFactory) -> None:
+    tmp_path: pytest.TempPathFactory,
+) -> None:
     """ELW05 laws 9-10 under two rule sets in turn: score_deal remembers the
     lines of a deal's tricks and slams, but for each rule set apart, so a house
     rule's slam bonus is its own even for a result already scored under Bridge."""
     house = tmp_path / "house.yaml"  # type: ignore[operator]
-    house.write_text("extends: bridge\nname: big-slams\ntitle: Big slams\nversion: '1'\n"
-                     "scoring:\n  slams:\n    little: 50\n    grand: 100\n", encoding="utf-8")
+    house.write_text(
+        "extends: bridge\nname: big-slams\ntitle: Big slams\nversion: '1'\n"
+        "scoring:\n  slams:\n    little: 50\n    grand: 100\n",
+        encoding="utf-8",
+    )
     hands = honour_hands(Suit.SPADES, ("", "", "", ""))
 
     def slams(rules: RuleSet) -> list[tuple[int, int]]:
-        result = DealResult(hands=hands, denomination=rules.denomination("hearts"),  # type: ignore[arg-type]
-                            declaring_side=0, doubling_level=0, tricks=(13, 0))
+        result = DealResult(
+            hands=hands,
+            denomination=rules.denomination("hearts"),  # type: ignore[arg-type]
+            declaring_side=0,
+            doubling_level=0,
+            tricks=(13, 0),
+        )
         return [(s, p) for s, p, _, k, _ in score_deal(rules, result) if k == "slam"]
 
     house_rules = load_rules(house)
-    assert [slams(BRIDGE), slams(house_rules), slams(BRIDGE), slams(house_rules)] == \
-        [[(0, 40)], [(0, 100)], [(0, 40)], [(0, 100)]]
+    assert [slams(BRIDGE), slams(house_rules), slams(BRIDGE), slams(house_rules)] == [
+        [(0, 40)],
+        [(0, 100)],
+        [(0, 40)],
+        [(0, 100)],
+    ]

@@ -106,8 +106,7 @@ def test_auction_scoring_rule_file_validates_with_the_new_keywords(
     s = AUCTION.scoring
     assert s.tricks_scored_by == "contract"
     assert s.undertricks == (50, 100, 200)
-    assert (s.doubled_bonus, s.doubled_bonus_per_overtrick, s.redoubled_bonus_factor) == (
-        50, 50, 2)
+    assert (s.doubled_bonus, s.doubled_bonus_per_overtrick, s.redoubled_bonus_factor) == (50, 50, 2)
     assert s.opening_spade_cap == 100
     assert (s.game, s.games_to_win, s.rubber_bonus) == (30, 2, 250)
     assert (s.grand_slam, s.little_slam) == (40, 20)
@@ -129,12 +128,17 @@ def test_doubled_bonus_redoubled_factor_defaults_to_2(tmp_path: Path) -> None:
     path.write_text(
         "extends: auction-bridge\nname: h\nscoring:\n"
         "  doubled_bonus: {made: 50, per_overtrick: 50, redoubled_factor: null}\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     assert validate(path) == []
     rules = load_rules(path)
     assert rules.scoring.redoubled_bonus_factor == 2
     assert rules.to_data()["scoring"]["doubled_bonus"] == {
-        "made": 50, "per_overtrick": 50, "redoubled_factor": 2, "source": "SEED002 law 56"}
+        "made": 50,
+        "per_overtrick": 50,
+        "redoubled_factor": 2,
+        "source": "SEED002 law 56",
+    }
 
 
 def test_bridge_states_none_of_the_auction_keywords() -> None:
@@ -151,8 +155,7 @@ def test_bridge_ignores_a_contract_in_the_result() -> None:
     """Bridge scores whichever side won the odd tricks, a contract or not."""
     hands = honour_hands(Suit.HEARTS)
     bare = DealResult(hands, BRIDGE.denomination("hearts"), 0, 1, (5, 8))
-    with_contract = DealResult(hands, BRIDGE.denomination("hearts"), 0, 1, (5, 8),
-                               contract_level=3)
+    with_contract = DealResult(hands, BRIDGE.denomination("hearts"), 0, 1, (5, 8), contract_level=3)
     assert score_deal(BRIDGE, bare) == score_deal(BRIDGE, with_contract)
     assert _below(score_deal(BRIDGE, bare)) == [(1, 32)]  # 2 odd tricks x 8 x 2
 
@@ -271,7 +274,7 @@ def test_contract_level_is_one_to_seven(level: int) -> None:
 @pytest.mark.parametrize(
     ("doubled", "declarer_tricks", "points"),
     [
-        (0, 6, 50),   # one down: 50
+        (0, 6, 50),  # one down: 50
         (0, 5, 100),  # two down: 100, the limit itself
         (0, 4, 100),  # three down would be 150
         (0, 0, 100),  # seven down would be 350
@@ -284,8 +287,12 @@ def test_law_48_dealers_one_spade_loses_at_most_100_doubled_or_not(
 ) -> None:
     """Law 48: "The loss on the original declaration by the dealer of "One Spade" is
     limited to one hundred points whether doubled or not\"."""
-    lines = score_deal(AUCTION, _result("spades", 1, (declarer_tricks, 13 - declarer_tricks),
-                                        doubled=doubled, one_spade=True))
+    lines = score_deal(
+        AUCTION,
+        _result(
+            "spades", 1, (declarer_tricks, 13 - declarer_tricks), doubled=doubled, one_spade=True
+        ),
+    )
     assert _kind(lines, "undertricks") == [(1, points)]
 
 
@@ -306,8 +313,9 @@ def test_law_48_honours_are_scored_as_held() -> None:
     """Law 48: "Honors are scored as held": the declarer's four spade honours in one
     hand (8 x 2 = 16) beside the adversaries' limited 100; the adversaries' too."""
     hands = honour_hands(Suit.SPADES, ("AKQJ", "T", "", ""))
-    lines = score_deal(AUCTION, _result("spades", 1, (2, 11), doubled=1, hands=hands,
-                                        one_spade=True))
+    lines = score_deal(
+        AUCTION, _result("spades", 1, (2, 11), doubled=1, hands=hands, one_spade=True)
+    )
     assert _above(lines) == [(1, 100, "undertricks"), (0, 16, "honours")]
     hands = honour_hands(Suit.SPADES, ("", "AKQ", "", "J"))
     lines = score_deal(AUCTION, _result("spades", 1, (4, 9), hands=hands, one_spade=True))
@@ -342,15 +350,21 @@ def test_opening_one_spade_needs_a_contract_of_one_in_spades() -> None:
     ],
 )
 def test_law_56_doubled_bonus_50_and_50_each_extra_trick_doubled_if_redoubled(
-    denomination: str, level: int, doubled: int, tricks: tuple[int, int],
-    below: list[tuple[int, int]], bonus: list[tuple[int, int]],
+    denomination: str,
+    level: int,
+    doubled: int,
+    tricks: tuple[int, int],
+    below: list[tuple[int, int]],
+    bonus: list[tuple[int, int]],
 ) -> None:
     """Law 53: doubling doubles, redoubling quadruples each trick below the line. Law 56:
     "a bonus of fifty points in the honor column, and a further fifty points for each
     additional trick. If he or his partner has redoubled, the bonus is doubled.\""""
     declaring_side = 1 if tricks[1] > tricks[0] else 0
-    lines = score_deal(AUCTION, _result(denomination, level, tricks, doubled=doubled,
-                                        declaring_side=declaring_side))
+    lines = score_deal(
+        AUCTION,
+        _result(denomination, level, tricks, doubled=doubled, declaring_side=declaring_side),
+    )
     assert _below(lines) == below
     assert _kind(lines, "bonus") == bonus
     assert [line for _, _, line, kind, _ in lines if kind == "bonus"] == ["above"]
@@ -370,33 +384,56 @@ def test_law_56_no_bonus_undoubled_or_failed() -> None:
 # FCH "Table of honour values" (the 1912 count), one row per holding: honours by
 # seat N, E, S, W as rank strings, {declaration: points}.
 FCH_TABLE = [
-    ("3 honours", ("AK", "", "Q", ""),
-     {"spades": 4, "clubs": 12, "diamonds": 14, "hearts": 16, "royal_spades": 18}),
-    ("4 honours", ("AK", "", "QJ", ""),
-     {"spades": 8, "clubs": 24, "diamonds": 28, "hearts": 32, "royal_spades": 36}),
-    ("4 honours (all in 1 hand)", ("AKQJ", "T", "", ""),
-     {"spades": 16, "clubs": 48, "diamonds": 56, "hearts": 64, "royal_spades": 72}),
-    ("5 honours", ("AKQ", "", "JT", ""),
-     {"spades": 10, "clubs": 30, "diamonds": 35, "hearts": 40, "royal_spades": 45}),
-    ("5 honours (4 in 1 hand)", ("AKQJ", "", "T", ""),
-     {"spades": 18, "clubs": 54, "diamonds": 63, "hearts": 72, "royal_spades": 81}),
-    ("5 honours (all in 1 hand)", ("AKQJT", "", "", ""),
-     {"spades": 20, "clubs": 60, "diamonds": 70, "hearts": 80, "royal_spades": 90}),
+    (
+        "3 honours",
+        ("AK", "", "Q", ""),
+        {"spades": 4, "clubs": 12, "diamonds": 14, "hearts": 16, "royal_spades": 18},
+    ),
+    (
+        "4 honours",
+        ("AK", "", "QJ", ""),
+        {"spades": 8, "clubs": 24, "diamonds": 28, "hearts": 32, "royal_spades": 36},
+    ),
+    (
+        "4 honours (all in 1 hand)",
+        ("AKQJ", "T", "", ""),
+        {"spades": 16, "clubs": 48, "diamonds": 56, "hearts": 64, "royal_spades": 72},
+    ),
+    (
+        "5 honours",
+        ("AKQ", "", "JT", ""),
+        {"spades": 10, "clubs": 30, "diamonds": 35, "hearts": 40, "royal_spades": 45},
+    ),
+    (
+        "5 honours (4 in 1 hand)",
+        ("AKQJ", "", "T", ""),
+        {"spades": 18, "clubs": 54, "diamonds": 63, "hearts": 72, "royal_spades": 81},
+    ),
+    (
+        "5 honours (all in 1 hand)",
+        ("AKQJT", "", "", ""),
+        {"spades": 20, "clubs": 60, "diamonds": 70, "hearts": 80, "royal_spades": 90},
+    ),
 ]
 
 
 @pytest.mark.parametrize("denomination", ["spades", "clubs", "diamonds", "hearts", "royal_spades"])
-@pytest.mark.parametrize(("holding", "honours", "points"), FCH_TABLE,
-                         ids=[row[0] for row in FCH_TABLE])
+@pytest.mark.parametrize(
+    ("holding", "honours", "points"), FCH_TABLE, ids=[row[0] for row in FCH_TABLE]
+)
 def test_law_6_honours_at_the_declared_value(
-    denomination: str, holding: str, honours: tuple[str, str, str, str],
+    denomination: str,
+    holding: str,
+    honours: tuple[str, str, str, str],
     points: dict[str, int],
 ) -> None:
     """Law 6 with law 4 (A23): honours at the multiplier times the declared trick value,
     so royals count 9 a trick and spades 2 for the same cards (FCH's table)."""
     trump = AUCTION.denomination(denomination).suit
     assert trump is not None
-    lines = score_deal(AUCTION, _result(denomination, 1, (7, 6), hands=honour_hands(trump, honours)))
+    lines = score_deal(
+        AUCTION, _result(denomination, 1, (7, 6), hands=honour_hands(trump, honours))
+    )
     assert _kind(lines, "honours") == [(0, points[denomination])]
 
 
@@ -411,13 +448,16 @@ def test_a23_four_honours_in_one_hand_royals_72_clubs_48() -> None:
         assert _kind(lines, "honours") == [(0, points)], name
 
 
-@pytest.mark.parametrize(("aces", "points"), [((1, 0, 2, 0), 30), ((2, 0, 2, 0), 40),
-                                              ((4, 0, 0, 0), 100)])
+@pytest.mark.parametrize(
+    ("aces", "points"), [((1, 0, 2, 0), 30), ((2, 0, 2, 0), 40), ((4, 0, 0, 0), 100)]
+)
 def test_law_6_no_trump_aces_30_40_100(aces: tuple[int, int, int, int], points: int) -> None:
     """Law 6: "3 aces held between partners count 30; 4 ... 40; 4 in one hand 100"."""
     pool = iter(["SA", "HA", "DA", "CA"])
-    hands = tuple(Hand.from_cards([next(pool) for _ in range(n)] + [f"S{r}"])
-                  for n, r in zip(aces, "2345", strict=True))
+    hands = tuple(
+        Hand.from_cards([next(pool) for _ in range(n)] + [f"S{r}"])
+        for n, r in zip(aces, "2345", strict=True)
+    )
     lines = score_deal(AUCTION, _result("no_trumps", 1, (7, 6), hands=hands))
     assert _kind(lines, "honours") == [(0, points)]
 
@@ -480,8 +520,13 @@ def test_law_8_little_slam_is_taken_not_bid() -> None:
 
 @pytest.mark.parametrize(
     ("denomination", "single", "double"),
-    [("spades", 4, 8), ("clubs", 12, 24), ("diamonds", 14, 28), ("hearts", 16, 32),
-     ("royal_spades", 18, 36)],
+    [
+        ("spades", 4, 8),
+        ("clubs", 12, 24),
+        ("diamonds", 14, 28),
+        ("hearts", 16, 32),
+        ("royal_spades", 18, 36),
+    ],
 )
 def test_law_9_chicane_simple_honours_double_chicane_four_honours(
     denomination: str, single: int, double: int
@@ -490,11 +535,14 @@ def test_law_9_chicane_simple_honours_double_chicane_four_honours(
     "Double chicane (both hands void of trumps) is equal in value to four honors"."""
     trump = AUCTION.denomination(denomination).suit
     assert trump is not None
-    one = score_deal(AUCTION, _result(denomination, 1, (7, 6),
-                                      hands=honour_hands(trump, voids=(Seat.EAST,))))
+    one = score_deal(
+        AUCTION, _result(denomination, 1, (7, 6), hands=honour_hands(trump, voids=(Seat.EAST,)))
+    )
     assert _kind(one, "chicane") == [(1, single)]
-    both = score_deal(AUCTION, _result(denomination, 1, (7, 6),
-                                       hands=honour_hands(trump, voids=(Seat.EAST, Seat.WEST))))
+    both = score_deal(
+        AUCTION,
+        _result(denomination, 1, (7, 6), hands=honour_hands(trump, voids=(Seat.EAST, Seat.WEST))),
+    )
     assert _kind(both, "chicane") == [(1, double)]
 
 
@@ -521,8 +569,7 @@ def test_law_2_game_is_30_by_tricks_alone() -> None:
     chicane, slam, little slam, bonus" (rules-reference 4.1: nor undertricks)."""
     sheet = ScoreSheet(AUCTION)
     # Case 6: North-South defeat Six Clubs doubled: 600 above, nothing toward game.
-    sheet.add_deal(1, score_deal(AUCTION, _result("clubs", 6, (7, 6), doubled=1,
-                                                  declaring_side=1)))
+    sheet.add_deal(1, score_deal(AUCTION, _result("clubs", 6, (7, 6), doubled=1, declaring_side=1)))
     assert (sheet.below(0), sheet.total(0), sheet.games) == (0, 600, [0, 0])
     # One Heart doubled, made exactly: 16 below, the 50 bonus above.
     sheet.add_deal(2, score_deal(AUCTION, _result("hearts", 1, (7, 6), doubled=1)))

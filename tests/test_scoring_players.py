@@ -56,20 +56,37 @@ def test_eb1911_three_handed_keywords_load() -> None:
     """The scoring keywords of the rule file, typed."""
     s = THREE.scoring
     assert (s.ledger, s.toward_game, s.game, s.game_bonus) == (
-        "players", "dealer_side_only", 30, 50)
+        "players",
+        "dealer_side_only",
+        30,
+        50,
+    )
     assert (s.rubber_kind, s.games_to_win, s.rubber_bonus, s.rubber_games) == (
-        "best_of", 2, 50, None)
+        "best_of",
+        2,
+        50,
+        None,
+    )
     assert s.settlement == "pairwise"
     f = THREE_GAMES.scoring
     assert (f.rubber_kind, f.games_to_win, f.rubber_bonus, f.rubber_games) == (
-        "fixed_games", None, 0, 3)
+        "fixed_games",
+        None,
+        0,
+        3,
+    )
 
 
 def test_bridge_defaults_keep_bridge_scoring() -> None:
     """Bridge states none of the new keywords; the defaults are bridge's."""
     s = BRIDGE.scoring
     assert (s.ledger, s.toward_game, s.game_bonus, s.rubber_kind, s.settlement) == (
-        "sides", "both_sides", 0, "best_of", "by_side")
+        "sides",
+        "both_sides",
+        0,
+        "best_of",
+        "by_side",
+    )
     assert (s.games_to_win, s.rubber_bonus) == (2, 100)
 
 
@@ -97,7 +114,9 @@ def test_elw05_bridge_settles_by_side() -> None:
     sheet.add_deal(1, [tricks(0, 30)])
     sheet.add_deal(2, [tricks(1, 36)])
     sheet.add_deal(3, [tricks(1, 32), honours(0, 64)])
-    assert sheet.is_over and sheet.winner == 1 and sheet.totals() == [94, 168]
+    assert sheet.is_over
+    assert sheet.winner == 1
+    assert sheet.totals() == [94, 168]
     assert sheet.difference() == (1, 74)
     assert sheet.settlement() == {"A": -74, "C": -74, "B": 74, "D": 74}
     assert sheet.payments() == [("A", "B", 74), ("C", "D", 74)]
@@ -109,8 +128,9 @@ def test_a22_dummy_bridge_pairwise_the_dummy_player_settles_with_each_opponent()
     """A22 (an assumption; no source says): in Dummy Bridge the Dummy-player
     (A, with his Dummy, side N-S) settles the full difference with each
     opponent: the same 74 is paid twice by him, received once by each of B and C."""
-    sheet = ScoreSheet(BRIDGE, [("N-S (A)", ["A"]), ("E-W (B, C)", ["B", "C"])],
-                       settlement="pairwise")
+    sheet = ScoreSheet(
+        BRIDGE, [("N-S (A)", ["A"]), ("E-W (B, C)", ["B", "C"])], settlement="pairwise"
+    )
     sheet.add_deal(1, [tricks(0, 30)])
     sheet.add_deal(2, [tricks(1, 36)])
     sheet.add_deal(3, [tricks(1, 32), honours(0, 64)])
@@ -131,13 +151,17 @@ def test_by_side_with_unequal_sides_cannot_settle() -> None:
 def test_a22_rule_file_check_by_side_needs_equal_sides() -> None:
     """The semantic check behind it: a Dummy-player alone against two cannot
     settle by side; a column per player has no sides at all."""
-    dummy = {"table": {"players": 3, "hands": "dummy"},
-             "scoring": {"ledger": "sides", "settlement": "by_side"}}
-    assert [(p, m) for p, m, _ in semantics.check(dummy)] == [(
-        ("scoring", "settlement"),
-        "settlement: by_side needs two sides of as many players each, but with hands: dummy "
-        "the player who holds the Dummy is a side alone against two",
-    )]
+    dummy = {
+        "table": {"players": 3, "hands": "dummy"},
+        "scoring": {"ledger": "sides", "settlement": "by_side"},
+    }
+    assert [(p, m) for p, m, _ in semantics.check(dummy)] == [
+        (
+            ("scoring", "settlement"),
+            "settlement: by_side needs two sides of as many players each, but with hands: dummy "
+            "the player who holds the Dummy is a side alone against two",
+        )
+    ]
     dummy["scoring"]["settlement"] = "pairwise"
     assert semantics.check(dummy) == []
     players = {"scoring": {"ledger": "players", "settlement": "by_side"}}
@@ -174,7 +198,8 @@ def test_eb1911_only_tricks_won_in_own_deal_count_toward_game() -> None:
         (1, 32, "below", "tricks"),
         (1, 50, "above", "game"),
     ]
-    assert sheet.games == [0, 1, 0] and sheet.game_number == 2
+    assert sheet.games == [0, 1, 0]
+    assert sheet.game_number == 2
     assert sheet.totals() == [0, 98, 16]
 
 
@@ -207,14 +232,17 @@ def test_eb1911_fifty_a_game_and_fifty_for_the_rubber() -> None:
     sheet.add_deal(1, [tricks(0, 32)], **dealt_by(1))
     sheet.add_deal(2, [tricks(0, 36)], **dealt_by(2))
     sheet.add_deal(3, [tricks(0, 2)], **dealt_by(0))
-    assert not sheet.is_over and sheet.games == [0, 1, 1]
+    assert not sheet.is_over
+    assert sheet.games == [0, 1, 1]
     added = sheet.add_deal(4, [tricks(0, 30)], **dealt_by(1))
     assert [(e.column, e.points, e.line, e.kind, e.game) for e in added] == [
         (1, 30, "below", "tricks", 3),
         (1, 50, "above", "game", 3),
         (1, 50, "above", "rubber", 3),
     ]
-    assert sheet.is_over and sheet.winner == 1 and sheet.winners == (1,)
+    assert sheet.is_over
+    assert sheet.winner == 1
+    assert sheet.winners == (1,)
     assert sheet.games == [0, 2, 1]
     assert sheet.totals() == [2, 212, 86]
     assert sheet.payments() == [("A", "B", 210), ("A", "C", 84), ("C", "B", 126)]
@@ -230,9 +258,12 @@ def test_eb1911_three_games_without_a_rubber_fifty_a_game() -> None:
     sheet = ScoreSheet(THREE_GAMES, ABC)
     sheet.add_deal(1, [tricks(0, 32)], **dealt_by(1))
     sheet.add_deal(2, [tricks(0, 30)], **dealt_by(1))
-    assert sheet.games == [0, 2, 0] and not sheet.is_over
+    assert sheet.games == [0, 2, 0]
+    assert not sheet.is_over
     sheet.add_deal(3, [tricks(0, 36)], **dealt_by(2))
-    assert sheet.is_over and sheet.games == [0, 2, 1] and sheet.winner is None
+    assert sheet.is_over
+    assert sheet.games == [0, 2, 1]
+    assert sheet.winner is None
     assert [e.kind for e in sheet.entries if e.line == "above"] == ["game", "game", "game"]
     assert sheet.totals() == [0, 162, 86]
 
@@ -243,9 +274,12 @@ def test_a20_a_side_of_two_players_wins_the_game_for_each() -> None:
     the game."""
     sheet = ScoreSheet(BRIDGE, ABC, ledger="players")
     sheet.add_deal(1, [tricks(1, 30)], credit=[[0], [1, 2]])
-    assert sheet.games == [0, 1, 1] and sheet.game_number == 2
+    assert sheet.games == [0, 1, 1]
+    assert sheet.game_number == 2
     sheet.add_deal(2, [tricks(1, 30)], credit=[[0], [1, 2]])
-    assert sheet.is_over and sheet.winners == (1, 2) and sheet.winner == 1
+    assert sheet.is_over
+    assert sheet.winners == (1, 2)
+    assert sheet.winner == 1
     rubber = [(e.column, e.points) for e in sheet.entries if e.kind == "rubber"]
     assert rubber == [(1, 100), (2, 100)]
 
@@ -292,18 +326,33 @@ def test_result_data_for_the_record() -> None:
         "settlement": {"A": -178, "B": 56, "C": 122},
     }
     data = sheet.to_data()
-    assert data["columns"] == [{"name": "A", "players": ["A"]}, {"name": "B", "players": ["B"]},
-                               {"name": "C", "players": ["C"]}]
-    assert data["entries"][0] == {"column": 0, "side": 0, "points": 212, "line": "above",
-                                  "kind": "honours", "note": "", "deal": 1, "game": 1}
+    assert data["columns"] == [
+        {"name": "A", "players": ["A"]},
+        {"name": "B", "players": ["B"]},
+        {"name": "C", "players": ["C"]},
+    ]
+    assert data["entries"][0] == {
+        "column": 0,
+        "side": 0,
+        "points": 212,
+        "line": "above",
+        "kind": "honours",
+        "note": "",
+        "deal": 1,
+        "game": 1,
+    }
 
 
 def test_bridge_result_data_keeps_the_difference() -> None:
     sheet = ScoreSheet(BRIDGE, [("N-S (A, C)", ["A", "C"]), ("E-W (B, D)", ["B", "D"])])
     sheet.add_deal(1, [tricks(0, 40)])
     sheet.add_deal(2, [tricks(0, 30)])
-    assert sheet.result_data()["difference"] == {"column": 0, "name": "N-S (A, C)",
-                                                 "points": 170, "side": 0}
+    assert sheet.result_data()["difference"] == {
+        "column": 0,
+        "name": "N-S (A, C)",
+        "points": 170,
+        "side": 0,
+    }
 
 
 def test_score_sheet_text_has_a_column_per_player() -> None:
@@ -311,19 +360,22 @@ def test_score_sheet_text_has_a_column_per_player() -> None:
     sheet = ScoreSheet(THREE, ABC)
     sheet.add_deal(1, [tricks(1, 16, "2 odd tricks at hearts")], **dealt_by(0))
     sheet.add_deal(2, [tricks(0, 32, "4 odd tricks at hearts")], **dealt_by(1))
-    assert score_sheet(sheet) == "\n".join([
-        "deal             A           B           C   for",
-        "1                           16               2 odd tricks at hearts (not in own deal)",
-        "1                                       16   2 odd tricks at hearts (not in own deal)",
-        "2                           50               game",
-        "-" * 54 + "  the line",
-        "2                           32               4 odd tricks at hearts",
-        "      ------ game 1 to B",
-        "=" * 54,
-        "total            0          98          16",
-    ])
+    assert score_sheet(sheet) == "\n".join(
+        [
+            "deal             A           B           C   for",
+            "1                           16               2 odd tricks at hearts (not in own deal)",
+            "1                                       16   2 odd tricks at hearts (not in own deal)",
+            "2                           50               game",
+            "-" * 54 + "  the line",
+            "2                           32               4 odd tricks at hearts",
+            "      ------ game 1 to B",
+            "=" * 54,
+            "total            0          98          16",
+        ]
+    )
 
 
 def test_module_examples() -> None:
     result = doctest.testmod(scoring_module, optionflags=doctest.ELLIPSIS)
-    assert result.failed == 0 and result.attempted > 0
+    assert result.failed == 0
+    assert result.attempted > 0

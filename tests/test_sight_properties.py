@@ -140,8 +140,9 @@ def bridge(d: Deal, player: str, phase: str) -> tuple[set[Seat], set[Seat]]:
     return d.held(player) | face_up, face_up
 
 
-def dummy_bridge(d: Deal, player: str, phase: str,
-                 way2: bool = False) -> tuple[set[Seat], set[Seat]]:
+def dummy_bridge(
+    d: Deal, player: str, phase: str, way2: bool = False
+) -> tuple[set[Seat], set[Seat]]:
     """Seed 000, Dummy Bridge. The two adversaries see their own hands. The
     Dummy-player, on his side's deal, sees his own hand; if he leaves it to
     Dummy he sees Dummy's instead, and his own again only once he has decided
@@ -291,8 +292,11 @@ def check_views(variant: str, game: Game, reader: Reader) -> None:
         for seat in view:
             # Nobody sees a hand another player sits at unless it lies face up;
             # a Dummy's hand he may see by holding it, or by examining it.
-            assert seat in mine or seat in game.exposed or (
-                seat in d.unmanned and player == d.examiner), (player, seat)
+            assert (
+                seat in mine
+                or seat in game.exposed
+                or (seat in d.unmanned and player == d.examiner)
+            ), (player, seat)
         if d.first_lead:
             assert set(game.exposed) <= view, "face-up hands are seen by all"
         if variant == "three-handed" and d.owner[S] == player and not d.first_lead:
@@ -316,12 +320,14 @@ def play_checked(variant: str, bot: str, seed: int) -> Game:
 @pytest.mark.parametrize("variant", list(RULES))
 @settings(max_examples=15)
 @given(seed=st.integers(min_value=0, max_value=2**64 - 1))
-def test_each_player_sees_exactly_what_the_rules_let_him_see(variant: str, bot: str,
-                                                             seed: int) -> None:
+def test_each_player_sees_exactly_what_the_rules_let_him_see(
+    variant: str, bot: str, seed: int
+) -> None:
     """At every step of a whole rubber, each observation holds exactly the hands
     the variant's rules (stated by hand above) let that player see now."""
     game = play_checked(variant, bot, seed)
-    assert game.is_over and game.sheet.is_over
+    assert game.is_over
+    assert game.sheet.is_over
 
 
 # --------------------------------------------------------------------- refused actions
@@ -329,9 +335,14 @@ def test_each_player_sees_exactly_what_the_rules_let_him_see(variant: str, bot: 
 UNIVERSE = (
     *(Action.play(Card(i)) for i in range(52)),
     *(Action.look(s) for s in "NESW"),
-    *(Action.declare(n) for n in ("spades", "clubs", "diamonds", "hearts", "no_trumps",
-                                  "royal_spades")),
-    Action.double(), Action.pass_(), Action.leave(), Action.play_blind(),
+    *(
+        Action.declare(n)
+        for n in ("spades", "clubs", "diamonds", "hearts", "no_trumps", "royal_spades")
+    ),
+    Action.double(),
+    Action.pass_(),
+    Action.leave(),
+    Action.play_blind(),
 )
 
 
@@ -373,10 +384,14 @@ def test_refused_actions_raise_and_change_nothing(variant: str, seed: int, every
 
 
 @settings(max_examples=15)
-@given(seed=st.integers(min_value=0, max_value=2**64 - 1), first=st.sampled_from("WE"),
-       leave=st.booleans())
-def test_double_dummy_a_second_look_is_refused_and_changes_nothing(seed: int, first: str,
-                                                                   leave: bool) -> None:
+@given(
+    seed=st.integers(min_value=0, max_value=2**64 - 1),
+    first=st.sampled_from("WE"),
+    leave=st.booleans(),
+)
+def test_double_dummy_a_second_look_is_refused_and_changes_nothing(
+    seed: int, first: str, leave: bool
+) -> None:
     """Seed 000, Double Dummy: "Neither player may look at more than one of his two
     hands before the first card is led". Having looked at one, a look at his
     other hand (or at any other) is refused and changes nothing."""
@@ -393,7 +408,8 @@ def test_double_dummy_a_second_look_is_refused_and_changes_nothing(seed: int, fi
         with pytest.raises(IllegalActionError) as info:
             game.look(seat)
         assert str(info.value) == (
-            f"look {seat} refused: the rules do not let {west} look at that hand now")
+            f"look {seat} refused: the rules do not let {west} look at that hand now"
+        )
         assert snapshot(game) == before
     before = snapshot(game)
     with pytest.raises(IllegalActionError, match="already sees that hand"):
@@ -411,7 +427,8 @@ def test_double_dummy_a_card_from_an_unseen_hand_is_refused_and_changes_nothing(
     game.declare("spades")
     game.look("E")
     game.pass_()
-    assert game.to_act == W and [str(a) for a in game.legal_actions()] == ["play blind"]
+    assert game.to_act == W
+    assert [str(a) for a in game.legal_actions()] == ["play blind"]
     before = snapshot(game)
     for i in range(52):
         with pytest.raises(IllegalActionError):
@@ -449,5 +466,6 @@ def test_eb1911_dummy_bridge_a_redouble_left_to_dummy_is_refused(seed: int) -> N
     with pytest.raises(IllegalActionError) as info:
         game.double()
     assert str(info.value) == (
-        "double refused: the declaring side may not redouble a declaration left to Dummy")
+        "double refused: the declaring side may not redouble a declaration left to Dummy"
+    )
     assert snapshot(game) == before

@@ -1,4 +1,5 @@
-"""`dummybridge simulate`: many rubbers with bots, the same whatever --jobs (issue 7, "Simulating")."""
+"""`dummybridge simulate`: many rubbers with bots, the same whatever --jobs
+(issue 7, "Simulating")."""
 
 from __future__ import annotations
 
@@ -28,8 +29,10 @@ def test_a_rubber_summary_is_the_rubber_played_directly() -> None:
     its number) with one bot per player; its summary is that game's result."""
     summary = play_rubber(DUMMY, 2, 5, ["rule", "random", "rule"])
     game = Game(DUMMY, rubber_seed(5, 2))
-    bots = {p: make_bot(k, bot_seed(game.seed, p), DUMMY)
-            for p, k in zip(game.players, ["rule", "random", "rule"], strict=True)}
+    bots = {
+        p: make_bot(k, bot_seed(game.seed, p), DUMMY)
+        for p, k in zip(game.players, ["rule", "random", "rule"], strict=True)
+    }
     while not game.is_over:
         game.apply(bots[game.actor].choose(game.observation(game.actor)))  # type: ignore[index]
     sheet = game.sheets[0]
@@ -59,78 +62,179 @@ def test_same_seed_same_result_whatever_the_jobs() -> None:
 def test_simulate_json_is_exact(capsys: pytest.CaptureFixture[str]) -> None:
     """Three seeded rubbers of Dummy Bridge, by player, seat and role; the
     Dummy's holder's gains are the others' losses; declarations by the dealer."""
-    data = run_json(capsys, "dummy-bridge", "--rubbers", "3", "--seed", "1", "--jobs", "1",
-                    "--no-progress")
+    data = run_json(
+        capsys, "dummy-bridge", "--rubbers", "3", "--seed", "1", "--jobs", "1", "--no-progress"
+    )
     assert data == {
-        "variant": "dummy-bridge", "version": "1.0", "seed": 1, "rubbers": 3,
+        "variant": "dummy-bridge",
+        "version": "1.0",
+        "seed": 1,
+        "rubbers": 3,
         "deals": {"total": 27, "per_rubber": {"n": 3, "mean": 9.0, "ci95": [4.474, 13.526]}},
         "players": {
-            "A": {"bot": "rule", "rubbers": 3,
-                  "value": {"n": 3, "mean": 88.667, "ci95": [-195.367, 372.701]},
-                  "games_won": 4, "rubbers_won": 2},
-            "B": {"bot": "rule", "rubbers": 3,
-                  "value": {"n": 3, "mean": -125.333, "ci95": [-205.168, -45.498]},
-                  "games_won": 0, "rubbers_won": 0},
-            "C": {"bot": "rule", "rubbers": 3,
-                  "value": {"n": 3, "mean": 36.667, "ci95": [-253.804, 327.138]},
-                  "games_won": 2, "rubbers_won": 1}},
+            "A": {
+                "bot": "rule",
+                "rubbers": 3,
+                "value": {"n": 3, "mean": 88.667, "ci95": [-195.367, 372.701]},
+                "games_won": 4,
+                "rubbers_won": 2,
+            },
+            "B": {
+                "bot": "rule",
+                "rubbers": 3,
+                "value": {"n": 3, "mean": -125.333, "ci95": [-205.168, -45.498]},
+                "games_won": 0,
+                "rubbers_won": 0,
+            },
+            "C": {
+                "bot": "rule",
+                "rubbers": 3,
+                "value": {"n": 3, "mean": 36.667, "ci95": [-253.804, 327.138]},
+                "games_won": 2,
+                "rubbers_won": 1,
+            },
+        },
         "seats": {
-            "E": {"rubbers": 3, "value": {"n": 3, "mean": -125.333,
-                                          "ci95": [-205.168, -45.498]},
-                  "games_won": 0, "rubbers_won": 0},
-            "S": {"rubbers": 3, "value": {"n": 3, "mean": 250.667, "ci95": [90.996, 410.337]},
-                  "games_won": 6, "rubbers_won": 3},
-            "W": {"rubbers": 3, "value": {"n": 3, "mean": -125.333,
-                                          "ci95": [-205.168, -45.498]},
-                  "games_won": 0, "rubbers_won": 0}},
+            "E": {
+                "rubbers": 3,
+                "value": {"n": 3, "mean": -125.333, "ci95": [-205.168, -45.498]},
+                "games_won": 0,
+                "rubbers_won": 0,
+            },
+            "S": {
+                "rubbers": 3,
+                "value": {"n": 3, "mean": 250.667, "ci95": [90.996, 410.337]},
+                "games_won": 6,
+                "rubbers_won": 3,
+            },
+            "W": {
+                "rubbers": 3,
+                "value": {"n": 3, "mean": -125.333, "ci95": [-205.168, -45.498]},
+                "games_won": 0,
+                "rubbers_won": 0,
+            },
+        },
         "roles": {
-            "Dummy's holder": {"rubbers": 3,
-                               "value": {"n": 3, "mean": 250.667, "ci95": [90.996, 410.337]},
-                               "games_won": 6, "rubbers_won": 3},
-            "one hand": {"rubbers": 6,
-                         "value": {"n": 6, "mean": -125.333, "ci95": [-175.825, -74.841]},
-                         "games_won": 0, "rubbers_won": 0}},
+            "Dummy's holder": {
+                "rubbers": 3,
+                "value": {"n": 3, "mean": 250.667, "ci95": [90.996, 410.337]},
+                "games_won": 6,
+                "rubbers_won": 3,
+            },
+            "one hand": {
+                "rubbers": 6,
+                "value": {"n": 6, "mean": -125.333, "ci95": [-175.825, -74.841]},
+                "games_won": 0,
+                "rubbers_won": 0,
+            },
+        },
         "declarations": {
-            "all": {"deals": 27, "own_hand": 8, "partner": 9, "dummy": 10, "auction": 0,
-                    "forced_odd_trick": 7,
-                    "declarer_net": {"n": 27, "mean": 28.593, "ci95": [14.935, 42.25]}},
+            "all": {
+                "deals": 27,
+                "own_hand": 8,
+                "partner": 9,
+                "dummy": 10,
+                "auction": 0,
+                "forced_odd_trick": 7,
+                "declarer_net": {"n": 27, "mean": 28.593, "ci95": [14.935, 42.25]},
+            },
             "by_dealer_seat": {
-                "E": {"deals": 6, "own_hand": 1, "partner": 5, "dummy": 0, "auction": 0,
-                      "forced_odd_trick": 0,
-                      "declarer_net": {"n": 6, "mean": 12.667, "ci95": [-3.517, 28.85]}},
-                "N": {"deals": 6, "own_hand": 2, "partner": 0, "dummy": 4, "auction": 0,
-                      "forced_odd_trick": 2,
-                      "declarer_net": {"n": 6, "mean": 32.667, "ci95": [9.351, 55.983]}},
-                "S": {"deals": 9, "own_hand": 3, "partner": 0, "dummy": 6, "auction": 0,
-                      "forced_odd_trick": 5,
-                      "declarer_net": {"n": 9, "mean": 42.0, "ci95": [7.33, 76.67]}},
-                "W": {"deals": 6, "own_hand": 2, "partner": 4, "dummy": 0, "auction": 0,
-                      "forced_odd_trick": 0,
-                      "declarer_net": {"n": 6, "mean": 20.333, "ci95": [5.933, 34.733]}}},
-            "by_dealer_role": {
-                "Dummy": {"deals": 6, "own_hand": 2, "partner": 0, "dummy": 4, "auction": 0,
-                          "forced_odd_trick": 2,
-                          "declarer_net": {"n": 6, "mean": 32.667, "ci95": [9.351, 55.983]}},
-                "Dummy's holder": {
-                    "deals": 9, "own_hand": 3, "partner": 0, "dummy": 6, "auction": 0,
+                "E": {
+                    "deals": 6,
+                    "own_hand": 1,
+                    "partner": 5,
+                    "dummy": 0,
+                    "auction": 0,
+                    "forced_odd_trick": 0,
+                    "declarer_net": {"n": 6, "mean": 12.667, "ci95": [-3.517, 28.85]},
+                },
+                "N": {
+                    "deals": 6,
+                    "own_hand": 2,
+                    "partner": 0,
+                    "dummy": 4,
+                    "auction": 0,
+                    "forced_odd_trick": 2,
+                    "declarer_net": {"n": 6, "mean": 32.667, "ci95": [9.351, 55.983]},
+                },
+                "S": {
+                    "deals": 9,
+                    "own_hand": 3,
+                    "partner": 0,
+                    "dummy": 6,
+                    "auction": 0,
                     "forced_odd_trick": 5,
-                    "declarer_net": {"n": 9, "mean": 42.0, "ci95": [7.33, 76.67]}},
-                "one hand": {"deals": 12, "own_hand": 3, "partner": 9, "dummy": 0, "auction": 0,
-                             "forced_odd_trick": 0,
-                             "declarer_net": {"n": 12, "mean": 16.5,
-                                              "ci95": [5.927, 27.073]}}},
+                    "declarer_net": {"n": 9, "mean": 42.0, "ci95": [7.33, 76.67]},
+                },
+                "W": {
+                    "deals": 6,
+                    "own_hand": 2,
+                    "partner": 4,
+                    "dummy": 0,
+                    "auction": 0,
+                    "forced_odd_trick": 0,
+                    "declarer_net": {"n": 6, "mean": 20.333, "ci95": [5.933, 34.733]},
+                },
+            },
+            "by_dealer_role": {
+                "Dummy": {
+                    "deals": 6,
+                    "own_hand": 2,
+                    "partner": 0,
+                    "dummy": 4,
+                    "auction": 0,
+                    "forced_odd_trick": 2,
+                    "declarer_net": {"n": 6, "mean": 32.667, "ci95": [9.351, 55.983]},
+                },
+                "Dummy's holder": {
+                    "deals": 9,
+                    "own_hand": 3,
+                    "partner": 0,
+                    "dummy": 6,
+                    "auction": 0,
+                    "forced_odd_trick": 5,
+                    "declarer_net": {"n": 9, "mean": 42.0, "ci95": [7.33, 76.67]},
+                },
+                "one hand": {
+                    "deals": 12,
+                    "own_hand": 3,
+                    "partner": 9,
+                    "dummy": 0,
+                    "auction": 0,
+                    "forced_odd_trick": 0,
+                    "declarer_net": {"n": 12, "mean": 16.5, "ci95": [5.927, 27.073]},
+                },
+            },
             "by_how": {
-                "dummy": {"deals": 10, "own_hand": 0, "partner": 0, "dummy": 10, "auction": 0,
-                          "forced_odd_trick": 7,
-                          "declarer_net": {"n": 10, "mean": 21.4, "ci95": [-0.418, 43.218]}},
-                "own_hand": {"deals": 8, "own_hand": 8, "partner": 0, "dummy": 0, "auction": 0,
-                             "forced_odd_trick": 0,
-                             "declarer_net": {"n": 8, "mean": 53.5,
-                                              "ci95": [24.308, 82.692]}},
-                "partner": {"deals": 9, "own_hand": 0, "partner": 9, "dummy": 0, "auction": 0,
-                            "forced_odd_trick": 0,
-                            "declarer_net": {"n": 9, "mean": 14.444,
-                                             "ci95": [1.316, 27.573]}}}},
+                "dummy": {
+                    "deals": 10,
+                    "own_hand": 0,
+                    "partner": 0,
+                    "dummy": 10,
+                    "auction": 0,
+                    "forced_odd_trick": 7,
+                    "declarer_net": {"n": 10, "mean": 21.4, "ci95": [-0.418, 43.218]},
+                },
+                "own_hand": {
+                    "deals": 8,
+                    "own_hand": 8,
+                    "partner": 0,
+                    "dummy": 0,
+                    "auction": 0,
+                    "forced_odd_trick": 0,
+                    "declarer_net": {"n": 8, "mean": 53.5, "ci95": [24.308, 82.692]},
+                },
+                "partner": {
+                    "deals": 9,
+                    "own_hand": 0,
+                    "partner": 9,
+                    "dummy": 0,
+                    "auction": 0,
+                    "forced_odd_trick": 0,
+                    "declarer_net": {"n": 9, "mean": 14.444, "ci95": [1.316, 27.573]},
+                },
+            },
+        },
     }
 
 
@@ -138,10 +242,24 @@ def test_compare_pairs_rubbers_by_seed(tmp_path: Path, capsys: pytest.CaptureFix
     """--compare plays the same rubbers under a house rule; against itself
     every paired difference is exactly zero."""
     same = tmp_path / "same.yaml"
-    same.write_text('dummybridge: 1\nextends: dummy-bridge\nname: dummy-same\n'
-                    'title: Dummy Bridge again\nversion: "2.0"\n', encoding="utf-8")
-    data = run_json(capsys, "dummy-bridge", "--rubbers", "4", "--seed", "3", "--jobs", "2",
-                    "--compare", str(same), "--no-progress")
+    same.write_text(
+        "dummybridge: 1\nextends: dummy-bridge\nname: dummy-same\n"
+        'title: Dummy Bridge again\nversion: "2.0"\n',
+        encoding="utf-8",
+    )
+    data = run_json(
+        capsys,
+        "dummy-bridge",
+        "--rubbers",
+        "4",
+        "--seed",
+        "3",
+        "--jobs",
+        "2",
+        "--compare",
+        str(same),
+        "--no-progress",
+    )
     cmp = data["compare"]
     assert isinstance(cmp, dict)
     assert cmp["base"] == {"variant": "dummy-bridge", "version": "1.0"}
@@ -156,30 +274,57 @@ def test_compare_pairs_rubbers_by_seed(tmp_path: Path, capsys: pytest.CaptureFix
 def test_text_report_and_progress(capsys: pytest.CaptureFixture[str]) -> None:
     """The text report's tables; the progress bar goes to standard error (a
     line a tenth when it is not a terminal)."""
-    assert main(["simulate", "bridge", "--rubbers", "2", "--seed", "4", "--jobs", "1",
-                 "--bots", "rule,random,rule,random"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "bridge",
+                "--rubbers",
+                "2",
+                "--seed",
+                "4",
+                "--jobs",
+                "1",
+                "--bots",
+                "rule,random,rule,random",
+            ]
+        )
+        == 0
+    )
     captured = capsys.readouterr()
     lines = captured.out.splitlines()
     assert lines[0].startswith("bridge 1.0: 2 rubbers, seed 4, ")
     assert lines[2].split() == ["by", "player", "rubbers", "value", "(95%", "CI)", "games", "won"]
-    assert lines[3].startswith("A (rule) ") and lines[4].startswith("B (random) ")
+    assert lines[3].startswith("A (rule) ")
+    assert lines[4].startswith("B (random) ")
     assert captured.err == "simulate: 1/2 rubbers\nsimulate: 2/2 rubbers\n"
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["--rubbers", "0"], "dummybridge: error: --rubbers must be at least 1, not 0\n"),
-    (["--jobs", "0"], "dummybridge: error: --jobs must be at least 1, not 0\n"),
-    (["--seed", "-2"], "dummybridge: error: --seed must be from 0 to 2**64 - 1, not -2\n"),
-    (["--bots", "rule,random"], "dummybridge: error: --bots: bridge has 4 players; give one "
-                                "bot for all or 4 separated by commas, not 2\n"),
-    (["--bots", "clever"], "dummybridge: error: --bots: unknown bot 'clever' (choose from: "
-                           "ddsampling, perfect, random, rule, sampling)\n"),
-    (["--compare", "dummy-bridge"], "dummybridge: error: --compare: dummy-bridge has 3 "
-                                    "players and bridge 4; rubbers can only be paired with "
-                                    "as many\n"),
-])
-def test_simulate_errors(args: list[str], message: str,
-                         capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--rubbers", "0"], "dummybridge: error: --rubbers must be at least 1, not 0\n"),
+        (["--jobs", "0"], "dummybridge: error: --jobs must be at least 1, not 0\n"),
+        (["--seed", "-2"], "dummybridge: error: --seed must be from 0 to 2**64 - 1, not -2\n"),
+        (
+            ["--bots", "rule,random"],
+            "dummybridge: error: --bots: bridge has 4 players; give one "
+            "bot for all or 4 separated by commas, not 2\n",
+        ),
+        (
+            ["--bots", "clever"],
+            "dummybridge: error: --bots: unknown bot 'clever' (choose from: "
+            "ddsampling, perfect, random, rule, sampling)\n",
+        ),
+        (
+            ["--compare", "dummy-bridge"],
+            "dummybridge: error: --compare: dummy-bridge has 3 "
+            "players and bridge 4; rubbers can only be paired with "
+            "as many\n",
+        ),
+    ],
+)
+def test_simulate_errors(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "bridge", "--no-progress", *args]) == 1
     assert capsys.readouterr().err == message
 
@@ -200,4 +345,5 @@ def test_progress_bar_on_a_terminal_is_redrawn_in_place() -> None:
     assert stream.getvalue() == (
         "\r[##########....................] 1/3 rubbers"
         "\r[####################..........] 2/3 rubbers"
-        "\r[##############################] 3/3 rubbers\n")
+        "\r[##############################] 3/3 rubbers\n"
+    )

@@ -50,16 +50,18 @@ WORKED = "652.A974.KQ83.32"
 
 # North every spade, East every diamond, South every heart, West every club:
 # whoever declares hearts from South wins all thirteen tricks.
-HEARTS_SOUTH = ("AKQJT98765432...", "..AKQJT98765432.", ".AKQJT98765432..",
-                "...AKQJT98765432")
+HEARTS_SOUTH = ("AKQJT98765432...", "..AKQJT98765432.", ".AKQJT98765432..", "...AKQJT98765432")
 # North every club, East every diamond, South every spade, West every heart:
 # at no trumps West leads hearts and wins all thirteen tricks.
-HEARTS_WEST = ("...AKQJT98765432", "..AKQJT98765432.", "AKQJT98765432...",
-               ".AKQJT98765432..")
+HEARTS_WEST = ("...AKQJT98765432", "..AKQJT98765432.", "AKQJT98765432...", ".AKQJT98765432..")
 
 
-def deal(north: str | None = None, east: str | None = None, south: str | None = None,
-         west: str | None = None) -> tuple[Hand, Hand, Hand, Hand]:
+def deal(
+    north: str | None = None,
+    east: str | None = None,
+    south: str | None = None,
+    west: str | None = None,
+) -> tuple[Hand, Hand, Hand, Hand]:
     """A deal (N, E, S, W) with the given hands; the rest of the pack goes
     round the other seats one card at a time, in card order."""
     given = [north, east, south, west]
@@ -68,7 +70,7 @@ def deal(north: str | None = None, east: str | None = None, south: str | None = 
     rest = [Card(i) for i in range(52) if Card(i) not in used]
     empty = [i for i, h in enumerate(hands) if h is None]
     for k, i in enumerate(empty):
-        hands[i] = Hand.from_cards(rest[k::len(empty)])
+        hands[i] = Hand.from_cards(rest[k :: len(empty)])
     assert all(h is not None and len(h) == 13 for h in hands)
     return tuple(hands)  # type: ignore[return-value]
 
@@ -100,8 +102,13 @@ def texts(actions) -> list[str]:
     return [str(a) for a in actions]
 
 
-DECLARATIONS = ["declare spades", "declare clubs", "declare diamonds", "declare hearts",
-                "declare no_trumps"]
+DECLARATIONS = [
+    "declare spades",
+    "declare clubs",
+    "declare diamonds",
+    "declare hearts",
+    "declare no_trumps",
+]
 
 
 def play_a_quiet_deal(game: Game) -> None:
@@ -126,14 +133,16 @@ def refused(game: Game, action: str, message: str) -> None:
     with pytest.raises(IllegalActionError) as info:
         game.apply(action)
     assert str(info.value) == message
-    assert state(game) == before and game.legal_actions() == legal
+    assert state(game) == before
+    assert game.legal_actions() == legal
 
 
 def cut_ranking(game: Game) -> list[str]:
     """The players from lowest cut to highest, ranked here by hand: the ace
     lowest, equal cards by suit, hearts lowest (ELW07, WORK13 law 14)."""
     cut = game.log[0]
-    assert cut.kind == "cut" and len(cut.detail["rounds"]) == 1
+    assert cut.kind == "cut"
+    assert len(cut.detail["rounds"]) == 1
     order = "A23456789TJQK"
     suits = "HDCS"
     drawn = cut.detail["rounds"][0]
@@ -168,7 +177,8 @@ def test_seed000_lowest_cutter_deals_first_and_has_dummy_throughout_first_rubber
     game = Game(DUMMY, seed, rubbers=2)
     lowest, next_lowest, highest = cut_ranking(game)
     bots = {p: make_bot("rule", bot_seed(seed, p), DUMMY) for p in game.players}
-    assert game.dealer == S and game.seat_player[S] == lowest, "the lowest cutter deals first"
+    assert game.dealer == S
+    assert game.seat_player[S] == lowest, "the lowest cutter deals first"
     first_deal = next(op for op in game.log if op.kind == "deal")
     assert (first_deal.seat, first_deal.player) == (S, lowest)
     dealers = []
@@ -180,16 +190,18 @@ def test_seed000_lowest_cutter_deals_first_and_has_dummy_throughout_first_rubber
         assert player is not None
         game.apply(bots[player].choose(game.observation(player)))
     # The deal goes round all four hands, the Dummy-player dealing for North.
-    assert len(dealers) >= 4 and dealers == [(S, W, N, E)[i % 4] for i in range(len(dealers))]
+    assert len(dealers) >= 4
+    assert dealers == [(S, W, N, E)[i % 4] for i in range(len(dealers))]
     rubber = [op for op in game.log if op.kind == "rubber"]
-    assert len(rubber) == 1 and game.phase == "declare"
+    assert len(rubber) == 1
+    assert game.phase == "declare"
     start = last(game, "rubber_start")
     assert start.detail["rubber"] == 2
-    assert start.detail["seats"] == {"N": next_lowest, "S": next_lowest, "W": lowest,
-                                     "E": highest}
+    assert start.detail["seats"] == {"N": next_lowest, "S": next_lowest, "W": lowest, "E": highest}
     assert start.detail["dummies"] == ["N"]
     assert game.player_seats[next_lowest] == (N, S)
-    assert game.dealer == S and last(game, "deal").player == next_lowest
+    assert game.dealer == S
+    assert last(game, "deal").player == next_lowest
 
 
 def test_seed000_dealer_may_make_any_bridge_declaration_on_his_own_hand() -> None:
@@ -197,12 +209,14 @@ def test_seed000_dealer_may_make_any_bridge_declaration_on_his_own_hand() -> Non
     his own hand, or he can leave it to the Dummy". He sees his own hand only."""
     game = Game(DUMMY, 3)
     holder, west, east = names(game)
-    assert game.to_act == S and game.actor == holder
+    assert game.to_act == S
+    assert game.actor == holder
     assert texts(game.legal_actions()) == [*DECLARATIONS, "leave it"]
     assert (sees(game, holder), sees(game, west), sees(game, east)) == ("S", "W", "E")
     game.declare("no_trumps")
     assert (game.maker, game.declared_from, game.declarer, game.dummy) == (S, "own_hand", S, N)
-    assert game.phase == "double" and game.to_act == W
+    assert game.phase == "double"
+    assert game.to_act == W
 
 
 def test_seed000_leaving_it_dealer_looks_at_dummy_without_exposing_it() -> None:
@@ -221,7 +235,8 @@ def test_seed000_leaving_it_dealer_looks_at_dummy_without_exposing_it() -> None:
     assert (sees(game, west), sees(game, east)) == ("W", "E")
     game.pass_()  # West
     game.pass_()  # East
-    assert game.phase == "play" and game.exposed == set()
+    assert game.phase == "play"
+    assert game.exposed == set()
     assert "expose" not in kinds_since(game, start)
     assert (sees(game, west), sees(game, east)) == ("W", "E")
     game.apply(game.legal_actions()[0])  # West leads
@@ -240,9 +255,11 @@ def test_seed000_left_to_dummy_the_declaration_is_forced_not_chosen() -> None:
     game.leave()
     ops = [(op.kind, op.seat, op.player) for op in game.log[start:] if op.kind != "sight"]
     assert ops == [("leave", S, holder), ("examine", N, holder), ("forced", N, holder)]
-    assert game.phase == "double" and game.to_act == W
+    assert game.phase == "double"
+    assert game.to_act == W
     assert (game.maker, game.declared_from, game.denomination.name) == (N, "dummy", "hearts")
-    assert game.history == [(S, game.actions[0])] and str(game.actions[0]) == "leave it"
+    assert game.history == [(S, game.actions[0])]
+    assert str(game.actions[0]) == "leave it"
 
 
 def _forced(rules: RuleSet, north: str) -> tuple[str, list[str]]:
@@ -250,7 +267,8 @@ def _forced(rules: RuleSet, north: str) -> tuple[str, list[str]]:
     game = Game(rules, 3, deals=[deal(north=north)])
     game.leave()
     entry = last(game, "forced")
-    assert entry.seat == N and game.denomination.name == entry.detail["denomination"]
+    assert entry.seat == N
+    assert game.denomination.name == entry.detail["denomination"]
     return entry.detail["denomination"], list(entry.detail["steps"])
 
 
@@ -265,7 +283,9 @@ def test_seed000_rule2_without_three_aces_the_numerically_longest_suit() -> None
     """Seed 000: "2. If Dummy has not three aces, he must declare his numerically
     longest suit." Five small clubs beat four top hearts."""
     assert _forced(DUMMY, "87.AKQJ.92.65432") == (
-        "clubs", ["1 ace: fewer than 3", "longest suit: clubs (5)"])
+        "clubs",
+        ["1 ace: fewer than 3", "longest suit: clubs (5)"],
+    )
 
 
 def test_seed000_rule3_equal_length_the_strongest_by_pips() -> None:
@@ -276,11 +296,16 @@ def test_seed000_rule3_equal_length_the_strongest_by_pips() -> None:
     Q J 9 8 = 37 beat hearts K 7 6 5 = 28 and diamonds A 4 3 2 = 20."""
     assert _forced(DUMMY, "AQJ9.K432.765.32") == (
         "spades",
-        ["1 ace: fewer than 3", "longest suits: spades, hearts (4)", "pips: spades 40, hearts 19"])
+        ["1 ace: fewer than 3", "longest suits: spades, hearts (4)", "pips: spades 40, hearts 19"],
+    )
     assert _forced(DUMMY, "QJ98.K765.A432.T") == (
         "spades",
-        ["1 ace: fewer than 3", "longest suits: spades, hearts, diamonds (4)",
-         "pips: spades 37, hearts 28, diamonds 20"])
+        [
+            "1 ace: fewer than 3",
+            "longest suits: spades, hearts, diamonds (4)",
+            "pips: spades 37, hearts 28, diamonds 20",
+        ],
+    )
 
 
 def test_seed000_rule4_equal_strength_the_most_valuable_worked_example() -> None:
@@ -290,8 +315,13 @@ def test_seed000_rule4_equal_strength_the_most_valuable_worked_example() -> None
     so hearts (8 a trick against 6)."""
     assert _forced(DUMMY, WORKED) == (
         "hearts",
-        ["1 ace: fewer than 3", "longest suits: hearts, diamonds (4)",
-         "pips: hearts 31, diamonds 31", "most valuable: hearts"])
+        [
+            "1 ace: fewer than 3",
+            "longest suits: hearts, diamonds (4)",
+            "pips: hearts 31, diamonds 31",
+            "most valuable: hearts",
+        ],
+    )
 
 
 def test_seed000_adversaries_can_double_as_at_ordinary_bridge() -> None:
@@ -306,7 +336,9 @@ def test_seed000_adversaries_can_double_as_at_ordinary_bridge() -> None:
     game.pass_()
     assert (game.to_act, game.actor) == (E, east)
     game.double()
-    assert game.doubling_level == 1 and game.to_act == N and game.actor == holder
+    assert game.doubling_level == 1
+    assert game.to_act == N
+    assert game.actor == holder
 
 
 def test_seed000_dealer_may_redouble_although_he_has_seen_two_hands() -> None:
@@ -320,7 +352,8 @@ def test_seed000_dealer_may_redouble_although_he_has_seen_two_hands() -> None:
     assert (game.to_act, game.actor) == (N, holder)
     assert texts(game.legal_actions()) == ["double", "pass"]
     game.double()
-    assert game.doubling_level == 2 and (game.to_act, game.actor) == (W, west)
+    assert game.doubling_level == 2
+    assert (game.to_act, game.actor) == (W, west)
 
 
 def test_seed000_dealer_may_not_look_at_his_own_hand_again_before_deciding_to_redouble() -> None:
@@ -334,10 +367,12 @@ def test_seed000_dealer_may_not_look_at_his_own_hand_again_before_deciding_to_re
     game.leave()
     assert sees(game, holder) == "N"
     game.double()  # West
-    assert game.actor == holder and sees(game, holder) == "N"
+    assert game.actor == holder
+    assert sees(game, holder) == "N"
     assert texts(game.observation(holder).legal_actions) == ["double", "pass"]
     assert last(game, "sight").detail == {
-        "changes": [{"player": holder, "sees": ["N"], "loses": ["S"]}]}
+        "changes": [{"player": holder, "sees": ["N"], "loses": ["S"]}]
+    }
     game.pass_()
     assert sees(game, holder) == "NS"
     # Had nobody doubled, he sees his hand again when the play begins.
@@ -346,7 +381,8 @@ def test_seed000_dealer_may_not_look_at_his_own_hand_again_before_deciding_to_re
     game.pass_()
     assert sees(game, holder) == "N"
     game.pass_()
-    assert game.phase == "play" and sees(game, holder) == "NS"
+    assert game.phase == "play"
+    assert sees(game, holder) == "NS"
 
 
 def test_seed000_the_hand_is_then_played_as_at_ordinary_bridge() -> None:
@@ -363,7 +399,8 @@ def test_seed000_the_hand_is_then_played_as_at_ordinary_bridge() -> None:
     game.pass_()
     game.pass_()
     game.play("C2")  # West leads
-    assert game.to_act == N and game.actor == holder
+    assert game.to_act == N
+    assert game.actor == holder
     refused(game, "play HA", f"play HA refused: north ({holder}) does not hold HA")
     game.play("S2")
     game.play("D2")
@@ -379,7 +416,8 @@ def test_seed000_the_hand_is_then_played_as_at_ordinary_bridge() -> None:
         (0, 40, "above", "slam"),
     ]
     assert game.sheet.names == (f"N-S ({holder})", f"E-W ({east}, {west})")
-    assert game.sheet.games == [1, 0] and game.dealer == W
+    assert game.sheet.games == [1, 0]
+    assert game.dealer == W
 
 
 def test_seed000_opponent_deals_dummy_player_sees_first_the_hand_that_leads_dummy() -> None:
@@ -391,13 +429,16 @@ def test_seed000_opponent_deals_dummy_player_sees_first_the_hand_that_leads_dumm
     game = Game(DUMMY, 4)
     holder, west, _ = names(game)
     play_a_quiet_deal(game)
-    assert game.deal_number == 2 and game.dealer == W and game.actor == west
+    assert game.deal_number == 2
+    assert game.dealer == W
+    assert game.actor == west
     assert sees(game, holder) == "N"
     game.declare("diamonds")
     assert (game.to_act, game.actor) == (N, holder), "the leading hand speaks first"
     assert sees(game, holder) == "N"
     game.pass_()
-    assert game.phase == "play" and game.to_act == N
+    assert game.phase == "play"
+    assert game.to_act == N
     assert sees(game, holder) == "N"
     game.apply(game.legal_actions()[0])
     assert sees(game, holder) == "NES", "his other hand, and East (West's partner) exposed"
@@ -414,7 +455,9 @@ def test_seed000_opponent_deals_dummy_player_sees_first_the_hand_that_leads_his_
     holder, _, east = names(game)
     for _ in range(3):
         play_a_quiet_deal(game)
-    assert game.deal_number == 4 and game.dealer == E and game.rubber_number == 1
+    assert game.deal_number == 4
+    assert game.dealer == E
+    assert game.rubber_number == 1
     assert sees(game, holder) == "S"
     game.declare("hearts")
     assert (game.to_act, game.actor) == (S, holder)
@@ -432,7 +475,9 @@ def test_seed000_either_of_two_ways_the_rule_files_differ_only_in_exposure() -> 
     one, two = DUMMY.to_data(), WAY2.to_data()
     assert [(e.hand, e.when) for e in DUMMY.play.exposure] == [("dummy", "first_lead")]
     assert [(e.hand, e.when) for e in WAY2.play.exposure] == [
-        ("dummy", "first_lead"), ("unmanned", "first_lead")]
+        ("dummy", "first_lead"),
+        ("unmanned", "first_lead"),
+    ]
     for data in (one, two):
         for key in ("name", "title", "aliases", "description", "sources"):
             data.pop(key, None)
@@ -450,7 +495,8 @@ def _first_lead_on_wests_deal(rules: RuleSet) -> tuple[Game, int]:
     start = len(game.log)
     game.declare("hearts")
     game.pass_()
-    assert game.phase == "play" and game.to_act == N
+    assert game.phase == "play"
+    assert game.to_act == N
     game.apply(game.legal_actions()[0])
     return game, start
 
@@ -467,7 +513,8 @@ def test_seed000_way1_dummy_hand_exposed_at_the_first_lead_then_ordinary_bridge(
     assert game.exposed == {E}
     assert [op.seat for op in game.log[start:] if op.kind == "expose"] == [E]
     assert (sees(game, holder), sees(game, west), sees(game, east)) == ("NES", "EW", "E")
-    assert game.declarer == W and game.dummy == E
+    assert game.declarer == W
+    assert game.dummy == E
 
 
 def test_seed000_way2_dummy_and_dealers_partner_both_exposed_double_dummy() -> None:
@@ -495,7 +542,9 @@ def _dummys_deal(rules: RuleSet, north: str | None = None) -> Game:
     game = Game(rules, 6, deals=presets)
     play_a_quiet_deal(game)
     play_a_quiet_deal(game)
-    assert game.deal_number == 3 and game.dealer == N and game.rubber_number == 1
+    assert game.deal_number == 3
+    assert game.dealer == N
+    assert game.rubber_number == 1
     return game
 
 
@@ -517,7 +566,8 @@ def test_seed000_dummys_deal_his_partner_looks_at_his_own_hand_first() -> None:
     assert (game.to_act, game.actor) == (E, east), "the eldest is now East, Dummy's left"
     game.pass_()
     game.double()  # West
-    assert game.actor == holder and sees(game, holder) == "N"
+    assert game.actor == holder
+    assert sees(game, holder) == "N"
     game.pass_()
     assert sees(game, holder) == "NS"
 
@@ -532,7 +582,8 @@ def test_seed000_dummys_deal_first_lead_from_his_right_through_his_hand() -> Non
     game.declare("no_trumps")
     game.pass_()  # East
     game.pass_()  # West
-    assert game.phase == "play" and (game.to_act, game.actor) == (E, east)
+    assert game.phase == "play"
+    assert (game.to_act, game.actor) == (E, east)
     game.apply(game.legal_actions()[0])
     assert (game.to_act, game.actor) == (S, holder), "through his hand: he plays second"
     assert game.exposed == {N}
@@ -546,7 +597,8 @@ def test_seed000_double_dummy_rules_same_as_dummy_bridge() -> None:
     the following exceptions:" two players, each with a Dummy; the dealer may
     declare or leave it to Dummy, whose declaration is forced by the same rules
     (the worked check: hearts), and he may redouble."""
-    assert DOUBLE.table.players == 2 and DOUBLE.table.hands == "double_dummy"
+    assert DOUBLE.table.players == 2
+    assert DOUBLE.table.hands == "double_dummy"
     assert DOUBLE.declaration.forced == DUMMY.declaration.forced
     game = Game(DOUBLE, 3, deals=[deal(north=WORKED)])
     south, west = game.seat_player[S], game.seat_player[W]
@@ -555,11 +607,17 @@ def test_seed000_double_dummy_rules_same_as_dummy_bridge() -> None:
     game.leave()
     assert last(game, "forced").detail == {
         "denomination": "hearts",
-        "steps": ["1 ace: fewer than 3", "longest suits: hearts, diamonds (4)",
-                  "pips: hearts 31, diamonds 31", "most valuable: hearts"]}
+        "steps": [
+            "1 ace: fewer than 3",
+            "longest suits: hearts, diamonds (4)",
+            "pips: hearts 31, diamonds 31",
+            "most valuable: hearts",
+        ],
+    }
     assert last(game, "examine").player == south
     game.double()  # West
-    assert game.actor == south and texts(game.legal_actions()) == ["double", "pass"]
+    assert game.actor == south
+    assert texts(game.legal_actions()) == ["double", "pass"]
     game.double()
     assert game.doubling_level == 2
 
@@ -572,7 +630,8 @@ def test_seed000_double_dummy_dealer_deals_for_himself_never_for_his_dummy() -> 
     dealt = []
     for _ in range(4):
         dealt.append((game.dealer, last(game, "deal").player))
-        assert game.first_declarer == game.dealer and game.dealer in game.manned
+        assert game.first_declarer == game.dealer
+        assert game.dealer in game.manned
         play_a_quiet_deal(game)
     assert dealt == [(S, south), (W, west), (S, south), (W, west)]
 
@@ -586,14 +645,16 @@ def test_seed000_double_dummy_hand_on_dealers_left_leads_and_doubles_first() -> 
     game.declare("clubs")
     assert (game.to_act, game.actor) == (W, west)
     game.pass_()
-    assert game.phase == "play" and game.to_act == W
+    assert game.phase == "play"
+    assert game.to_act == W
     while game.deal_number == 1:
         game.apply(game.legal_actions()[0])
     assert game.dealer == W
     game.declare("clubs")
     assert (game.to_act, game.actor) == (N, south)
     game.pass_()
-    assert game.phase == "play" and (game.to_act, game.actor) == (N, south)
+    assert game.phase == "play"
+    assert (game.to_act, game.actor) == (N, south)
 
 
 def test_seed000_double_dummy_neither_may_look_at_more_than_one_hand_before_the_lead() -> None:
@@ -613,7 +674,8 @@ def test_seed000_double_dummy_neither_may_look_at_more_than_one_hand_before_the_
     refused(game, "look E", f"look E refused: the rules do not let {west} look at that hand now")
     refused(game, "look N", f"look N refused: the rules do not let {west} look at that hand now")
     game.pass_()
-    assert game.phase == "play" and (sees(game, south), sees(game, west)) == ("S", "W")
+    assert game.phase == "play"
+    assert (sees(game, south), sees(game, west)) == ("S", "W")
     game.apply(game.legal_actions()[0])
     assert game.exposed == {N, E}
     assert (sees(game, south), sees(game, west)) == ("NES", "NEW")
@@ -629,17 +691,26 @@ def test_seed000_double_dummy_looking_at_the_other_hand_the_leader_plays_blind()
     game.declare("spades")
     game.look("E")
     game.pass_()
-    assert game.to_act == W and texts(game.legal_actions()) == ["play blind"]
+    assert game.to_act == W
+    assert texts(game.legal_actions()) == ["play blind"]
     card = next(iter(game.original[W]))
-    refused(game, f"play {card.code}", f"play {card.code} refused: {west} may not see the west "
-            "hand, so he can only play a card blind")
+    refused(
+        game,
+        f"play {card.code}",
+        f"play {card.code} refused: {west} may not see the west "
+        "hand, so he can only play a card blind",
+    )
     start = len(game.log)
     game.apply("play blind")
     blind, played = game.log[start], game.log[start + 1]
     assert (blind.kind, blind.seat, blind.player) == ("play_blind", W, west)
-    assert (played.kind, played.seat, str(played.action)) == ("play", W,
-                                                              f"play {blind.detail['card']}")
-    assert game.exposed == {N, E} and sees(game, west) == "NEW"
+    assert (played.kind, played.seat, str(played.action)) == (
+        "play",
+        W,
+        f"play {blind.detail['card']}",
+    )
+    assert game.exposed == {N, E}
+    assert sees(game, west) == "NEW"
 
 
 def test_seed000_double_dummy_dealer_who_passes_the_call_to_dummy_sees_both() -> None:
@@ -653,9 +724,12 @@ def test_seed000_double_dummy_dealer_who_passes_the_call_to_dummy_sees_both() ->
     assert sees(game, south) == "N"
     game.look("E")
     game.double()
-    assert game.actor == south and sees(game, south) == "N"
+    assert game.actor == south
+    assert sees(game, south) == "N"
     game.pass_()
-    assert game.phase == "play" and not game.tricks and not game.exposed
+    assert game.phase == "play"
+    assert not game.tricks
+    assert not game.exposed
     assert (sees(game, south), sees(game, west)) == ("NS", "E")
 
 
@@ -665,8 +739,13 @@ def test_seed000_double_dummy_revoke_in_own_hand_not_in_dummy_is_not_testable() 
     cannot happen (the laws mode with its penalties is a later capability).
     What holds now: a card that fails to follow suit is refused from a Dummy
     and from a player's own hand alike, and changes nothing."""
-    game = Game(DOUBLE, 5, deals=[fixed(("AKQJ.AKQ.AKQ.AKQ", "T987.JT9.JT9.JT9",
-                                         "654.8765.8765.87", "32.432.432.65432"))])
+    game = Game(
+        DOUBLE,
+        5,
+        deals=[
+            fixed(("AKQJ.AKQ.AKQ.AKQ", "T987.JT9.JT9.JT9", "654.8765.8765.87", "32.432.432.65432"))
+        ],
+    )
     south, west = game.seat_player[S], game.seat_player[W]
     game.declare("no_trumps")
     game.look("W")
@@ -716,11 +795,13 @@ def test_seed004_doubling_and_redoubling_proceeds_as_at_ordinary_bridge() -> Non
     game.double()
     assert (game.to_act, game.actor) == (S, dealer)
     game.double()
-    assert game.doubling_level == 2 and (game.to_act, game.actor) == (E, right)
+    assert game.doubling_level == 2
+    assert (game.to_act, game.actor) == (E, right)
     game.pass_()
     assert game.actor == left
     game.pass_()
-    assert game.phase == "play" and game.to_act == W
+    assert game.phase == "play"
+    assert game.to_act == W
 
 
 def test_seed004_dummy_not_exposed_till_the_first_card_has_been_led() -> None:
@@ -731,11 +812,13 @@ def test_seed004_dummy_not_exposed_till_the_first_card_has_been_led() -> None:
     game.declare("hearts")
     game.pass_()
     game.pass_()
-    assert game.phase == "play" and "expose" not in kinds_since(game, start)
+    assert game.phase == "play"
+    assert "expose" not in kinds_since(game, start)
     assert (sees(game, dealer), sees(game, left), sees(game, right)) == ("S", "W", "E")
     game.apply(game.legal_actions()[0])
     kinds = kinds_since(game, start)
-    assert kinds.count("expose") == 1 and kinds.index("expose") == kinds.index("play") + 1
+    assert kinds.count("expose") == 1
+    assert kinds.index("expose") == kinds.index("play") + 1
     assert game.exposed == {N}
     assert (sees(game, dealer), sees(game, left), sees(game, right)) == ("NS", "NW", "NE")
 
@@ -751,9 +834,11 @@ def test_seed004_passed_to_dummy_right_hand_adversary_examines_it_not_exposing_i
     game.leave()
     examine, forced = last(game, "examine"), last(game, "forced")
     assert (examine.seat, examine.player, forced.player) == (N, right, right)
-    assert forced.detail["denomination"] == "hearts" and game.declared_from == "dummy"
+    assert forced.detail["denomination"] == "hearts"
+    assert game.declared_from == "dummy"
     assert (sees(game, dealer), sees(game, left), sees(game, right)) == ("S", "", "NE")
-    assert "expose" not in kinds_since(game, start) and game.exposed == set()
+    assert "expose" not in kinds_since(game, start)
+    assert game.exposed == set()
 
 
 def test_seed004_forced_three_or_four_aces_sans_atout() -> None:
@@ -780,8 +865,11 @@ def test_seed004_forced_equal_length_most_pips_ace_eleven_court_cards_ten() -> N
     game, _, _, _ = _three(deals=[deal(north="AQJ9.K432.765.32")])
     game.leave()
     assert game.denomination.name == "spades"
-    assert game.forced_trace == ("1 ace: fewer than 3", "longest suits: spades, hearts (4)",
-                                 "pips: spades 40, hearts 19")
+    assert game.forced_trace == (
+        "1 ace: fewer than 3",
+        "longest suits: spades, hearts (4)",
+        "pips: spades 40, hearts 19",
+    )
 
 
 def test_seed004_forced_equal_length_and_strength_higher_trick_value() -> None:
@@ -792,9 +880,15 @@ def test_seed004_forced_equal_length_and_strength_higher_trick_value() -> None:
     game.leave()
     entry = last(game, "forced")
     assert entry.player == right
-    assert entry.detail == {"denomination": "hearts",
-                            "steps": ["1 ace: fewer than 3", "longest suits: hearts, diamonds (4)",
-                                      "pips: hearts 31, diamonds 31", "most valuable: hearts"]}
+    assert entry.detail == {
+        "denomination": "hearts",
+        "steps": [
+            "1 ace: fewer than 3",
+            "longest suits: hearts, diamonds (4)",
+            "pips: hearts 31, diamonds 31",
+            "most valuable: hearts",
+        ],
+    }
 
 
 def test_seed004_third_player_can_only_double_before_seeing_his_own_cards() -> None:
@@ -804,21 +898,26 @@ def test_seed004_third_player_can_only_double_before_seeing_his_own_cards() -> N
     hand the double is refused, and he may only pass."""
     game, _, left, right = _three(deals=[deal(north=WORKED)])
     game.leave()
-    assert game.actor == left and sees(game, left) == ""
+    assert game.actor == left
+    assert sees(game, left) == ""
     assert texts(game.legal_actions()) == ["double", "pass", "look W"]
     game.double()  # blind
-    assert game.doubling_level == 1 and sees(game, left) == "W"
+    assert game.doubling_level == 1
+    assert sees(game, left) == "W"
     game, _, left, right = _three(deals=[deal(north=WORKED)])
     game.leave()
     game.look("W")
-    assert sees(game, left) == "W" and texts(game.legal_actions()) == ["pass"]
+    assert sees(game, left) == "W"
+    assert texts(game.legal_actions()) == ["pass"]
     refused(game, "double", f"double refused: {left} may double only before seeing his own cards")
     game.pass_()
-    assert game.actor == right and texts(game.legal_actions()) == ["double", "pass"]
+    assert game.actor == right
+    assert texts(game.legal_actions()) == ["double", "pass"]
     # On the dealer's own declaration there is no such restriction.
     game, _, left, right = _three()
     game.declare("clubs")
-    assert sees(game, left) == "W" and texts(game.legal_actions()) == ["double", "pass"]
+    assert sees(game, left) == "W"
+    assert texts(game.legal_actions()) == ["double", "pass"]
 
 
 def test_seed004_dummy_exposed_when_first_card_led_never_before() -> None:
@@ -832,7 +931,8 @@ def test_seed004_dummy_exposed_when_first_card_led_never_before() -> None:
     game.double()  # the dealer redoubles for North
     game.pass_()  # West
     game.pass_()  # East
-    assert game.phase == "play" and game.exposed == set()
+    assert game.phase == "play"
+    assert game.exposed == set()
     assert "expose" not in kinds_since(game, start)
     assert sees(game, dealer) == "S"
     game.apply(game.legal_actions()[0])
@@ -888,13 +988,15 @@ def test_seed004_game_30_fifty_a_game_fifty_the_rubber_only_own_deal_toward_game
     _no_trumps_deal(game)
     assert (game.seat_player[S], game.seat_player[W], game.seat_player[E]) == (z, x, y)
     _no_trumps_deal(game)
-    assert game.seat_player[S] == x and not game.is_over
+    assert game.seat_player[S] == x
+    assert not game.is_over
     assert game.sheet.games == [1 if p == x else 0 for p in game.sheet.names]
     _hearts_deal(game)
     assert game.is_over
     col = {name: i for i, name in enumerate(game.sheet.names)}
-    entries = [(game.sheet.names[e.column], e.deal, e.points, e.line, e.kind)
-               for e in game.sheet.entries]
+    entries = [
+        (game.sheet.names[e.column], e.deal, e.points, e.line, e.kind) for e in game.sheet.entries
+    ]
     assert entries == [
         (x, 1, 56, "below", "tricks"),
         (x, 1, 80, "above", "honours"),
@@ -902,14 +1004,18 @@ def test_seed004_game_30_fifty_a_game_fifty_the_rubber_only_own_deal_toward_game
         (x, 1, -32, "above", "chicane"),
         (x, 1, 40, "above", "slam"),
         (x, 1, 50, "above", "game"),
-        *sorted([(z, 2, 84, "above", "tricks"), (x, 2, 84, "above", "tricks")],
-                key=lambda t: col[t[0]]),
-        *sorted([(z, 2, 40, "above", "slam"), (x, 2, 40, "above", "slam")],
-                key=lambda t: col[t[0]]),
-        *sorted([(x, 3, 84, "above", "tricks"), (y, 3, 84, "above", "tricks")],
-                key=lambda t: col[t[0]]),
-        *sorted([(x, 3, 40, "above", "slam"), (y, 3, 40, "above", "slam")],
-                key=lambda t: col[t[0]]),
+        *sorted(
+            [(z, 2, 84, "above", "tricks"), (x, 2, 84, "above", "tricks")], key=lambda t: col[t[0]]
+        ),
+        *sorted(
+            [(z, 2, 40, "above", "slam"), (x, 2, 40, "above", "slam")], key=lambda t: col[t[0]]
+        ),
+        *sorted(
+            [(x, 3, 84, "above", "tricks"), (y, 3, 84, "above", "tricks")], key=lambda t: col[t[0]]
+        ),
+        *sorted(
+            [(x, 3, 40, "above", "slam"), (y, 3, 40, "above", "slam")], key=lambda t: col[t[0]]
+        ),
         (x, 4, 56, "below", "tricks"),
         (x, 4, 80, "above", "honours"),
         (x, 4, 16, "above", "chicane"),
@@ -918,7 +1024,8 @@ def test_seed004_game_30_fifty_a_game_fifty_the_rubber_only_own_deal_toward_game
         (x, 4, 50, "above", "game"),
         (x, 4, 50, "above", "rubber"),
     ]
-    assert game.sheet.games[col[x]] == 2 and game.sheet.winner == col[x]
+    assert game.sheet.games[col[x]] == 2
+    assert game.sheet.winner == col[x]
     assert {p: game.sheet.total(col[p]) for p in (x, y, z)} == {x: 718, y: 124, z: 124}
     assert sorted(game.sheet.payments()) == sorted([(y, x, 594), (z, x, 594)])
     assert game.sheet.settlement() == {x: 1188, y: -594, z: -594}
@@ -935,7 +1042,8 @@ def test_seed004_three_games_without_a_rubber_fifty_a_game() -> None:
     game = Game(rules, 9, deals=[fixed(HEARTS_SOUTH)] * 3)
     for _ in range(3):
         _hearts_deal(game)
-    assert game.is_over and game.sheet.games == [1, 1, 1]
+    assert game.is_over
+    assert game.sheet.games == [1, 1, 1]
     assert [e.kind for e in game.sheet.entries].count("game") == 3
     assert "rubber" not in [e.kind for e in game.sheet.entries]
     assert game.sheet.totals() == [210, 210, 210]
@@ -950,8 +1058,11 @@ def test_seed004_totals_added_up_and_adjusted_pairwise() -> None:
     rule file's settlement is pairwise and a played rubber ends with the
     difference paid between each pair (see the game test above for figures)."""
     assert THREE.scoring.settlement == "pairwise"
-    game = Game(THREE, 9, deals=[fixed(HEARTS_SOUTH), fixed(HEARTS_WEST), fixed(HEARTS_WEST),
-                                 fixed(HEARTS_SOUTH)])
+    game = Game(
+        THREE,
+        9,
+        deals=[fixed(HEARTS_SOUTH), fixed(HEARTS_WEST), fixed(HEARTS_WEST), fixed(HEARTS_SOUTH)],
+    )
     x = game.seat_player[S]
     for play in (_hearts_deal, _no_trumps_deal, _no_trumps_deal, _hearts_deal):
         play(game)
@@ -973,7 +1084,8 @@ def test_seed004_dummy_bridge_lowest_cutter_takes_dummy() -> None:
     for rules in (DUMMY, EB_DUMMY):
         game = Game(rules, 11)
         lowest = cut_ranking(game)[0]
-        assert game.player_seats[lowest] == (N, S) and game.manned == {E, S, W}
+        assert game.player_seats[lowest] == (N, S)
+        assert game.manned == {E, S, W}
 
 
 def test_seed004_dummy_bridge_dummy_deals_the_first_hand_of_all() -> None:
@@ -982,8 +1094,10 @@ def test_seed004_dummy_bridge_dummy_deals_the_first_hand_of_all() -> None:
     sets it, while rules/dummy-bridge.yaml follows seed 000 (the lowest cutter
     deals)."""
     game = Game(EB_DUMMY, 11)
-    assert EB_DUMMY.table.first_dealer == "dummy" and DUMMY.table.first_dealer == "holder"
-    assert game.dealer == N and last(game, "deal").seat == N
+    assert EB_DUMMY.table.first_dealer == "dummy"
+    assert DUMMY.table.first_dealer == "holder"
+    assert game.dealer == N
+    assert last(game, "deal").seat == N
     assert Game(DUMMY, 11).dealer == S
 
 
@@ -998,7 +1112,8 @@ def test_seed004_dummy_bridge_dummy_player_looks_at_his_own_hand_first() -> None
         if dealer == S:
             play_a_quiet_deal(game)
             play_a_quiet_deal(game)
-        assert game.dealer == dealer and (game.to_act, game.actor) == (S, holder)
+        assert game.dealer == dealer
+        assert (game.to_act, game.actor) == (S, holder)
         assert sees(game, holder) == "S"
         assert texts(game.legal_actions()) == [*DECLARATIONS, "leave it"]
     # rules/dummy-bridge.yaml agrees on the Dummy-player's own deal and Dummy's.
@@ -1012,14 +1127,18 @@ def test_seed004_dummy_bridge_dummys_declaration_is_compulsory() -> None:
     Dummy Bridge files (the worked check: hearts); in
     rules/dummy-bridge-eb1911.yaml the dealing hand's right-hand adversary
     examines it, as in three-handed (A1)."""
+
     def criteria(rules: RuleSet) -> list[tuple]:
-        return [(c.kind, c.aces, c.declare, c.pips, c.suit_order)
-                for c in rules.declaration.forced.criteria]
+        return [
+            (c.kind, c.aces, c.declare, c.pips, c.suit_order)
+            for c in rules.declaration.forced.criteria
+        ]
 
     assert criteria(EB_DUMMY) == criteria(THREE) == criteria(DUMMY)
     game = Game(EB_DUMMY, 12, deals=[deal(north=WORKED)])
     game.leave()
-    assert game.denomination.name == "hearts" and game.declared_from == "dummy"
+    assert game.denomination.name == "hearts"
+    assert game.declared_from == "dummy"
     assert last(game, "examine").player == game.seat_player[W]  # North's right
 
 
@@ -1046,8 +1165,10 @@ def test_seed004_dummy_bridge_dealing_for_dummy_left_player_waits_for_declaratio
     assert (sees(game, west), sees(game, east)) == ("N", "E")
     game.pass_()  # East
     game.pass_()  # West
-    assert game.phase == "play" and (game.to_act, game.actor) == (E, east)
-    assert sees(game, west) == "N" and sees(game, east) == "E"
+    assert game.phase == "play"
+    assert (game.to_act, game.actor) == (E, east)
+    assert sees(game, west) == "N"
+    assert sees(game, east) == "E"
     legal = texts(game.legal_actions())
     assert "play blind" not in legal
     assert legal == [f"play {c.code}" for c in sorted(game.original[E])]
@@ -1062,13 +1183,16 @@ def test_seed004_dummy_bridge_leader_may_double_his_partner_only_unseen() -> Non
     game = Game(EB_DUMMY, 12, deals=[deal(north=WORKED)])
     _, west, east = names(game)
     game.leave()
-    assert game.actor == east and sees(game, east) == "E"
+    assert game.actor == east
+    assert sees(game, east) == "E"
     assert texts(game.legal_actions()) == ["double", "pass"]
     game.pass_()
-    assert game.actor == west and sees(game, west) == "N"
+    assert game.actor == west
+    assert sees(game, west) == "N"
     assert texts(game.legal_actions()) == ["double", "pass"]
     game.double()
-    assert game.doubling_level == 1 and sees(game, west) == "N"
+    assert game.doubling_level == 1
+    assert sees(game, west) == "N"
 
 
 def test_seed004_dummy_bridge_dealer_can_only_redouble_on_his_own_hand() -> None:
@@ -1082,12 +1206,16 @@ def test_seed004_dummy_bridge_dealer_can_only_redouble_on_his_own_hand() -> None
     game.double()  # East
     assert (game.to_act, game.actor) == (N, holder)
     assert texts(game.legal_actions()) == ["pass"]
-    refused(game, "double",
-            "double refused: the declaring side may not redouble a declaration left to Dummy")
+    refused(
+        game,
+        "double",
+        "double refused: the declaring side may not redouble a declaration left to Dummy",
+    )
     game = Game(EB_DUMMY, 12)
     game.declare("hearts")
     game.double()  # East
-    assert game.actor == holder and texts(game.legal_actions()) == ["double", "pass"]
+    assert game.actor == holder
+    assert texts(game.legal_actions()) == ["double", "pass"]
     game.double()
     assert game.doubling_level == 2
 
@@ -1104,15 +1232,18 @@ def test_seed004_dummy_bridge_dealing_for_himself_right_hand_player_examines() -
     holder, west, east = names(game)
     play_a_quiet_deal(game)
     play_a_quiet_deal(game)
-    assert game.deal_number == 3 and game.dealer == S
+    assert game.deal_number == 3
+    assert game.dealer == S
     assert (sees(game, holder), sees(game, east)) == ("S", "")
     game.leave()
     examine = last(game, "examine")
     assert (examine.seat, examine.player) == (N, east)
     assert (sees(game, holder), sees(game, west), sees(game, east)) == ("S", "W", "N")
-    assert game.actor == west and texts(game.legal_actions()) == ["double", "pass"]
+    assert game.actor == west
+    assert texts(game.legal_actions()) == ["double", "pass"]
     game.pass_()
-    assert game.actor == east and texts(game.legal_actions()) == ["double", "pass"]
+    assert game.actor == east
+    assert texts(game.legal_actions()) == ["double", "pass"]
     game.pass_()
     assert (game.to_act, game.actor) == (W, west)
     assert texts(game.legal_actions()) == [f"play {c.code}" for c in sorted(game.original[W])]

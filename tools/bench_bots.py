@@ -63,13 +63,15 @@ def table(rules: RuleSet, seed: int, ns: str, ew: str) -> tuple[int, int]:
         for side in (0, 1):
             if entry["kind"] != "rubber" and entry["column"] == credit[side][0]:
                 points[side] += entry["points"]
-    ns_tricks = sum(1 for op in game.log if op.kind == "trick" and op.seat is not None
-                    and int(op.seat) % 2 == 0)
+    ns_tricks = sum(
+        1 for op in game.log if op.kind == "trick" and op.seat is not None and int(op.seat) % 2 == 0
+    )
     return points[0] - points[1], ns_tricks
 
 
-def match(rules: RuleSet, x: str, y: str, deals: int,
-          first_seed: int) -> tuple[list[int], list[int]]:
+def match(
+    rules: RuleSet, x: str, y: str, deals: int, first_seed: int
+) -> tuple[list[int], list[int]]:
     """X's margins in points and in tricks, per deal (both tables)."""
     points, tricks = [], []
     for seed in range(first_seed, first_seed + deals):
@@ -92,20 +94,34 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", default="bridge")
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1, help="the first seed")
-    parser.add_argument("--pairs", nargs="+", default=["sampling:rule", "rule:random"],
-                        help="X:Y matches to play (default: sampling:rule rule:random)")
-    parser.add_argument("--dd-cards", type=int, default=None,
-                        help="ddsampling: the most cards in hand for the solver to be used")
-    parser.add_argument("--dd-samples", type=int, default=None,
-                        help="ddsampling: sampled deals per double-dummy decision")
+    parser.add_argument(
+        "--pairs",
+        nargs="+",
+        default=["sampling:rule", "rule:random"],
+        help="X:Y matches to play (default: sampling:rule rule:random)",
+    )
+    parser.add_argument(
+        "--dd-cards",
+        type=int,
+        default=None,
+        help="ddsampling: the most cards in hand for the solver to be used",
+    )
+    parser.add_argument(
+        "--dd-samples",
+        type=int,
+        default=None,
+        help="ddsampling: sampled deals per double-dummy decision",
+    )
     args = parser.parse_args(argv)
     if args.dd_cards is not None:
         DD_SETTINGS["dd_cards"] = args.dd_cards
     if args.dd_samples is not None:
         DD_SETTINGS["dd_samples"] = args.dd_samples
     rules = load_rules(args.variant)
-    print(f"{rules.title}: {args.deals} deals (seeds {args.seed}..{args.seed + args.deals - 1}), "
-          "each played at two tables with the cards swapped")
+    print(
+        f"{rules.title}: {args.deals} deals (seeds {args.seed}..{args.seed + args.deals - 1}), "
+        "each played at two tables with the cards swapped"
+    )
     print("X's margin per deal, mean and 95% confidence interval:")
     for pair in args.pairs:
         x, y = pair.split(":")
@@ -113,8 +129,10 @@ def main(argv: list[str] | None = None) -> int:
         points, tricks = match(rules, x, y, args.deals, args.seed)
         took = time.perf_counter() - start
         settings = ", ".join(f"{k} {v}" for k, v in DD_SETTINGS.items())
-        print(f"  {x} vs {y}" + (f" (ddsampling: {settings})" if settings and "ddsampling" in pair
-                                 else ""))
+        print(
+            f"  {x} vs {y}"
+            + (f" (ddsampling: {settings})" if settings and "ddsampling" in pair else "")
+        )
         print(f"    points {interval(points)}")
         print(f"    tricks {interval(tricks)}")
         print(f"    ({took:.1f} s)")

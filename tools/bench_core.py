@@ -79,11 +79,19 @@ def main(argv: list[str] | None = None) -> int:
     ref_rate = best_rate(run_ref, args.ref_deals, args.repeat)
     ratio = c_rate / ref_rate
     print("random deals played out (shuffle, deal, 52 legal random plays, 13 tricks)")
-    print(f"  C core (dbr_batch_playout) : {c_rate:>12,.0f} deals/s  ({args.deals:,} deals, best of {args.repeat})")
-    print(f"  pure-Python reference      : {ref_rate:>12,.0f} deals/s  ({args.ref_deals:,} deals, best of {args.repeat})")
+    print(
+        f"  C core (dbr_batch_playout) : {c_rate:>12,.0f} deals/s  "
+        f"({args.deals:,} deals, best of {args.repeat})"
+    )
+    print(
+        f"  pure-Python reference      : {ref_rate:>12,.0f} deals/s  "
+        f"({args.ref_deals:,} deals, best of {args.repeat})"
+    )
     print(f"  ratio C / reference        : {ratio:>12,.0f}x")
-    print(f"  targets: >= 1,000,000 deals/s {'met' if c_rate >= 1e6 else 'MISSED'}; "
-          f">= 150x {'met' if ratio >= 150 else 'MISSED'}")
+    print(
+        f"  targets: >= 1,000,000 deals/s {'met' if c_rate >= 1e6 else 'MISSED'}; "
+        f">= 150x {'met' if ratio >= 150 else 'MISSED'}"
+    )
     if args.check and (c_rate < 1e6 or ratio < 150):
         return 1
     return 0

@@ -40,15 +40,23 @@ def summary(name: str, ours: list[float], theirs: list[float]) -> None:
     mo, mt = statistics.median(ours), statistics.median(theirs)
     wo, wt = max(ours), max(theirs)
     print(f"{name}:")
-    print(f"  median  ours {mo * 1e3:9.2f} ms   DDS {mt * 1e3:9.2f} ms   ratio {mo / mt:7.2f}"
-          f"   (target <= 1.0)")
-    print(f"  worst   ours {wo * 1e3:9.2f} ms   DDS {wt * 1e3:9.2f} ms   ratio {wo / wt:7.2f}"
-          f"   (target <= 3.0)")
-    print(f"  mean    ours {statistics.fmean(ours) * 1e3:9.2f} ms   "
-          f"DDS {statistics.fmean(theirs) * 1e3:9.2f} ms")
+    print(
+        f"  median  ours {mo * 1e3:9.2f} ms   DDS {mt * 1e3:9.2f} ms   ratio {mo / mt:7.2f}"
+        f"   (target <= 1.0)"
+    )
+    print(
+        f"  worst   ours {wo * 1e3:9.2f} ms   DDS {wt * 1e3:9.2f} ms   ratio {wo / wt:7.2f}"
+        f"   (target <= 3.0)"
+    )
+    print(
+        f"  mean    ours {statistics.fmean(ours) * 1e3:9.2f} ms   "
+        f"DDS {statistics.fmean(theirs) * 1e3:9.2f} ms"
+    )
     per = sorted((o / t for o, t in zip(ours, theirs, strict=True)))
-    print(f"  per-deal ratio: median {statistics.median(per):.2f}, "
-          f"best {per[0]:.2f}, worst {per[-1]:.2f}")
+    print(
+        f"  per-deal ratio: median {statistics.median(per):.2f}, "
+        f"best {per[0]:.2f}, worst {per[-1]:.2f}"
+    )
 
 
 def main() -> None:
@@ -56,8 +64,12 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-tables", action="store_true", help="single solves only")
-    ap.add_argument("--mib", type=int, default=_native.DD_DEFAULT_BYTES >> 20,
-                    help="our workspace in MiB (default: the library default)")
+    ap.add_argument(
+        "--mib",
+        type=int,
+        default=_native.DD_DEFAULT_BYTES >> 20,
+        help="our workspace in MiB (default: the library default)",
+    )
     args = ap.parse_args()
     _dds.SetMaxThreads(1)
     rng = _native.Rng(args.seed)
@@ -91,19 +103,28 @@ def main() -> None:
             want = [[table[d, p] for p in seats] for d in order]
             if [list(r) for r in mine_t] != want:
                 raise SystemExit(f"deal {i}: table disagrees with DDS ({pbn(hands)})")
-        print(f"deal {i + 1:3}/{len(deals)}: single ours {ours_s[-1] * 1e3:8.1f} ms "
-              f"DDS {dds_s[-1] * 1e3:7.1f} ms" +
-              ("" if args.no_tables else
-               f" | table ours {ours_t[-1] * 1e3:9.1f} ms DDS {dds_t[-1] * 1e3:8.1f} ms"),
-              flush=True)
-    print(f"\n{len(deals)} random full deals (seed {args.seed}), one thread each, "
-          "all results equal to DDS's")
+        print(
+            f"deal {i + 1:3}/{len(deals)}: single ours {ours_s[-1] * 1e3:8.1f} ms "
+            f"DDS {dds_s[-1] * 1e3:7.1f} ms"
+            + (
+                ""
+                if args.no_tables
+                else f" | table ours {ours_t[-1] * 1e3:9.1f} ms DDS {dds_t[-1] * 1e3:8.1f} ms"
+            ),
+            flush=True,
+        )
+    print(
+        f"\n{len(deals)} random full deals (seed {args.seed}), one thread each, "
+        "all results equal to DDS's"
+    )
     summary("single solve (NT, West leads, best result only)", ours_s, dds_s)
     if not args.no_tables:
         summary("full table (20 results)", ours_t, dds_t)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    print(f"our peak memory: the workspace, {solver.size / 2**20:.0f} MiB "
-          f"(process peak RSS {peak / 1024:.0f} MiB, DDS included)")
+    print(
+        f"our peak memory: the workspace, {solver.size / 2**20:.0f} MiB "
+        f"(process peak RSS {peak / 1024:.0f} MiB, DDS included)"
+    )
 
 
 if __name__ == "__main__":

@@ -37,8 +37,9 @@ from dummybridge.state import Game
 CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
 
 
-def bench_dummybridge(variant: str, seconds: float, seed: int,
-                      clock: Callable[[], float] = time.process_time) -> tuple[float, int, int]:
+def bench_dummybridge(
+    variant: str, seconds: float, seed: int, clock: Callable[[], float] = time.process_time
+) -> tuple[float, int, int]:
     """(hands per second, hands, actions) over about ``seconds``."""
     rules = load_rules(variant)
     rnd = random.Random(seed)
@@ -58,8 +59,9 @@ def bench_dummybridge(variant: str, seconds: float, seed: int,
             return hands / elapsed, hands, actions
 
 
-def bench_openspiel(seconds: float, seed: int, idiom: str,
-                    clock: Callable[[], float] = time.process_time) -> tuple[float, int] | None:
+def bench_openspiel(
+    seconds: float, seed: int, idiom: str, clock: Callable[[], float] = time.process_time
+) -> tuple[float, int] | None:
     """(games per second, games), or None without pyspiel.
 
     ``idiom`` is ``plain`` (random.randrange over chance outcomes and legal
@@ -106,47 +108,62 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3, help="side-by-side measurements")
     parser.add_argument("--variant", default="bridge")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
-                        help="CPU time of this process (default) or the wall clock")
+    parser.add_argument(
+        "--clock",
+        choices=("cpu", "wall"),
+        default="cpu",
+        help="CPU time of this process (default) or the wall clock",
+    )
     parser.add_argument("--check", action="store_true", help="exit 1 if a target is missed")
     args = parser.parse_args(argv)
     clock = CLOCKS[args.clock]
 
-    print(f"random hands through the interpreter ({args.variant}), "
-          f"{args.runs} x {args.seconds:g} s {args.clock} time each, side by side")
+    print(
+        f"random hands through the interpreter ({args.variant}), "
+        f"{args.runs} x {args.seconds:g} s {args.clock} time each, side by side"
+    )
     ours_rates: list[float] = []
     ratios: list[float] = []
     for run in range(1, args.runs + 1):
         ours, hands, actions = bench_dummybridge(args.variant, args.seconds, args.seed, clock)
         ours_rates.append(ours)
-        line = (f"  run {run}: dummybridge {ours:>8,.0f} hands/s ({hands:,} hands, "
-                f"{actions / hands:.1f} actions a hand)")
+        line = (
+            f"  run {run}: dummybridge {ours:>8,.0f} hands/s ({hands:,} hands, "
+            f"{actions / hands:.1f} actions a hand)"
+        )
         spiel = bench_openspiel(args.seconds, args.seed, "plain", clock)
         if spiel is not None:
             rate, games = spiel
             ratios.append(ours / rate)
-            line += (f" | OpenSpiel {rate:>8,.0f} games/s ({games:,} games)"
-                     f" | ratio {ours / rate:.2f}")
+            line += (
+                f" | OpenSpiel {rate:>8,.0f} games/s ({games:,} games) | ratio {ours / rate:.2f}"
+            )
         print(line)
     median = statistics.median(ours_rates)
-    print(f"  dummybridge : {median:>8,.0f} hands/s median "
-          f"(range {min(ours_rates):,.0f} - {max(ours_rates):,.0f})")
+    print(
+        f"  dummybridge : {median:>8,.0f} hands/s median "
+        f"(range {min(ours_rates):,.0f} - {max(ours_rates):,.0f})"
+    )
     ok = median >= 2000
     if not ratios:
         print("  OpenSpiel   : not installed (pip install open_spiel to compare)")
     else:
         ratio = statistics.median(ratios)
-        print(f"  ratio       : {ratio:>8.2f}x median (range {min(ratios):.2f} - "
-              f"{max(ratios):.2f}; OpenSpiel bridge(use_double_dummy_result=false), "
-              "plain random loop)")
+        print(
+            f"  ratio       : {ratio:>8.2f}x median (range {min(ratios):.2f} - "
+            f"{max(ratios):.2f}; OpenSpiel bridge(use_double_dummy_result=false), "
+            "plain random loop)"
+        )
         print(f"  target ratio >= 1.00: {'met' if ratio >= 1 else 'MISSED'}")
         ok = ok and ratio >= 1
         example = bench_openspiel(args.seconds, args.seed, "example", clock)
         if example is not None:
             rate2, games2 = example
-            print(f"  OpenSpiel   : {rate2:>8,.0f} games/s ({games2:,} games) with the loop of "
-                  f"OpenSpiel's examples/example.py (numpy at chance nodes): ratio "
-                  f"{median / rate2:.2f}")
+            print(
+                f"  OpenSpiel   : {rate2:>8,.0f} games/s ({games2:,} games) with the loop of "
+                f"OpenSpiel's examples/example.py (numpy at chance nodes): ratio "
+                f"{median / rate2:.2f}"
+            )
     print(f"  floor 2,000 hands/s: {'met' if median >= 2000 else 'MISSED'}")
     return 1 if args.check and not ok else 0
 

@@ -37,11 +37,15 @@ def main() -> int:
         start = time.perf_counter()
         runs[jobs] = simulate(rules, args.rubbers, args.seed, bots, jobs=jobs)
         times[jobs] = time.perf_counter() - start
-        print(f"--jobs {jobs}: {args.rubbers} rubbers in {times[jobs]:.2f} s, "
-              f"{args.rubbers / times[jobs]:.1f} rubbers/s")
+        print(
+            f"--jobs {jobs}: {args.rubbers} rubbers in {times[jobs]:.2f} s, "
+            f"{args.rubbers / times[jobs]:.1f} rubbers/s"
+        )
     same = runs[1] == runs[args.jobs]
-    print(f"speed-up with {args.jobs} workers: {times[1] / times[args.jobs]:.2f}x "
-          f"({os.cpu_count()} cores); same result: {'yes' if same else 'NO'}")
+    print(
+        f"speed-up with {args.jobs} workers: {times[1] / times[args.jobs]:.2f}x "
+        f"({os.cpu_count()} cores); same result: {'yes' if same else 'NO'}"
+    )
     return 0 if same else 1
 
 

@@ -91,8 +91,9 @@ def main() -> None:
             }
         )
     data = {
-        "source": (f"DDS through endplay {endplay_version}, "
-                   f"tools/gen_dd_golden.py --seed {args.seed}"),
+        "source": (
+            f"DDS through endplay {endplay_version}, tools/gen_dd_golden.py --seed {args.seed}"
+        ),
         "deals": deals,
         "positions": positions,
     }

@@ -27,15 +27,18 @@ SCHEMA = REPO / "interpreter" / "schema" / "ruleset.schema.json"
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true",
-                        help="write nothing; exit 1 if the file is out of date")
+    parser.add_argument(
+        "--check", action="store_true", help="write nothing; exit 1 if the file is out of date"
+    )
     args = parser.parse_args(argv)
     text = reference_markdown(json.loads(SCHEMA.read_text(encoding="utf-8")))
     current = TARGET.read_text(encoding="utf-8") if TARGET.exists() else None
     if args.check:
         if current != text:
-            print(f"{TARGET.relative_to(REPO)} is out of date: run python tools/gen_reference.py",
-                  file=sys.stderr)
+            print(
+                f"{TARGET.relative_to(REPO)} is out of date: run python tools/gen_reference.py",
+                file=sys.stderr,
+            )
             return 1
         return 0
     if current != text:

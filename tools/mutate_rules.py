@@ -86,8 +86,17 @@ from dummybridge.state import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 SUITES = ROOT / "tests" / "conformance"
-SKIP = {"dummybridge", "name", "title", "version", "aliases", "description", "sources",
-        "source", "extends"}
+SKIP = {
+    "dummybridge",
+    "name",
+    "title",
+    "version",
+    "aliases",
+    "description",
+    "sources",
+    "source",
+    "extends",
+}
 ORDERED = {"criteria", "tie_suit_order"}
 
 Path_ = tuple[str | int, ...]
@@ -164,8 +173,11 @@ def mutants(data: dict[str, Any]) -> Iterator[Mutant]:
             have = node.get("until", [])
             for event in events:
                 if event not in have:
-                    yield Mutant((*path, "until"), f"add {event!r}",
-                                 _set(data, (*path, "until"), [*have, event]))
+                    yield Mutant(
+                        (*path, "until"),
+                        f"add {event!r}",
+                        _set(data, (*path, "until"), [*have, event]),
+                    )
         if isinstance(node, dict):
             for k, v in node.items():
                 if k not in SKIP:
@@ -189,8 +201,11 @@ def mutants(data: dict[str, Any]) -> Iterator[Mutant]:
             for new in (node + 1, node - 1):
                 yield Mutant(path, f"{node} -> {new}", _set(data, path, new))
         elif isinstance(node, str):
-            others = [d for d in denominations if d != node] if key == "declare" else \
-                _alternatives(node, enums)
+            others = (
+                [d for d in denominations if d != node]
+                if key == "declare"
+                else _alternatives(node, enums)
+            )
             for new in others:
                 yield Mutant(path, f"{node!r} -> {new!r}", _set(data, path, new))
 
@@ -201,8 +216,7 @@ def _show(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {_show(v)}" for k, v in value.items()
-                               if k != "source") + "}"
+        return "{" + ", ".join(f"{k}: {_show(v)}" for k, v in value.items() if k != "source") + "}"
     return repr(value) if isinstance(value, str) else str(value)
 
 
@@ -241,8 +255,10 @@ def score(variant: str, workdir: Path, compare: bool = True) -> Score:
     survivors = []
     for n, mutant in enumerate(mutants(load_document(variant).data)):
         path = workdir / f"{variant}-{n}.yaml"
-        path.write_text(yaml.safe_dump(mutant.house_rule(variant), sort_keys=False,
-                                       allow_unicode=True), encoding="utf-8")
+        path.write_text(
+            yaml.safe_dump(mutant.house_rule(variant), sort_keys=False, allow_unicode=True),
+            encoding="utf-8",
+        )
         try:
             rules = load_rules(path)
         except RuleFileError:
@@ -256,14 +272,17 @@ def score(variant: str, workdir: Path, compare: bool = True) -> Score:
     result.survivors = tuple(survivors)
     result.differences = tuple(
         difference(original, load_rules(_write(workdir, variant, m))) if compare else None
-        for m in survivors)
+        for m in survivors
+    )
     return result
 
 
 def _write(workdir: Path, variant: str, mutant: Mutant) -> Path:
     path = workdir / f"{variant}-survivor.yaml"
-    path.write_text(yaml.safe_dump(mutant.house_rule(variant), sort_keys=False,
-                                   allow_unicode=True), encoding="utf-8")
+    path.write_text(
+        yaml.safe_dump(mutant.house_rule(variant), sort_keys=False, allow_unicode=True),
+        encoding="utf-8",
+    )
     return path
 
 
@@ -271,13 +290,21 @@ def _view(game: Game) -> Any:
     """What the players can tell apart: the turn, the legal actions, what each
     player may say or call besides (in laws mode: remarks in the play, calls
     out of turn), each player's view of the hands, the score sheets."""
-    return (game.phase, game.to_act, [str(a) for a in game.legal_actions()],
-            [str(a) for a in game.irregular_actions()],
-            {p: [str(a) for a in (*game.remarks(p), *game.out_of_turn_actions(p))]
-             for p in game.players},
-            {p: sorted(game.visible_hands(p)) for p in game.players},
-            [sheet.to_data() for sheet in game.sheets], game.denomination and
-            game.denomination.name, game.declarer, game.doubling_level)
+    return (
+        game.phase,
+        game.to_act,
+        [str(a) for a in game.legal_actions()],
+        [str(a) for a in game.irregular_actions()],
+        {
+            p: [str(a) for a in (*game.remarks(p), *game.out_of_turn_actions(p))]
+            for p in game.players
+        },
+        {p: sorted(game.visible_hands(p)) for p in game.players},
+        [sheet.to_data() for sheet in game.sheets],
+        game.denomination and game.denomination.name,
+        game.declarer,
+        game.doubling_level,
+    )
 
 
 def difference(original: RuleSet, mutant: RuleSet, sessions: int = 12) -> str | None:
@@ -318,15 +345,21 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("variants", nargs="*", help="built-in variants (default: all)")
     parser.add_argument("--survivors", action="store_true", help="list the surviving mutants")
-    parser.add_argument("--quick", action="store_true",
-                        help="skip playing the survivors side by side with the original")
-    parser.add_argument("--target", type=float, default=90.0,
-                        help="the score every variant must reach (default 90)")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="skip playing the survivors side by side with the original",
+    )
+    parser.add_argument(
+        "--target", type=float, default=90.0, help="the score every variant must reach (default 90)"
+    )
     args = parser.parse_args(argv)
     variants = args.variants or [v.name for v in builtin_variants()]
     ok = True
-    print(f"{'variant':<22} {'valid':>5} {'killed':>6} {'score':>6}  {'gaps':>4} {'no diff':>7}"
-          f"  {'told apart':>10}  (invalid, not counted)")
+    print(
+        f"{'variant':<22} {'valid':>5} {'killed':>6} {'score':>6}  {'gaps':>4} {'no diff':>7}"
+        f"  {'told apart':>10}  (invalid, not counted)"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         for variant in variants:
             s = score(variant, Path(tmp), compare=not args.quick)
@@ -335,16 +368,21 @@ def main(argv: list[str] | None = None) -> int:
             same = len(s.survivors) - gaps if not args.quick else 0
             apart = 100.0 * s.killed / (s.valid - same) if s.valid > same else 100.0
             if args.quick:
-                print(f"{variant:<22} {s.valid:>5} {s.killed:>6} {s.percent:>5.1f}%  {'-':>4} "
-                      f"{'-':>7}  {'-':>10}  ({s.invalid})", flush=True)
+                print(
+                    f"{variant:<22} {s.valid:>5} {s.killed:>6} {s.percent:>5.1f}%  {'-':>4} "
+                    f"{'-':>7}  {'-':>10}  ({s.invalid})",
+                    flush=True,
+                )
             else:
-                print(f"{variant:<22} {s.valid:>5} {s.killed:>6} {s.percent:>5.1f}%  {gaps:>4} "
-                      f"{same:>7}  {apart:>9.1f}%  ({s.invalid})", flush=True)
+                print(
+                    f"{variant:<22} {s.valid:>5} {s.killed:>6} {s.percent:>5.1f}%  {gaps:>4} "
+                    f"{same:>7}  {apart:>9.1f}%  ({s.invalid})",
+                    flush=True,
+                )
             if args.survivors:
                 for m, d in zip(s.survivors, s.differences, strict=True):
                     label = "survives" if args.quick else "GAP" if d else "same"
-                    print(f"    {label}: {m.describe()}"
-                          + (f"  [{d}]" if d else ""))
+                    print(f"    {label}: {m.describe()}" + (f"  [{d}]" if d else ""))
     return 0 if ok else 1
 
 

@@ -35,7 +35,7 @@ SCHEMA = REPO / "interpreter" / "schema" / "ruleset.schema.json"
 
 # Where the shipped files have no short example of a keyword.
 OVERRIDES: dict[str, Any] = {
-    "title": "Bridge with royal spades (\"lilies\") at 10",
+    "title": 'Bridge with royal spades ("lilies") at 10',
     "description": "Bridge in which spades may also be declared as royal spades at 10 a trick.",
     "table.dummy.source": "SEED000 sentences 2-4",
     "declaration.forced.criteria[].suit_order": ["hearts", "diamonds", "clubs", "spades"],
@@ -49,8 +49,11 @@ OVERRIDES: dict[str, Any] = {
 def rule_files() -> list[Path]:
     """The files examples are taken from, in order of preference."""
     first = [REPO / "rules" / "bridge.yaml"]
-    rest = sorted((REPO / "rules").glob("*.yaml")) + sorted((REPO / "rules" / "house").glob(
-        "*.yaml")) + sorted((REPO / "tests" / "good_rules").glob("*.yaml"))
+    rest = (
+        sorted((REPO / "rules").glob("*.yaml"))
+        + sorted((REPO / "rules" / "house").glob("*.yaml"))
+        + sorted((REPO / "tests" / "good_rules").glob("*.yaml"))
+    )
     return first + [p for p in rest if p not in first]
 
 
@@ -108,8 +111,9 @@ def fill(schema: dict[str, Any]) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true",
-                        help="change nothing; exit 1 if a keyword lacks an example")
+    parser.add_argument(
+        "--check", action="store_true", help="change nothing; exit 1 if a keyword lacks an example"
+    )
     args = parser.parse_args(argv)
     schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
     if args.check:

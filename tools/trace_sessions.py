@@ -44,19 +44,50 @@ from dummybridge.render import game_record
 from dummybridge.state import Game
 
 VARIANTS = (
-    "bridge", "auction-bridge", "auction-bridge-1908", "double-dummy", "dummy-bridge",
-    "dummy-bridge-eb1911", "three-handed", "three-handed-elwell", "house/auction-1908",
-    "house/auction-1908-doubling", "house/cap-100", "house/draw-bridge", "house/four-aces",
-    "house/lilies", "house/three-games",
+    "bridge",
+    "auction-bridge",
+    "auction-bridge-1908",
+    "double-dummy",
+    "dummy-bridge",
+    "dummy-bridge-eb1911",
+    "three-handed",
+    "three-handed-elwell",
+    "house/auction-1908",
+    "house/auction-1908-doubling",
+    "house/cap-100",
+    "house/draw-bridge",
+    "house/four-aces",
+    "house/lilies",
+    "house/three-games",
 )
 
 # Actions to try when they are not open: each must be refused, changing nothing.
-_PROBES = tuple(Action.parse(t) for t in (
-    "play SA", "play C2", "play HT", "declare hearts", "declare no_trumps", "leave it",
-    "double", "redouble", "pass", "bid 1 spades", "bid 7 no_trumps", "bid 2 hearts",
-    "look N", "look E", "play blind", "claim revoke tricks", "waive revoke",
-    "accept call", "touch D5", "ask having none", "decline penalty",
-))
+_PROBES = tuple(
+    Action.parse(t)
+    for t in (
+        "play SA",
+        "play C2",
+        "play HT",
+        "declare hearts",
+        "declare no_trumps",
+        "leave it",
+        "double",
+        "redouble",
+        "pass",
+        "bid 1 spades",
+        "bid 7 no_trumps",
+        "bid 2 hearts",
+        "look N",
+        "look E",
+        "play blind",
+        "claim revoke tricks",
+        "waive revoke",
+        "accept call",
+        "touch D5",
+        "ask having none",
+        "decline penalty",
+    )
+)
 
 
 def _texts(actions: Any) -> str:
@@ -79,8 +110,10 @@ def trace(variant: str, seed: int, laws: bool, out: list[str], rubbers: int = 1)
         step += 1
         actor = game.actor
         legal = game.legal_actions()
-        w(f"{step} {game.phase} {game.to_act!r} {actor} deal {game.deal_number} "
-          f"legal {_texts(legal)}")
+        w(
+            f"{step} {game.phase} {game.to_act!r} {actor} deal {game.deal_number} "
+            f"legal {_texts(legal)}"
+        )
         options: list[tuple[Action, str | None]] = [(a, None) for a in legal]
         if laws:
             irregular = game.irregular_actions()
@@ -137,11 +170,13 @@ def trace(variant: str, seed: int, laws: bool, out: list[str], rubbers: int = 1)
     w(f"record {json.dumps(record, sort_keys=True)}")
     replayed = Game.from_record(json.loads(json.dumps(record)))
     w(f"replay same state: {_state(replayed) == state} same log: {replayed.log == game.log}")
-    for name, how in (("pickled", lambda g: pickle.loads(pickle.dumps(g))),
-                      ("copied", copy.deepcopy)):
+    for name, how in (
+        ("pickled", lambda g: pickle.loads(pickle.dumps(g))),
+        ("copied", copy.deepcopy),
+    ):
         try:
             w(f"{name} same state: {_state(how(game)) == state}")
-        except Exception as exc:  # noqa: BLE001 - the outcome itself is traced
+        except Exception as exc:
             w(f"{name}: {type(exc).__name__}: {exc}")
     w(f"sheets {[sheet.to_data() for sheet in game.sheets]}")
     w(game_record(game, symbols=False))
@@ -165,7 +200,9 @@ def cli_runs(out: list[str], seeds: int) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", type=int, default=4, help="seeds per variant and mode")
-    parser.add_argument("--cli-seeds", type=int, default=2, help="dummybridge play runs per variant")
+    parser.add_argument(
+        "--cli-seeds", type=int, default=2, help="dummybridge play runs per variant"
+    )
     parser.add_argument("--full", action="store_true", help="print the traces themselves")
     parser.add_argument("--only", help="one session: VARIANT/SEED/LAWS (LAWS True or False)")
     args = parser.parse_args(argv)
