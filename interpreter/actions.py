@@ -12,6 +12,7 @@ took by itself (the cut, the deal, a trick won, a score).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Final, NamedTuple
@@ -137,6 +138,19 @@ def _card(card: Card | str) -> Card:
     return card if isinstance(card, Card) else Card.from_str(card)
 
 
+_DENOMINATION_NAME = re.compile(r"[a-z][a-z_]*")  # as the schema names denominations
+
+
+def _check_denomination(name: object) -> None:
+    """A bid's or declaration's denomination must be a name a rule file can
+    give it, so that the action's text reads back as the same action."""
+    if not isinstance(name, str) or not _DENOMINATION_NAME.fullmatch(name):
+        raise ValueError(
+            "a denomination is named by a lowercase letter, then lowercase letters "
+            f"and underscores (such as no_trumps), not {name!r}"
+        )
+
+
 class Action:
     """An immutable decision. Build with the class methods or :meth:`parse`.
 
@@ -185,6 +199,7 @@ class Action:
             # Bids above seven are impossible (1912 law 50) but can be made in laws mode.
             if denomination is None or level is None or given != 2 or not 1 <= level <= 13:
                 raise ValueError("a bid needs a level from 1 to 13 and a denomination")
+            _check_denomination(denomination)
             text = f"bid {level} {denomination}"
         elif kind in (PLAY, TOUCH, SUGGEST):
             if card is None or given != 1:
@@ -201,6 +216,7 @@ class Action:
         elif kind == DECLARE:
             if denomination is None or given != 1:
                 raise ValueError("a declaration needs a denomination and nothing else")
+            _check_denomination(denomination)
             text = f"declare {denomination}"
         elif kind == LOOK:
             if seat is None or given != 1:

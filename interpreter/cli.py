@@ -91,6 +91,18 @@ def _run_session(
     return session.run()
 
 
+#: The most rubbers one session of ``play`` may last: the session keeps its
+#: whole log, so the bound keeps its memory in hand.
+PLAY_RUBBERS_MAX = 10_000
+#: The most rubbers ``simulate`` plays (each a game of its own).
+SIMULATE_RUBBERS_MAX = 1_000_000
+
+
+def _check_rubbers(rubbers: int, most: int) -> None:
+    if not 1 <= rubbers <= most:
+        raise DummyBridgeError(f"--rubbers must be from 1 to {most:,}, not {rubbers}")
+
+
 def _cmd_play_interactive(args: argparse.Namespace) -> int:
     from .cards import Seat
     from .loader import load_rules
@@ -102,8 +114,7 @@ def _cmd_play_interactive(args: argparse.Namespace) -> int:
             "--irregularities makes bots slip in games of bots only; "
             "with --seat/--player use --laws"
         )
-    if args.rubbers < 1:
-        raise DummyBridgeError(f"--rubbers must be at least 1, not {args.rubbers}")
+    _check_rubbers(args.rubbers, PLAY_RUBBERS_MAX)
     if args.pbn:
         raise DummyBridgeError(
             "--pbn writes the deals of a game of bots; with --seat/--player "
@@ -159,16 +170,27 @@ def _preset_deals(args: argparse.Namespace, rules: RuleSet) -> list[tuple[Hand, 
     return []
 
 
-def _refuse_overwriting(inputs: dict[str, str | None], outputs: dict[str, str | None]) -> None:
-    """Refuse an output file that is one of the inputs or another output
-    (``play house.yaml --record house.yaml`` would replace the rule file).
+def _check_outputs(inputs: dict[str, str | None], outputs: dict[str, str | None]) -> None:
+    """Before any play, refuse an output file that cannot be written (a
+    directory, or in a directory that does not exist: the record of a whole
+    game would be lost at the end), or that is one of the inputs or another
+    output (``play house.yaml --record house.yaml`` would replace the rule file).
 
-    :raises DummyBridgeError: naming both.
+    :raises DummyBridgeError: naming the file and what is wrong.
     """
     taken = [(what, path) for what, path in inputs.items() if path and os.path.isfile(path)]
     for what, path in outputs.items():
         if not path:
             continue
+        folder = os.path.dirname(os.path.abspath(path))
+        if os.path.isdir(path):
+            raise DummyBridgeError(f"{what} {path} is a directory: name a file")
+        if not os.path.isdir(folder):
+            raise DummyBridgeError(f"{what} {path}: there is no directory {folder}")
+        if not os.access(folder, os.W_OK) or (
+            os.path.exists(path) and not os.access(path, os.W_OK)
+        ):
+            raise DummyBridgeError(f"{what} {path}: permission denied")
         for other_what, other in taken:
             same = (
                 os.path.samefile(path, other)
@@ -190,12 +212,11 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from .state import Game
 
     rules = load_rules(args.variant)
-    _refuse_overwriting(
+    _check_outputs(
         {"the rule file": args.variant, "--deal": args.deal},
         {"--record": args.record, "--pbn": args.pbn},
     )
-    if args.rubbers < 1:
-        raise DummyBridgeError(f"--rubbers must be at least 1, not {args.rubbers}")
+    _check_rubbers(args.rubbers, PLAY_RUBBERS_MAX)
     if not 0 <= args.irregularities <= 1:
         raise DummyBridgeError(f"--irregularities must be from 0 to 1, not {args.irregularities}")
     laws = args.laws or args.irregularities > 0
@@ -249,7 +270,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
     from .pbn import export_pbn
     from .records import load_record, replay_record
 
-    _refuse_overwriting({"the record": args.record}, {"-o": args.output})
+    _check_outputs({"the record": args.record}, {"-o": args.output})
     game = replay_record(load_record(args.record), args.record)
     text = export_pbn(game)
     if args.output:
@@ -267,8 +288,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     from .simulate import ProgressBar, compare, report, simulate, text_report
 
     rules = load_rules(args.variant)
-    if args.rubbers < 1:
-        raise DummyBridgeError(f"--rubbers must be at least 1, not {args.rubbers}")
+    _check_rubbers(args.rubbers, SIMULATE_RUBBERS_MAX)
     if not 0 <= args.seed < 2**64:
         raise DummyBridgeError(f"--seed must be from 0 to 2**64 - 1, not {args.seed}")
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
@@ -444,7 +464,10 @@ def build_parser() -> argparse.ArgumentParser:
         "on every sampled deal by the double-dummy solver)",
     )
     play.add_argument(
-        "--rubbers", type=int, default=1, help="how many rubbers to play (default: 1)"
+        "--rubbers",
+        type=int,
+        default=1,
+        help=f"how many rubbers to play (default: 1; at most {PLAY_RUBBERS_MAX:,})",
     )
     play.add_argument(
         "--laws", action="store_true", help="laws mode: irregularities may happen and are penalised"
@@ -524,7 +547,12 @@ def build_parser() -> argparse.ArgumentParser:
         default="bridge",
         help="a built-in variant or a rule file (default: bridge)",
     )
-    simulate.add_argument("--rubbers", type=int, default=100, help="how many (default: 100)")
+    simulate.add_argument(
+        "--rubbers",
+        type=int,
+        default=100,
+        help=f"how many (default: 100; at most {SIMULATE_RUBBERS_MAX:,})",
+    )
     simulate.add_argument(
         "--seed",
         type=int,

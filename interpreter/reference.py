@@ -13,7 +13,7 @@ prints it), and a test fails when the two differ.
 ('dummybridge', 'unless_extending')
 >>> kw = next(k for k in keywords() if k.name == "scoring.rubber.games_to_win")
 >>> type_text(kw.resolved), example(kw)
-('integer, at least 1', 2)
+('integer, from 1 to 100', 2)
 >>> print(example_yaml(kw), end="")
 scoring:
   rubber:

@@ -856,7 +856,11 @@ class Game:
         """In laws mode, the calls ``player`` could make out of turn now (the
         rules regulate them in ``laws.out_of_turn``): bids, doubles and
         redoubles he could make in his turn. Empty in strict play, outside the
-        auction, for the player whose turn it is, or a kind the rules leave out."""
+        auction, for the player whose turn it is, or a kind the rules leave out.
+
+        :raises ValueError: for an unknown player.
+        """
+        self._check_player(player)
         if (
             not self.laws
             or self.phase != AUCTION_PHASE
@@ -960,7 +964,10 @@ class Game:
           is played, one of his own is not until quitted (law 64).
 
         Empty in strict play and outside the play.
+
+        :raises ValueError: for an unknown player.
         """
+        self._check_player(player)
         if not self.laws or self.phase is not PLAY_PHASE or self.declarer is None:
             return ()
         laws = self.rules.laws
@@ -2357,13 +2364,17 @@ class Game:
 
     # ------------------------------------------------- observations
 
+    def _check_player(self, player: str) -> None:
+        """:raises ValueError: unless ``player`` plays in this game."""
+        if player not in self.player_seats:
+            raise ValueError(f"no player {player!r} in this game (players: {list(self.players)!r})")
+
     def visible_hands(self, player: str) -> dict[Seat, Hand]:
         """The hands ``player`` may see now, by the rules of sight and what lies face up.
 
         :raises ValueError: for an unknown player.
         """
-        if player not in self.player_seats:
-            raise ValueError(f"no player {player!r} in this game (players: {list(self.players)!r})")
+        self._check_player(player)
         return {seat: Hand._of(self.hands[seat]) for seat in _SEATS if self.sees(player, seat)}
 
     def observation(self, player: str) -> Observation:

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 
 def run_into_closed_pipe(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     """Run the program with its standard output a pipe whose reader has gone
@@ -629,3 +631,61 @@ def test_a_rule_file_that_is_a_symlink_loop_is_a_clear_error(
         capsys.readouterr().out
         == "loop.yaml:1:1: error: $: cannot read the rule file: Too many levels of symbolic links\n"
     )
+
+
+def test_play_and_simulate_refuse_more_rubbers_than_they_can_hold(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """'nothing crashes': ``play --rubbers 10**20`` ran for ever, its log (a
+    session keeps all of it) growing without bound. play takes at most 10,000
+    rubbers and simulate (a game per rubber) at most a million."""
+    from dummybridge.cli import main
+
+    for argv, message in [
+        (["play", "bridge", "--rubbers", "10001"], "from 1 to 10,000, not 10001"),
+        (["play", "bridge", "--rubbers", str(10**20)], f"from 1 to 10,000, not {10**20}"),
+        (["simulate", "bridge", "--rubbers", "1000001"], "from 1 to 1,000,000, not 1000001"),
+    ]:
+        assert main(argv) == 1
+        err = capsys.readouterr().err
+        assert err == f"dummybridge: error: --rubbers must be {message}\n", argv
+
+
+def test_an_unknown_player_or_a_nameless_denomination_is_refused() -> None:
+    """'Bad input of every kind ... gets a clear error': remarks() and
+    out_of_turn_actions() answered () for a player not in the game, and
+    Action.bid(1, '') built the action 'bid 1 ', whose text reads back as no
+    action. Both now refuse, as observation() and the rule files do."""
+    from dummybridge.actions import Action
+    from dummybridge.loader import load_rules
+    from dummybridge.state import Game
+
+    game = Game(load_rules("auction-bridge"), 3, laws=True)
+    for ask in (game.remarks, game.out_of_turn_actions):
+        with pytest.raises(ValueError, match=r"^no player 'Z' in this game \(players: "):
+            ask("Z")
+    for make in (lambda: Action.bid(1, ""), lambda: Action.declare("No Trumps")):
+        with pytest.raises(ValueError, match=r"^a denomination is named by a lowercase letter"):
+            make()
+    assert str(Action.bid(1, "royal_spades")) == "bid 1 royal_spades"
+
+
+def test_play_refuses_an_output_it_cannot_write_before_playing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'a clear error that names the problem and where it is': ``play --record
+    PATH`` in a directory that does not exist played the whole game, then
+    failed, and the game was lost. Now it is refused before the cut."""
+    from dummybridge.cli import main
+
+    missing = tmp_path / "no-such-dir" / "game.json"
+    assert main(["play", "bridge", "--record", str(missing)]) == 1
+    out = capsys.readouterr()
+    assert out.out == ""  # nothing played
+    assert out.err == (
+        f"dummybridge: error: --record {missing}: there is no directory {missing.parent}\n"
+    )
+    assert main(["play", "bridge", "--pbn", str(tmp_path)]) == 1
+    out = capsys.readouterr()
+    assert out.out == ""
+    assert out.err == f"dummybridge: error: --pbn {tmp_path} is a directory: name a file\n"

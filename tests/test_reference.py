@@ -137,8 +137,9 @@ def test_keyword_sections_give_type_requirement_and_default() -> None:
     text = reference_markdown()
     assert (
         '<a id="scoring-game"></a>\n\n### `scoring.game`\n\n'
-        "*Type:* integer, at least 1. *Required.*\n\n"
-        "The trick points that win a game, at least 1 (30 in Bridge).\n\n"
+        "*Type:* integer, from 1 to 10000. *Required.*\n\n"
+        "The trick points that win a game, from 1 to 10,000 (30 in Bridge); "
+        "the bound keeps every rubber finite.\n\n"
         "Example:\n\n```yaml\nscoring:\n  game: 30\n```\n"
     ) in text
     assert (

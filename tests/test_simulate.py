@@ -303,7 +303,7 @@ def test_text_report_and_progress(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--rubbers", "0"], "dummybridge: error: --rubbers must be at least 1, not 0\n"),
+        (["--rubbers", "0"], "dummybridge: error: --rubbers must be from 1 to 1,000,000, not 0\n"),
         (["--jobs", "0"], "dummybridge: error: --jobs must be at least 1, not 0\n"),
         (["--seed", "-2"], "dummybridge: error: --seed must be from 0 to 2**64 - 1, not -2\n"),
         (
