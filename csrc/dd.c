@@ -151,6 +151,9 @@ struct dbr_dd {
     int8_t killer[53];    /* by cards left: the lead that last cut a search off */
     dbr_hand h[4];      /* the cards still held */
     dbr_hand played;    /* cards of completed tricks (absent from the play) */
+    uint64_t dist;      /* the lengths of h, 4 bits per hand and suit (as dd_probe's) */
+    uint64_t kb0, kb1;  /* the owners of the cards not in `played` (dd_probe's b0/b1),
+                           kept up to date trick by trick (keys_remove) */
 };
 
 /* A node of the search: the state of the current trick. */
@@ -283,17 +286,14 @@ DBR_INLINE uint64_t slot_home(const dbr_dd *d, uint64_t dist, uint8_t ctl) {
     return x & d->slot_mask;
 }
 
-static void tt_probe_init(dbr_dd *d, int lead, dd_probe *p) {
-    uint64_t b0 = 0, b1 = 0, dist = 0;
+/* The owners' bits (b0, b1 of dd_probe) of the cards of four hands. */
+static void keys_build(const dbr_hand hands[4], uint64_t *b0_out, uint64_t *b1_out) {
+    uint64_t b0 = 0, b1 = 0;
     int pos = 0;
-    const dbr_hand ew = d->h[1] | d->h[3], sw = d->h[2] | d->h[3];
-    const dbr_hand all = d->h[0] | ew | d->h[2];
+    const dbr_hand ew = hands[1] | hands[3], sw = hands[2] | hands[3];
+    const dbr_hand all = hands[0] | ew | hands[2];
     for (int s = 0; s < 4; s++) {
         unsigned a = suit_bits(all, s), e = suit_bits(ew, s), w = suit_bits(sw, s);
-        p->all[s] = a;
-        p->off[s] = pos;
-        for (int h = 0; h < 4; h++)
-            dist |= (uint64_t)pop13(suit_bits(d->h[h], s)) << (16 * s + 4 * h);
         for (int k = 12; k >= 0; k -= 4) {
             const unsigned an = (a >> k) & 15u;
             b0 |= (uint64_t)dd_cmp4[an][(e >> k) & 15u] << pos;
@@ -301,14 +301,67 @@ static void tt_probe_init(dbr_dd *d, int lead, dd_probe *p) {
             pos += dd_pop8[an];
         }
     }
-    p->dist = dist;
+    *b0_out = b0;
+    *b1_out = b1;
+}
+
+/* The lengths of four hands, 4 bits per hand and suit. */
+static uint64_t dist_build(const dbr_hand hands[4]) {
+    uint64_t dist = 0;
+    for (int s = 0; s < 4; s++)
+        for (int h = 0; h < 4; h++)
+            dist |= (uint64_t)pop13(suit_bits(hands[h], s)) << (16 * s + 4 * h);
+    return dist;
+}
+
+/* Take the cards `gone` (of the present cards `present`) out of d->kb0 and
+ * d->kb1: each card's two bits leave the layout, the bits after it move
+ * down. The highest places go first, so that the places still to remove
+ * keep their meaning. */
+static void keys_remove(dbr_dd *d, dbr_hand present, dbr_hand gone) {
+    uint64_t b0 = d->kb0, b1 = d->kb1;
+    int off[4], pos = 0;
+    for (int s = 0; s < 4; s++) {
+        off[s] = pos;
+        pos += pop13(suit_bits(present, s));
+    }
+    for (int s = 3; s >= 0; s--) {
+        unsigned g = suit_bits(gone, s);
+        const unsigned a = suit_bits(present, s);
+        while (g) {
+            const int rank = dbr__ctz(g);
+            g &= g - 1;
+            const int k = off[s] + pop13(a >> (rank + 1));
+            const uint64_t low = ((uint64_t)1 << k) - 1;
+            b0 = (b0 & low) | ((b0 >> 1) & ~low);
+            b1 = (b1 & low) | ((b1 >> 1) & ~low);
+        }
+    }
+    d->kb0 = b0;
+    d->kb1 = b1;
+}
+
+static void tt_probe_init(dbr_dd *d, int lead, dd_probe *p) {
+    /* at a trick boundary the present cards are the cards held, so the
+     * workspace's keys are the position's */
+    int pos = 0;
+    uint64_t sizes = 0;
+    const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
+    for (int s = 0; s < 4; s++) {
+        const unsigned a = suit_bits(all, s);
+        const int n = pop13(a);
+        p->all[s] = a;
+        p->off[s] = pos;
+        pos += n;
+        sizes |= (uint64_t)n << (4 * s);
+    }
+    const uint64_t b0 = d->kb0, b1 = d->kb1;
+    p->dist = d->dist;
     p->b0 = b0;
     p->b1 = b1;
     p->ctl = (uint8_t)(1 + lead + 4 * d->trump);
     /* b0 and b1 use at most 52 bits: the suit sizes (4 x 4 bits) and ctl
      * (5 bits) go on top */
-    uint64_t sizes = 0;
-    for (int s = 0; s < 4; s++) sizes |= (uint64_t)pop13(p->all[s]) << (4 * s);
     p->w0 = b0 | (sizes & 0xFFFu) << 52;
     p->w1 = b1 | ((sizes >> 12) | (uint64_t)p->ctl << 4) << 52;
     p->slot = NULL; /* found when needed (find_slot) */
@@ -1342,22 +1395,29 @@ DBR_INLINE int child_node(const dd_node *nd, int seat, int c, int trump, dd_node
 static int play_and_search(dbr_dd *d, const dd_node *nd, int c, int target, dbr_hand *rel) {
     const int seat = (nd->lead + nd->tlen) & 3;
     const dbr_hand bit = (dbr_hand)1 << c;
+    const uint64_t len1 = (uint64_t)1 << (16 * (c / 13) + 4 * seat);
     dd_node ch;
     d->h[seat] &= ~bit;
+    d->dist -= len1;
     int res;
     const int wcard = child_node(nd, seat, c, d->trump, &ch);
     if (wcard < 0) {
         res = search(d, &ch, target, rel);
     } else {
         const dbr_hand cards = nd->tmask | bit;
+        const uint64_t kb0 = d->kb0, kb1 = d->kb1;
+        keys_remove(d, ~d->played & DBR_FULL_DECK, cards);
         d->played |= cards;
         res = search(d, &ch, target - ((ch.lead & 1) == 0), rel);
         d->played &= ~cards;
+        d->kb0 = kb0;
+        d->kb1 = kb1;
         /* the winner's rank counted if it beat a card of its own suit */
         if (cards & DBR_SUIT_MASK(wcard / 13) & ~((dbr_hand)1 << wcard))
             *rel |= (dbr_hand)1 << wcard;
     }
     d->h[seat] |= bit;
+    d->dist += len1;
     return res;
 }
 
@@ -1588,6 +1648,8 @@ static dbr_status load(dbr_dd *d, const dbr_position *pos, dd_node *nd, int *r_o
     }
     for (int i = 0; i < 4; i++) d->h[i] = pos->hands[i];
     d->played = DBR_FULL_DECK & ~(d->h[0] | d->h[1] | d->h[2] | d->h[3] | in_trick);
+    d->dist = dist_build(d->h);
+    keys_build(held, &d->kb0, &d->kb1); /* the cards held and the trick's */
     d->trump = pos->trump;
     d->gen++;
     d->root_r = k;
@@ -1646,10 +1708,14 @@ dbr_status dbr_dd_solve_cards(dbr_dd *dd, const dbr_position *pos, int *tricks_o
         const dbr_hand bit = (dbr_hand)1 << c;
         dd_node ch;
         int bonus = 0, rr = r;
+        const uint64_t len1 = (uint64_t)1 << (16 * (c / 13) + 4 * seat);
+        const uint64_t kb0 = dd->kb0, kb1 = dd->kb1;
         dd->h[seat] &= ~bit;
+        dd->dist -= len1;
         dbr_hand done = 0;
         if (child_node(&nd, seat, c, dd->trump, &ch) >= 0) {  /* c completes the trick */
             done = nd.tmask | bit;
+            keys_remove(dd, ~dd->played & DBR_FULL_DECK, done);
             dd->played |= done;
             bonus = (ch.lead & 1) == 0;
             rr = r - 1;
@@ -1657,6 +1723,9 @@ dbr_status dbr_dd_solve_cards(dbr_dd *dd, const dbr_position *pos, int *tricks_o
         int ns = bonus + (rr ? node_value(dd, &ch, rr, guess - bonus) : 0);
         dd->played &= ~done;
         dd->h[seat] |= bit;
+        dd->dist += len1;
+        dd->kb0 = kb0;
+        dd->kb1 = kb1;
         guess = ns;
         if (ns > best_ns) best_ns = ns;
         if (ns < worst_ns) worst_ns = ns;
