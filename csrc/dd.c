@@ -99,16 +99,26 @@ static const uint8_t dd_cmp4[16][16] = {
 #define DD_MAX_CHAIN 400
 #endif
 #define DD_NO_MOVE 0xFFu
-#define DD_FREED 0xFFu /* the lb of an entry on the free list */
+/* Entries come in blocks of DD_BLOCK neighbours (a power of two; 256 bytes
+ * for 8), each block owned by one distribution and filled from its top
+ * down, so that a distribution's list runs through each block in address
+ * order: its walk reads neighbouring entries without waiting on each
+ * entry's link, and only hops from block to block. */
+#ifndef DD_BLOCK
+#define DD_BLOCK 8u
+#endif
+#define DD_FREE_BLOCK 0xFFu /* the cls of a block's first entry on the free list */
 
 typedef struct dd_entry {
     uint64_t b0, b1; /* owners of the top cards of each suit (see dd_probe) */
     uint64_t mask;   /* the bits of b0/b1 the entry describes: per suit, its
                         top `depth` cards (32-byte entries, two a cache line) */
-    uint32_t next;   /* the next entry of the same distribution; 0 ends the list */
+    uint32_t next;   /* the next entry of the same distribution; 0 ends the list
+                        (inside a block, the entry at the next address) */
     uint8_t lb, ub;  /* bounds on North-South's tricks from the position */
     uint8_t best;    /* best lead: suit * 16 + cards of the suit above it; DD_NO_MOVE */
-    uint8_t cls;     /* strain * 16 + tricks left: what tt_evict decides on */
+    uint8_t cls;     /* strain * 16 + tricks left: what tt_evict decides on;
+                        the same for a whole block */
 } dd_entry;
 
 /* The cache of exact positions: the entry that last decided a position,
@@ -137,7 +147,7 @@ struct dbr_dd {
     uint64_t slots_used;
     dd_entry *pool;       /* the entries; pool[0] is unused (0 ends a list) */
     uint32_t pool_size, pool_used;
-    uint32_t free_head;   /* entries freed by tt_evict, linked by `next` */
+    uint32_t free_head;   /* blocks freed by tt_evict, linked by `next` */
     uint32_t gen;
     uint16_t stamp;       /* the live slots' stamp (see dd_slot) */
     dbr_hand deal[4];     /* the hands of the deal the table holds */
@@ -192,7 +202,7 @@ static void tt_clear(dbr_dd *d) {
     d->epoch = 1;
     d->stamp = 1;
     d->slots_used = 0;
-    d->pool_used = 1;
+    d->pool_used = DD_BLOCK;
     d->free_head = 0;
 }
 
@@ -206,7 +216,7 @@ static void tt_reset(dbr_dd *d) {
         return;
     }
     d->slots_used = 0;
-    d->pool_used = 1;
+    d->pool_used = DD_BLOCK;
     d->free_head = 0;
 }
 
@@ -230,6 +240,7 @@ dbr_status dbr_dd_init(void *memory, size_t bytes, dbr_dd **dd_out) {
     while ((slots * 2) * (sizeof(dd_slot) + 2 * sizeof(dd_entry)) <= avail) slots *= 2;
     size_t pool = (avail - (size_t)slots * sizeof(dd_slot)) / sizeof(dd_entry);
     if (pool > 0xFFFFFFF0u) pool = 0xFFFFFFF0u;
+    pool &= ~(size_t)(DD_BLOCK - 1);
     memset(dd, 0, sizeof *dd);
     dd->xcache = (dd_xent *)tables;
     dd->xmask = xents - 1;
@@ -472,11 +483,11 @@ static void tt_evict(dbr_dd *d) {
         int r = slot_tricks(sl);
         cnt[((sl->ctl - 1) >> 2) != d->trump || r > d->root_r ? 14 : r]++;
     }
-    for (uint32_t x = 1; x < d->pool_used; x++) {
+    for (uint32_t x = DD_BLOCK; x < d->pool_used; x += DD_BLOCK) {
         const dd_entry *e = &d->pool[x];
-        if (e->lb == DD_FREED) continue;
+        if (e->cls == DD_FREE_BLOCK) continue;
         int r = e->cls & 15;
-        ent[(e->cls >> 4) != d->trump || r > d->root_r ? 14 : r]++;
+        ent[(e->cls >> 4) != d->trump || r > d->root_r ? 14 : r] += DD_BLOCK;
     }
     /* drop classes 14 and r <= t, t the least for which what stays is at
      * most half the pool and half the slot limit */
@@ -511,13 +522,14 @@ static void tt_evict(dbr_dd *d) {
     /* the free list in address order, so that new entries fill runs of
      * neighbouring memory as from the end of the pool */
     d->free_head = 0;
-    for (uint32_t x = d->pool_used; x-- > 1;) {
+    for (uint32_t x = d->pool_used; x > DD_BLOCK;) {
+        x -= DD_BLOCK;
         dd_entry *e = &d->pool[x];
         const int r = e->cls & 15;
-        if ((e->cls >> 4) != d->trump || r > d->root_r || r <= t)
-            e->lb = DD_FREED; /* its distribution went above */
-        if (e->lb != DD_FREED) continue;
-        d->pool[x].next = d->free_head;
+        if (e->cls != DD_FREE_BLOCK && ((e->cls >> 4) != d->trump || r > d->root_r || r <= t))
+            e->cls = DD_FREE_BLOCK; /* its distribution went above */
+        if (e->cls != DD_FREE_BLOCK) continue;
+        e->next = d->free_head;
         d->free_head = x;
     }
 }
@@ -555,16 +567,22 @@ static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, i
     }
     if (slot_live(d, sl) && !e) {
         int n = 0;
-        for (uint32_t i = sl->head; i && n < DD_MAX_CHAIN; i = d->pool[i].next, n++) {
-            dd_entry *x = &d->pool[i];
-            if (x->mask == m && x->b0 == b0 && x->b1 == b1) {
-                e = x;
-                break;
+        for (uint32_t i = sl->head; i && n < DD_MAX_CHAIN && !e;) {
+            const uint32_t end = (i | (DD_BLOCK - 1)) + 1;
+            for (; i < end; i++, n++) {
+                dd_entry *x = &d->pool[i];
+                if (x->mask == m && x->b0 == b0 && x->b1 == b1) {
+                    e = x;
+                    break;
+                }
             }
+            i = d->pool[end - 1].next;
         }
     }
     if (!e) {
-        if ((!d->free_head && d->pool_used >= d->pool_size) ||
+        /* a new block unless the slot's newest block has room below its head */
+        if ((!d->free_head && d->pool_used + DD_BLOCK > d->pool_size &&
+             (!slot_live(d, sl) || sl->head % DD_BLOCK == 0)) ||
             (!slot_live(d, sl) && (d->slots_used + 1) * 4 > (d->slot_mask + 1) * 3)) {
             /* full: forget the least valuable half (the caller's size bounds
              * the memory) */
@@ -579,11 +597,20 @@ static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, i
             d->slots_used++;
         }
         uint32_t idx;
-        if (d->free_head) {
-            idx = d->free_head;
-            d->free_head = d->pool[idx].next;
+        if (sl->head % DD_BLOCK) {
+            idx = sl->head - 1;
         } else {
-            idx = d->pool_used++;
+            uint32_t blk;
+            if (d->free_head) {
+                blk = d->free_head;
+                d->free_head = d->pool[blk].next;
+            } else {
+                blk = d->pool_used;
+                d->pool_used += DD_BLOCK;
+            }
+            const uint8_t cls = (uint8_t)(16 * d->trump + slot_tricks(sl));
+            for (uint32_t j = 0; j < DD_BLOCK; j++) d->pool[blk + j].cls = cls;
+            idx = blk + DD_BLOCK - 1;
         }
         e = &d->pool[idx];
         e->b0 = b0;
@@ -592,7 +619,6 @@ static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, i
         e->lb = 0;
         e->ub = (uint8_t)r;
         e->best = DD_NO_MOVE;
-        e->cls = (uint8_t)(16 * d->trump + slot_tricks(sl));
         e->next = sl->head;
         sl->head = idx;
     }
@@ -1512,30 +1538,45 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
         int best = DD_NO_MOVE;
         if (xc->w0 == p.w0 && xc->w1 == p.w1 && xc->epoch == d->epoch) {
             const dd_entry *e = &d->pool[xc->idx];
-            if (e->lb >= target || e->ub < target) {
+            /* (the entry may have changed places since: see below) */
+            if ((p.b0 & e->mask) == e->b0 && (p.b1 & e->mask) == e->b1 &&
+                (e->lb >= target || e->ub < target)) {
                 *rel_out = mask_rel(&p, e->mask);
                 return e->lb >= target;
             }
         }
         int chain = 0;
-        uint32_t prev = 0;
         p.slot = find_slot(d, p.dist, p.ctl);
-        for (uint32_t i = slot_live(d, p.slot) ? p.slot->head : 0; i && chain < DD_MAX_CHAIN;
-             prev = i, i = d->pool[i].next, chain++) {
-            dd_entry *e = &d->pool[i];
-            if ((p.b0 & e->mask) != e->b0 || (p.b1 & e->mask) != e->b1) continue;
-            if (e->lb >= target || e->ub < target) {
-                *rel_out = mask_rel(&p, e->mask);
-                xcache_put(d, &p, i);
-                if (prev) {
-                    /* move to the front: entries that cut off are found sooner */
-                    d->pool[prev].next = e->next;
-                    e->next = p.slot->head;
-                    p.slot->head = i;
+        const uint32_t head = slot_live(d, p.slot) ? p.slot->head : 0;
+        for (uint32_t i = head; i && chain < DD_MAX_CHAIN;) {
+            const uint32_t end = (i | (DD_BLOCK - 1)) + 1;
+            const uint32_t next_block = d->pool[end - 1].next;
+            DD_PREFETCH(&d->pool[next_block]);
+            for (; i < end; i++, chain++) {
+                dd_entry *e = &d->pool[i];
+                if ((p.b0 & e->mask) != e->b0 || (p.b1 & e->mask) != e->b1) continue;
+                if (e->lb >= target || e->ub < target) {
+                    *rel_out = mask_rel(&p, e->mask);
+                    const int res = e->lb >= target;
+                    if (i != head) {
+                        /* to the front: entries that cut off are found
+                         * sooner. The entry trades places with the head
+                         * (the lists keep their blocks' order); the cache
+                         * checks that the entry it names still matches. */
+                        dd_entry *h = &d->pool[head];
+                        const dd_entry tmp = *h;
+                        const uint32_t hn = h->next, en = e->next;
+                        *h = *e;
+                        h->next = hn;
+                        *e = tmp;
+                        e->next = en;
+                    }
+                    xcache_put(d, &p, head);
+                    return res;
                 }
-                return e->lb >= target;
+                if (e->best != DD_NO_MOVE && best == DD_NO_MOVE) best = e->best;
             }
-            if (e->best != DD_NO_MOVE && best == DD_NO_MOVE) best = e->best;
+            i = next_block;
         }
         const int cards_left = 4 * r;
         n = gen_leads(d, nd->lead, best, d->killer[cards_left], moves);
