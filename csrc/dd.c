@@ -14,9 +14,8 @@
  *   North-South's tricks from the position and the best lead found. Being a
  *   fact about positions, it stays valid across searches, targets, leaders
  *   and deals; when the table is full the least valuable half is evicted.
- *   In front of it, a direct-mapped cache of exact positions names the
- *   entry that last decided each, so most repeated positions cost one probe
- *   instead of a walk of the distribution's list;
+ *   A distribution's entries sit in blocks of neighbouring memory, newest
+ *   first, and an entry that cuts a search off moves to the front;
  * - bounds at trick boundaries, tried before the table: quick tricks for the
  *   side on lead (the leader's top winners, partner's through an entry, or
  *   both; a whole suit once the others are out of it; Ax opposite Kx),
@@ -121,17 +120,6 @@ typedef struct dd_entry {
                         the same for a whole block */
 } dd_entry;
 
-/* The cache of exact positions: the entry that last decided a position,
- * found by one probe instead of a walk of the distribution's list. The key
- * is the position itself in relative ranks (owners of the cards in play,
- * suit sizes, leader and strain), so a match is never a collision; `epoch`
- * tells whether the entry may have been freed since. */
-typedef struct dd_xent {
-    uint64_t w0, w1; /* b0, b1 of dd_probe with suit sizes, leader and strain on top */
-    uint32_t idx;    /* the entry in the pool */
-    uint32_t epoch;  /* d->epoch when cached */
-} dd_xent;
-
 /* A distribution's slot in the open-addressed table of distributions. */
 typedef struct dd_slot {
     uint64_t dist;  /* suit lengths, 4 bits per hand and suit */
@@ -151,9 +139,6 @@ struct dbr_dd {
     uint32_t gen;
     uint16_t stamp;       /* the live slots' stamp (see dd_slot) */
     dbr_hand deal[4];     /* the hands of the deal the table holds */
-    dd_xent *xcache;      /* exact positions, direct-mapped */
-    uint64_t xmask;       /* cache size - 1 (a power of two) */
-    uint32_t epoch;       /* advances whenever entries are freed */
     int root_r;           /* tricks to complete at the current root */
     int trump;
     uint64_t nodes;
@@ -191,15 +176,12 @@ DBR_INLINE int beats(int c, int w, int trump) {
 /* ------------------------------------------------------------- workspace */
 
 size_t dbr_dd_min_bytes(void) {
-    return sizeof(struct dbr_dd) + 128 + 256 * sizeof(dd_slot) + 512 * sizeof(dd_entry) +
-           64 * sizeof(dd_xent);
+    return sizeof(struct dbr_dd) + 128 + 256 * sizeof(dd_slot) + 512 * sizeof(dd_entry);
 }
 
 /* Forget every entry. */
 static void tt_clear(dbr_dd *d) {
     memset(d->slots, 0, (size_t)(d->slot_mask + 1) * sizeof(dd_slot));
-    memset(d->xcache, 0, (size_t)(d->xmask + 1) * sizeof(dd_xent));
-    d->epoch = 1;
     d->stamp = 1;
     d->slots_used = 0;
     d->pool_used = DD_BLOCK;
@@ -207,11 +189,11 @@ static void tt_clear(dbr_dd *d) {
 }
 
 /* Forget every entry without touching the tables: the slots of another
- * stamp and the cache entries of another epoch count as empty. (Entries stay
+ * stamp count as empty. (Entries stay
  * true for every deal, being keyed on relative ranks, but a new deal reaches
  * few of another deal's positions, and walking past them costs time.) */
 static void tt_reset(dbr_dd *d) {
-    if (++d->stamp == 0 || ++d->epoch == 0) {
+    if (++d->stamp == 0) {
         tt_clear(d);
         return;
     }
@@ -230,21 +212,15 @@ dbr_status dbr_dd_init(void *memory, size_t bytes, dbr_dd **dd_out) {
     dbr_dd *dd = (dbr_dd *)aligned;
     const uintptr_t tables = (aligned + sizeof(struct dbr_dd) + 63u) & ~(uintptr_t)63u;
     size_t avail = bytes - (size_t)(tables - base);
-    /* about an eighth for the cache of exact positions (a power of two of
-     * its entries), one slot for every two entries (a power of two of
-     * slots), the entries filling what is left */
-    uint64_t xents = 64;
-    while (xents * 2 * sizeof(dd_xent) * 8 <= avail) xents *= 2;
-    avail -= (size_t)xents * sizeof(dd_xent);
+    /* one slot for every two entries (a power of two of slots), the
+     * entries filling what is left */
     uint64_t slots = 256;
     while ((slots * 2) * (sizeof(dd_slot) + 2 * sizeof(dd_entry)) <= avail) slots *= 2;
     size_t pool = (avail - (size_t)slots * sizeof(dd_slot)) / sizeof(dd_entry);
     if (pool > 0xFFFFFFF0u) pool = 0xFFFFFFF0u;
     pool &= ~(size_t)(DD_BLOCK - 1);
     memset(dd, 0, sizeof *dd);
-    dd->xcache = (dd_xent *)tables;
-    dd->xmask = xents - 1;
-    dd->slots = (dd_slot *)(tables + (size_t)xents * sizeof(dd_xent));
+    dd->slots = (dd_slot *)tables;
     dd->slot_mask = slots - 1;
     dd->pool = (dd_entry *)((uintptr_t)dd->slots + (size_t)slots * sizeof(dd_slot));
     dd->pool_size = (uint32_t)pool;
@@ -281,7 +257,6 @@ typedef struct dd_probe {
     uint64_t b0, b1; /* the owners of every card in play, in the layout above */
     int off[4];      /* where each suit starts in b0/b1 */
     unsigned all[4]; /* the cards in play in each suit */
-    uint64_t w0, w1; /* the key of the exact position (see dd_xent) */
     uint8_t ctl;     /* 1 + leader + 4 * strain */
     dd_slot *slot;   /* the distribution's slot (or the empty slot where it goes),
                         when looked up */
@@ -356,7 +331,6 @@ static void tt_probe_init(dbr_dd *d, int lead, dd_probe *p) {
     /* at a trick boundary the present cards are the cards held, so the
      * workspace's keys are the position's */
     int pos = 0;
-    uint64_t sizes = 0;
     const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
     for (int s = 0; s < 4; s++) {
         const unsigned a = suit_bits(all, s);
@@ -364,17 +338,12 @@ static void tt_probe_init(dbr_dd *d, int lead, dd_probe *p) {
         p->all[s] = a;
         p->off[s] = pos;
         pos += n;
-        sizes |= (uint64_t)n << (4 * s);
     }
     const uint64_t b0 = d->kb0, b1 = d->kb1;
     p->dist = d->dist;
     p->b0 = b0;
     p->b1 = b1;
     p->ctl = (uint8_t)(1 + lead + 4 * d->trump);
-    /* b0 and b1 use at most 52 bits: the suit sizes (4 x 4 bits) and ctl
-     * (5 bits) go on top */
-    p->w0 = b0 | (sizes & 0xFFFu) << 52;
-    p->w1 = b1 | ((sizes >> 12) | (uint64_t)p->ctl << 4) << 52;
     p->slot = NULL; /* found when needed (find_slot) */
 }
 
@@ -468,11 +437,6 @@ static void slot_delete(dbr_dd *d, uint64_t i) {
  * are the cheapest to search again. */
 static void tt_evict(dbr_dd *d) {
     const uint64_t n = d->slot_mask + 1;
-    /* the cache may name entries freed below */
-    if (++d->epoch == 0) {
-        memset(d->xcache, 0, (size_t)(d->xmask + 1) * sizeof(dd_xent));
-        d->epoch = 1;
-    }
     /* classes: 14 for another strain or more tricks than the root, else the
      * tricks left; entries carry theirs (cls), so that both counts and the
      * freeing below are passes over memory in order, not walks of lists */
@@ -534,22 +498,6 @@ static void tt_evict(dbr_dd *d) {
     }
 }
 
-DBR_INLINE dd_xent *xcache_slot(const dbr_dd *d, const dd_probe *p) {
-    uint64_t x = p->w0 * 0x9E3779B97F4A7C15ull ^ p->w1;
-    x ^= x >> 31;
-    x *= 0xBF58476D1CE4E5B9ull;
-    x ^= x >> 29;
-    return &d->xcache[x & d->xmask];
-}
-
-DBR_INLINE void xcache_put(dbr_dd *d, const dd_probe *p, uint32_t idx) {
-    dd_xent *x = xcache_slot(d, p);
-    x->w0 = p->w0;
-    x->w1 = p->w1;
-    x->idx = idx;
-    x->epoch = d->epoch;
-}
-
 static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, int need,
                      int best) {
     const unsigned depths = rel_depths(p, rel);
@@ -559,13 +507,7 @@ static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, i
     /* find the slot again: searches below the probe may have filled or moved
      * slots since */
     dd_slot *sl = p->slot = find_slot(d, p->dist, p->ctl);
-    /* the entry the cache names for this very position, when it is the one */
-    const dd_xent *xc = xcache_slot(d, p);
-    if (slot_live(d, sl) && xc->w0 == p->w0 && xc->w1 == p->w1 && xc->epoch == d->epoch) {
-        dd_entry *x = &d->pool[xc->idx];
-        if (x->mask == m && x->b0 == b0 && x->b1 == b1) e = x;
-    }
-    if (slot_live(d, sl) && !e) {
+    if (slot_live(d, sl)) {
         int n = 0;
         for (uint32_t i = sl->head; i && n < DD_MAX_CHAIN && !e;) {
             const uint32_t end = (i | (DD_BLOCK - 1)) + 1;
@@ -628,7 +570,6 @@ static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, i
         if (need - 1 < e->ub) e->ub = (uint8_t)(need - 1);
     }
     if (best != (int)DD_NO_MOVE) e->best = (uint8_t)best;
-    xcache_put(d, p, (uint32_t)(e - d->pool));
 }
 
 /* ------------------------------------------------------------ bounds */
@@ -1525,9 +1466,7 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
         dd_probe p;
         tt_probe_init(d, nd->lead, &p);
         /* the bounds first (their cut-offs are cheaper to find again than to
-         * store), while the cache line of the position comes in */
-        const dd_xent *xc = xcache_slot(d, &p);
-        DD_PREFETCH(xc);
+         * store), while the distribution's slot comes in */
         DD_PREFETCH(&d->slots[slot_home(d, p.dist, p.ctl)]);
         dbr_hand brel = 0;
         const int sure = bounds_cut(d, nd->lead, r, target, &brel);
@@ -1536,15 +1475,6 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
             return sure;
         }
         int best = DD_NO_MOVE;
-        if (xc->w0 == p.w0 && xc->w1 == p.w1 && xc->epoch == d->epoch) {
-            const dd_entry *e = &d->pool[xc->idx];
-            /* (the entry may have changed places since: see below) */
-            if ((p.b0 & e->mask) == e->b0 && (p.b1 & e->mask) == e->b1 &&
-                (e->lb >= target || e->ub < target)) {
-                *rel_out = mask_rel(&p, e->mask);
-                return e->lb >= target;
-            }
-        }
         int chain = 0;
         p.slot = find_slot(d, p.dist, p.ctl);
         const uint32_t head = slot_live(d, p.slot) ? p.slot->head : 0;
@@ -1561,8 +1491,7 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
                     if (i != head) {
                         /* to the front: entries that cut off are found
                          * sooner. The entry trades places with the head
-                         * (the lists keep their blocks' order); the cache
-                         * checks that the entry it names still matches. */
+                         * (the lists keep their blocks' order). */
                         dd_entry *h = &d->pool[head];
                         const dd_entry tmp = *h;
                         const uint32_t hn = h->next, en = e->next;
@@ -1571,7 +1500,6 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
                         *e = tmp;
                         e->next = en;
                     }
-                    xcache_put(d, &p, head);
                     return res;
                 }
                 if (e->best != DD_NO_MOVE && best == DD_NO_MOVE) best = e->best;
