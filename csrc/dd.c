@@ -18,7 +18,9 @@
  *   first, and an entry that cuts a search off moves to the front;
  * - bounds at trick boundaries, tried before the table: quick tricks for the
  *   side on lead (the leader's top winners, partner's through an entry, or
- *   both; a whole suit once the others are out of it; Ax opposite Kx),
+ *   both; a whole suit once the others are out of it; Ax opposite Kx; the
+ *   rounds of one suit the two hands can win in a row, crossing between
+ *   them),
  *   sure trump tricks for the other side, and an upper bound for
  *   the side on lead (DDS's "later tricks": the tricks the opponents are
  *   sure to get one of); and for the second hand to play, the tricks its
@@ -639,6 +641,120 @@ static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsig
     return qt + side;
 }
 
+
+/* No trumps (or a suit no opponent can ruff): the rounds of one suit the
+ * side on lead can win in a row from now, the leader's cards `a` and
+ * partner's `b` (13-bit sets), playing the suit only. In round i the side's
+ * higher card must beat threat_at(i), the best card of an opponent still holding
+ * cards of the suit then (opponents keep their best card to the last, the
+ * most they can do against the run; what they discard does not count;
+ * no opponent can ruff: see suit_run_tricks).
+ * The hand that wins a round leads the next; the run ends when the hand on
+ * lead has no card of the suit. Only the lowest card of each run of a
+ * hand's cards adjacent among the cards in play (`present`) is tried, and
+ * the search stops at a line of `goal` rounds. *low receives the lowest
+ * card that won a round in the line found (the line holds in every position
+ * with the same owners of the cards down to it: the relevant card). */
+typedef struct dd_threat {
+    int n_short, n_long; /* the opponents' lengths, shorter first */
+    int t_both, t_long;  /* their best card while both hold cards; the longer's after */
+} dd_threat;
+
+DBR_INLINE int threat_at(const dd_threat *t, int i) {
+    return i <= t->n_short ? t->t_both : i <= t->n_long ? t->t_long : -1;
+}
+
+static int run_rounds(unsigned a, unsigned b, unsigned present, int i, const dd_threat *thr,
+                      int goal, int *low) {
+    *low = 13;
+    if (!a || goal <= 0) return 0;
+    const int la = pop13(a), lb = pop13(b);
+    const int lim = (la > lb ? la : lb) < goal ? (la > lb ? la : lb) : goal;
+    const int t = threat_at(thr, i);
+    int best = 0, best_low = 13;
+    for (unsigned ra = a; ra; ra &= ra - 1) {
+        const int c = dbr__ctz(ra);
+        const unsigned below_c = present & ((1u << c) - 1u);
+        if (below_c && (a >> dbr__msb(below_c) & 1u)) continue; /* same as a lower card */
+        if (!b) {
+            if (c <= t) continue;
+            int l2;
+            const int v = 1 + run_rounds(a & ~(1u << c), 0, present & ~(1u << c), i + 1, thr,
+                                         lim - 1, &l2);
+            const int lw = l2 < c ? l2 : c;
+            if (v > best || (v == best && lw > best_low)) {
+                best = v;
+                best_low = lw;
+            }
+            if (best >= lim) break;
+            continue;
+        }
+        for (unsigned rb = b; rb; rb &= rb - 1) {
+            const int e = dbr__ctz(rb);
+            const unsigned below_e = present & ((1u << e) - 1u);
+            if (below_e && (b >> dbr__msb(below_e) & 1u)) continue;
+            const int hi = c > e ? c : e;
+            if (hi <= t) continue;
+            const unsigned na = a & ~(1u << c), nb = b & ~(1u << e);
+            const unsigned np = present & ~(1u << c) & ~(1u << e);
+            int l2;
+            const int v = 1 + (c > e ? run_rounds(na, nb, np, i + 1, thr, lim - 1, &l2)
+                                     : run_rounds(nb, na, np, i + 1, thr, lim - 1, &l2));
+            const int lw = l2 < hi ? l2 : hi;
+            if (v > best || (v == best && lw > best_low)) {
+                best = v;
+                best_low = lw;
+            }
+            if (best >= lim) break;
+        }
+        if (best >= lim) break;
+    }
+    *low = best_low;
+    return best;
+}
+
+/* The most tricks the side on lead takes by running one suit (see
+ * run_rounds), tried on the suits where its longer hand holds at least
+ * `need` cards; with a trump suit, only suits no opponent can ruff. */
+static int suit_run_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
+    const int p = lead ^ 2, lho = (lead + 1) & 3, rho = (lead + 3) & 3;
+    const int trump = d->trump;
+    int best = 0;
+    dbr_hand brel = 0;
+    for (int s = 0; s < 4; s++) {
+        const unsigned a = suit_bits(d->h[lead], s), b = suit_bits(d->h[p], s);
+        if (!a) continue;
+        const int la = pop13(a), lb = pop13(b);
+        if ((la > lb ? la : lb) < need || (la > lb ? la : lb) <= best) continue;
+        const unsigned l = suit_bits(d->h[lho], s), r = suit_bits(d->h[rho], s);
+        if (trump != DBR_NOTRUMP && s != trump) {
+            /* no opponent may ruff, and a hand of the side out of the suit
+             * must have a side-suit card to discard on each round (so
+             * that it never has to ruff its partner's winner) */
+            if (suit_bits(d->h[lho], trump) || suit_bits(d->h[rho], trump)) continue;
+            const dbr_hand other = DBR_FULL_DECK & ~DBR_SUIT_MASK(trump) & ~DBR_SUIT_MASK(s);
+            const int most = la > lb ? la : lb;
+            if (dd_popcount(d->h[lead] & other) < most - la || dd_popcount(d->h[p] & other) < most - lb)
+                continue;
+        }
+        const int nl = pop13(l), nr = pop13(r);
+        const int tl = l ? (int)dbr__msb(l) : -1, tr = r ? (int)dbr__msb(r) : -1;
+        dd_threat thr;
+        thr.n_short = nl < nr ? nl : nr;
+        thr.n_long = nl < nr ? nr : nl;
+        thr.t_both = tl > tr ? tl : tr;
+        thr.t_long = nl < nr ? tr : tl;
+        int low;
+        const int v = run_rounds(a, b, a | b | l | r, 1, &thr, need, &low);
+        if (v > best) {
+            best = v;
+            brel = low < 13 ? (dbr_hand)1 << (13 * s + low) : 0;
+        }
+    }
+    *rel |= brel;
+    return best;
+}
+
 /* Tricks the side of `lead` can cash at once from the top: the leader's own
  * winners, or partner's after a small card to partner's top card; or both,
  * the leader's first, when partner's winners have such an entry and there
@@ -729,6 +845,14 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
                 best = own + q0;
                 best_rel = own_rel | rel0;
             }
+        }
+    }
+    if (best < need) {
+        dbr_hand rr = 0;
+        const int v = suit_run_tricks(d, lead, need, &rr);
+        if (v > best) {
+            best = v;
+            best_rel = rr;
         }
     }
     *rel |= best_rel;
