@@ -586,7 +586,7 @@ static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, i
  * used. *entries receives the suits where the hand's winners begin (to reach
  * it from partner). */
 static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsigned *entries,
-                       int *side_out) {
+                       int *side_out, int *per) {
     const int trump = d->trump, p = h ^ 2, lho = (h + 1) & 3, rho = (h + 3) & 3;
     const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
     int qt = 0, side = 0;
@@ -631,6 +631,7 @@ static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsig
             side += k;
         else
             qt += k;
+        if (per) per[s] = k;
     }
     if (side && trump != DBR_NOTRUMP) {
         int spare = dd_popcount(d->h[p] & ~DBR_SUIT_MASK(trump)) - p_spent;
@@ -714,9 +715,14 @@ static int run_rounds(unsigned a, unsigned b, unsigned present, int i, const dd_
 }
 
 /* The most tricks the side on lead takes by running one suit (see
- * run_rounds), tried on the suits where its longer hand holds at least
- * `need` cards; with a trump suit, only suits no opponent can ruff. */
-static int suit_run_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
+ * run_rounds), tried on the suits where that can reach `need`; with a trump
+ * suit, only suits no opponent can ruff. In no trumps the leader first
+ * cashes its top winners of the other suits (own_per, by suit, relevant
+ * cards own_rel: see cash_tricks) when partner has cards enough outside the
+ * suit to play to them (its cards of the suit stay for the run; the
+ * opponents' discards can only shorten their holdings). */
+static int suit_run_tricks(const dbr_dd *d, int lead, int need, const int own_per[4],
+                           dbr_hand own_rel, dbr_hand *rel) {
     const int p = lead ^ 2, lho = (lead + 1) & 3, rho = (lead + 3) & 3;
     const int trump = d->trump;
     int best = 0;
@@ -725,7 +731,13 @@ static int suit_run_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
         const unsigned a = suit_bits(d->h[lead], s), b = suit_bits(d->h[p], s);
         if (!a) continue;
         const int la = pop13(a), lb = pop13(b);
-        if ((la > lb ? la : lb) < need || (la > lb ? la : lb) <= best) continue;
+        int extra = 0;
+        if (trump == DBR_NOTRUMP) {
+            for (int t = 0; t < 4; t++)
+                if (t != s) extra += own_per[t];
+            if (dd_popcount(d->h[p] & ~DBR_SUIT_MASK(s)) < extra) extra = 0;
+        }
+        if ((la > lb ? la : lb) + extra < need || (la > lb ? la : lb) + extra <= best) continue;
         const unsigned l = suit_bits(d->h[lho], s), r = suit_bits(d->h[rho], s);
         if (trump != DBR_NOTRUMP && s != trump) {
             /* no opponent may ruff, and a hand of the side out of the suit
@@ -744,11 +756,19 @@ static int suit_run_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
         thr.n_long = nl < nr ? nr : nl;
         thr.t_both = tl > tr ? tl : tr;
         thr.t_long = nl < nr ? tr : tl;
+        /* each round while an opponent holds the suit takes a card of the
+         * side above the threat: too few such cards, no run reaches the goal */
+        const int goal = need - extra;
+        const unsigned ab = a | b;
+        if ((goal < thr.n_short ? goal : thr.n_short) > pop13(ab >> (thr.t_both + 1)) ||
+            (goal < thr.n_long ? goal : thr.n_long) > pop13(ab >> (thr.t_long + 1)))
+            continue;
         int low;
-        const int v = run_rounds(a, b, a | b | l | r, 1, &thr, need, &low);
+        const int v = extra + run_rounds(a, b, ab | l | r, 1, &thr, goal, &low);
         if (v > best) {
             best = v;
             brel = low < 13 ? (dbr_hand)1 << (13 * s + low) : 0;
+            if (extra) brel |= own_rel & ~DBR_SUIT_MASK(s);
         }
     }
     *rel |= brel;
@@ -766,7 +786,8 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
     unsigned entries;
     dbr_hand own_rel = 0;
     int own_side;
-    int own = cash_tricks(d, lead, 0, &own_rel, &entries, &own_side);
+    int own_per[4] = {0, 0, 0, 0};
+    int own = cash_tricks(d, lead, 0, &own_rel, &entries, &own_side, own_per);
     const int p = lead ^ 2;
     int best = own;
     dbr_hand best_rel = own_rel;
@@ -816,10 +837,10 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
         dbr_hand rel0 = 0, rel1 = 0;
         unsigned ent0 = 0, ent1 = 0;
         int side0 = 0, side1 = 0;
-        const int q0 = cash_tricks(d, p, 0, &rel0, &ent0, &side0);
+        const int q0 = cash_tricks(d, p, 0, &rel0, &ent0, &side0, NULL);
         int q1 = -1;
         if (d->trump != DBR_NOTRUMP && (held & ~(1u << d->trump) & ent0))
-            q1 = cash_tricks(d, p, 1, &rel1, &ent1, &side1);
+            q1 = cash_tricks(d, p, 1, &rel1, &ent1, &side1, NULL);
         for (int s = 0; s < 4; s++) {
             if (!(held >> s & 1u) || !(ent0 >> s & 1u)) continue;
             const int spent = d->trump != DBR_NOTRUMP && s != d->trump;
@@ -849,7 +870,7 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
     }
     if (best < need) {
         dbr_hand rr = 0;
-        const int v = suit_run_tricks(d, lead, need, &rr);
+        const int v = suit_run_tricks(d, lead, need, own_per, own_rel, &rr);
         if (v > best) {
             best = v;
             best_rel = rr;
