@@ -1442,27 +1442,20 @@ DBR_INLINE dbr_hand rel_lowest(dbr_hand rel) {
  * so that in every position of the class the cards skipped are equivalent to
  * the one tried. */
 static dbr_hand extend_runs(dbr_hand rel, dbr_hand legal, dbr_hand present) {
+    dbr_hand add = 0;
     for (int s = 0; s < 4; s++) {
-        unsigned rs = suit_bits(rel, s), l = suit_bits(legal, s);
+        const unsigned rs = suit_bits(rel, s), l = suit_bits(legal, s);
         if (!rs || !l) continue;
-        int t = dbr__ctz(rs);
-        unsigned p = suit_bits(present, s);
-        if (!(l >> t & 1u)) {
-            /* the threshold card is not ours: a run of ours cannot straddle it */
-            continue;
-        }
-        /* walk down from t while the present cards below are ours */
-        unsigned below = p & ((1u << t) - 1);
-        int low = t;
-        while (below) {
-            int b = dbr__msb(below);
-            if (!(l >> b & 1u)) break;
-            low = b;
-            below &= ~(1u << b);
-        }
-        if (low != t) rel |= (dbr_hand)1 << (13 * s + low);
+        const int t = dbr__ctz(rs);
+        /* the threshold card is not ours: a run of ours cannot straddle it */
+        if (!(l >> t & 1u)) continue;
+        /* our present cards below t down to the first present card not ours */
+        const unsigned below = suit_bits(present, s) & ((1u << t) - 1u);
+        const unsigned theirs = below & ~l;
+        const unsigned run = theirs ? below & ~((2u << dbr__msb(theirs)) - 1u) : below;
+        if (run) add |= (dbr_hand)(run & (0u - run)) << (13 * s);
     }
-    return rel;
+    return rel | add;
 }
 
 /* The node after `seat` plays `c` at nd, in *ch. Returns the winning card
