@@ -1066,8 +1066,10 @@ static int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m
                     sc += 34 + rrank;
                 else if (is_second && seq)
                     sc += trump == DBR_NOTRUMP ? 48 : 35;
+                else if (trump != DBR_NOTRUMP)
+                    sc += 17 - (rank + 2); /* DDS's ranks run 2..14 */
                 else if (!seq)
-                    sc += trump == DBR_NOTRUMP ? 12 + rrank : 17 - (rank + 2);
+                    sc += 12 + rrank;
                 else
                     sc += 29 - rrank;
                 if (is_killer)
