@@ -726,7 +726,9 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
  *   that card for it.
  * - With a trump suit: a side without trumps against trumps loses a trick
  *   to each trump of the longer opponent; an opponent with the second trump
- *   and another, sitting over the hand with the top trump, wins a trick. */
+ *   and another, sitting over the hand with the top trump, wins a trick, and
+ *   so do opponents holding the second and third trumps, the second with
+ *   another (DDS's later tricks). */
 static int lead_side_max(const dbr_dd *d, int lead, int r, dbr_hand *rel) {
     const int p = lead ^ 2, lho = (lead + 1) & 3, rho = (lead + 3) & 3;
     const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
@@ -777,13 +779,23 @@ static int lead_side_max(const dbr_dd *d, int lead, int r, dbr_hand *rel) {
     const int hh = tl & second ? lho : tr & second ? rho : -1;
     if (hh < 0 || pop13(suit_bits(d->h[hh], t)) < 2) return r;
     /* the top trump in the hand playing just before hh */
-    if (!(suit_bits(d->h[(hh + 3) & 3], t) & top)) return r;
-    *rel = (dbr_hand)second << (13 * t);
-    return r - 1;
+    if (suit_bits(d->h[(hh + 3) & 3], t) & top) {
+        *rel = (dbr_hand)second << (13 * t);
+        return r - 1;
+    }
+    /* the opponents hold the third trump as well */
+    a &= ~second;
+    if (a && ((tl | tr) >> dbr__msb(a) & 1u)) {
+        *rel = (dbr_hand)(1u << dbr__msb(a)) << (13 * t);
+        return r - 1;
+    }
+    return r;
 }
 
 /* Sure tricks of a side from its top trumps: the hand holding the highest
- * trump wins a trick with each trump of its unbroken run from the top. */
+ * trump wins a trick with each trump of its unbroken run from the top; when
+ * partner holds the second trump and one of the two holds another trump,
+ * the two never fall on one trick: two tricks (DDS's later tricks). */
 static int sure_trump_tricks(const dbr_dd *d, int side, dbr_hand *rel) {
     if (d->trump == DBR_NOTRUMP) return 0;
     const int t = d->trump;
@@ -803,6 +815,15 @@ static int sure_trump_tricks(const dbr_dd *d, int side, dbr_hand *rel) {
         k++;
         lowest = b;
         a &= ~b;
+    }
+    if (k == 1 && a) {
+        /* the second trump in partner's hand, one of the two holding
+         * another trump: the two do not fall on one trick */
+        const unsigned second = 1u << dbr__msb(a), pt = suit_bits(d->h[owner ^ 2], t);
+        if ((pt & second) && (pop13(mine) > 1 || pop13(pt) > 1)) {
+            *rel |= (dbr_hand)second << (13 * t);
+            return 2;
+        }
     }
     *rel |= (dbr_hand)lowest << (13 * t);
     return k;
