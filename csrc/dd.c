@@ -625,7 +625,9 @@ static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsig
  * are cards enough for both (partner discards a card that is not one of the
  * winners on each of the leader's tricks, and the leader on each of
  * partner's; with a trump suit, side-suit cards, so that no one has to ruff
- * partner's winner). */
+ * partner's winner). With a trump suit, a side that needs one trick takes
+ * it when the leader can lead a side suit for partner to ruff (no opponent
+ * can ruff it, or partner's best trump beats theirs). */
 static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
     unsigned entries;
     dbr_hand own_rel = 0;
@@ -708,6 +710,25 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
             if (fits && own + q0 > best) {
                 best = own + q0;
                 best_rel = own_rel | rel0;
+            }
+        }
+    }
+    if (!best && need <= 1 && d->trump != DBR_NOTRUMP && d->h[p]) {
+        /* a lead for partner to ruff: partner void in a side suit the
+         * leader holds, no opponent can ruff it, or partner ruffs over
+         * the opponents who can (DDS) */
+        const int t = d->trump, lho = (lead + 1) & 3, rho = (lead + 3) & 3;
+        const unsigned tp = suit_bits(d->h[p], t);
+        const unsigned tl = suit_bits(d->h[lho], t), tr = suit_bits(d->h[rho], t);
+        for (int s = 0; tp && s < 4; s++) {
+            if (s == t || !suit_bits(d->h[lead], s) || suit_bits(d->h[p], s)) continue;
+            const unsigned over = (suit_bits(d->h[lho], s) ? 0 : tl) | (suit_bits(d->h[rho], s) ? 0 : tr);
+            if (!over) {
+                return 1;
+            }
+            if (dbr__msb(tp) > dbr__msb(over)) {
+                *rel |= (dbr_hand)(1u << dbr__msb(tp)) << (13 * t);
+                return 1;
             }
         }
     }
