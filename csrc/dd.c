@@ -1056,7 +1056,9 @@ static int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m
             if (!side_trump) {
                 wins = is_top || pwin;
             } else {
-                if (is_top || pwin)
+                if (is_top && pruff) /* partner may overruff an opponent's ruff (DDS) */
+                    wins = (l || tp > tl) && (r || tp > tr);
+                else if (is_top || pwin)
                     wins = !lruff && !rruff;
                 else if (pruff)
                     wins = (!lruff || dbr__msb(tp) > dbr__msb(tl | 1u)) &&
