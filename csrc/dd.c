@@ -28,9 +28,11 @@
  * - move generation that plays one card of each run of equivalent cards (cards
  *   of one hand adjacent in rank once the cards played to earlier tricks are
  *   removed), ordered by weights after DDS's (see gen_leads, gen_follows),
- *   with a killer lead per depth and the table's best lead; after a card
- *   fails, the cards of its suit below the lowest card its verdict depended
- *   on are skipped (they lead to positions of the same class).
+ *   with a killer lead per depth and the table's best lead (the position's
+ *   own, or the last deciding entry's at that depth, as DDS's bestMoveTT);
+ *   after a card fails, the cards of its suit below the lowest card its
+ *   verdict depended on are skipped (they lead to positions of the same
+ *   class).
  *
  * No allocation, no globals: everything lives in the caller's workspace.
  */
@@ -149,6 +151,8 @@ struct dbr_dd {
     uint64_t nodes;
     uint64_t trick_nodes; /* nodes at trick boundaries (DDS counts these) */
     int8_t killer[53];    /* by cards left: the lead that last cut a search off */
+    int8_t tt_lead[53];   /* by cards left: the best lead of the table's last
+                             entry that decided a search (-1: none) */
     dbr_hand h[4];      /* the cards still held */
     dbr_hand played;    /* cards of completed tricks (absent from the play) */
 };
@@ -236,6 +240,7 @@ dbr_status dbr_dd_init(void *memory, size_t bytes, dbr_dd **dd_out) {
     dd->pool_size = (uint32_t)pool;
     tt_clear(dd);
     memset(dd->killer, -1, sizeof dd->killer);
+    memset(dd->tt_lead, -1, sizeof dd->tt_lead);
     dd->magic = DD_MAGIC;
     *dd_out = dd;
     return DBR_OK;
@@ -1467,6 +1472,18 @@ DBR_INLINE int try_moves(dbr_dd *d, const dd_node *nd, dd_move *moves, int n, in
     return -1;
 }
 
+/* A table entry decided the search at a trick boundary with `cards_left`:
+ * its best lead (suit * 16 + cards of the suit above it) becomes the card
+ * tried as the table's best lead where a position has none of its own
+ * (DDS's bestMoveTT). */
+DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand present) {
+    if (best == DD_NO_MOVE) return;
+    const int s = (int)(best >> 4);
+    unsigned a = suit_bits(present, s);
+    for (unsigned i = 0; i < (best & 15u) && a; i++) a &= ~(1u << dbr__msb(a));
+    if (a) d->tt_lead[cards_left] = (int8_t)(13 * s + dbr__msb(a));
+}
+
 static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
     d->nodes++;
     const int seat = (nd->lead + nd->tlen) & 3;
@@ -1500,6 +1517,7 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
             const dd_entry *e = &d->pool[xc->idx];
             if (e->lb >= target || e->ub < target) {
                 *rel_out = mask_rel(&p, e->mask);
+                note_tt_lead(d, 4 * r, e->best, present);
                 return e->lb >= target;
             }
         }
@@ -1512,6 +1530,7 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
             if ((p.b0 & e->mask) != e->b0 || (p.b1 & e->mask) != e->b1) continue;
             if (e->lb >= target || e->ub < target) {
                 *rel_out = mask_rel(&p, e->mask);
+                note_tt_lead(d, 4 * r, e->best, present);
                 xcache_put(d, &p, i);
                 if (prev) {
                     /* move to the front: entries that cut off are found sooner */
@@ -1524,6 +1543,9 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
             if (e->best != DD_NO_MOVE && best == DD_NO_MOVE) best = e->best;
         }
         const int cards_left = 4 * r;
+        const int tl = d->tt_lead[cards_left];
+        if (best == DD_NO_MOVE && tl >= 0 && (d->h[nd->lead] >> tl & 1))
+            best = (tl / 13) * 16 + rel_rank(tl, present);
         n = gen_leads(d, nd->lead, best, d->killer[cards_left], moves);
         int found = DD_NO_MOVE;
         const int c = try_moves(d, nd, moves, n, target, &rel);
