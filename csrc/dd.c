@@ -861,7 +861,9 @@ static int sure_trump_tricks(const dbr_dd *d, int side, dbr_hand *rel) {
  * when one of its hands can ruff and third hand can neither ruff nor follow
  * with a trump led; in no trumps the hand that wins then cashes a second
  * winner of the suit and its top winners of the other suits (a suit no one
- * else holds all of it). */
+ * else holds all of it); with a trump suit, a trick won by a card of the
+ * side suit led adds the side's sure trump tricks when neither hand of the
+ * side has to play a trump to it. */
 static int second_hand_tricks(const dbr_dd *d, const dd_node *nd, dbr_hand *rel) {
     const int trump = d->trump, ss = nd->led;
     const int h = (nd->lead + 1) & 3, p = h ^ 2, third = (nd->lead + 2) & 3;
@@ -882,6 +884,14 @@ static int second_hand_tricks(const dbr_dd *d, const dd_node *nd, dbr_hand *rel)
     if (top < nd->wcard % 13 || (l3 && top < dbr__msb(l3)) || third_ruffs) return 0;
     r |= (dbr_hand)1 << (13 * ss + top);
     int q = 1;
+    if (side_trump) {
+        /* won by a card of the suit led: the side's sure trump tricks
+         * come on top of it, unless a hand of ours void in the suit led
+         * must play a trump to this trick */
+        const dbr_hand tm = DBR_SUIT_MASK(trump);
+        if ((mine || (d->h[h] & ~tm)) && (pard || (d->h[p] & ~tm)))
+            q += sure_trump_tricks(d, h & 1, &r);
+    }
     if (trump == DBR_NOTRUMP) {
         const int hh = mine >> top & 1u ? h : p;
         const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
