@@ -630,9 +630,10 @@ static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsig
  * are cards enough for both (partner discards a card that is not one of the
  * winners on each of the leader's tricks, and the leader on each of
  * partner's; with a trump suit, side-suit cards, so that no one has to ruff
- * partner's winner). With a trump suit, a side that needs one trick takes
- * it when the leader can lead a side suit for partner to ruff (no opponent
- * can ruff it, or partner's best trump beats theirs). */
+ * partner's winner). In no trumps, after Ax opposite Kx the king is an entry
+ * to partner's other winners as well. With a trump suit, a side that needs
+ * one trick takes it when the leader can lead a side suit for partner to
+ * ruff (no opponent can ruff it, or partner's best trump beats theirs). */
 static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
     unsigned entries;
     dbr_hand own_rel = 0;
@@ -675,6 +676,21 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
             if (dd_popcount(spare) < own - 1) continue;
             best = own + 1;
             best_rel = own_rel | (dbr_hand)second << (13 * s);
+            if (d->trump == DBR_NOTRUMP && best < need) {
+                /* partner, in with the king, cashes its winners: it
+                 * discards on the leader's other winners neither a card
+                 * of the suit nor a winner, and the leader has cards
+                 * enough to follow or discard on all of them */
+                dbr_hand prel = 0;
+                unsigned pent;
+                int pside;
+                const int q = cash_tricks(d, p, 0, &prel, &pent, &pside);
+                if (q > 0 && dd_popcount(spare) - q >= own - 1 &&
+                    own + 1 + q <= dd_popcount(d->h[lead])) {
+                    best = own + 1 + q;
+                    best_rel |= prel;
+                }
+            }
             break;
         }
     }
