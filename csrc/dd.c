@@ -631,7 +631,9 @@ static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsig
  * winners on each of the leader's tricks, and the leader on each of
  * partner's; with a trump suit, side-suit cards, so that no one has to ruff
  * partner's winner). In no trumps, after Ax opposite Kx the king is an entry
- * to partner's other winners as well. With a trump suit, a side that needs
+ * to partner's other winners as well, and a suit led towards partner's
+ * top and third cards with the second at the leader's left gives partner
+ * two tricks (DDS's quick tricks for partner's hand). With a trump suit, a side that needs
  * one trick takes it when the leader can lead a side suit for partner to
  * ruff (no opponent can ruff it, or partner's best trump beats theirs). */
 static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
@@ -707,14 +709,42 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
         int q1 = -1;
         if (d->trump != DBR_NOTRUMP && (held & ~(1u << d->trump) & ent0))
             q1 = cash_tricks(d, p, 1, &rel1, &ent1, &side1);
+        /* no trumps, partner holds the top and third cards of a suit the
+         * leader holds, the second at the leader's left: led from the
+         * leader, the suit gives partner two tricks (DDS) */
+        unsigned fin = 0, fin_c3[4] = {0, 0, 0, 0};
+        if (d->trump == DBR_NOTRUMP) {
+            const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
+            const int lho = (lead + 1) & 3, rho = (lead + 3) & 3;
+            for (int s = 0; s < 4; s++) {
+                if (!(held >> s & 1u) || !(ent0 >> s & 1u)) continue;
+                unsigned a = suit_bits(all, s);
+                const unsigned pard = suit_bits(d->h[p], s);
+                const unsigned c1 = 1u << dbr__msb(a);
+                a &= ~c1;
+                if (!a) continue;
+                const unsigned c2 = 1u << dbr__msb(a);
+                a &= ~c2;
+                if (!a) continue;
+                const unsigned c3 = 1u << dbr__msb(a);
+                if (!(pard & c1) || !(pard & c3) || !(suit_bits(d->h[lho], s) & c2)) continue;
+                /* partner's whole suit was not counted: another hand holds two */
+                if (pop13(suit_bits(d->h[lead], s)) < 2 && pop13(suit_bits(d->h[lho], s)) < 2 &&
+                    pop13(suit_bits(d->h[rho], s)) < 2)
+                    continue;
+                fin |= 1u << s;
+                fin_c3[s] = c3;
+            }
+        }
         for (int s = 0; s < 4; s++) {
             if (!(held >> s & 1u) || !(ent0 >> s & 1u)) continue;
             const int spent = d->trump != DBR_NOTRUMP && s != d->trump;
-            const int q = spent ? q1 : q0;
+            const int q = (spent ? q1 : q0) + (int)(fin >> s & 1u);
             if (spent && !(ent1 >> s & 1u)) continue;
             if (q > best) {
                 best = q;
                 best_rel = spent ? rel1 : rel0;
+                if (fin >> s & 1u) best_rel |= (dbr_hand)fin_c3[s] << (13 * s);
             }
         }
         if (own && best < need && (ent0 & held)) {
@@ -731,6 +761,11 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
             if (fits && own + q0 > best) {
                 best = own + q0;
                 best_rel = own_rel | rel0;
+            }
+            if (fin && own + q0 + 1 <= dd_popcount(d->h[lead]) && own + q0 + 1 > best) {
+                const int s = dbr__ctz(fin);
+                best = own + q0 + 1;
+                best_rel = own_rel | rel0 | (dbr_hand)fin_c3[s] << (13 * s);
             }
         }
     }
