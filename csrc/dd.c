@@ -633,7 +633,8 @@ static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsig
  * partner's winner). In no trumps, after Ax opposite Kx the king is an entry
  * to partner's other winners as well, and a suit led towards partner's
  * top and third cards with the second at the leader's left gives partner
- * two tricks (DDS's quick tricks for partner's hand). With a trump suit, a side that needs
+ * two tricks, as does partner's top card opposite the leader's second
+ * (DDS's quick tricks for partner's hand). With a trump suit, a side that needs
  * one trick takes it when the leader can lead a side suit for partner to
  * ruff (no opponent can ruff it, or partner's best trump beats theirs). */
 static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
@@ -711,8 +712,11 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
             q1 = cash_tricks(d, p, 1, &rel1, &ent1, &side1);
         /* no trumps, partner holds the top and third cards of a suit the
          * leader holds, the second at the leader's left: led from the
-         * leader, the suit gives partner two tricks (DDS) */
-        unsigned fin = 0, fin_c3[4] = {0, 0, 0, 0};
+         * leader, the suit gives partner two tricks; or partner the top
+         * and the leader the second, two cards each: after partner's other
+         * winners, partner's small card to the leader's king is one trick
+         * more (DDS's quick tricks for partner's hand) */
+        unsigned fin = 0, fin_c3[4] = {0, 0, 0, 0}; /* the card the bound marks */
         if (d->trump == DBR_NOTRUMP) {
             const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
             const int lho = (lead + 1) & 3, rho = (lead + 3) & 3;
@@ -727,6 +731,12 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
                 a &= ~c2;
                 if (!a) continue;
                 const unsigned c3 = 1u << dbr__msb(a);
+                if ((pard & c1) && (suit_bits(d->h[lead], s) & c2) && pop13(pard) >= 2 &&
+                    pop13(suit_bits(d->h[lead], s)) >= 2) {
+                    fin |= 1u << s;
+                    fin_c3[s] = c2;
+                    continue;
+                }
                 if (!(pard & c1) || !(pard & c3) || !(suit_bits(d->h[lho], s) & c2)) continue;
                 /* partner's whole suit was not counted: another hand holds two */
                 if (pop13(suit_bits(d->h[lead], s)) < 2 && pop13(suit_bits(d->h[lho], s)) < 2 &&
