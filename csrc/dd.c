@@ -29,9 +29,11 @@
  * - move generation that plays one card of each run of equivalent cards (cards
  *   of one hand adjacent in rank once the cards played to earlier tricks are
  *   removed), ordered by weights after DDS's (see gen_leads, gen_follows),
- *   with a killer lead per depth and the table's best lead; after a card
- *   fails, the cards of its suit below the lowest card its verdict depended
- *   on are skipped (they lead to positions of the same class).
+ *   with a killer lead per depth and the table's best lead (the position's
+ *   own, or the last deciding entry's at that depth, as DDS's bestMoveTT);
+ *   after a card fails, the cards of its suit below the lowest card its
+ *   verdict depended on are skipped (they lead to positions of the same
+ *   class).
  *
  * No allocation, no globals: everything lives in the caller's workspace.
  */
@@ -146,6 +148,8 @@ struct dbr_dd {
     uint64_t nodes;
     uint64_t trick_nodes; /* nodes at trick boundaries (DDS counts these) */
     int8_t killer[53];    /* by cards left: the lead that last cut a search off */
+    int8_t tt_lead[53];   /* by cards left: the best lead of the table's last
+                             entry that decided a search (-1: none) */
     dbr_hand h[4];      /* the cards still held */
     dbr_hand played;    /* cards of completed tricks (absent from the play) */
     uint64_t dist;      /* the lengths of h, 4 bits per hand and suit (as dd_probe's) */
@@ -228,6 +232,7 @@ dbr_status dbr_dd_init(void *memory, size_t bytes, dbr_dd **dd_out) {
     dd->pool_size = (uint32_t)pool;
     tt_clear(dd);
     memset(dd->killer, -1, sizeof dd->killer);
+    memset(dd->tt_lead, -1, sizeof dd->tt_lead);
     dd->magic = DD_MAGIC;
     *dd_out = dd;
     return DBR_OK;
@@ -781,7 +786,13 @@ static int suit_run_tricks(const dbr_dd *d, int lead, int need, const int own_pe
  * are cards enough for both (partner discards a card that is not one of the
  * winners on each of the leader's tricks, and the leader on each of
  * partner's; with a trump suit, side-suit cards, so that no one has to ruff
- * partner's winner). */
+ * partner's winner). In no trumps, after Ax opposite Kx the king is an entry
+ * to partner's other winners as well, and a suit led towards partner's
+ * top and third cards with the second at the leader's left gives partner
+ * two tricks, as does partner's top card opposite the leader's second
+ * (DDS's quick tricks for partner's hand). With a trump suit, a side that needs
+ * one trick takes it when the leader can lead a side suit for partner to
+ * ruff (no opponent can ruff it, or partner's best trump beats theirs). */
 static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
     unsigned entries;
     dbr_hand own_rel = 0;
@@ -825,6 +836,21 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
             if (dd_popcount(spare) < own - 1) continue;
             best = own + 1;
             best_rel = own_rel | (dbr_hand)second << (13 * s);
+            if (d->trump == DBR_NOTRUMP && best < need) {
+                /* partner, in with the king, cashes its winners: it
+                 * discards on the leader's other winners neither a card
+                 * of the suit nor a winner, and the leader has cards
+                 * enough to follow or discard on all of them */
+                dbr_hand prel = 0;
+                unsigned pent;
+                int pside;
+                const int q = cash_tricks(d, p, 0, &prel, &pent, &pside, NULL);
+                if (q > 0 && dd_popcount(spare) - q >= own - 1 &&
+                    own + 1 + q <= dd_popcount(d->h[lead])) {
+                    best = own + 1 + q;
+                    best_rel |= prel;
+                }
+            }
             break;
         }
     }
@@ -841,14 +867,51 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
         int q1 = -1;
         if (d->trump != DBR_NOTRUMP && (held & ~(1u << d->trump) & ent0))
             q1 = cash_tricks(d, p, 1, &rel1, &ent1, &side1, NULL);
+        /* no trumps, partner holds the top and third cards of a suit the
+         * leader holds, the second at the leader's left: led from the
+         * leader, the suit gives partner two tricks; or partner the top
+         * and the leader the second, two cards each: after partner's other
+         * winners, partner's small card to the leader's king is one trick
+         * more (DDS's quick tricks for partner's hand) */
+        unsigned fin = 0, fin_c3[4] = {0, 0, 0, 0}; /* the card the bound marks */
+        if (d->trump == DBR_NOTRUMP) {
+            const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
+            const int lho = (lead + 1) & 3, rho = (lead + 3) & 3;
+            for (int s = 0; s < 4; s++) {
+                if (!(held >> s & 1u) || !(ent0 >> s & 1u)) continue;
+                unsigned a = suit_bits(all, s);
+                const unsigned pard = suit_bits(d->h[p], s);
+                const unsigned c1 = 1u << dbr__msb(a);
+                a &= ~c1;
+                if (!a) continue;
+                const unsigned c2 = 1u << dbr__msb(a);
+                a &= ~c2;
+                if (!a) continue;
+                const unsigned c3 = 1u << dbr__msb(a);
+                if ((pard & c1) && (suit_bits(d->h[lead], s) & c2) && pop13(pard) >= 2 &&
+                    pop13(suit_bits(d->h[lead], s)) >= 2) {
+                    fin |= 1u << s;
+                    fin_c3[s] = c2;
+                    continue;
+                }
+                if (!(pard & c1) || !(pard & c3) || !(suit_bits(d->h[lho], s) & c2)) continue;
+                /* partner's whole suit was not counted: another hand holds two */
+                if (pop13(suit_bits(d->h[lead], s)) < 2 && pop13(suit_bits(d->h[lho], s)) < 2 &&
+                    pop13(suit_bits(d->h[rho], s)) < 2)
+                    continue;
+                fin |= 1u << s;
+                fin_c3[s] = c3;
+            }
+        }
         for (int s = 0; s < 4; s++) {
             if (!(held >> s & 1u) || !(ent0 >> s & 1u)) continue;
             const int spent = d->trump != DBR_NOTRUMP && s != d->trump;
-            const int q = spent ? q1 : q0;
+            const int q = (spent ? q1 : q0) + (int)(fin >> s & 1u);
             if (spent && !(ent1 >> s & 1u)) continue;
             if (q > best) {
                 best = q;
                 best_rel = spent ? rel1 : rel0;
+                if (fin >> s & 1u) best_rel |= (dbr_hand)fin_c3[s] << (13 * s);
             }
         }
         if (own && best < need && (ent0 & held)) {
@@ -865,6 +928,30 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
             if (fits && own + q0 > best) {
                 best = own + q0;
                 best_rel = own_rel | rel0;
+            }
+            if (fin && own + q0 + 1 <= dd_popcount(d->h[lead]) && own + q0 + 1 > best) {
+                const int s = dbr__ctz(fin);
+                best = own + q0 + 1;
+                best_rel = own_rel | rel0 | (dbr_hand)fin_c3[s] << (13 * s);
+            }
+        }
+    }
+    if (!best && need <= 1 && d->trump != DBR_NOTRUMP && d->h[p]) {
+        /* a lead for partner to ruff: partner void in a side suit the
+         * leader holds, no opponent can ruff it, or partner ruffs over
+         * the opponents who can (DDS) */
+        const int t = d->trump, lho = (lead + 1) & 3, rho = (lead + 3) & 3;
+        const unsigned tp = suit_bits(d->h[p], t);
+        const unsigned tl = suit_bits(d->h[lho], t), tr = suit_bits(d->h[rho], t);
+        for (int s = 0; tp && s < 4; s++) {
+            if (s == t || !suit_bits(d->h[lead], s) || suit_bits(d->h[p], s)) continue;
+            const unsigned over = (suit_bits(d->h[lho], s) ? 0 : tl) | (suit_bits(d->h[rho], s) ? 0 : tr);
+            if (!over) {
+                return 1;
+            }
+            if (dbr__msb(tp) > dbr__msb(over)) {
+                *rel |= (dbr_hand)(1u << dbr__msb(tp)) << (13 * t);
+                return 1;
             }
         }
     }
@@ -891,7 +978,9 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
  *   that card for it.
  * - With a trump suit: a side without trumps against trumps loses a trick
  *   to each trump of the longer opponent; an opponent with the second trump
- *   and another, sitting over the hand with the top trump, wins a trick. */
+ *   and another, sitting over the hand with the top trump, wins a trick, and
+ *   so do opponents holding the second and third trumps, the second with
+ *   another (DDS's later tricks). */
 static int lead_side_max(const dbr_dd *d, int lead, int r, dbr_hand *rel) {
     const int p = lead ^ 2, lho = (lead + 1) & 3, rho = (lead + 3) & 3;
     const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
@@ -942,13 +1031,23 @@ static int lead_side_max(const dbr_dd *d, int lead, int r, dbr_hand *rel) {
     const int hh = tl & second ? lho : tr & second ? rho : -1;
     if (hh < 0 || pop13(suit_bits(d->h[hh], t)) < 2) return r;
     /* the top trump in the hand playing just before hh */
-    if (!(suit_bits(d->h[(hh + 3) & 3], t) & top)) return r;
-    *rel = (dbr_hand)second << (13 * t);
-    return r - 1;
+    if (suit_bits(d->h[(hh + 3) & 3], t) & top) {
+        *rel = (dbr_hand)second << (13 * t);
+        return r - 1;
+    }
+    /* the opponents hold the third trump as well */
+    a &= ~second;
+    if (a && ((tl | tr) >> dbr__msb(a) & 1u)) {
+        *rel = (dbr_hand)(1u << dbr__msb(a)) << (13 * t);
+        return r - 1;
+    }
+    return r;
 }
 
 /* Sure tricks of a side from its top trumps: the hand holding the highest
- * trump wins a trick with each trump of its unbroken run from the top. */
+ * trump wins a trick with each trump of its unbroken run from the top; when
+ * partner holds the second trump and one of the two holds another trump,
+ * the two never fall on one trick: two tricks (DDS's later tricks). */
 static int sure_trump_tricks(const dbr_dd *d, int side, dbr_hand *rel) {
     if (d->trump == DBR_NOTRUMP) return 0;
     const int t = d->trump;
@@ -969,6 +1068,15 @@ static int sure_trump_tricks(const dbr_dd *d, int side, dbr_hand *rel) {
         lowest = b;
         a &= ~b;
     }
+    if (k == 1 && a) {
+        /* the second trump in partner's hand, one of the two holding
+         * another trump: the two do not fall on one trick */
+        const unsigned second = 1u << dbr__msb(a), pt = suit_bits(d->h[owner ^ 2], t);
+        if ((pt & second) && (pop13(mine) > 1 || pop13(pt) > 1)) {
+            *rel |= (dbr_hand)second << (13 * t);
+            return 2;
+        }
+    }
     *rel |= (dbr_hand)lowest << (13 * t);
     return k;
 }
@@ -979,7 +1087,9 @@ static int sure_trump_tricks(const dbr_dd *d, int side, dbr_hand *rel) {
  * when one of its hands can ruff and third hand can neither ruff nor follow
  * with a trump led; in no trumps the hand that wins then cashes a second
  * winner of the suit and its top winners of the other suits (a suit no one
- * else holds all of it). */
+ * else holds all of it); with a trump suit, a trick won by a card of the
+ * side suit led adds the side's sure trump tricks when neither hand of the
+ * side has to play a trump to it. */
 static int second_hand_tricks(const dbr_dd *d, const dd_node *nd, dbr_hand *rel) {
     const int trump = d->trump, ss = nd->led;
     const int h = (nd->lead + 1) & 3, p = h ^ 2, third = (nd->lead + 2) & 3;
@@ -1000,6 +1110,14 @@ static int second_hand_tricks(const dbr_dd *d, const dd_node *nd, dbr_hand *rel)
     if (top < nd->wcard % 13 || (l3 && top < dbr__msb(l3)) || third_ruffs) return 0;
     r |= (dbr_hand)1 << (13 * ss + top);
     int q = 1;
+    if (side_trump) {
+        /* won by a card of the suit led: the side's sure trump tricks
+         * come on top of it, unless a hand of ours void in the suit led
+         * must play a trump to this trick */
+        const dbr_hand tm = DBR_SUIT_MASK(trump);
+        if ((mine || (d->h[h] & ~tm)) && (pard || (d->h[p] & ~tm)))
+            q += sure_trump_tricks(d, h & 1, &r);
+    }
     if (trump == DBR_NOTRUMP) {
         const int hh = mine >> top & 1u ? h : p;
         const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
@@ -1179,7 +1297,9 @@ static int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m
             if (!side_trump) {
                 wins = is_top || pwin;
             } else {
-                if (is_top || pwin)
+                if (is_top && pruff) /* partner may overruff an opponent's ruff (DDS) */
+                    wins = (l || tp > tl) && (r || tp > tr);
+                else if (is_top || pwin)
                     wins = !lruff && !rruff;
                 else if (pruff)
                     wins = (!lruff || dbr__msb(tp) > dbr__msb(tl | 1u)) &&
@@ -1231,8 +1351,10 @@ static int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m
                     sc += 34 + rrank;
                 else if (is_second && seq)
                     sc += trump == DBR_NOTRUMP ? 48 : 35;
+                else if (trump != DBR_NOTRUMP)
+                    sc += 17 - (rank + 2); /* DDS's ranks run 2..14 */
                 else if (!seq)
-                    sc += trump == DBR_NOTRUMP ? 12 + rrank : 17 - (rank + 2);
+                    sc += 12 + rrank;
                 else
                     sc += 29 - rrank;
                 if (is_killer)
@@ -1586,6 +1708,18 @@ DBR_INLINE int try_moves(dbr_dd *d, const dd_node *nd, dd_move *moves, int n, in
     return -1;
 }
 
+/* A table entry decided the search at a trick boundary with `cards_left`:
+ * its best lead (suit * 16 + cards of the suit above it) becomes the card
+ * tried as the table's best lead where a position has none of its own
+ * (DDS's bestMoveTT). */
+DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand present) {
+    if (best == DD_NO_MOVE) return;
+    const int s = (int)(best >> 4);
+    unsigned a = suit_bits(present, s);
+    for (unsigned i = 0; i < (best & 15u) && a; i++) a &= ~(1u << dbr__msb(a));
+    if (a) d->tt_lead[cards_left] = (int8_t)(13 * s + dbr__msb(a));
+}
+
 static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
     d->nodes++;
     const int seat = (nd->lead + nd->tlen) & 3;
@@ -1625,6 +1759,7 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
                 if ((p.b0 & e->mask) != e->b0 || (p.b1 & e->mask) != e->b1) continue;
                 if (e->lb >= target || e->ub < target) {
                     *rel_out = mask_rel(&p, e->mask);
+                    note_tt_lead(d, 4 * r, e->best, present);
                     const int res = e->lb >= target;
                     if (i != head) {
                         /* to the front: entries that cut off are found
@@ -1645,6 +1780,9 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
             i = next_block;
         }
         const int cards_left = 4 * r;
+        const int tl = d->tt_lead[cards_left];
+        if (best == DD_NO_MOVE && tl >= 0 && (d->h[nd->lead] >> tl & 1))
+            best = (tl / 13) * 16 + rel_rank(tl, present);
         n = gen_leads(d, nd->lead, best, d->killer[cards_left], moves);
         int found = DD_NO_MOVE;
         const int c = try_moves(d, nd, moves, n, target, &rel);
