@@ -14,12 +14,13 @@
  *   North-South's tricks from the position and the best lead found. Being a
  *   fact about positions, it stays valid across searches, targets, leaders
  *   and deals; when the table is full the least valuable half is evicted.
- *   In front of it, a direct-mapped cache of exact positions names the
- *   entry that last decided each, so most repeated positions cost one probe
- *   instead of a walk of the distribution's list;
+ *   A distribution's entries sit in blocks of neighbouring memory, newest
+ *   first, and an entry that cuts a search off moves to the front;
  * - bounds at trick boundaries, tried before the table: quick tricks for the
  *   side on lead (the leader's top winners, partner's through an entry, or
- *   both; a whole suit once the others are out of it; Ax opposite Kx),
+ *   both; a whole suit once the others are out of it; Ax opposite Kx; the
+ *   rounds of one suit the two hands can win in a row, crossing between
+ *   them),
  *   sure trump tricks for the other side, and an upper bound for
  *   the side on lead (DDS's "later tricks": the tricks the opponents are
  *   sure to get one of); and for the second hand to play, the tricks its
@@ -28,9 +29,11 @@
  * - move generation that plays one card of each run of equivalent cards (cards
  *   of one hand adjacent in rank once the cards played to earlier tricks are
  *   removed), ordered by weights after DDS's (see gen_leads, gen_follows),
- *   with a killer lead per depth and the table's best lead; after a card
- *   fails, the cards of its suit below the lowest card its verdict depended
- *   on are skipped (they lead to positions of the same class).
+ *   with a killer lead per depth and the table's best lead (the position's
+ *   own, or the last deciding entry's at that depth, as DDS's bestMoveTT);
+ *   after a card fails, the cards of its suit below the lowest card its
+ *   verdict depended on are skipped (they lead to positions of the same
+ *   class).
  *
  * No allocation, no globals: everything lives in the caller's workspace.
  */
@@ -99,28 +102,27 @@ static const uint8_t dd_cmp4[16][16] = {
 #define DD_MAX_CHAIN 400
 #endif
 #define DD_NO_MOVE 0xFFu
-#define DD_FREED 0xFFu /* the lb of an entry on the free list */
+/* Entries come in blocks of DD_BLOCK neighbours (a power of two; 256 bytes
+ * for 8), each block owned by one distribution and filled from its top
+ * down, so that a distribution's list runs through each block in address
+ * order: its walk reads neighbouring entries without waiting on each
+ * entry's link, and only hops from block to block. */
+#ifndef DD_BLOCK
+#define DD_BLOCK 8u
+#endif
+#define DD_FREE_BLOCK 0xFFu /* the cls of a block's first entry on the free list */
 
 typedef struct dd_entry {
     uint64_t b0, b1; /* owners of the top cards of each suit (see dd_probe) */
     uint64_t mask;   /* the bits of b0/b1 the entry describes: per suit, its
                         top `depth` cards (32-byte entries, two a cache line) */
-    uint32_t next;   /* the next entry of the same distribution; 0 ends the list */
+    uint32_t next;   /* the next entry of the same distribution; 0 ends the list
+                        (inside a block, the entry at the next address) */
     uint8_t lb, ub;  /* bounds on North-South's tricks from the position */
     uint8_t best;    /* best lead: suit * 16 + cards of the suit above it; DD_NO_MOVE */
-    uint8_t cls;     /* strain * 16 + tricks left: what tt_evict decides on */
+    uint8_t cls;     /* strain * 16 + tricks left: what tt_evict decides on;
+                        the same for a whole block */
 } dd_entry;
-
-/* The cache of exact positions: the entry that last decided a position,
- * found by one probe instead of a walk of the distribution's list. The key
- * is the position itself in relative ranks (owners of the cards in play,
- * suit sizes, leader and strain), so a match is never a collision; `epoch`
- * tells whether the entry may have been freed since. */
-typedef struct dd_xent {
-    uint64_t w0, w1; /* b0, b1 of dd_probe with suit sizes, leader and strain on top */
-    uint32_t idx;    /* the entry in the pool */
-    uint32_t epoch;  /* d->epoch when cached */
-} dd_xent;
 
 /* A distribution's slot in the open-addressed table of distributions. */
 typedef struct dd_slot {
@@ -137,20 +139,22 @@ struct dbr_dd {
     uint64_t slots_used;
     dd_entry *pool;       /* the entries; pool[0] is unused (0 ends a list) */
     uint32_t pool_size, pool_used;
-    uint32_t free_head;   /* entries freed by tt_evict, linked by `next` */
+    uint32_t free_head;   /* blocks freed by tt_evict, linked by `next` */
     uint32_t gen;
     uint16_t stamp;       /* the live slots' stamp (see dd_slot) */
     dbr_hand deal[4];     /* the hands of the deal the table holds */
-    dd_xent *xcache;      /* exact positions, direct-mapped */
-    uint64_t xmask;       /* cache size - 1 (a power of two) */
-    uint32_t epoch;       /* advances whenever entries are freed */
     int root_r;           /* tricks to complete at the current root */
     int trump;
     uint64_t nodes;
     uint64_t trick_nodes; /* nodes at trick boundaries (DDS counts these) */
     int8_t killer[53];    /* by cards left: the lead that last cut a search off */
+    int8_t tt_lead[53];   /* by cards left: the best lead of the table's last
+                             entry that decided a search (-1: none) */
     dbr_hand h[4];      /* the cards still held */
     dbr_hand played;    /* cards of completed tricks (absent from the play) */
+    uint64_t dist;      /* the lengths of h, 4 bits per hand and suit (as dd_probe's) */
+    uint64_t kb0, kb1;  /* the owners of the cards not in `played` (dd_probe's b0/b1),
+                           kept up to date trick by trick (keys_remove) */
 };
 
 /* A node of the search: the state of the current trick. */
@@ -178,32 +182,29 @@ DBR_INLINE int beats(int c, int w, int trump) {
 /* ------------------------------------------------------------- workspace */
 
 size_t dbr_dd_min_bytes(void) {
-    return sizeof(struct dbr_dd) + 128 + 256 * sizeof(dd_slot) + 512 * sizeof(dd_entry) +
-           64 * sizeof(dd_xent);
+    return sizeof(struct dbr_dd) + 128 + 256 * sizeof(dd_slot) + 512 * sizeof(dd_entry);
 }
 
 /* Forget every entry. */
 static void tt_clear(dbr_dd *d) {
     memset(d->slots, 0, (size_t)(d->slot_mask + 1) * sizeof(dd_slot));
-    memset(d->xcache, 0, (size_t)(d->xmask + 1) * sizeof(dd_xent));
-    d->epoch = 1;
     d->stamp = 1;
     d->slots_used = 0;
-    d->pool_used = 1;
+    d->pool_used = DD_BLOCK;
     d->free_head = 0;
 }
 
 /* Forget every entry without touching the tables: the slots of another
- * stamp and the cache entries of another epoch count as empty. (Entries stay
+ * stamp count as empty. (Entries stay
  * true for every deal, being keyed on relative ranks, but a new deal reaches
  * few of another deal's positions, and walking past them costs time.) */
 static void tt_reset(dbr_dd *d) {
-    if (++d->stamp == 0 || ++d->epoch == 0) {
+    if (++d->stamp == 0) {
         tt_clear(d);
         return;
     }
     d->slots_used = 0;
-    d->pool_used = 1;
+    d->pool_used = DD_BLOCK;
     d->free_head = 0;
 }
 
@@ -217,25 +218,21 @@ dbr_status dbr_dd_init(void *memory, size_t bytes, dbr_dd **dd_out) {
     dbr_dd *dd = (dbr_dd *)aligned;
     const uintptr_t tables = (aligned + sizeof(struct dbr_dd) + 63u) & ~(uintptr_t)63u;
     size_t avail = bytes - (size_t)(tables - base);
-    /* about an eighth for the cache of exact positions (a power of two of
-     * its entries), one slot for every two entries (a power of two of
-     * slots), the entries filling what is left */
-    uint64_t xents = 64;
-    while (xents * 2 * sizeof(dd_xent) * 8 <= avail) xents *= 2;
-    avail -= (size_t)xents * sizeof(dd_xent);
+    /* one slot for every two entries (a power of two of slots), the
+     * entries filling what is left */
     uint64_t slots = 256;
     while ((slots * 2) * (sizeof(dd_slot) + 2 * sizeof(dd_entry)) <= avail) slots *= 2;
     size_t pool = (avail - (size_t)slots * sizeof(dd_slot)) / sizeof(dd_entry);
     if (pool > 0xFFFFFFF0u) pool = 0xFFFFFFF0u;
+    pool &= ~(size_t)(DD_BLOCK - 1);
     memset(dd, 0, sizeof *dd);
-    dd->xcache = (dd_xent *)tables;
-    dd->xmask = xents - 1;
-    dd->slots = (dd_slot *)(tables + (size_t)xents * sizeof(dd_xent));
+    dd->slots = (dd_slot *)tables;
     dd->slot_mask = slots - 1;
     dd->pool = (dd_entry *)((uintptr_t)dd->slots + (size_t)slots * sizeof(dd_slot));
     dd->pool_size = (uint32_t)pool;
     tt_clear(dd);
     memset(dd->killer, -1, sizeof dd->killer);
+    memset(dd->tt_lead, -1, sizeof dd->tt_lead);
     dd->magic = DD_MAGIC;
     *dd_out = dd;
     return DBR_OK;
@@ -267,7 +264,6 @@ typedef struct dd_probe {
     uint64_t b0, b1; /* the owners of every card in play, in the layout above */
     int off[4];      /* where each suit starts in b0/b1 */
     unsigned all[4]; /* the cards in play in each suit */
-    uint64_t w0, w1; /* the key of the exact position (see dd_xent) */
     uint8_t ctl;     /* 1 + leader + 4 * strain */
     dd_slot *slot;   /* the distribution's slot (or the empty slot where it goes),
                         when looked up */
@@ -283,17 +279,14 @@ DBR_INLINE uint64_t slot_home(const dbr_dd *d, uint64_t dist, uint8_t ctl) {
     return x & d->slot_mask;
 }
 
-static void tt_probe_init(dbr_dd *d, int lead, dd_probe *p) {
-    uint64_t b0 = 0, b1 = 0, dist = 0;
+/* The owners' bits (b0, b1 of dd_probe) of the cards of four hands. */
+static void keys_build(const dbr_hand hands[4], uint64_t *b0_out, uint64_t *b1_out) {
+    uint64_t b0 = 0, b1 = 0;
     int pos = 0;
-    const dbr_hand ew = d->h[1] | d->h[3], sw = d->h[2] | d->h[3];
-    const dbr_hand all = d->h[0] | ew | d->h[2];
+    const dbr_hand ew = hands[1] | hands[3], sw = hands[2] | hands[3];
+    const dbr_hand all = hands[0] | ew | hands[2];
     for (int s = 0; s < 4; s++) {
         unsigned a = suit_bits(all, s), e = suit_bits(ew, s), w = suit_bits(sw, s);
-        p->all[s] = a;
-        p->off[s] = pos;
-        for (int h = 0; h < 4; h++)
-            dist |= (uint64_t)pop13(suit_bits(d->h[h], s)) << (16 * s + 4 * h);
         for (int k = 12; k >= 0; k -= 4) {
             const unsigned an = (a >> k) & 15u;
             b0 |= (uint64_t)dd_cmp4[an][(e >> k) & 15u] << pos;
@@ -301,16 +294,63 @@ static void tt_probe_init(dbr_dd *d, int lead, dd_probe *p) {
             pos += dd_pop8[an];
         }
     }
-    p->dist = dist;
+    *b0_out = b0;
+    *b1_out = b1;
+}
+
+/* The lengths of four hands, 4 bits per hand and suit. */
+static uint64_t dist_build(const dbr_hand hands[4]) {
+    uint64_t dist = 0;
+    for (int s = 0; s < 4; s++)
+        for (int h = 0; h < 4; h++)
+            dist |= (uint64_t)pop13(suit_bits(hands[h], s)) << (16 * s + 4 * h);
+    return dist;
+}
+
+/* Take the cards `gone` (of the present cards `present`) out of d->kb0 and
+ * d->kb1: each card's two bits leave the layout, the bits after it move
+ * down. The highest places go first, so that the places still to remove
+ * keep their meaning. */
+static void keys_remove(dbr_dd *d, dbr_hand present, dbr_hand gone) {
+    uint64_t b0 = d->kb0, b1 = d->kb1;
+    int off[4], pos = 0;
+    for (int s = 0; s < 4; s++) {
+        off[s] = pos;
+        pos += pop13(suit_bits(present, s));
+    }
+    for (int s = 3; s >= 0; s--) {
+        unsigned g = suit_bits(gone, s);
+        const unsigned a = suit_bits(present, s);
+        while (g) {
+            const int rank = dbr__ctz(g);
+            g &= g - 1;
+            const int k = off[s] + pop13(a >> (rank + 1));
+            const uint64_t low = ((uint64_t)1 << k) - 1;
+            b0 = (b0 & low) | ((b0 >> 1) & ~low);
+            b1 = (b1 & low) | ((b1 >> 1) & ~low);
+        }
+    }
+    d->kb0 = b0;
+    d->kb1 = b1;
+}
+
+static void tt_probe_init(dbr_dd *d, int lead, dd_probe *p) {
+    /* at a trick boundary the present cards are the cards held, so the
+     * workspace's keys are the position's */
+    int pos = 0;
+    const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
+    for (int s = 0; s < 4; s++) {
+        const unsigned a = suit_bits(all, s);
+        const int n = pop13(a);
+        p->all[s] = a;
+        p->off[s] = pos;
+        pos += n;
+    }
+    const uint64_t b0 = d->kb0, b1 = d->kb1;
+    p->dist = d->dist;
     p->b0 = b0;
     p->b1 = b1;
     p->ctl = (uint8_t)(1 + lead + 4 * d->trump);
-    /* b0 and b1 use at most 52 bits: the suit sizes (4 x 4 bits) and ctl
-     * (5 bits) go on top */
-    uint64_t sizes = 0;
-    for (int s = 0; s < 4; s++) sizes |= (uint64_t)pop13(p->all[s]) << (4 * s);
-    p->w0 = b0 | (sizes & 0xFFFu) << 52;
-    p->w1 = b1 | ((sizes >> 12) | (uint64_t)p->ctl << 4) << 52;
     p->slot = NULL; /* found when needed (find_slot) */
 }
 
@@ -404,11 +444,6 @@ static void slot_delete(dbr_dd *d, uint64_t i) {
  * are the cheapest to search again. */
 static void tt_evict(dbr_dd *d) {
     const uint64_t n = d->slot_mask + 1;
-    /* the cache may name entries freed below */
-    if (++d->epoch == 0) {
-        memset(d->xcache, 0, (size_t)(d->xmask + 1) * sizeof(dd_xent));
-        d->epoch = 1;
-    }
     /* classes: 14 for another strain or more tricks than the root, else the
      * tricks left; entries carry theirs (cls), so that both counts and the
      * freeing below are passes over memory in order, not walks of lists */
@@ -419,11 +454,11 @@ static void tt_evict(dbr_dd *d) {
         int r = slot_tricks(sl);
         cnt[((sl->ctl - 1) >> 2) != d->trump || r > d->root_r ? 14 : r]++;
     }
-    for (uint32_t x = 1; x < d->pool_used; x++) {
+    for (uint32_t x = DD_BLOCK; x < d->pool_used; x += DD_BLOCK) {
         const dd_entry *e = &d->pool[x];
-        if (e->lb == DD_FREED) continue;
+        if (e->cls == DD_FREE_BLOCK) continue;
         int r = e->cls & 15;
-        ent[(e->cls >> 4) != d->trump || r > d->root_r ? 14 : r]++;
+        ent[(e->cls >> 4) != d->trump || r > d->root_r ? 14 : r] += DD_BLOCK;
     }
     /* drop classes 14 and r <= t, t the least for which what stays is at
      * most half the pool and half the slot limit */
@@ -458,31 +493,16 @@ static void tt_evict(dbr_dd *d) {
     /* the free list in address order, so that new entries fill runs of
      * neighbouring memory as from the end of the pool */
     d->free_head = 0;
-    for (uint32_t x = d->pool_used; x-- > 1;) {
+    for (uint32_t x = d->pool_used; x > DD_BLOCK;) {
+        x -= DD_BLOCK;
         dd_entry *e = &d->pool[x];
         const int r = e->cls & 15;
-        if ((e->cls >> 4) != d->trump || r > d->root_r || r <= t)
-            e->lb = DD_FREED; /* its distribution went above */
-        if (e->lb != DD_FREED) continue;
-        d->pool[x].next = d->free_head;
+        if (e->cls != DD_FREE_BLOCK && ((e->cls >> 4) != d->trump || r > d->root_r || r <= t))
+            e->cls = DD_FREE_BLOCK; /* its distribution went above */
+        if (e->cls != DD_FREE_BLOCK) continue;
+        e->next = d->free_head;
         d->free_head = x;
     }
-}
-
-DBR_INLINE dd_xent *xcache_slot(const dbr_dd *d, const dd_probe *p) {
-    uint64_t x = p->w0 * 0x9E3779B97F4A7C15ull ^ p->w1;
-    x ^= x >> 31;
-    x *= 0xBF58476D1CE4E5B9ull;
-    x ^= x >> 29;
-    return &d->xcache[x & d->xmask];
-}
-
-DBR_INLINE void xcache_put(dbr_dd *d, const dd_probe *p, uint32_t idx) {
-    dd_xent *x = xcache_slot(d, p);
-    x->w0 = p->w0;
-    x->w1 = p->w1;
-    x->idx = idx;
-    x->epoch = d->epoch;
 }
 
 static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, int need,
@@ -494,24 +514,24 @@ static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, i
     /* find the slot again: searches below the probe may have filled or moved
      * slots since */
     dd_slot *sl = p->slot = find_slot(d, p->dist, p->ctl);
-    /* the entry the cache names for this very position, when it is the one */
-    const dd_xent *xc = xcache_slot(d, p);
-    if (slot_live(d, sl) && xc->w0 == p->w0 && xc->w1 == p->w1 && xc->epoch == d->epoch) {
-        dd_entry *x = &d->pool[xc->idx];
-        if (x->mask == m && x->b0 == b0 && x->b1 == b1) e = x;
-    }
-    if (slot_live(d, sl) && !e) {
+    if (slot_live(d, sl)) {
         int n = 0;
-        for (uint32_t i = sl->head; i && n < DD_MAX_CHAIN; i = d->pool[i].next, n++) {
-            dd_entry *x = &d->pool[i];
-            if (x->mask == m && x->b0 == b0 && x->b1 == b1) {
-                e = x;
-                break;
+        for (uint32_t i = sl->head; i && n < DD_MAX_CHAIN && !e;) {
+            const uint32_t end = (i | (DD_BLOCK - 1)) + 1;
+            for (; i < end; i++, n++) {
+                dd_entry *x = &d->pool[i];
+                if (x->mask == m && x->b0 == b0 && x->b1 == b1) {
+                    e = x;
+                    break;
+                }
             }
+            i = d->pool[end - 1].next;
         }
     }
     if (!e) {
-        if ((!d->free_head && d->pool_used >= d->pool_size) ||
+        /* a new block unless the slot's newest block has room below its head */
+        if ((!d->free_head && d->pool_used + DD_BLOCK > d->pool_size &&
+             (!slot_live(d, sl) || sl->head % DD_BLOCK == 0)) ||
             (!slot_live(d, sl) && (d->slots_used + 1) * 4 > (d->slot_mask + 1) * 3)) {
             /* full: forget the least valuable half (the caller's size bounds
              * the memory) */
@@ -526,11 +546,20 @@ static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, i
             d->slots_used++;
         }
         uint32_t idx;
-        if (d->free_head) {
-            idx = d->free_head;
-            d->free_head = d->pool[idx].next;
+        if (sl->head % DD_BLOCK) {
+            idx = sl->head - 1;
         } else {
-            idx = d->pool_used++;
+            uint32_t blk;
+            if (d->free_head) {
+                blk = d->free_head;
+                d->free_head = d->pool[blk].next;
+            } else {
+                blk = d->pool_used;
+                d->pool_used += DD_BLOCK;
+            }
+            const uint8_t cls = (uint8_t)(16 * d->trump + slot_tricks(sl));
+            for (uint32_t j = 0; j < DD_BLOCK; j++) d->pool[blk + j].cls = cls;
+            idx = blk + DD_BLOCK - 1;
         }
         e = &d->pool[idx];
         e->b0 = b0;
@@ -539,7 +568,6 @@ static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, i
         e->lb = 0;
         e->ub = (uint8_t)r;
         e->best = DD_NO_MOVE;
-        e->cls = (uint8_t)(16 * d->trump + slot_tricks(sl));
         e->next = sl->head;
         sl->head = idx;
     }
@@ -549,7 +577,6 @@ static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, i
         if (need - 1 < e->ub) e->ub = (uint8_t)(need - 1);
     }
     if (best != (int)DD_NO_MOVE) e->best = (uint8_t)best;
-    xcache_put(d, p, (uint32_t)(e - d->pool));
 }
 
 /* ------------------------------------------------------------ bounds */
@@ -564,7 +591,7 @@ static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, i
  * used. *entries receives the suits where the hand's winners begin (to reach
  * it from partner). */
 static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsigned *entries,
-                       int *side_out) {
+                       int *side_out, int *per) {
     const int trump = d->trump, p = h ^ 2, lho = (h + 1) & 3, rho = (h + 3) & 3;
     const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
     int qt = 0, side = 0;
@@ -609,6 +636,7 @@ static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsig
             side += k;
         else
             qt += k;
+        if (per) per[s] = k;
     }
     if (side && trump != DBR_NOTRUMP) {
         int spare = dd_popcount(d->h[p] & ~DBR_SUIT_MASK(trump)) - p_spent;
@@ -619,18 +647,158 @@ static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsig
     return qt + side;
 }
 
+
+/* No trumps (or a suit no opponent can ruff): the rounds of one suit the
+ * side on lead can win in a row from now, the leader's cards `a` and
+ * partner's `b` (13-bit sets), playing the suit only. In round i the side's
+ * higher card must beat threat_at(i), the best card of an opponent still holding
+ * cards of the suit then (opponents keep their best card to the last, the
+ * most they can do against the run; what they discard does not count;
+ * no opponent can ruff: see suit_run_tricks).
+ * The hand that wins a round leads the next; the run ends when the hand on
+ * lead has no card of the suit. Only the lowest card of each run of a
+ * hand's cards adjacent among the cards in play (`present`) is tried, and
+ * the search stops at a line of `goal` rounds. *low receives the lowest
+ * card that won a round in the line found (the line holds in every position
+ * with the same owners of the cards down to it: the relevant card). */
+typedef struct dd_threat {
+    int n_short, n_long; /* the opponents' lengths, shorter first */
+    int t_both, t_long;  /* their best card while both hold cards; the longer's after */
+} dd_threat;
+
+DBR_INLINE int threat_at(const dd_threat *t, int i) {
+    return i <= t->n_short ? t->t_both : i <= t->n_long ? t->t_long : -1;
+}
+
+static int run_rounds(unsigned a, unsigned b, unsigned present, int i, const dd_threat *thr,
+                      int goal, int *low) {
+    *low = 13;
+    if (!a || goal <= 0) return 0;
+    const int la = pop13(a), lb = pop13(b);
+    const int lim = (la > lb ? la : lb) < goal ? (la > lb ? la : lb) : goal;
+    const int t = threat_at(thr, i);
+    int best = 0, best_low = 13;
+    for (unsigned ra = a; ra; ra &= ra - 1) {
+        const int c = dbr__ctz(ra);
+        const unsigned below_c = present & ((1u << c) - 1u);
+        if (below_c && (a >> dbr__msb(below_c) & 1u)) continue; /* same as a lower card */
+        if (!b) {
+            if (c <= t) continue;
+            int l2;
+            const int v = 1 + run_rounds(a & ~(1u << c), 0, present & ~(1u << c), i + 1, thr,
+                                         lim - 1, &l2);
+            const int lw = l2 < c ? l2 : c;
+            if (v > best || (v == best && lw > best_low)) {
+                best = v;
+                best_low = lw;
+            }
+            if (best >= lim) break;
+            continue;
+        }
+        for (unsigned rb = b; rb; rb &= rb - 1) {
+            const int e = dbr__ctz(rb);
+            const unsigned below_e = present & ((1u << e) - 1u);
+            if (below_e && (b >> dbr__msb(below_e) & 1u)) continue;
+            const int hi = c > e ? c : e;
+            if (hi <= t) continue;
+            const unsigned na = a & ~(1u << c), nb = b & ~(1u << e);
+            const unsigned np = present & ~(1u << c) & ~(1u << e);
+            int l2;
+            const int v = 1 + (c > e ? run_rounds(na, nb, np, i + 1, thr, lim - 1, &l2)
+                                     : run_rounds(nb, na, np, i + 1, thr, lim - 1, &l2));
+            const int lw = l2 < hi ? l2 : hi;
+            if (v > best || (v == best && lw > best_low)) {
+                best = v;
+                best_low = lw;
+            }
+            if (best >= lim) break;
+        }
+        if (best >= lim) break;
+    }
+    *low = best_low;
+    return best;
+}
+
+/* The most tricks the side on lead takes by running one suit (see
+ * run_rounds), tried on the suits where that can reach `need`; with a trump
+ * suit, only suits no opponent can ruff. In no trumps the leader first
+ * cashes its top winners of the other suits (own_per, by suit, relevant
+ * cards own_rel: see cash_tricks) when partner has cards enough outside the
+ * suit to play to them (its cards of the suit stay for the run; the
+ * opponents' discards can only shorten their holdings). */
+static int suit_run_tricks(const dbr_dd *d, int lead, int need, const int own_per[4],
+                           dbr_hand own_rel, dbr_hand *rel) {
+    const int p = lead ^ 2, lho = (lead + 1) & 3, rho = (lead + 3) & 3;
+    const int trump = d->trump;
+    int best = 0;
+    dbr_hand brel = 0;
+    for (int s = 0; s < 4; s++) {
+        const unsigned a = suit_bits(d->h[lead], s), b = suit_bits(d->h[p], s);
+        if (!a) continue;
+        const int la = pop13(a), lb = pop13(b);
+        int extra = 0;
+        if (trump == DBR_NOTRUMP) {
+            for (int t = 0; t < 4; t++)
+                if (t != s) extra += own_per[t];
+            if (dd_popcount(d->h[p] & ~DBR_SUIT_MASK(s)) < extra) extra = 0;
+        }
+        if ((la > lb ? la : lb) + extra < need || (la > lb ? la : lb) + extra <= best) continue;
+        const unsigned l = suit_bits(d->h[lho], s), r = suit_bits(d->h[rho], s);
+        if (trump != DBR_NOTRUMP && s != trump) {
+            /* no opponent may ruff, and a hand of the side out of the suit
+             * must have a side-suit card to discard on each round (so
+             * that it never has to ruff its partner's winner) */
+            if (suit_bits(d->h[lho], trump) || suit_bits(d->h[rho], trump)) continue;
+            const dbr_hand other = DBR_FULL_DECK & ~DBR_SUIT_MASK(trump) & ~DBR_SUIT_MASK(s);
+            const int most = la > lb ? la : lb;
+            if (dd_popcount(d->h[lead] & other) < most - la || dd_popcount(d->h[p] & other) < most - lb)
+                continue;
+        }
+        const int nl = pop13(l), nr = pop13(r);
+        const int tl = l ? (int)dbr__msb(l) : -1, tr = r ? (int)dbr__msb(r) : -1;
+        dd_threat thr;
+        thr.n_short = nl < nr ? nl : nr;
+        thr.n_long = nl < nr ? nr : nl;
+        thr.t_both = tl > tr ? tl : tr;
+        thr.t_long = nl < nr ? tr : tl;
+        /* each round while an opponent holds the suit takes a card of the
+         * side above the threat: too few such cards, no run reaches the goal */
+        const int goal = need - extra;
+        const unsigned ab = a | b;
+        if ((goal < thr.n_short ? goal : thr.n_short) > pop13(ab >> (thr.t_both + 1)) ||
+            (goal < thr.n_long ? goal : thr.n_long) > pop13(ab >> (thr.t_long + 1)))
+            continue;
+        int low;
+        const int v = extra + run_rounds(a, b, ab | l | r, 1, &thr, goal, &low);
+        if (v > best) {
+            best = v;
+            brel = low < 13 ? (dbr_hand)1 << (13 * s + low) : 0;
+            if (extra) brel |= own_rel & ~DBR_SUIT_MASK(s);
+        }
+    }
+    *rel |= brel;
+    return best;
+}
+
 /* Tricks the side of `lead` can cash at once from the top: the leader's own
  * winners, or partner's after a small card to partner's top card; or both,
  * the leader's first, when partner's winners have such an entry and there
  * are cards enough for both (partner discards a card that is not one of the
  * winners on each of the leader's tricks, and the leader on each of
  * partner's; with a trump suit, side-suit cards, so that no one has to ruff
- * partner's winner). */
+ * partner's winner). In no trumps, after Ax opposite Kx the king is an entry
+ * to partner's other winners as well, and a suit led towards partner's
+ * top and third cards with the second at the leader's left gives partner
+ * two tricks, as does partner's top card opposite the leader's second
+ * (DDS's quick tricks for partner's hand). With a trump suit, a side that needs
+ * one trick takes it when the leader can lead a side suit for partner to
+ * ruff (no opponent can ruff it, or partner's best trump beats theirs). */
 static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
     unsigned entries;
     dbr_hand own_rel = 0;
     int own_side;
-    int own = cash_tricks(d, lead, 0, &own_rel, &entries, &own_side);
+    int own_per[4] = {0, 0, 0, 0};
+    int own = cash_tricks(d, lead, 0, &own_rel, &entries, &own_side, own_per);
     const int p = lead ^ 2;
     int best = own;
     dbr_hand best_rel = own_rel;
@@ -668,6 +836,21 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
             if (dd_popcount(spare) < own - 1) continue;
             best = own + 1;
             best_rel = own_rel | (dbr_hand)second << (13 * s);
+            if (d->trump == DBR_NOTRUMP && best < need) {
+                /* partner, in with the king, cashes its winners: it
+                 * discards on the leader's other winners neither a card
+                 * of the suit nor a winner, and the leader has cards
+                 * enough to follow or discard on all of them */
+                dbr_hand prel = 0;
+                unsigned pent;
+                int pside;
+                const int q = cash_tricks(d, p, 0, &prel, &pent, &pside, NULL);
+                if (q > 0 && dd_popcount(spare) - q >= own - 1 &&
+                    own + 1 + q <= dd_popcount(d->h[lead])) {
+                    best = own + 1 + q;
+                    best_rel |= prel;
+                }
+            }
             break;
         }
     }
@@ -680,18 +863,55 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
         dbr_hand rel0 = 0, rel1 = 0;
         unsigned ent0 = 0, ent1 = 0;
         int side0 = 0, side1 = 0;
-        const int q0 = cash_tricks(d, p, 0, &rel0, &ent0, &side0);
+        const int q0 = cash_tricks(d, p, 0, &rel0, &ent0, &side0, NULL);
         int q1 = -1;
         if (d->trump != DBR_NOTRUMP && (held & ~(1u << d->trump) & ent0))
-            q1 = cash_tricks(d, p, 1, &rel1, &ent1, &side1);
+            q1 = cash_tricks(d, p, 1, &rel1, &ent1, &side1, NULL);
+        /* no trumps, partner holds the top and third cards of a suit the
+         * leader holds, the second at the leader's left: led from the
+         * leader, the suit gives partner two tricks; or partner the top
+         * and the leader the second, two cards each: after partner's other
+         * winners, partner's small card to the leader's king is one trick
+         * more (DDS's quick tricks for partner's hand) */
+        unsigned fin = 0, fin_c3[4] = {0, 0, 0, 0}; /* the card the bound marks */
+        if (d->trump == DBR_NOTRUMP) {
+            const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
+            const int lho = (lead + 1) & 3, rho = (lead + 3) & 3;
+            for (int s = 0; s < 4; s++) {
+                if (!(held >> s & 1u) || !(ent0 >> s & 1u)) continue;
+                unsigned a = suit_bits(all, s);
+                const unsigned pard = suit_bits(d->h[p], s);
+                const unsigned c1 = 1u << dbr__msb(a);
+                a &= ~c1;
+                if (!a) continue;
+                const unsigned c2 = 1u << dbr__msb(a);
+                a &= ~c2;
+                if (!a) continue;
+                const unsigned c3 = 1u << dbr__msb(a);
+                if ((pard & c1) && (suit_bits(d->h[lead], s) & c2) && pop13(pard) >= 2 &&
+                    pop13(suit_bits(d->h[lead], s)) >= 2) {
+                    fin |= 1u << s;
+                    fin_c3[s] = c2;
+                    continue;
+                }
+                if (!(pard & c1) || !(pard & c3) || !(suit_bits(d->h[lho], s) & c2)) continue;
+                /* partner's whole suit was not counted: another hand holds two */
+                if (pop13(suit_bits(d->h[lead], s)) < 2 && pop13(suit_bits(d->h[lho], s)) < 2 &&
+                    pop13(suit_bits(d->h[rho], s)) < 2)
+                    continue;
+                fin |= 1u << s;
+                fin_c3[s] = c3;
+            }
+        }
         for (int s = 0; s < 4; s++) {
             if (!(held >> s & 1u) || !(ent0 >> s & 1u)) continue;
             const int spent = d->trump != DBR_NOTRUMP && s != d->trump;
-            const int q = spent ? q1 : q0;
+            const int q = (spent ? q1 : q0) + (int)(fin >> s & 1u);
             if (spent && !(ent1 >> s & 1u)) continue;
             if (q > best) {
                 best = q;
                 best_rel = spent ? rel1 : rel0;
+                if (fin >> s & 1u) best_rel |= (dbr_hand)fin_c3[s] << (13 * s);
             }
         }
         if (own && best < need && (ent0 & held)) {
@@ -709,6 +929,38 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
                 best = own + q0;
                 best_rel = own_rel | rel0;
             }
+            if (fin && own + q0 + 1 <= dd_popcount(d->h[lead]) && own + q0 + 1 > best) {
+                const int s = dbr__ctz(fin);
+                best = own + q0 + 1;
+                best_rel = own_rel | rel0 | (dbr_hand)fin_c3[s] << (13 * s);
+            }
+        }
+    }
+    if (!best && need <= 1 && d->trump != DBR_NOTRUMP && d->h[p]) {
+        /* a lead for partner to ruff: partner void in a side suit the
+         * leader holds, no opponent can ruff it, or partner ruffs over
+         * the opponents who can (DDS) */
+        const int t = d->trump, lho = (lead + 1) & 3, rho = (lead + 3) & 3;
+        const unsigned tp = suit_bits(d->h[p], t);
+        const unsigned tl = suit_bits(d->h[lho], t), tr = suit_bits(d->h[rho], t);
+        for (int s = 0; tp && s < 4; s++) {
+            if (s == t || !suit_bits(d->h[lead], s) || suit_bits(d->h[p], s)) continue;
+            const unsigned over = (suit_bits(d->h[lho], s) ? 0 : tl) | (suit_bits(d->h[rho], s) ? 0 : tr);
+            if (!over) {
+                return 1;
+            }
+            if (dbr__msb(tp) > dbr__msb(over)) {
+                *rel |= (dbr_hand)(1u << dbr__msb(tp)) << (13 * t);
+                return 1;
+            }
+        }
+    }
+    if (best < need) {
+        dbr_hand rr = 0;
+        const int v = suit_run_tricks(d, lead, need, own_per, own_rel, &rr);
+        if (v > best) {
+            best = v;
+            best_rel = rr;
         }
     }
     *rel |= best_rel;
@@ -726,7 +978,9 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
  *   that card for it.
  * - With a trump suit: a side without trumps against trumps loses a trick
  *   to each trump of the longer opponent; an opponent with the second trump
- *   and another, sitting over the hand with the top trump, wins a trick. */
+ *   and another, sitting over the hand with the top trump, wins a trick, and
+ *   so do opponents holding the second and third trumps, the second with
+ *   another (DDS's later tricks). */
 static int lead_side_max(const dbr_dd *d, int lead, int r, dbr_hand *rel) {
     const int p = lead ^ 2, lho = (lead + 1) & 3, rho = (lead + 3) & 3;
     const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
@@ -777,13 +1031,23 @@ static int lead_side_max(const dbr_dd *d, int lead, int r, dbr_hand *rel) {
     const int hh = tl & second ? lho : tr & second ? rho : -1;
     if (hh < 0 || pop13(suit_bits(d->h[hh], t)) < 2) return r;
     /* the top trump in the hand playing just before hh */
-    if (!(suit_bits(d->h[(hh + 3) & 3], t) & top)) return r;
-    *rel = (dbr_hand)second << (13 * t);
-    return r - 1;
+    if (suit_bits(d->h[(hh + 3) & 3], t) & top) {
+        *rel = (dbr_hand)second << (13 * t);
+        return r - 1;
+    }
+    /* the opponents hold the third trump as well */
+    a &= ~second;
+    if (a && ((tl | tr) >> dbr__msb(a) & 1u)) {
+        *rel = (dbr_hand)(1u << dbr__msb(a)) << (13 * t);
+        return r - 1;
+    }
+    return r;
 }
 
 /* Sure tricks of a side from its top trumps: the hand holding the highest
- * trump wins a trick with each trump of its unbroken run from the top. */
+ * trump wins a trick with each trump of its unbroken run from the top; when
+ * partner holds the second trump and one of the two holds another trump,
+ * the two never fall on one trick: two tricks (DDS's later tricks). */
 static int sure_trump_tricks(const dbr_dd *d, int side, dbr_hand *rel) {
     if (d->trump == DBR_NOTRUMP) return 0;
     const int t = d->trump;
@@ -804,6 +1068,15 @@ static int sure_trump_tricks(const dbr_dd *d, int side, dbr_hand *rel) {
         lowest = b;
         a &= ~b;
     }
+    if (k == 1 && a) {
+        /* the second trump in partner's hand, one of the two holding
+         * another trump: the two do not fall on one trick */
+        const unsigned second = 1u << dbr__msb(a), pt = suit_bits(d->h[owner ^ 2], t);
+        if ((pt & second) && (pop13(mine) > 1 || pop13(pt) > 1)) {
+            *rel |= (dbr_hand)second << (13 * t);
+            return 2;
+        }
+    }
     *rel |= (dbr_hand)lowest << (13 * t);
     return k;
 }
@@ -814,7 +1087,9 @@ static int sure_trump_tricks(const dbr_dd *d, int side, dbr_hand *rel) {
  * when one of its hands can ruff and third hand can neither ruff nor follow
  * with a trump led; in no trumps the hand that wins then cashes a second
  * winner of the suit and its top winners of the other suits (a suit no one
- * else holds all of it). */
+ * else holds all of it); with a trump suit, a trick won by a card of the
+ * side suit led adds the side's sure trump tricks when neither hand of the
+ * side has to play a trump to it. */
 static int second_hand_tricks(const dbr_dd *d, const dd_node *nd, dbr_hand *rel) {
     const int trump = d->trump, ss = nd->led;
     const int h = (nd->lead + 1) & 3, p = h ^ 2, third = (nd->lead + 2) & 3;
@@ -835,6 +1110,14 @@ static int second_hand_tricks(const dbr_dd *d, const dd_node *nd, dbr_hand *rel)
     if (top < nd->wcard % 13 || (l3 && top < dbr__msb(l3)) || third_ruffs) return 0;
     r |= (dbr_hand)1 << (13 * ss + top);
     int q = 1;
+    if (side_trump) {
+        /* won by a card of the suit led: the side's sure trump tricks
+         * come on top of it, unless a hand of ours void in the suit led
+         * must play a trump to this trick */
+        const dbr_hand tm = DBR_SUIT_MASK(trump);
+        if ((mine || (d->h[h] & ~tm)) && (pard || (d->h[p] & ~tm)))
+            q += sure_trump_tricks(d, h & 1, &r);
+    }
     if (trump == DBR_NOTRUMP) {
         const int hh = mine >> top & 1u ? h : p;
         const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
@@ -1014,7 +1297,9 @@ static int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m
             if (!side_trump) {
                 wins = is_top || pwin;
             } else {
-                if (is_top || pwin)
+                if (is_top && pruff) /* partner may overruff an opponent's ruff (DDS) */
+                    wins = (l || tp > tl) && (r || tp > tr);
+                else if (is_top || pwin)
                     wins = !lruff && !rruff;
                 else if (pruff)
                     wins = (!lruff || dbr__msb(tp) > dbr__msb(tl | 1u)) &&
@@ -1066,8 +1351,10 @@ static int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m
                     sc += 34 + rrank;
                 else if (is_second && seq)
                     sc += trump == DBR_NOTRUMP ? 48 : 35;
+                else if (trump != DBR_NOTRUMP)
+                    sc += 17 - (rank + 2); /* DDS's ranks run 2..14 */
                 else if (!seq)
-                    sc += trump == DBR_NOTRUMP ? 12 + rrank : 17 - (rank + 2);
+                    sc += 12 + rrank;
                 else
                     sc += 29 - rrank;
                 if (is_killer)
@@ -1277,27 +1564,20 @@ DBR_INLINE dbr_hand rel_lowest(dbr_hand rel) {
  * so that in every position of the class the cards skipped are equivalent to
  * the one tried. */
 static dbr_hand extend_runs(dbr_hand rel, dbr_hand legal, dbr_hand present) {
+    dbr_hand add = 0;
     for (int s = 0; s < 4; s++) {
-        unsigned rs = suit_bits(rel, s), l = suit_bits(legal, s);
+        const unsigned rs = suit_bits(rel, s), l = suit_bits(legal, s);
         if (!rs || !l) continue;
-        int t = dbr__ctz(rs);
-        unsigned p = suit_bits(present, s);
-        if (!(l >> t & 1u)) {
-            /* the threshold card is not ours: a run of ours cannot straddle it */
-            continue;
-        }
-        /* walk down from t while the present cards below are ours */
-        unsigned below = p & ((1u << t) - 1);
-        int low = t;
-        while (below) {
-            int b = dbr__msb(below);
-            if (!(l >> b & 1u)) break;
-            low = b;
-            below &= ~(1u << b);
-        }
-        if (low != t) rel |= (dbr_hand)1 << (13 * s + low);
+        const int t = dbr__ctz(rs);
+        /* the threshold card is not ours: a run of ours cannot straddle it */
+        if (!(l >> t & 1u)) continue;
+        /* our present cards below t down to the first present card not ours */
+        const unsigned below = suit_bits(present, s) & ((1u << t) - 1u);
+        const unsigned theirs = below & ~l;
+        const unsigned run = theirs ? below & ~((2u << dbr__msb(theirs)) - 1u) : below;
+        if (run) add |= (dbr_hand)(run & (0u - run)) << (13 * s);
     }
-    return rel;
+    return rel | add;
 }
 
 /* The node after `seat` plays `c` at nd, in *ch. Returns the winning card
@@ -1342,22 +1622,29 @@ DBR_INLINE int child_node(const dd_node *nd, int seat, int c, int trump, dd_node
 static int play_and_search(dbr_dd *d, const dd_node *nd, int c, int target, dbr_hand *rel) {
     const int seat = (nd->lead + nd->tlen) & 3;
     const dbr_hand bit = (dbr_hand)1 << c;
+    const uint64_t len1 = (uint64_t)1 << (16 * (c / 13) + 4 * seat);
     dd_node ch;
     d->h[seat] &= ~bit;
+    d->dist -= len1;
     int res;
     const int wcard = child_node(nd, seat, c, d->trump, &ch);
     if (wcard < 0) {
         res = search(d, &ch, target, rel);
     } else {
         const dbr_hand cards = nd->tmask | bit;
+        const uint64_t kb0 = d->kb0, kb1 = d->kb1;
+        keys_remove(d, ~d->played & DBR_FULL_DECK, cards);
         d->played |= cards;
         res = search(d, &ch, target - ((ch.lead & 1) == 0), rel);
         d->played &= ~cards;
+        d->kb0 = kb0;
+        d->kb1 = kb1;
         /* the winner's rank counted if it beat a card of its own suit */
         if (cards & DBR_SUIT_MASK(wcard / 13) & ~((dbr_hand)1 << wcard))
             *rel |= (dbr_hand)1 << wcard;
     }
     d->h[seat] |= bit;
+    d->dist += len1;
     return res;
 }
 
@@ -1421,6 +1708,18 @@ DBR_INLINE int try_moves(dbr_dd *d, const dd_node *nd, dd_move *moves, int n, in
     return -1;
 }
 
+/* A table entry decided the search at a trick boundary with `cards_left`:
+ * its best lead (suit * 16 + cards of the suit above it) becomes the card
+ * tried as the table's best lead where a position has none of its own
+ * (DDS's bestMoveTT). */
+DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand present) {
+    if (best == DD_NO_MOVE) return;
+    const int s = (int)(best >> 4);
+    unsigned a = suit_bits(present, s);
+    for (unsigned i = 0; i < (best & 15u) && a; i++) a &= ~(1u << dbr__msb(a));
+    if (a) d->tt_lead[cards_left] = (int8_t)(13 * s + dbr__msb(a));
+}
+
 static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
     d->nodes++;
     const int seat = (nd->lead + nd->tlen) & 3;
@@ -1439,9 +1738,7 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
         dd_probe p;
         tt_probe_init(d, nd->lead, &p);
         /* the bounds first (their cut-offs are cheaper to find again than to
-         * store), while the cache line of the position comes in */
-        const dd_xent *xc = xcache_slot(d, &p);
-        DD_PREFETCH(xc);
+         * store), while the distribution's slot comes in */
         DD_PREFETCH(&d->slots[slot_home(d, p.dist, p.ctl)]);
         dbr_hand brel = 0;
         const int sure = bounds_cut(d, nd->lead, r, target, &brel);
@@ -1450,34 +1747,42 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
             return sure;
         }
         int best = DD_NO_MOVE;
-        if (xc->w0 == p.w0 && xc->w1 == p.w1 && xc->epoch == d->epoch) {
-            const dd_entry *e = &d->pool[xc->idx];
-            if (e->lb >= target || e->ub < target) {
-                *rel_out = mask_rel(&p, e->mask);
-                return e->lb >= target;
-            }
-        }
         int chain = 0;
-        uint32_t prev = 0;
         p.slot = find_slot(d, p.dist, p.ctl);
-        for (uint32_t i = slot_live(d, p.slot) ? p.slot->head : 0; i && chain < DD_MAX_CHAIN;
-             prev = i, i = d->pool[i].next, chain++) {
-            dd_entry *e = &d->pool[i];
-            if ((p.b0 & e->mask) != e->b0 || (p.b1 & e->mask) != e->b1) continue;
-            if (e->lb >= target || e->ub < target) {
-                *rel_out = mask_rel(&p, e->mask);
-                xcache_put(d, &p, i);
-                if (prev) {
-                    /* move to the front: entries that cut off are found sooner */
-                    d->pool[prev].next = e->next;
-                    e->next = p.slot->head;
-                    p.slot->head = i;
+        const uint32_t head = slot_live(d, p.slot) ? p.slot->head : 0;
+        for (uint32_t i = head; i && chain < DD_MAX_CHAIN;) {
+            const uint32_t end = (i | (DD_BLOCK - 1)) + 1;
+            const uint32_t next_block = d->pool[end - 1].next;
+            DD_PREFETCH(&d->pool[next_block]);
+            for (; i < end; i++, chain++) {
+                dd_entry *e = &d->pool[i];
+                if ((p.b0 & e->mask) != e->b0 || (p.b1 & e->mask) != e->b1) continue;
+                if (e->lb >= target || e->ub < target) {
+                    *rel_out = mask_rel(&p, e->mask);
+                    note_tt_lead(d, 4 * r, e->best, present);
+                    const int res = e->lb >= target;
+                    if (i != head) {
+                        /* to the front: entries that cut off are found
+                         * sooner. The entry trades places with the head
+                         * (the lists keep their blocks' order). */
+                        dd_entry *h = &d->pool[head];
+                        const dd_entry tmp = *h;
+                        const uint32_t hn = h->next, en = e->next;
+                        *h = *e;
+                        h->next = hn;
+                        *e = tmp;
+                        e->next = en;
+                    }
+                    return res;
                 }
-                return e->lb >= target;
+                if (e->best != DD_NO_MOVE && best == DD_NO_MOVE) best = e->best;
             }
-            if (e->best != DD_NO_MOVE && best == DD_NO_MOVE) best = e->best;
+            i = next_block;
         }
         const int cards_left = 4 * r;
+        const int tl = d->tt_lead[cards_left];
+        if (best == DD_NO_MOVE && tl >= 0 && (d->h[nd->lead] >> tl & 1))
+            best = (tl / 13) * 16 + rel_rank(tl, present);
         n = gen_leads(d, nd->lead, best, d->killer[cards_left], moves);
         int found = DD_NO_MOVE;
         const int c = try_moves(d, nd, moves, n, target, &rel);
@@ -1588,6 +1893,8 @@ static dbr_status load(dbr_dd *d, const dbr_position *pos, dd_node *nd, int *r_o
     }
     for (int i = 0; i < 4; i++) d->h[i] = pos->hands[i];
     d->played = DBR_FULL_DECK & ~(d->h[0] | d->h[1] | d->h[2] | d->h[3] | in_trick);
+    d->dist = dist_build(d->h);
+    keys_build(held, &d->kb0, &d->kb1); /* the cards held and the trick's */
     d->trump = pos->trump;
     d->gen++;
     d->root_r = k;
@@ -1646,10 +1953,14 @@ dbr_status dbr_dd_solve_cards(dbr_dd *dd, const dbr_position *pos, int *tricks_o
         const dbr_hand bit = (dbr_hand)1 << c;
         dd_node ch;
         int bonus = 0, rr = r;
+        const uint64_t len1 = (uint64_t)1 << (16 * (c / 13) + 4 * seat);
+        const uint64_t kb0 = dd->kb0, kb1 = dd->kb1;
         dd->h[seat] &= ~bit;
+        dd->dist -= len1;
         dbr_hand done = 0;
         if (child_node(&nd, seat, c, dd->trump, &ch) >= 0) {  /* c completes the trick */
             done = nd.tmask | bit;
+            keys_remove(dd, ~dd->played & DBR_FULL_DECK, done);
             dd->played |= done;
             bonus = (ch.lead & 1) == 0;
             rr = r - 1;
@@ -1657,6 +1968,9 @@ dbr_status dbr_dd_solve_cards(dbr_dd *dd, const dbr_position *pos, int *tricks_o
         int ns = bonus + (rr ? node_value(dd, &ch, rr, guess - bonus) : 0);
         dd->played &= ~done;
         dd->h[seat] |= bit;
+        dd->dist += len1;
+        dd->kb0 = kb0;
+        dd->kb1 = kb1;
         guess = ns;
         if (ns > best_ns) best_ns = ns;
         if (ns < worst_ns) worst_ns = ns;
