@@ -134,36 +134,36 @@ typedef struct dd_slot {
 
 struct dbr_dd {
     uint64_t magic;
-    dd_slot *slots;       /* the distributions, open addressing */
-    uint64_t slot_mask;   /* slots - 1 (a power of two) */
+    dd_slot *slots;     /* the distributions, open addressing */
+    uint64_t slot_mask; /* slots - 1 (a power of two) */
     uint64_t slots_used;
-    dd_entry *pool;       /* the entries; pool[0] is unused (0 ends a list) */
+    dd_entry *pool; /* the entries; pool[0] is unused (0 ends a list) */
     uint32_t pool_size, pool_used;
-    uint32_t free_head;   /* blocks freed by tt_evict, linked by `next` */
+    uint32_t free_head; /* blocks freed by tt_evict, linked by `next` */
     uint32_t gen;
-    uint16_t stamp;       /* the live slots' stamp (see dd_slot) */
-    dbr_hand deal[4];     /* the hands of the deal the table holds */
-    int root_r;           /* tricks to complete at the current root */
+    uint16_t stamp;   /* the live slots' stamp (see dd_slot) */
+    dbr_hand deal[4]; /* the hands of the deal the table holds */
+    int root_r;       /* tricks to complete at the current root */
     int trump;
     uint64_t nodes;
     uint64_t trick_nodes; /* nodes at trick boundaries (DDS counts these) */
     int8_t killer[53];    /* by cards left: the lead that last cut a search off */
     int8_t tt_lead[53];   /* by cards left: the best lead of the table's last
                              entry that decided a search (-1: none) */
-    dbr_hand h[4];      /* the cards still held */
-    dbr_hand played;    /* cards of completed tricks (absent from the play) */
-    uint64_t dist;      /* the lengths of h, 4 bits per hand and suit (as dd_probe's) */
-    uint64_t kb0, kb1;  /* the owners of the cards not in `played` (dd_probe's b0/b1),
-                           kept up to date trick by trick (keys_remove) */
+    dbr_hand h[4];        /* the cards still held */
+    dbr_hand played;      /* cards of completed tricks (absent from the play) */
+    uint64_t dist;        /* the lengths of h, 4 bits per hand and suit (as dd_probe's) */
+    uint64_t kb0, kb1;    /* the owners of the cards not in `played` (dd_probe's b0/b1),
+                             kept up to date trick by trick (keys_remove) */
 };
 
 /* A node of the search: the state of the current trick. */
 typedef struct dd_node {
-    int lead;  /* seat that led (or leads) the trick */
-    int tlen;  /* cards played to it (0..3) */
-    int led;   /* suit led (when tlen > 0) */
-    int wseat; /* seat winning so far (when tlen > 0) */
-    int wcard; /* card winning so far (when tlen > 0) */
+    int lead;       /* seat that led (or leads) the trick */
+    int tlen;       /* cards played to it (0..3) */
+    int led;        /* suit led (when tlen > 0) */
+    int wseat;      /* seat winning so far (when tlen > 0) */
+    int wcard;      /* card winning so far (when tlen > 0) */
     dbr_hand tmask; /* the cards played to the trick */
 } dd_node;
 
@@ -505,8 +505,7 @@ static void tt_evict(dbr_dd *d) {
     }
 }
 
-static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, int need,
-                     int best) {
+static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, int need, int best) {
     const unsigned depths = rel_depths(p, rel);
     const uint64_t m = depth_mask(p, depths);
     const uint64_t b0 = p->b0 & m, b1 = p->b1 & m;
@@ -605,7 +604,8 @@ static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsig
         if (!k) continue;
         const int run = k;
         const int len = pop13(ls);
-        if (k < len && (trump == DBR_NOTRUMP || s == trump || !(DBR_SUIT_MASK(trump) & all & ~d->h[h]))) {
+        if (k < len &&
+            (trump == DBR_NOTRUMP || s == trump || !(DBR_SUIT_MASK(trump) & all & ~d->h[h]))) {
             /* the others are out of the suit after the run: the rest of
              * the hand's cards of the suit are winners too */
             int most = 0;
@@ -647,7 +647,6 @@ static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsig
     return qt + side;
 }
 
-
 /* No trumps (or a suit no opponent can ruff): the rounds of one suit the
  * side on lead can win in a row from now, the leader's cards `a` and
  * partner's `b` (13-bit sets), playing the suit only. In round i the side's
@@ -685,8 +684,8 @@ static int run_rounds(unsigned a, unsigned b, unsigned present, int i, const dd_
         if (!b) {
             if (c <= t) continue;
             int l2;
-            const int v = 1 + run_rounds(a & ~(1u << c), 0, present & ~(1u << c), i + 1, thr,
-                                         lim - 1, &l2);
+            const int v =
+                1 + run_rounds(a & ~(1u << c), 0, present & ~(1u << c), i + 1, thr, lim - 1, &l2);
             const int lw = l2 < c ? l2 : c;
             if (v > best || (v == best && lw > best_low)) {
                 best = v;
@@ -751,7 +750,8 @@ static int suit_run_tricks(const dbr_dd *d, int lead, int need, const int own_pe
             if (suit_bits(d->h[lho], trump) || suit_bits(d->h[rho], trump)) continue;
             const dbr_hand other = DBR_FULL_DECK & ~DBR_SUIT_MASK(trump) & ~DBR_SUIT_MASK(s);
             const int most = la > lb ? la : lb;
-            if (dd_popcount(d->h[lead] & other) < most - la || dd_popcount(d->h[p] & other) < most - lb)
+            if (dd_popcount(d->h[lead] & other) < most - la ||
+                dd_popcount(d->h[p] & other) < most - lb)
                 continue;
         }
         const int nl = pop13(l), nr = pop13(r);
@@ -818,7 +818,8 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
             /* the ace alone counted for the suit: other hands hold more */
             int most = 0;
             for (int o = 0; o < 4; o++)
-                if (o != lead && pop13(suit_bits(d->h[o], s)) > most) most = pop13(suit_bits(d->h[o], s));
+                if (o != lead && pop13(suit_bits(d->h[o], s)) > most)
+                    most = pop13(suit_bits(d->h[o], s));
             if (most <= 1) continue;
             dbr_hand spare = d->h[p] & ~DBR_SUIT_MASK(s);
             if (d->trump != DBR_NOTRUMP) {
@@ -945,7 +946,8 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
         const unsigned tl = suit_bits(d->h[lho], t), tr = suit_bits(d->h[rho], t);
         for (int s = 0; tp && s < 4; s++) {
             if (s == t || !suit_bits(d->h[lead], s) || suit_bits(d->h[p], s)) continue;
-            const unsigned over = (suit_bits(d->h[lho], s) ? 0 : tl) | (suit_bits(d->h[rho], s) ? 0 : tr);
+            const unsigned over =
+                (suit_bits(d->h[lho], s) ? 0 : tl) | (suit_bits(d->h[rho], s) ? 0 : tr);
             if (!over) {
                 return 1;
             }
@@ -1098,7 +1100,8 @@ static int second_hand_tricks(const dbr_dd *d, const dd_node *nd, dbr_hand *rel)
     const int side_trump = trump != DBR_NOTRUMP && ss != trump;
     const int third_ruffs = side_trump && !l3 && suit_bits(d->h[third], trump);
     dbr_hand r = 0;
-    if (side_trump && ((!mine && suit_bits(d->h[h], trump)) || (!pard && suit_bits(d->h[p], trump)))) {
+    if (side_trump &&
+        ((!mine && suit_bits(d->h[h], trump)) || (!pard && suit_bits(d->h[p], trump)))) {
         if (third_ruffs) return 0;
         /* a ruff wins: no rank counted */
         *rel |= r;
@@ -1246,7 +1249,8 @@ static int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m
         const unsigned a = suit_bits(all, s);
         const int nl = pop13(l), nr = pop13(r), np = pop13(pard);
         const int nm = pop13(mine);
-        const int w1 = nth_owner(d, a, 0, s), w2 = nth_owner(d, a, 1, s), w3 = nth_owner(d, a, 2, s);
+        const int w1 = nth_owner(d, a, 0, s), w2 = nth_owner(d, a, 1, s),
+                  w3 = nth_owner(d, a, 2, s);
         const int side_trump = trump != DBR_NOTRUMP && s != trump;
         const int lruff = side_trump && !l && tl, rruff = side_trump && !r && tr;
         const int pruff = side_trump && !pard && tp;
@@ -1289,8 +1293,7 @@ static int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m
             const int is_best = best != (int)DD_NO_MOVE && (best >> 4) == s &&
                                 (best & 15) >= n_above && (best & 15) < n_above + n_run;
             const int is_top = w1 == lead && (unsigned)run_top == (unsigned)dbr__msb(a);
-            const int is_second = !is_top && w2 == lead &&
-                                  pop13(a >> (run_top + 1)) == 1;
+            const int is_second = !is_top && w2 == lead && pop13(a >> (run_top + 1)) == 1;
             /* can the side win the trick with this lead? */
             const int pwin = pard && (!(l | r) || dbr__msb(pard) > dbr__msb(l | r));
             int wins;
@@ -1375,7 +1378,8 @@ static int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m
  * from 1 for the highest card held). Discard low from a long suit; do not
  * ruff partner's sure winner; do not underruff second hand; ruff low when
  * fourth hand must follow; ruff over fourth hand's trumps when possible. */
-static int void3_trump_weight(const dbr_dd *d, const dd_node *nd, int seat, int c, dbr_hand present) {
+static int void3_trump_weight(const dbr_dd *d, const dd_node *nd, int seat, int c,
+                              dbr_hand present) {
     const int trump = d->trump, led = nd->led, s = c / 13, rank = c % 13, R = rank + 2;
     const int len = pop13(suit_bits(d->h[seat], s));
     const int o4 = (nd->lead + 3) & 3, p = nd->lead, wr = nd->wcard % 13;
@@ -1388,7 +1392,9 @@ static int void3_trump_weight(const dbr_dd *d, const dd_node *nd, int seat, int 
         return -32 + 1 + pop13(held >> (rank + 1)) + len * 64 / 40;
     }
     if (nd->wseat == p) {
-        if (l4) return (nth_owner(d, suit_bits(present | nd->tmask, led), 1, led) == p ? 36 : 48) - R + add;
+        if (l4)
+            return (nth_owner(d, suit_bits(present | nd->tmask, led), 1, led) == p ? 36 : 48) - R +
+                   add;
         return ((1u << rank) > t4 ? 48 : -12) - R + add;
     }
     if (l4) return 72 - R + add;
@@ -1422,9 +1428,9 @@ static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
         if (nd->tlen == 3)
             partner_sure = 1;
         else if (nd->wcard / 13 == nd->led)
-            partner_sure = !later_can_ruff &&
-                           (later_led == 0 || (int)dbr__msb(later_led) < nd->wcard % 13);
-        else /* partner ruffed */
+            partner_sure =
+                !later_can_ruff && (later_led == 0 || (int)dbr__msb(later_led) < nd->wcard % 13);
+        else                  /* partner ruffed */
             partner_sure = 1; /* approximate: an overruff is rare */
     }
     /* Second hand: partner, last to play, beats the card led and third hand */
@@ -1488,19 +1494,21 @@ static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
         int wins = beats(c, nd->wcard, trump);
         int sc;
         if (follow) {
-            const int safe = wins && (nd->tlen == 3 || (!later_can_ruff && (later_led == 0 ||
-                                                                   dbr__msb(later_led) < rank)));
+            const int safe =
+                wins && (nd->tlen == 3 ||
+                         (!later_can_ruff && (later_led == 0 || dbr__msb(later_led) < rank)));
             if (partner_sure || partner_will_win) {
                 sc = -rank + (c == overtake ? 20 : 0);
             } else if (safe) {
                 sc = (nd->tlen == 1 ? 81 : nd->tlen == 2 ? 60 : 30) - rank; /* win cheaply */
             } else if (nd->tlen == 1) {
                 const unsigned a = suit_bits(present, s);
-                    /* DDS's relative rank: 1 for the highest card held, counting down */
+                /* DDS's relative rank: 1 for the highest card held, counting down */
                 const unsigned held = suit_bits(d->h[0] | d->h[1] | d->h[2] | d->h[3], s);
                 const int rrank = 1 + pop13(held >> (rank + 1));
-                const int seq = rank < 12 && (a >> (rank + 1)) &&
-                                (suit_bits(hand, s) >> dbr__ctz(a >> (rank + 1) << (rank + 1)) & 1u);
+                const int seq =
+                    rank < 12 && (a >> (rank + 1)) &&
+                    (suit_bits(hand, s) >> dbr__ctz(a >> (rank + 1) << (rank + 1)) & 1u);
                 if ((l3 && rank < dbr__ctz(l3)) || (pl && rank < dbr__ctz(pl)))
                     sc = -3 + rrank; /* makes no difference */
                 else if (!wins)
@@ -1884,7 +1892,8 @@ static dbr_status load(dbr_dd *d, const dbr_position *pos, dd_node *nd, int *r_o
      * starts a new deal */
     dbr_hand held[4];
     for (int i = 0; i < 4; i++) held[i] = pos->hands[i];
-    for (int i = 0; i < pos->trick_len; i++) held[(pos->leader + i) & 3] |= (dbr_hand)1 << pos->trick[i];
+    for (int i = 0; i < pos->trick_len; i++)
+        held[(pos->leader + i) & 3] |= (dbr_hand)1 << pos->trick[i];
     int fresh = 0;
     for (int i = 0; i < 4; i++) fresh |= (held[i] & ~d->deal[i]) != 0;
     if (fresh) {
@@ -1908,9 +1917,7 @@ DBR_INLINE int side_value(int ns, int r, int seat) { return (seat & 1) == 0 ? ns
  * the side to play tries for half the tricks, rounded down (the side on
  * lead tends to take fewer than half: on the bench deals this probes fewer
  * times than North-South trying for half, rounded up). */
-DBR_INLINE int first_guess(int r, int seat) {
-    return (seat & 1) == 0 ? r / 2 : r - r / 2 + 1;
-}
+DBR_INLINE int first_guess(int r, int seat) { return (seat & 1) == 0 ? r / 2 : r - r / 2 + 1; }
 
 dbr_status dbr_dd_solve(dbr_dd *dd, const dbr_position *pos, int *tricks_out) {
     if (!dd || !pos || !tricks_out) return DBR_E_NULL;
@@ -1958,7 +1965,7 @@ dbr_status dbr_dd_solve_cards(dbr_dd *dd, const dbr_position *pos, int *tricks_o
         dd->h[seat] &= ~bit;
         dd->dist -= len1;
         dbr_hand done = 0;
-        if (child_node(&nd, seat, c, dd->trump, &ch) >= 0) {  /* c completes the trick */
+        if (child_node(&nd, seat, c, dd->trump, &ch) >= 0) { /* c completes the trick */
             done = nd.tmask | bit;
             keys_remove(dd, ~dd->played & DBR_FULL_DECK, done);
             dd->played |= done;
@@ -2020,8 +2027,8 @@ dbr_status dbr_dd_table(dbr_dd *dd, const dbr_hand hands[4], int table_out[20]) 
     return DBR_OK;
 }
 
-dbr_status dbr_dd_table_batch(dbr_dd *dd, const dbr_hand *hands, size_t n_deals,
-                              int *tables_out, size_t *failed_out) {
+dbr_status dbr_dd_table_batch(dbr_dd *dd, const dbr_hand *hands, size_t n_deals, int *tables_out,
+                              size_t *failed_out) {
     if (!dd || (n_deals && (!hands || !tables_out))) return DBR_E_NULL;
     if (dd->magic != DD_MAGIC) return DBR_E_WORKSPACE;
     for (size_t i = 0; i < n_deals; i++) {

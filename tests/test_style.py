@@ -31,3 +31,20 @@ def test_mypy_strict_finds_nothing_in_the_installed_package() -> None:
     result = _run("mypy", "--no-incremental", "-p", "dummybridge")
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.startswith("Success: no issues found"), result.stdout
+
+
+def test_clang_format_leaves_every_c_source_as_it_is() -> None:
+    """STYLE.md: ``clang-format`` for ``csrc/`` (its style in csrc/.clang-format;
+    the tool comes with the test extra, as the clang-format package)."""
+    from clang_format import get_executable
+
+    sources = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "csrc").glob("*.[ch]"))
+    assert len(sources) >= 10, sources
+    result = subprocess.run(
+        [get_executable("clang-format"), "--dry-run", "--Werror", *sources],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
