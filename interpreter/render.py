@@ -7,7 +7,7 @@ terminal can show them), letters otherwise.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from .actions import DECLARE, DOUBLE, LEAVE, PASS, Action, Operation
 from .cards import Card, Hand, Seat, Suit
@@ -194,6 +194,14 @@ def _hand_word(seat: Seat, owners: Mapping[Seat, str], manned: Sequence[Seat]) -
     return name if seat in manned else f"{name} ({owners[seat]}'s Dummy)"
 
 
+def _seat_labels(owners: Mapping[Seat, str], manned: Collection[Seat]) -> dict[Seat, str]:
+    """Each seat with who holds it: ``South (A)``, or ``North (A's Dummy)``."""
+    return {
+        s: f"{s.name.capitalize()} ({p})" if s in manned else f"{s.name.capitalize()} ({p}'s Dummy)"
+        for s, p in owners.items()
+    }
+
+
 def game_record(game: object, symbols: bool = True) -> str:
     """The whole game as a readable record, from its log: for each rubber the
     seats; for each deal the hands as a diagram, who sees which hand and
@@ -225,14 +233,7 @@ def game_record(game: object, symbols: bool = True) -> str:
             owners = {Seat.from_str(k): v for k, v in d["seats"].items()}
             dummies = {Seat.from_str(k) for k in d["dummies"]}
             manned = [s for s in owners if s not in dummies]
-            labels = {
-                s: (
-                    f"{s.name.capitalize()} ({p})"
-                    if s in manned
-                    else f"{s.name.capitalize()} ({p}'s Dummy)"
-                )
-                for s, p in owners.items()
-            }
+            labels = _seat_labels(owners, manned)
             if game.rubbers > 1 or sheet_no == 0:
                 out.append("")
                 out.append(f"Rubber {d['rubber']}: " + ", ".join(labels[s] for s in _ORDER))
@@ -242,14 +243,7 @@ def game_record(game: object, symbols: bool = True) -> str:
             assert op.seat is not None
             if d.get("seats"):
                 owners = {Seat.from_str(k): v for k, v in d["seats"].items()}
-                labels = {
-                    s: (
-                        f"{s.name.capitalize()} ({p})"
-                        if s in manned
-                        else f"{s.name.capitalize()} ({p}'s Dummy)"
-                    )
-                    for s, p in owners.items()
-                }
+                labels = _seat_labels(owners, manned)
             out.append("")
             out.append(f"Deal {d['deal']}: {labels[op.seat]} deals")
             hands = {Seat.from_str(k): Hand.from_pbn(v) for k, v in d["hands"].items()}
