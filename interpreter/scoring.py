@@ -184,19 +184,36 @@ def honour_entries(scoring: ScoringRules, result: DealResult) -> list[tuple[int,
     trumps they are the four aces, valued in points. Chicane (a hand void of
     trumps) is scored only at a trump declaration.
     """
-    denom = result.denomination
-    # The entries depend on the hands only through the honours each holds and
-    # (at a trump declaration) which hands are void of trumps: worked out once
-    # for each such pattern, scoring rules and denomination.
-    held, voids = _honours_and_voids([h.bits for h in result.hands], denom.suit)
-    key = (id(scoring), id(denom), *held, voids)
+    return list(_honours_of(scoring, result.denomination, [h.bits for h in result.hands]))
+
+
+def _honours_of(
+    scoring: ScoringRules, denom: Denomination, hands: Sequence[int]
+) -> tuple[tuple[int, int, str, str], ...]:
+    """:func:`honour_entries` of the four hands dealt, as bits."""
+    # The entries depend on the hands only through the honour cards each holds
+    # and (at a trump declaration) which hands are void of trumps: worked out
+    # once for each such pattern, scoring rules and denomination.
+    suit = denom.suit
+    at = 4 if suit is None else suit
+    honours = _HONOUR_CARDS[at]
+    if honours < 0:
+        honours = _HONOUR_CARDS[at] = _honour_cards(suit)
+    a, b, c, d = hands
+    voids = 0
+    if suit is not None:
+        trumps = 0x1FFF << (13 * suit)  # the trump suit's cards, as bits
+        voids = (not a & trumps) | (not b & trumps) << 1 | (not c & trumps) << 2
+        voids |= (not d & trumps) << 3
+    key = (id(scoring), id(denom), a & honours, b & honours, c & honours, d & honours, voids)
     memo = _HONOURS_MEMO.get(key)
     if memo is not None and memo[0] is scoring and memo[1] is denom:
-        return list(memo[2])
-    out = _honour_entries(scoring, denom, held, voids)
+        return memo[2]
+    held, voids = _honours_and_voids(hands, suit)
+    out = tuple(_honour_entries(scoring, denom, held, voids))
     if len(_HONOURS_MEMO) >= 4096:
         _HONOURS_MEMO.clear()
-    _HONOURS_MEMO[key] = (scoring, denom, tuple(out))
+    _HONOURS_MEMO[key] = (scoring, denom, out)
     return out
 
 
@@ -213,9 +230,18 @@ def _honours_and_voids(hands: Sequence[int], suit: Suit | None) -> tuple[list[in
     return held, voids
 
 
+def _honour_cards(suit: Suit | None) -> int:
+    """The cards that are honours at a declaration of ``suit`` (None: no
+    trumps), as bits: the cards the C core counts as one honour held."""
+    strain = Strain.NOTRUMP if suit is None else int(suit)
+    return sum(1 << c for c in range(52) if _native.hand_honours(1 << c, strain))
+
+
+_HONOUR_CARDS = [-1] * 5  # _honour_cards() by suit, no trumps last (-1: not yet asked)
+
 # honour_entries' results by (id of the scoring rules, id of the denomination,
-# the honours of each hand, the hands void of trumps as bits); each value keeps
-# the two objects it was made for (alive, and checked on a hit).
+# the honour cards of each hand, the hands void of trumps as bits); each value
+# keeps the two objects it was made for (alive, and checked on a hit).
 _HONOURS_MEMO: dict[
     tuple[int, ...], tuple[ScoringRules, Denomination, tuple[tuple[int, int, str, str], ...]]
 ] = {}
@@ -262,6 +288,53 @@ def _honour_entries(
     return out
 
 
+def _score_unpenalised(
+    s: ScoringRules,
+    denom: Denomination,
+    declaring_side: int,
+    doubling_level: int,
+    tricks: tuple[int, int],
+    contract_level: int | None,
+    opening_one_spade: bool,
+    hands: Sequence[int],
+) -> list[Line]:
+    """:func:`score_deal` of a deal without a revoke penalty, from its parts
+    (the game scores every deal so, without making a :class:`DealResult`).
+
+    The tricks' and slams' lines depend only on these (worked out once for
+    each), the honours' on the honour cards held (``hands``: the four hands
+    dealt, as bits).
+    """
+    key = (
+        id(s),
+        id(denom),
+        declaring_side,
+        doubling_level,
+        tricks,
+        contract_level,
+        opening_one_spade,
+    )
+    memo = _PLAIN_MEMO.get(key)
+    if memo is None or memo[0] is not s or memo[1] is not denom:
+        if len(_PLAIN_MEMO) >= 4096:
+            _PLAIN_MEMO.clear()
+        result = DealResult(
+            hands=tuple(map(Hand._of, hands)),  # type: ignore[arg-type]
+            denomination=denom,
+            declaring_side=declaring_side,
+            doubling_level=doubling_level,
+            tricks=tricks,
+            contract_level=contract_level,
+            opening_one_spade=opening_one_spade,
+        )
+        memo = _PLAIN_MEMO[key] = (s, denom, *_plain_lines(s, result))
+    out = list(memo[2])
+    for side, points, kind, note in _honours_of(s, denom, hands):
+        out.append((side, points, ABOVE, kind, note))
+    out += memo[3]
+    return out
+
+
 def score_deal(rules: RuleSet, result: DealResult) -> list[Line]:
     """Score a finished deal: ``(side, points, line, kind, note)`` in sheet order.
 
@@ -287,28 +360,16 @@ def score_deal(rules: RuleSet, result: DealResult) -> list[Line]:
         and result.below_cap == _NO_CAP
         and result.honours_only == _NOT_ONLY
     ):
-        # Without a revoke penalty: the tricks' and slams' lines depend only on
-        # these (worked out once for each), the honours' on the honours held.
-        denom = result.denomination
-        key = (
-            id(s),
-            id(denom),
+        return _score_unpenalised(
+            s,
+            result.denomination,
             result.declaring_side,
             result.doubling_level,
             result.tricks,
             result.contract_level,
             result.opening_one_spade,
+            [h.bits for h in result.hands],
         )
-        memo = _PLAIN_MEMO.get(key)
-        if memo is None or memo[0] is not s or memo[1] is not denom:
-            if len(_PLAIN_MEMO) >= 4096:
-                _PLAIN_MEMO.clear()
-            memo = _PLAIN_MEMO[key] = (s, denom, *_plain_lines(s, result))
-        out = list(memo[2])
-        for side, points, kind, note in honour_entries(s, result):
-            out.append((side, points, ABOVE, kind, note))
-        out += memo[3]
-        return out
     out = []
     # Tricks given by revoke penalties count for the score (not for a slam).
     given = result.revoke_tricks

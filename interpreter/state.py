@@ -73,7 +73,7 @@ from .cards import Card, Hand, Seat, Suit
 from .errors import IllegalActionError, InvalidNotationError
 from .forced import forced_declaration
 from .ruleset import Condition, Denomination, RuleSet, SightRule
-from .scoring import DealResult, ScoreEntry, ScoreSheet, score_deal
+from .scoring import DealResult, ScoreEntry, ScoreSheet, _score_unpenalised, score_deal
 
 __all__ = ["RECORD_FORMAT", "Game", "Observation", "Trick"]
 
@@ -113,6 +113,7 @@ _CALL_LEADS = tuple(Action.call_lead(s.name.lower()) for s in Suit)
 
 
 _LEFT = tuple(_SEATS[(i + 1) & 3] for i in range(4))
+_PARTNER = tuple(_SEATS[(i + 2) & 3] for i in range(4))  # Seat.partner, as a table
 _SEAT_NAMES = tuple(s.name.lower() for s in _SEATS)
 _DECLARE_ACTIONS: dict[tuple[str, ...], tuple[Action, ...]] = {}  # by denomination names
 _NO_SEATS: frozenset[Seat] = frozenset()
@@ -274,8 +275,8 @@ class Game:
     ) -> None:
         _check_arguments(rules, seed, rubbers, laws)
         n = rules.table.players
-        names = tuple(players) if players is not None else tuple("ABCD"[:n])
-        for name in names:
+        names = tuple(players) if players is not None else _DEFAULT_NAMES[:n]
+        for name in names if players is not None else ():  # (the default names are)
             if not isinstance(name, str):
                 raise TypeError(f"player names must be text, not {name!r}")
             if not name.strip() or any(unicodedata.category(c)[0] == "C" for c in name):
@@ -314,6 +315,7 @@ class Game:
         self._sight_on_declaration = facts.sight_on_declaration
         self._sight_version = 0
         self._sight_memo = facts.sight_memo
+        self._fresh_sight = facts.fresh_sight
         self._seating_memo = facts.seating_memo
         self._sheet_columns = facts.sheet_columns
         self._seating: tuple[Any, ...] = ()
@@ -321,6 +323,9 @@ class Game:
         self._may_leave = rules.declaration.pass_to_partner
         self._limit = rules.doubling.limit
         self._unlimited = self._limit.kind == "unlimited"
+        self._doubling_opens = facts.doubling_opens
+        self._strain_of = facts.strain_of
+        self._leader_only = rules.doubling.doublers == "leader_only"
         self._double_free = (
             self._unlimited
             and not rules.doubling.blind
@@ -500,7 +505,8 @@ class Game:
             hands, _ = _native.deal_with_cut(
                 self.rng, 4, self.rules.deal.cards_each, int(self.dealer)
             )
-        self.original = tuple(map(Hand._of, hands))
+        self._dealt = tuple(hands)  # as bits
+        self._original: tuple[Hand, ...] | None = None  # see original
         self.hands = list(hands)
         self.denomination: Denomination | None = None
         self.maker: Seat | None = None
@@ -570,9 +576,17 @@ class Game:
             DEAL,
             seat=self.dealer,
             player=self.seat_player[self.dealer],
-            detail=LazyDetail(_deal_detail, (self.deal_number, self.original, seats)),
+            detail=LazyDetail(_deal_detail, (self.deal_number, self._dealt, seats)),
         )
         self._log_sight()
+
+    @property
+    def original(self) -> tuple[Hand, ...]:
+        """The deal's hands as dealt, by seat (North first)."""
+        original = self._original
+        if original is None:  # made when first asked for: most deals never are
+            original = self._original = tuple(map(Hand._of, self._dealt))
+        return original
 
     # ------------------------------------------------------ who acts
 
@@ -687,6 +701,7 @@ class Game:
             # Sight is a function of these alone (see _active): the seating,
             # the deal's roles, the events the rules of sight name, the looks.
             events = self._sight_events
+            player_events, looked = self._player_events, self._looked
             key = (
                 self._seating,
                 self.dealer,
@@ -695,8 +710,10 @@ class Game:
                 self.examiner,
                 self.examined,
                 frozenset(self._events & events),
-                frozenset(e for e in self._player_events if e[0] in events),
-                frozenset(self._looked),
+                frozenset(e for e in player_events if e[0] in events)
+                if player_events
+                else _NO_EVENTS,
+                frozenset(looked) if looked else _NO_EVENTS,
             )
             memo = self._sight_memo
             seen = memo.get(key)
@@ -744,8 +761,16 @@ class Game:
         self._logged_at = self._sight_version
         sight = self._sight()
         exposed = self.exposed
-        changes = []
         seen = self._seen
+        fresh = not seen and not exposed  # a new deal: what everyone sees is all new
+        if fresh:
+            logged = self._fresh_sight.get(id(sight))
+            if logged is not None and logged[0] is sight:
+                self._seen = logged[1].copy()
+                if logged[2]:
+                    self._append("sight", detail=LazyDetail(_sight_detail, (logged[2],)))
+                return
+        changes = []
         for player in self.players:
             now = sight[player]
             before = seen.get(player, _NO_SEATS)
@@ -756,6 +781,11 @@ class Game:
                     (player, now - before, before - now) if before else (player, now, _NO_SEATS)
                 )
                 seen[player] = now
+        if fresh:  # the same sight at the start of another deal logs the same
+            memo = self._fresh_sight
+            if len(memo) >= _SIGHT_MEMO_SIZE:
+                memo.clear()
+            memo[id(sight)] = (sight, seen.copy(), tuple(changes))
         if changes:
             self._append("sight", detail=LazyDetail(_sight_detail, (tuple(changes),)))
 
@@ -1095,9 +1125,11 @@ class Game:
         """The hands whose player may not see them now (sight only changes at
         the start of the play, at the first lead and with a look)."""
         sight, exposed, actor = self._sight(), self.exposed, self._seat_actor
-        self._blind = frozenset(  # the hands whose player may not see them (see sees())
-            seat for seat in _SEATS if seat not in exposed and seat not in sight[actor[seat]]
-        )
+        blind = _NO_SEATS  # the hands whose player may not see them (see sees())
+        for seat in _SEATS:
+            if seat not in exposed and seat not in sight[actor[seat]]:
+                blind = blind | {seat}
+        self._blind = blind
         self._lean = not self._blind and not self.laws  # apply() may take its lean play path
         if self._lean:  # the lean legal_actions() reads the legal cards from self._step
             self._step = 0 if self._legal_call() else int(self._legal_out[0])
@@ -2006,7 +2038,7 @@ class Game:
         self.maker = maker
         self.declared_from = declared_from
         self.declarer = declarer
-        self.dummy = declarer.partner
+        self.dummy = _PARTNER[declarer]
         if self._sight_on_declaration:
             self._sight_version += 1
         self._event("declared")
@@ -2015,12 +2047,11 @@ class Game:
         # The dealer's side's live hand plays both: the dealer, or, when the
         # dealer's hand is a Dummy, its holder from his own hand.
         self._settle_declaration(seat, denomination, declared_from, self.first_declarer)
-        limit = self.rules.doubling.limit
-        if limit.kind == "none" or not limit.allows(denomination.trick_value, 0):
+        if not self._doubling_opens[denomination.name]:
             self._begin_play()
             return
         self.phase = DOUBLE_PHASE
-        self._dbl_queue = self._defenders_queue(self.dealer.left)
+        self._dbl_queue = self._defenders_queue(_LEFT[self.dealer])
         self.to_act = self._dbl_queue.pop(0)
 
     def _queue(self, first: Seat, second: Seat | None) -> list[Seat]:
@@ -2030,13 +2061,13 @@ class Game:
         return [first, second]
 
     def _defenders_queue(self, first: Seat) -> list[Seat]:
-        if self.rules.doubling.doublers == "leader_only":
-            return [self.dealer.left]
-        return self._queue(first, first.partner)
+        if self._leader_only:
+            return [_LEFT[self.dealer]]
+        return self._queue(first, _PARTNER[first])
 
     def _double(self, seat: Seat) -> None:
-        side = int(seat) & 1
-        declaring_side = int(self.dealer) & 1
+        side = seat & 1
+        declaring_side = self.dealer & 1
         events = self._sight_events  # only these matter (see _event)
         if "own_doubling_decision" in events:
             self._event("own_doubling_decision", self.seat_player[seat])
@@ -2057,16 +2088,16 @@ class Game:
         first = self._last_doubler.get(other)
         if other == declaring_side:
             first = first or self.maker
-            self._dbl_queue = self._queue(first, first.partner)
+            self._dbl_queue = self._queue(first, _PARTNER[first])
         else:
-            self._dbl_queue = self._defenders_queue(first or self.dealer.left)
+            self._dbl_queue = self._defenders_queue(first or _LEFT[self.dealer])
         self.to_act = self._dbl_queue.pop(0)
 
     def _pass_double(self, seat: Seat) -> None:
         events = self._sight_events  # only these matter (see _event)
         if "own_doubling_decision" in events:
             self._event("own_doubling_decision", self.seat_player[seat])
-        if "redouble_decision" in events and int(seat) & 1 == int(self.dealer) & 1:
+        if "redouble_decision" in events and seat & 1 == self.dealer & 1:
             self._event("redouble_decision")
         if self._dbl_queue:
             self.to_act = self._dbl_queue.pop(0)
@@ -2088,10 +2119,9 @@ class Game:
         self.to_act = leader
         # The game's play state is made once, then reset for each deal's play.
         ps = self.__dict__.get("_play_state")
-        if ps is None or not ps.reset(self.hands, int(self.denomination.strain), int(leader)):
-            ps = self._play_state = _native.PlayState(
-                self.hands, int(self.denomination.strain), int(leader)
-            )
+        strain = self._strain_of[self.denomination.name]
+        if ps is None or not ps.reset(self.hands, strain, int(leader)):
+            ps = self._play_state = _native.PlayState(self.hands, strain, int(leader))
             self._legal_call, self._legal_out = ps.legal_call, ps.legal_out
             self._play_call, self._winner_out = ps.play_call, ps.winner_out
             # A card is played by the PlayState's packed step (dbr_position_step_packed,
@@ -2218,6 +2248,9 @@ class Game:
     def _end_play(self) -> None:
         """After the last trick: the claims for revokes (laws mode), then the score."""
         self._lean = False  # the play is over
+        if not self.revokes:  # nothing to claim
+            self._score()
+            return
         sides = sorted({int(seat) & 1 for seat, _ in self._penal_revokes()})
         if not sides:
             self._score()
@@ -2282,23 +2315,38 @@ class Game:
     def _score(self) -> None:
         assert self.denomination is not None
         assert self.declarer is not None
-        result = DealResult(
-            hands=self.original,  # type: ignore[arg-type]
-            denomination=self.denomination,
-            declaring_side=int(self.declarer) & 1,
-            doubling_level=self.doubling_level,
-            tricks=(self.tricks_won[0], self.tricks_won[1]),
-            contract_level=None if self.contract is None else self.contract.level,
-            opening_one_spade=self._opening_one_spade(),
-            # without a revoke penalty claimed, the defaults: nothing given or barred
-            **(self._revoke_result() if self._penalties else _EMPTY),
-        )
-        lines = score_deal(self.rules, result)
+        contract = self.contract
+        if self._penalties:
+            lines = score_deal(
+                self.rules,
+                DealResult(
+                    hands=self.original,  # type: ignore[arg-type]
+                    denomination=self.denomination,
+                    declaring_side=int(self.declarer) & 1,
+                    doubling_level=self.doubling_level,
+                    tricks=(self.tricks_won[0], self.tricks_won[1]),
+                    contract_level=None if contract is None else contract.level,
+                    opening_one_spade=self._opening_one_spade(),
+                    **self._revoke_result(),
+                ),
+            )
+        else:  # no revoke penalty claimed: score_deal() of the same result, from its parts
+            lines = _score_unpenalised(
+                self.rules.scoring,
+                self.denomination,
+                self.declarer & 1,
+                self.doubling_level,
+                (self.tricks_won[0], self.tricks_won[1]),
+                None if contract is None else contract.level,
+                contract is not None and self._opening_one_spade(),
+                self._dealt,
+            )
         sheet = self.sheet
         games_before = list(sheet.games)
+        game_before = sheet.game_number
         added = sheet.add_deal(self.deal_number, lines, self._credit(), int(self.dealer) & 1)
         self._append("score", detail=LazyDetail(_score_detail, (self.deal_number, tuple(added))))
-        for col, before in enumerate(games_before):
+        for col, before in enumerate(games_before if sheet.game_number != game_before else ()):
             if sheet.games[col] > before:
                 self._append(
                     "game",
@@ -2549,6 +2597,8 @@ class Game:
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
+_NO_EVENTS: frozenset[Any] = frozenset()
+_DEFAULT_NAMES = ("A", "B", "C", "D")  # the players' names unless given
 _SIGHT_MEMO_SIZE = 4096  # keys for one rule set before its memo of sight starts afresh
 
 
@@ -2560,6 +2610,8 @@ class _Facts:
         "bid_rank",
         "bids",
         "declare_actions",
+        "doubling_opens",
+        "fresh_sight",
         "may_look",
         "rules",
         "seating_memo",
@@ -2567,12 +2619,20 @@ class _Facts:
         "sight_events",
         "sight_memo",
         "sight_on_declaration",
+        "strain_of",
         "trump_of_name",
     )
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules  # kept alive: the registry is by id
         self.trump_of_name = {d.name: d for d in rules.denominations}
+        # by denomination: its strain's number; whether it may be doubled at all
+        self.strain_of = {d.name: int(d.strain) for d in rules.denominations}
+        limit = rules.doubling.limit
+        self.doubling_opens = {
+            d.name: limit.kind != "none" and limit.allows(d.trick_value, 0)
+            for d in rules.denominations
+        }
         sight = rules.sight.rules
         self.sight_events = frozenset(e for r in sight for e in (*r.start, *r.end))
         self.sight_on_declaration = any(
@@ -2603,6 +2663,16 @@ class _Facts:
         # The hands each player sees by the rules of sight, by everything sight
         # depends on (see Game._sight): once for each seating, dealer and stage.
         self.sight_memo: dict[tuple[Any, ...], dict[str, frozenset[Seat]]] = {}
+        # Game._log_sight's work at the start of a deal, by id of the sight (a
+        # value of sight_memo, kept alive here): (sight, seen after, changes).
+        self.fresh_sight: dict[
+            int,
+            tuple[
+                dict[str, frozenset[Seat]],
+                dict[str, frozenset[Seat]],
+                tuple[tuple[str, frozenset[Seat], frozenset[Seat]], ...],
+            ],
+        ] = {}
         # Game._seat's work by seating: (the seating, player_seats, own hands).
         self.seating_memo: dict[
             tuple[Any, ...],
@@ -2632,11 +2702,11 @@ _LEGAL = (1 << 52) - 1  # and where the legal cards
 
 
 def _deal_detail(
-    number: int, hands: tuple[Hand, ...], seats: tuple[tuple[Seat, str], ...] | None
+    number: int, hands: tuple[int, ...], seats: tuple[tuple[Seat, str], ...] | None
 ) -> dict[str, Any]:
     detail: dict[str, Any] = {
         "deal": number,
-        "hands": {s.letter: h.pbn() for s, h in zip(_SEATS, hands, strict=True)},
+        "hands": {s.letter: Hand._of(h).pbn() for s, h in zip(_SEATS, hands, strict=True)},
     }
     if seats is not None:
         detail["seats"] = {s.letter: p for s, p in seats}
