@@ -478,6 +478,8 @@ class RevokeRules:
     points: int = 0
     further_points: int = 0
     bars_game: bool = False
+    #: whether tricks taken for a revoke count toward a doubled contract's bonus (law 84: no)
+    tricks_earn_bonus: bool = False
     revoking_side_scores: str = "everything"
     #: correction before establishment (laws 85-86); None: established at once
     correction: RevokeCorrection | None = None
@@ -719,6 +721,7 @@ class RuleSet:
                 points=revoke.get("points", 0),
                 further_points=revoke.get("further_points", 0),
                 bars_game=revoke.get("bars_game", False),
+                tricks_earn_bonus=revoke.get("tricks_earn_bonus", False),
                 revoking_side_scores=revoke.get("revoking_side_scores", "everything"),
                 correction=None
                 if correction is None

@@ -379,7 +379,16 @@ def score_deal(rules: RuleSet, result: DealResult) -> list[Line]:
             result,
             tricks=(result.tricks[0] + given[0] - given[1], result.tricks[1] + given[1] - given[0]),
         )
-    for side, points, line, kind, note in _plain_lines(s, counted)[0]:
+    lines = _plain_lines(s, counted)[0]
+    if given != (0, 0) and not rules.laws.revoke.tricks_earn_bonus:
+        # Law 84: the tricks taken "may assist the declarer to make good his
+        # declaration, but shall not entitle him to any bonus": the bonus of
+        # a contract made counts only the tricks won in play.
+        played = [entry for entry in _plain_lines(s, result)[0] if entry[3] == "bonus"]
+        lines = tuple(entry for entry in lines if entry[3] != "bonus") + tuple(
+            played if any(entry[3] == "bonus" for entry in lines) else ()
+        )
+    for side, points, line, kind, note in lines:
         if result.honours_only[side]:
             continue  # a revoking side scores only honours and chicane
         cap = result.below_cap[side]

@@ -576,6 +576,19 @@ INERT: tuple[Inert, ...] = (
         "leave points out, or write penalty: choice",
     ),
     (
+        ("laws", "revoke", "tricks_earn_bonus"),
+        lambda d: (
+            _get(d, "scoring", "doubled_bonus") is None
+            or (
+                _get(d, "laws", "revoke", "penalty") != "choice"
+                and _get(d, "laws", "revoke", "tricks") == 0
+            )
+        ),
+        "no bonus is scored for a doubled contract (scoring.doubled_bonus is left out), "
+        "or no tricks are ever taken for a revoke",
+        "leave tricks_earn_bonus out",
+    ),
+    (
         ("laws", "dummy", "asks_renounce"),
         _no_dummy_player,
         "no player ever sits at the dummy of the play, so dummy never asks (law 60 a)",

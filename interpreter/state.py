@@ -2085,12 +2085,16 @@ class Game:
             return
         other = 1 - side
         assert self.maker is not None
+        # Whoever of that side last (re)doubled speaks first (ELW07: "The
+        # original doubler has the first right"); else the maker, or the eldest.
+        # (A seat is an int: North is 0, so "is None", never "or".)
         first = self._last_doubler.get(other)
         if other == declaring_side:
-            first = first or self.maker
+            if first is None:
+                first = self.maker
             self._dbl_queue = self._queue(first, _PARTNER[first])
         else:
-            self._dbl_queue = self._defenders_queue(first or _LEFT[self.dealer])
+            self._dbl_queue = self._defenders_queue(_LEFT[self.dealer] if first is None else first)
         self.to_act = self._dbl_queue.pop(0)
 
     def _pass_double(self, seat: Seat) -> None:
