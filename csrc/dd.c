@@ -2027,8 +2027,13 @@ dbr_status dbr_dd_table(dbr_dd *dd, const dbr_hand hands[4], int table_out[20]) 
     if (k == 0) return DBR_E_EMPTY;
     int table[20];
     for (int strain = 0; strain < 5; strain++) {
+        /* the first target: the last result, or partner's as leader when
+         * known (the same side on lead; fewer searches than the other
+         * side's result) */
+        int ns_led[4];
         int guess = first_guess(k, 0);
         for (int leader = 0; leader < 4; leader++) {
+            if (leader >= 2) guess = ns_led[leader - 2];
             dbr_position pos;
             memset(&pos, 0, sizeof pos);
             for (int i = 0; i < 4; i++) pos.hands[i] = hands[i];
@@ -2039,7 +2044,7 @@ dbr_status dbr_dd_table(dbr_dd *dd, const dbr_hand hands[4], int table_out[20]) 
             st = load(dd, &pos, &nd, &r);
             if (st != DBR_OK) return st;
             int ns = node_value(dd, &nd, r, guess);
-            guess = ns;
+            guess = ns_led[leader] = ns;
             int declarer = (leader + 3) & 3;
             table[strain * 4 + declarer] = (declarer & 1) == 0 ? ns : r - ns;
         }
