@@ -2035,7 +2035,9 @@ dbr_status dbr_dd_solve_cards(dbr_dd *dd, const dbr_position *pos, int *tricks_o
  * - the slot looked up before the bounds (its first block prefetched,
  *   the slot itself at the end of the trick before): 4-8% slower;
  * - workspace: 32 MiB evicts twice in the 100 tables; 8 MiB (+7% nodes)
- *   is no faster per node, so the table's size is not what costs. */
+ *   is no faster per node, so the table's size is not what costs;
+ * - no table for positions of two tricks (three): +1.8% (+17%) nodes,
+ *   slower. */
 dbr_status dbr_dd_table(dbr_dd *dd, const dbr_hand hands[4], int table_out[20]) {
     if (!dd || !hands || !table_out) return DBR_E_NULL;
     if (dd->magic != DD_MAGIC) return DBR_E_WORKSPACE;
