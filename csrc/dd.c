@@ -627,9 +627,13 @@ static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsig
             }
         }
         if (k > 0) {
-            unsigned a2 = suit_bits(all, s);
-            for (int i = 1; i < (k < run ? k : run); i++) a2 &= ~(1u << dbr__msb(a2));
-            *rel |= (dbr_hand)(1u << dbr__msb(a2)) << (13 * s);
+            /* no rank counts when the hand holds every card of the suit in
+             * play: every position of the class has it so */
+            if (others) {
+                unsigned a2 = suit_bits(all, s);
+                for (int i = 1; i < (k < run ? k : run); i++) a2 &= ~(1u << dbr__msb(a2));
+                *rel |= (dbr_hand)(1u << dbr__msb(a2)) << (13 * s);
+            }
             *entries |= 1u << s;
         }
         if (trump != DBR_NOTRUMP && s != trump)
@@ -1079,7 +1083,7 @@ static int sure_trump_tricks(const dbr_dd *d, int side, dbr_hand *rel) {
             return 2;
         }
     }
-    *rel |= (dbr_hand)lowest << (13 * t);
+    if (a) *rel |= (dbr_hand)lowest << (13 * t); /* else the hand holds every trump */
     return k;
 }
 
