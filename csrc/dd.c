@@ -1053,8 +1053,11 @@ static int lead_side_max(const dbr_dd *d, int lead, int r, dbr_hand *rel) {
 /* Sure tricks of a side from its top trumps: the hand holding the highest
  * trump wins a trick with each trump of its unbroken run from the top; when
  * partner holds the second trump and one of the two holds another trump,
- * the two never fall on one trick: two tricks (DDS's later tricks). */
-static int sure_trump_tricks(const dbr_dd *d, int side, dbr_hand *rel) {
+ * the two never fall on one trick: two tricks (DDS's later tricks). A side
+ * holding every trump takes as many tricks as its longer hand has trumps,
+ * whatever their ranks. Counted up to `want` tricks, so that the bound
+ * depends on no more trumps than it needs. */
+static int sure_trump_tricks(const dbr_dd *d, int side, int want, dbr_hand *rel) {
     if (d->trump == DBR_NOTRUMP) return 0;
     const int t = d->trump;
     unsigned a = suit_bits(d->h[0] | d->h[1] | d->h[2] | d->h[3], t);
@@ -1064,17 +1067,24 @@ static int sure_trump_tricks(const dbr_dd *d, int side, dbr_hand *rel) {
     for (int i = 0; i < 4; i++)
         if (suit_bits(d->h[i], t) & top) owner = i;
     if ((owner & 1) != side) return 0;
+    const unsigned ta = suit_bits(d->h[side], t), tb = suit_bits(d->h[side ^ 2], t);
+    if ((ta | tb) == a) {
+        /* the side holds every trump: each trump of its longer hand wins
+         * a trick of its own, whatever the ranks */
+        const int la = pop13(ta), lb = pop13(tb);
+        return la > lb ? la : lb;
+    }
     unsigned mine = suit_bits(d->h[owner], t);
     int k = 0;
     unsigned lowest = 0;
-    while (a) {
+    while (a && k < want) {
         unsigned b = 1u << dbr__msb(a);
         if (!(mine & b)) break;
         k++;
         lowest = b;
         a &= ~b;
     }
-    if (k == 1 && a) {
+    if (k == 1 && a && want > 1) {
         /* the second trump in partner's hand, one of the two holding
          * another trump: the two do not fall on one trick */
         const unsigned second = 1u << dbr__msb(a), pt = suit_bits(d->h[owner ^ 2], t);
@@ -1123,7 +1133,7 @@ static int second_hand_tricks(const dbr_dd *d, const dd_node *nd, dbr_hand *rel)
          * must play a trump to this trick */
         const dbr_hand tm = DBR_SUIT_MASK(trump);
         if ((mine || (d->h[h] & ~tm)) && (pard || (d->h[p] & ~tm)))
-            q += sure_trump_tricks(d, h & 1, &r);
+            q += sure_trump_tricks(d, h & 1, 13, &r);
     }
     if (trump == DBR_NOTRUMP) {
         const int hh = mine >> top & 1u ? h : p;
@@ -1162,7 +1172,7 @@ static int bounds_cut(const dbr_dd *d, int lead, int r, int target, dbr_hand *re
         *rel = urel;
         return !ns_lead;
     }
-    const int st = sure_trump_tricks(d, (lead & 1) ^ 1, &srel);
+    const int st = sure_trump_tricks(d, (lead & 1) ^ 1, ns_lead ? r - target + 1 : target, &srel);
     if (ns_lead ? r - st < target : st >= target) {
         *rel = srel;
         return !ns_lead;
