@@ -784,6 +784,45 @@ static int suit_run_tricks(const dbr_dd *d, int lead, int need, const int own_pe
     return best;
 }
 
+/* The relevant cards of `goal` of the tricks cash_tricks counted for hand
+ * `h` (per suit in per[], partner having spent `p_spent` of its cards):
+ * the suit `first` first (the entry from partner; -1 for none), then the
+ * suits no other hand holds (no rank counts there), then the others,
+ * each down to the card of the last of its tricks used (the last card of
+ * its run of top cards when the rest of the suit wins as the others run
+ * out). With a trump suit the side-suit tricks stay within partner's
+ * discards, as in cash_tricks. */
+static dbr_hand cash_rel(const dbr_dd *d, int h, int p_spent, const int per[4], int first,
+                         int goal) {
+    const int trump = d->trump;
+    const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
+    int side_left = 13;
+    if (trump != DBR_NOTRUMP) {
+        side_left = dd_popcount(d->h[h ^ 2] & ~DBR_SUIT_MASK(trump)) - p_spent;
+        side_left = (side_left < 0 ? 0 : side_left) + 1;
+    }
+    dbr_hand rel = 0;
+    for (int pass = first < 0; pass < 3 && goal > 0; pass++) {
+        for (int s = 0; s < 4 && goal > 0; s++) {
+            const unsigned ls = suit_bits(d->h[h], s), a = suit_bits(all, s), others = a & ~ls;
+            if (!per[s] || (pass == 0 ? s != first : s == first || (pass == 1) != !others))
+                continue;
+            const int side = trump != DBR_NOTRUMP && s != trump;
+            int j = per[s] < goal ? per[s] : goal;
+            if (side && j > side_left) j = side_left;
+            if (j <= 0) continue;
+            goal -= j;
+            if (side) side_left -= j;
+            if (!others) continue;
+            const int run = pop13(a >> (dbr__msb(others) + 1));
+            unsigned a2 = a;
+            for (int i = 1; i < (j < run ? j : run); i++) a2 &= ~(1u << dbr__msb(a2));
+            rel |= (dbr_hand)(1u << dbr__msb(a2)) << (13 * s);
+        }
+    }
+    return rel;
+}
+
 /* Tricks the side of `lead` can cash at once from the top: the leader's own
  * winners, or partner's after a small card to partner's top card; or both,
  * the leader's first, when partner's winners have such an entry and there
@@ -803,6 +842,11 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
     int own_side;
     int own_per[4] = {0, 0, 0, 0};
     int own = cash_tricks(d, lead, 0, &own_rel, &entries, &own_side, own_per);
+    if (own >= need) {
+        /* the leader's own winners: the ranks of as many as needed */
+        *rel |= cash_rel(d, lead, 0, own_per, -1, need);
+        return own;
+    }
     const int p = lead ^ 2;
     int best = own;
     dbr_hand best_rel = own_rel;
@@ -868,10 +912,11 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
         dbr_hand rel0 = 0, rel1 = 0;
         unsigned ent0 = 0, ent1 = 0;
         int side0 = 0, side1 = 0;
-        const int q0 = cash_tricks(d, p, 0, &rel0, &ent0, &side0, NULL);
+        int per0[4] = {0, 0, 0, 0}, per1[4] = {0, 0, 0, 0};
+        const int q0 = cash_tricks(d, p, 0, &rel0, &ent0, &side0, per0);
         int q1 = -1;
         if (d->trump != DBR_NOTRUMP && (held & ~(1u << d->trump) & ent0))
-            q1 = cash_tricks(d, p, 1, &rel1, &ent1, &side1, NULL);
+            q1 = cash_tricks(d, p, 1, &rel1, &ent1, &side1, per1);
         /* no trumps, partner holds the top and third cards of a suit the
          * leader holds, the second at the leader's left: led from the
          * leader, the suit gives partner two tricks; or partner the top
@@ -916,7 +961,13 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
             if (q > best) {
                 best = q;
                 best_rel = spent ? rel1 : rel0;
-                if (fin >> s & 1u) best_rel |= (dbr_hand)fin_c3[s] << (13 * s);
+                if (fin >> s & 1u) {
+                    best_rel |= (dbr_hand)fin_c3[s] << (13 * s);
+                } else if (q >= need) {
+                    /* the ranks of as many of partner's tricks as needed,
+                     * the entry's first */
+                    best_rel = cash_rel(d, p, spent, spent ? per1 : per0, s, need);
+                }
             }
         }
         if (own && best < need && (ent0 & held)) {
@@ -933,6 +984,8 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
             if (fits && own + q0 > best) {
                 best = own + q0;
                 best_rel = own_rel | rel0;
+                if (best >= need)
+                    best_rel = own_rel | cash_rel(d, p, 0, per0, dbr__ctz(ent0 & held), need - own);
             }
             if (fin && own + q0 + 1 <= dd_popcount(d->h[lead]) && own + q0 + 1 > best) {
                 const int s = dbr__ctz(fin);
@@ -1101,12 +1154,13 @@ static int sure_trump_tricks(const dbr_dd *d, int side, int want, dbr_hand *rel)
  * 0 if it cannot be sure of this one. The side wins this trick when its
  * best card of the suit led beats the card led and third hand's cards, or
  * when one of its hands can ruff and third hand can neither ruff nor follow
- * with a trump led; in no trumps the hand that wins then cashes a second
- * winner of the suit and its top winners of the other suits (a suit no one
- * else holds all of it); with a trump suit, a trick won by a card of the
- * side suit led adds the side's sure trump tricks when neither hand of the
- * side has to play a trump to it. */
-static int second_hand_tricks(const dbr_dd *d, const dd_node *nd, dbr_hand *rel) {
+ * with a trump led; in no trumps the hand that wins then cashes the suits
+ * no one else holds, a second winner of the suit and its top winners of
+ * the other suits; with a trump suit, a trick won by a card of the side
+ * suit led adds the side's sure trump tricks when neither hand of the side
+ * has to play a trump to it. Counted up to `want` tricks, so that the
+ * bound depends on no more cards than it needs. */
+static int second_hand_tricks(const dbr_dd *d, const dd_node *nd, int want, dbr_hand *rel) {
     const int trump = d->trump, ss = nd->led;
     const int h = (nd->lead + 1) & 3, p = h ^ 2, third = (nd->lead + 2) & 3;
     const unsigned mine = suit_bits(d->h[h], ss), pard = suit_bits(d->h[p], ss);
@@ -1133,24 +1187,28 @@ static int second_hand_tricks(const dbr_dd *d, const dd_node *nd, dbr_hand *rel)
          * must play a trump to this trick */
         const dbr_hand tm = DBR_SUIT_MASK(trump);
         if ((mine || (d->h[h] & ~tm)) && (pard || (d->h[p] & ~tm)))
-            q += sure_trump_tricks(d, h & 1, 13, &r);
+            q += sure_trump_tricks(d, h & 1, want - q, &r);
     }
-    if (trump == DBR_NOTRUMP) {
+    if (trump == DBR_NOTRUMP && q < want) {
         const int hh = mine >> top & 1u ? h : p;
         const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
+        /* the suits no one else holds (no rank counts), then the
+         * winners, until the tricks reach `want` */
+        for (int s = 0; s < 4; s++) {
+            const unsigned own = suit_bits(d->h[hh], s);
+            if (s != ss && own && suit_bits(all, s) == own) q += pop13(own);
+        }
         /* a second winner in the suit: the next card in play is hh's too */
         unsigned a = suit_bits(all, ss) & ~(1u << top);
-        if (a && (suit_bits(d->h[hh], ss) >> dbr__msb(a) & 1u)) {
+        if (q < want && a && (suit_bits(d->h[hh], ss) >> dbr__msb(a) & 1u)) {
             q++;
             r |= (dbr_hand)1 << (13 * ss + dbr__msb(a));
         }
-        for (int s = 0; s < 4; s++) {
+        for (int s = 0; s < 4 && q < want; s++) {
             const unsigned own = suit_bits(d->h[hh], s);
             if (s == ss || !own) continue;
             const unsigned as = suit_bits(all, s);
-            if (as == own) {
-                q += pop13(own);
-            } else if (own >> dbr__msb(as) & 1u) {
+            if (as != own && (own >> dbr__msb(as) & 1u)) {
                 q++;
                 r |= (dbr_hand)1 << (13 * s + dbr__msb(as));
             }
@@ -1831,7 +1889,7 @@ static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
         }
         if (nd->tlen == 1) {
             dbr_hand qrel = 0;
-            const int q = second_hand_tricks(d, nd, &qrel);
+            const int q = second_hand_tricks(d, nd, ns_to_move ? target : r - target + 1, &qrel);
             if (q && (ns_to_move ? q >= target : r - q < target)) {
                 *rel_out = qrel;
                 return ns_to_move;
