@@ -583,18 +583,34 @@ static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, i
 /* Top winners hand `h` can cash in a row when it has the lead: in each suit
  * the run of top cards it holds (all its cards of the suit when no other hand
  * holds more cards of it than the run, and no other hand can ruff), cut in a
- * side suit (with a trump suit) to
- * the length of each opponent who could ruff; the side-suit winners are cut
- * to one more than the non-trump cards of partner `p` (who must discard on
- * them, or ruff and take the lead), less `p_spent` cards partner has already
- * used. *entries receives the suits where the hand's winners begin (to reach
- * it from partner). */
-static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsigned *entries,
-                       int *side_out, int *per) {
+ * side suit (with a trump suit) to the length of each opponent who could
+ * ruff, unless `draw` is set and the hand's run of top trumps is as long as
+ * either opponent's trumps (cashed first, it draws them; *drawn_out tells);
+ * the side-suit winners are cut to one more than the non-trump cards of
+ * partner `p` (who must discard on them, or ruff and take the lead), less
+ * `p_spent` cards partner has already used. *entries receives the suits
+ * where the hand's winners begin (to reach it from partner); per[s], when
+ * given, the tricks counted in suit s. */
+static int cash_tricks(const dbr_dd *d, int h, int p_spent, int draw, dbr_hand *rel,
+                       unsigned *entries, int *side_out, int *per, int *drawn_out) {
     const int trump = d->trump, p = h ^ 2, lho = (h + 1) & 3, rho = (h + 3) & 3;
     const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
     int qt = 0, side = 0;
     *entries = 0;
+    /* the hand's run of top trumps draws the opponents' trumps when it is
+     * as long as their longer holding: cashed first, the side suits are
+     * safe from their ruffs */
+    int drawn = 0;
+    if (draw && trump != DBR_NOTRUMP) {
+        const unsigned tl = suit_bits(d->h[lho], trump), tr = suit_bits(d->h[rho], trump);
+        const unsigned mt = suit_bits(d->h[h], trump), a = suit_bits(all, trump);
+        if ((tl | tr) && mt) {
+            const int run = pop13(a >> (dbr__msb(a & ~mt) + 1));
+            const int nl = pop13(tl), nr = pop13(tr);
+            drawn = run >= (nl > nr ? nl : nr);
+        }
+    }
+    if (drawn_out) *drawn_out = drawn;
     for (int s = 0; s < 4; s++) {
         unsigned ls = suit_bits(d->h[h], s);
         if (!ls) continue;
@@ -616,7 +632,7 @@ static int cash_tricks(const dbr_dd *d, int h, int p_spent, dbr_hand *rel, unsig
             }
             if (most <= k) k = len;
         }
-        if (trump != DBR_NOTRUMP && s != trump) {
+        if (trump != DBR_NOTRUMP && s != trump && !drawn) {
             if (suit_bits(d->h[lho], trump)) {
                 int n = pop13(suit_bits(d->h[lho], s));
                 if (n < k) k = n;
@@ -841,10 +857,12 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
     dbr_hand own_rel = 0;
     int own_side;
     int own_per[4] = {0, 0, 0, 0};
-    int own = cash_tricks(d, lead, 0, &own_rel, &entries, &own_side, own_per);
+    int drawn;
+    int own = cash_tricks(d, lead, 0, 1, &own_rel, &entries, &own_side, own_per, &drawn);
     if (own >= need) {
-        /* the leader's own winners: the ranks of as many as needed */
-        *rel |= cash_rel(d, lead, 0, own_per, -1, need);
+        /* the leader's own winners: the ranks of as many as needed (the
+         * trumps first when they draw the opponents') */
+        *rel |= cash_rel(d, lead, 0, own_per, drawn ? d->trump : -1, need);
         return own;
     }
     const int p = lead ^ 2;
@@ -893,7 +911,7 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
                 dbr_hand prel = 0;
                 unsigned pent;
                 int pside;
-                const int q = cash_tricks(d, p, 0, &prel, &pent, &pside, NULL);
+                const int q = cash_tricks(d, p, 0, 0, &prel, &pent, &pside, NULL, NULL);
                 if (q > 0 && dd_popcount(spare) - q >= own - 1 &&
                     own + 1 + q <= dd_popcount(d->h[lead])) {
                     best = own + 1 + q;
@@ -913,10 +931,10 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
         unsigned ent0 = 0, ent1 = 0;
         int side0 = 0, side1 = 0;
         int per0[4] = {0, 0, 0, 0}, per1[4] = {0, 0, 0, 0};
-        const int q0 = cash_tricks(d, p, 0, &rel0, &ent0, &side0, per0);
+        const int q0 = cash_tricks(d, p, 0, 0, &rel0, &ent0, &side0, per0, NULL);
         int q1 = -1;
         if (d->trump != DBR_NOTRUMP && (held & ~(1u << d->trump) & ent0))
-            q1 = cash_tricks(d, p, 1, &rel1, &ent1, &side1, per1);
+            q1 = cash_tricks(d, p, 1, 0, &rel1, &ent1, &side1, per1, NULL);
         /* no trumps, partner holds the top and third cards of a suit the
          * leader holds, the second at the leader's left: led from the
          * leader, the suit gives partner two tricks; or partner the top
