@@ -21,7 +21,8 @@
  *   both; a whole suit once the others are out of it; Ax opposite Kx; the
  *   rounds of one suit the two hands can win in a row, crossing between
  *   them),
- *   sure trump tricks for the other side, and an upper bound for
+ *   sure trump tricks for either side (the run of the top trumps, the top
+ *   two split, every trump held), and an upper bound for
  *   the side on lead (DDS's "later tricks": the tricks the opponents are
  *   sure to get one of); and for the second hand to play, the tricks its
  *   side is sure of from the trick in progress (DDS's
@@ -1236,6 +1237,14 @@ static int second_hand_tricks(const dbr_dd *d, const dd_node *nd, int want, dbr_
     return q;
 }
 
+/* The whole suits in which hand `h` holds a card. */
+DBR_INLINE dbr_hand suit_hold_mask(dbr_hand h) {
+    dbr_hand m = 0;
+    for (int s = 0; s < 4; s++)
+        if (suit_bits(h, s)) m |= DBR_SUIT_MASK(s);
+    return m;
+}
+
 /* The bounds at a trick boundary against `target` (North-South's tricks of
  * the r left): 1 or 0 when they decide the search, with the cards they
  * depend on in *rel; -1 when they do not. */
@@ -1253,9 +1262,27 @@ static int bounds_cut(const dbr_dd *d, int lead, int r, int target, dbr_hand *re
         *rel = srel;
         return !ns_lead;
     }
-    const int qt = quick_tricks(d, lead, ns_lead ? target : r - target + 1, &qrel);
+    const int need = ns_lead ? target : r - target + 1;
+    const int qt = quick_tricks(d, lead, need, &qrel);
     if (ns_lead ? qt >= target : r - qt < target) {
         *rel = qrel;
+        return ns_lead;
+    }
+    /* the side on lead's sure trump tricks (see sure_trump_tricks); when
+     * it holds every trump and the leader has no fewer than partner, a
+     * side suit partner is void in gives partner a ruff besides (DDS) */
+    dbr_hand lrel = 0;
+    int lt = sure_trump_tricks(d, lead & 1, need, &lrel);
+    if (lt && lt < need) {
+        const int t = d->trump, p = lead ^ 2;
+        const int la = pop13(suit_bits(d->h[lead], t)), lb = pop13(suit_bits(d->h[p], t));
+        const dbr_hand side = DBR_FULL_DECK & ~DBR_SUIT_MASK(t);
+        if (!suit_bits(d->h[(lead + 1) & 3] | d->h[(lead + 3) & 3], t) && la >= lb && lb &&
+            (d->h[lead] & side & ~suit_hold_mask(d->h[p])))
+            lt = la + 1;
+    }
+    if (lt >= need) {
+        *rel = lrel;
         return ns_lead;
     }
     return -1;
