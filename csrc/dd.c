@@ -852,7 +852,9 @@ static dbr_hand cash_rel(const dbr_dd *d, int h, int p_spent, const int per[4], 
  * two tricks, as does partner's top card opposite the leader's second
  * (DDS's quick tricks for partner's hand). With a trump suit, a side that needs
  * one trick takes it when the leader can lead a side suit for partner to
- * ruff (no opponent can ruff it, or partner's best trump beats theirs). */
+ * ruff (no opponent can ruff it, or partner's best trump beats theirs).
+ * A suit the opponents are out of (and cannot ruff) gives the side a round
+ * for each card of its shorter hand, whatever the ranks. */
 static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
     unsigned entries;
     dbr_hand own_rel = 0;
@@ -860,6 +862,19 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
     int own_per[4] = {0, 0, 0, 0};
     int drawn;
     int own = cash_tricks(d, lead, 0, 1, &own_rel, &entries, &own_side, own_per, &drawn);
+    if (own < need) {
+        /* a suit only the side holds (no opponent can ruff it): each
+         * round while both hands hold cards of it is the side's, whatever
+         * the ranks */
+        const int lho = (lead + 1) & 3, rho = (lead + 3) & 3, t = d->trump;
+        const unsigned ot = t == DBR_NOTRUMP ? 0 : suit_bits(d->h[lho] | d->h[rho], t);
+        for (int s = 0; s < 4; s++) {
+            if (suit_bits(d->h[lho] | d->h[rho], s) || (ot && s != t)) continue;
+            const int la = pop13(suit_bits(d->h[lead], s)),
+                      lb = pop13(suit_bits(d->h[lead ^ 2], s));
+            if ((la < lb ? la : lb) >= need) return la < lb ? la : lb;
+        }
+    }
     if (own >= need) {
         /* the leader's own winners: the ranks of as many as needed (the
          * trumps first when they draw the opponents') */
