@@ -854,7 +854,8 @@ static dbr_hand cash_rel(const dbr_dd *d, int h, int p_spent, const int per[4], 
  * one trick takes it when the leader can lead a side suit for partner to
  * ruff (no opponent can ruff it, or partner's best trump beats theirs).
  * A suit the opponents are out of (and cannot ruff) gives the side a round
- * for each card of its shorter hand, whatever the ranks. */
+ * for each card of its shorter hand, whatever the ranks (in no trumps,
+ * after the leader's top winners of the other suits too). */
 static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
     unsigned entries;
     dbr_hand own_rel = 0;
@@ -873,6 +874,18 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
             const int la = pop13(suit_bits(d->h[lead], s)),
                       lb = pop13(suit_bits(d->h[lead ^ 2], s));
             if ((la < lb ? la : lb) >= need) return la < lb ? la : lb;
+            if (t == DBR_NOTRUMP && la && lb) {
+                /* in no trumps, after the leader's top winners of the
+                 * other suits, partner discarding outside the suit */
+                int extra = 0;
+                for (int u = 0; u < 4; u++)
+                    if (u != s) extra += own_per[u];
+                if (extra && dd_popcount(d->h[lead ^ 2] & ~DBR_SUIT_MASK(s)) >= extra &&
+                    extra + (la < lb ? la : lb) >= need) {
+                    *rel |= own_rel & ~DBR_SUIT_MASK(s);
+                    return extra + (la < lb ? la : lb);
+                }
+            }
         }
     }
     if (own >= need) {
