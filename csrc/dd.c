@@ -1082,6 +1082,7 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
  *   longer of its two hands holds cards of it. If these lengths add up to
  *   less than r, a trick goes to a suit topped by an opponent, who keeps
  *   that card for it.
+ * - With a trump suit, once no hand holds a trump: as in no trumps.
  * - With a trump suit: a side without trumps against trumps loses a trick
  *   to each trump of the longer opponent; an opponent with the second trump
  *   and another, sitting over the hand with the top trump, wins a trick, and
@@ -1090,7 +1091,8 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
 static int lead_side_max(const dbr_dd *d, int lead, int r, dbr_hand *rel) {
     const int p = lead ^ 2, lho = (lead + 1) & 3, rho = (lead + 3) & 3;
     const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
-    if (d->trump == DBR_NOTRUMP) {
+    /* no trump left: as in no trumps */
+    if (d->trump == DBR_NOTRUMP || !(all & DBR_SUIT_MASK(d->trump))) {
         int sum = 0, opp_only = 1;
         dbr_hand opp_tops = 0, led_tops = 0;
         for (int s = 0; s < 4; s++) {
@@ -1160,14 +1162,12 @@ static int lead_side_max(const dbr_dd *d, int lead, int r, dbr_hand *rel) {
 static int sure_trump_tricks(const dbr_dd *d, int side, int want, dbr_hand *rel) {
     if (d->trump == DBR_NOTRUMP) return 0;
     const int t = d->trump;
-    unsigned a = suit_bits(d->h[0] | d->h[1] | d->h[2] | d->h[3], t);
-    if (!a) return 0;
-    unsigned top = 1u << dbr__msb(a);
-    int owner = -1;
-    for (int i = 0; i < 4; i++)
-        if (suit_bits(d->h[i], t) & top) owner = i;
-    if ((owner & 1) != side) return 0;
     const unsigned ta = suit_bits(d->h[side], t), tb = suit_bits(d->h[side ^ 2], t);
+    unsigned a = ta | tb | suit_bits(d->h[side ^ 1] | d->h[side ^ 3], t);
+    if (!a) return 0;
+    const unsigned top = 1u << dbr__msb(a);
+    if (!((ta | tb) & top)) return 0;
+    const int owner = ta & top ? side : side ^ 2;
     if ((ta | tb) == a) {
         /* the side holds every trump: each trump of its longer hand wins
          * a trick of its own, whatever the ranks */
