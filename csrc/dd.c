@@ -1017,6 +1017,18 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
                 }
             }
         }
+        if (best < need && d->trump != DBR_NOTRUMP && (ent0 & held) >> d->trump & 1u) {
+            /* a trump to partner's top trump: when partner's run of top
+             * trumps draws the opponents', its side winners are safe */
+            dbr_hand reld = 0;
+            unsigned entd;
+            int sided, drawnd, perd[4] = {0, 0, 0, 0};
+            const int qd = cash_tricks(d, p, 0, 1, &reld, &entd, &sided, perd, &drawnd);
+            if (drawnd && qd > best) {
+                best = qd;
+                best_rel = qd >= need ? cash_rel(d, p, 0, perd, d->trump, need) : reld;
+            }
+        }
         if (own && best < need && (ent0 & held)) {
             /* both: the leader's first, then partner's */
             int fits = own + q0 <= dd_popcount(d->h[lead]);
