@@ -191,25 +191,21 @@ def _honours_of(
     scoring: ScoringRules, denom: Denomination, hands: Sequence[int]
 ) -> tuple[tuple[int, int, str, str], ...]:
     """:func:`honour_entries` of the four hands dealt, as bits."""
-    # The entries depend on the hands only through the honour cards each holds
-    # and (at a trump declaration) which hands are void of trumps: worked out
-    # once for each such pattern, scoring rules and denomination.
+    # The entries depend on the hands only through the honours each holds (the
+    # C core counts them) and, at a trump declaration, which hands are void of
+    # trumps: worked out once for each such pattern, scoring rules and denomination.
     suit = denom.suit
-    at = 4 if suit is None else suit
-    honours = _HONOUR_CARDS[at]
-    if honours < 0:
-        honours = _HONOUR_CARDS[at] = _honour_cards(suit)
-    a, b, c, d = hands
-    voids = 0
+    held = _native.hands_honours(hands, Strain.NOTRUMP if suit is None else int(suit))
+    voids = 0  # the hands void of trumps, as bits (seat i: bit i)
     if suit is not None:
         trumps = 0x1FFF << (13 * suit)  # the trump suit's cards, as bits
-        voids = (not a & trumps) | (not b & trumps) << 1 | (not c & trumps) << 2
-        voids |= (not d & trumps) << 3
-    key = (id(scoring), id(denom), a & honours, b & honours, c & honours, d & honours, voids)
+        for i, bits in enumerate(hands):
+            if not bits & trumps:
+                voids |= 1 << i
+    key = (id(scoring), id(denom), *held, voids)
     memo = _HONOURS_MEMO.get(key)
     if memo is not None and memo[0] is scoring and memo[1] is denom:
         return memo[2]
-    held, voids = _honours_and_voids(hands, suit)
     out = tuple(_honour_entries(scoring, denom, held, voids))
     if len(_HONOURS_MEMO) >= 4096:
         _HONOURS_MEMO.clear()
@@ -217,31 +213,9 @@ def _honours_of(
     return out
 
 
-def _honours_and_voids(hands: Sequence[int], suit: Suit | None) -> tuple[list[int], int]:
-    """The honours each hand holds (the C core counts them) and, at a trump
-    declaration, the hands void of trumps as bits (seat i: bit i)."""
-    held = _native.hands_honours(hands, Strain.NOTRUMP if suit is None else int(suit))
-    voids = 0
-    if suit is not None:
-        trumps = 0x1FFF << (13 * suit)  # the trump suit's cards, as bits
-        for i, bits in enumerate(hands):
-            if not bits & trumps:
-                voids |= 1 << i
-    return held, voids
-
-
-def _honour_cards(suit: Suit | None) -> int:
-    """The cards that are honours at a declaration of ``suit`` (None: no
-    trumps), as bits: the cards the C core counts as one honour held."""
-    strain = Strain.NOTRUMP if suit is None else int(suit)
-    return sum(1 << c for c in range(52) if _native.hand_honours(1 << c, strain))
-
-
-_HONOUR_CARDS = [-1] * 5  # _honour_cards() by suit, no trumps last (-1: not yet asked)
-
 # honour_entries' results by (id of the scoring rules, id of the denomination,
-# the honour cards of each hand, the hands void of trumps as bits); each value
-# keeps the two objects it was made for (alive, and checked on a hit).
+# the honours of each hand, the hands void of trumps as bits); each value keeps
+# the two objects it was made for (alive, and checked on a hit).
 _HONOURS_MEMO: dict[
     tuple[int, ...], tuple[ScoringRules, Denomination, tuple[tuple[int, int, str, str], ...]]
 ] = {}
@@ -302,7 +276,7 @@ def _score_unpenalised(
     (the game scores every deal so, without making a :class:`DealResult`).
 
     The tricks' and slams' lines depend only on these (worked out once for
-    each), the honours' on the honour cards held (``hands``: the four hands
+    each), the honours' on the honours held (``hands``: the four hands
     dealt, as bits).
     """
     key = (
