@@ -177,6 +177,12 @@ typedef struct dd_move {
 
 DBR_INLINE unsigned suit_bits(dbr_hand h, int s) { return (unsigned)(h >> (13 * s)) & 0x1FFFu; }
 
+/* The length of hand h's suit s, from d->dist (kept up to date card by
+ * card): cheaper than counting the suit's bits. */
+DBR_INLINE int hlen(const dbr_dd *d, int h, int s) {
+    return (int)((d->dist >> (16 * s + 4 * h)) & 0xFu);
+}
+
 DBR_INLINE int beats(int c, int w, int trump) {
     int cs = c / 13, ws = w / 13;
     return cs == ws ? c > w : cs == trump;
@@ -615,7 +621,7 @@ static int cash_tricks(const dbr_dd *d, int h, int p_spent, int draw, dbr_hand *
         const unsigned mt = suit_bits(d->h[h], trump), a = suit_bits(all, trump);
         if ((tl | tr) && mt) {
             const int run = pop13(a >> (dbr__msb(a & ~mt) + 1));
-            const int nl = pop13(tl), nr = pop13(tr);
+            const int nl = hlen(d, lho, trump), nr = hlen(d, rho, trump);
             drawn = run >= (nl > nr ? nl : nr);
         }
     }
@@ -628,7 +634,7 @@ static int cash_tricks(const dbr_dd *d, int h, int p_spent, int draw, dbr_hand *
         int k = others ? pop13(a >> (dbr__msb(others) + 1)) : pop13(a);
         if (!k) continue;
         const int run = k;
-        const int len = pop13(ls);
+        const int len = hlen(d, h, s);
         if (k < len &&
             (trump == DBR_NOTRUMP || s == trump || !(DBR_SUIT_MASK(trump) & all & ~d->h[h]))) {
             /* the others are out of the suit after the run: the rest of
@@ -636,18 +642,18 @@ static int cash_tricks(const dbr_dd *d, int h, int p_spent, int draw, dbr_hand *
             int most = 0;
             for (int o = 0; o < 4; o++) {
                 if (o == h) continue;
-                int n = pop13(suit_bits(d->h[o], s));
+                int n = hlen(d, o, s);
                 if (n > most) most = n;
             }
             if (most <= k) k = len;
         }
         if (trump != DBR_NOTRUMP && s != trump && !drawn) {
             if (suit_bits(d->h[lho], trump)) {
-                int n = pop13(suit_bits(d->h[lho], s));
+                int n = hlen(d, lho, s);
                 if (n < k) k = n;
             }
             if (suit_bits(d->h[rho], trump)) {
-                int n = pop13(suit_bits(d->h[rho], s));
+                int n = hlen(d, rho, s);
                 if (n < k) k = n;
             }
         }
@@ -879,8 +885,7 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
         const unsigned ot = t == DBR_NOTRUMP ? 0 : suit_bits(d->h[lho] | d->h[rho], t);
         for (int s = 0; s < 4; s++) {
             if (suit_bits(d->h[lho] | d->h[rho], s) || (ot && s != t)) continue;
-            const int la = pop13(suit_bits(d->h[lead], s)),
-                      lb = pop13(suit_bits(d->h[lead ^ 2], s));
+            const int la = hlen(d, lead, s), lb = hlen(d, lead ^ 2, s);
             if ((la < lb ? la : lb) >= need) return la < lb ? la : lb;
             if (t == DBR_NOTRUMP && la && lb) {
                 /* in no trumps, after the leader's top winners of the
@@ -921,8 +926,7 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
             /* the ace alone counted for the suit: other hands hold more */
             int most = 0;
             for (int o = 0; o < 4; o++)
-                if (o != lead && pop13(suit_bits(d->h[o], s)) > most)
-                    most = pop13(suit_bits(d->h[o], s));
+                if (o != lead && hlen(d, o, s) > most) most = hlen(d, o, s);
             if (most <= 1) continue;
             dbr_hand spare = d->h[p] & ~DBR_SUIT_MASK(s);
             if (d->trump != DBR_NOTRUMP) {
@@ -930,8 +934,7 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
                 int ruffed = 0;
                 for (int o = 1; o < 4; o += 2) {
                     const int opp = (lead + o) & 3;
-                    if (s != d->trump && suit_bits(d->h[opp], d->trump) &&
-                        pop13(suit_bits(d->h[opp], s)) < 2)
+                    if (s != d->trump && suit_bits(d->h[opp], d->trump) && hlen(d, opp, s) < 2)
                         ruffed = 1;
                 }
                 if (ruffed) continue;
@@ -994,16 +997,14 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
                 if (!a) continue;
                 const unsigned c3 = 1u << dbr__msb(a);
                 if ((pard & c1) && (suit_bits(d->h[lead], s) & c2) && pop13(pard) >= 2 &&
-                    pop13(suit_bits(d->h[lead], s)) >= 2) {
+                    hlen(d, lead, s) >= 2) {
                     fin |= 1u << s;
                     fin_c3[s] = c2;
                     continue;
                 }
                 if (!(pard & c1) || !(pard & c3) || !(suit_bits(d->h[lho], s) & c2)) continue;
                 /* partner's whole suit was not counted: another hand holds two */
-                if (pop13(suit_bits(d->h[lead], s)) < 2 && pop13(suit_bits(d->h[lho], s)) < 2 &&
-                    pop13(suit_bits(d->h[rho], s)) < 2)
-                    continue;
+                if (hlen(d, lead, s) < 2 && hlen(d, lho, s) < 2 && hlen(d, rho, s) < 2) continue;
                 fin |= 1u << s;
                 fin_c3[s] = c3;
             }
@@ -1157,7 +1158,7 @@ static int lead_side_max(const dbr_dd *d, int lead, int r, dbr_hand *rel) {
     if (!a) return r;
     unsigned second = 1u << dbr__msb(a);
     const int hh = tl & second ? lho : tr & second ? rho : -1;
-    if (hh < 0 || pop13(suit_bits(d->h[hh], t)) < 2) return r;
+    if (hh < 0 || hlen(d, hh, t) < 2) return r;
     /* the top trump in the hand playing just before hh */
     if (suit_bits(d->h[(hh + 3) & 3], t) & top) {
         *rel = (dbr_hand)second << (13 * t);
@@ -1323,7 +1324,7 @@ static int bounds_cut(const dbr_dd *d, int lead, int r, int target, dbr_hand *re
     int lt = sure_trump_tricks(d, lead & 1, need, &lrel);
     if (lt && lt < need) {
         const int t = d->trump, p = lead ^ 2;
-        const int la = pop13(suit_bits(d->h[lead], t)), lb = pop13(suit_bits(d->h[p], t));
+        const int la = hlen(d, lead, t), lb = hlen(d, p, t);
         const dbr_hand side = DBR_FULL_DECK & ~DBR_SUIT_MASK(t);
         if (!suit_bits(d->h[(lead + 1) & 3] | d->h[(lead + 3) & 3], t) && la >= lb && lb &&
             (d->h[lead] & side & ~suit_hold_mask(d->h[p])))
@@ -1377,6 +1378,12 @@ DBR_INLINE void pick_move(dd_move *m, int i, int n) {
 
 /* The owner of the i-th highest present card of suit s (i = 0 the top),
  * -1 if there are fewer cards. */
+/* At a trick boundary: the owner of the card at place k of the
+ * workspace's keys (d->kb0 holds East-West's bit, d->kb1 South-West's). */
+DBR_INLINE int key_owner(const dbr_dd *d, int k) {
+    return (int)((d->kb0 >> k) & 1u) | (int)((d->kb1 >> k) & 1u) << 1;
+}
+
 DBR_INLINE int nth_owner(const dbr_dd *d, unsigned a, int i, int s) {
     while (i-- > 0 && a) a &= ~(1u << dbr__msb(a));
     if (!a) return -1;
@@ -1405,17 +1412,22 @@ static int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m
     const unsigned tl = trump != DBR_NOTRUMP ? suit_bits(d->h[lho], trump) : 0;
     const unsigned tr = trump != DBR_NOTRUMP ? suit_bits(d->h[rho], trump) : 0;
     const unsigned tm = trump != DBR_NOTRUMP ? suit_bits(d->h[lead], trump) : 0;
-    int n = 0;
+    int n = 0, off = 0;
     for (int s = 0; s < 4; s++) {
+        /* the suit's place in the workspace's keys (see tt_probe_init) */
+        const int so = off;
+        const int nl = hlen(d, lho, s), nr = hlen(d, rho, s), np = hlen(d, p, s);
+        const int nm = hlen(d, lead, s);
+        off += nl + nr + np + nm;
         unsigned rs = suit_bits(reps, s);
         if (!rs) continue;
         const unsigned mine = suit_bits(d->h[lead], s), pard = suit_bits(d->h[p], s);
         const unsigned l = suit_bits(d->h[lho], s), r = suit_bits(d->h[rho], s);
         const unsigned a = suit_bits(all, s);
-        const int nl = pop13(l), nr = pop13(r), np = pop13(pard);
-        const int nm = pop13(mine);
-        const int w1 = nth_owner(d, a, 0, s), w2 = nth_owner(d, a, 1, s),
-                  w3 = nth_owner(d, a, 2, s);
+        const int na = off - so;
+        /* the owners of the suit's top three cards (the leader holds one) */
+        const int w1 = key_owner(d, so), w2 = na > 1 ? key_owner(d, so + 1) : -1,
+                  w3 = na > 2 ? key_owner(d, so + 2) : -1;
         const int side_trump = trump != DBR_NOTRUMP && s != trump;
         const int lruff = side_trump && !l && tl, rruff = side_trump && !r && tr;
         const int pruff = side_trump && !pard && tp;
@@ -1546,7 +1558,7 @@ static int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m
 static int void3_trump_weight(const dbr_dd *d, const dd_node *nd, int seat, int c,
                               dbr_hand present) {
     const int trump = d->trump, led = nd->led, s = c / 13, rank = c % 13, R = rank + 2;
-    const int len = pop13(suit_bits(d->h[seat], s));
+    const int len = hlen(d, seat, s);
     const int o4 = (nd->lead + 3) & 3, p = nd->lead, wr = nd->wcard % 13;
     const unsigned l4 = suit_bits(d->h[o4], led), t4 = suit_bits(d->h[o4], trump);
     if (led == trump || s != trump) return -R + len * 64 / 40;
@@ -1653,8 +1665,8 @@ static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
         }
         if (top) {
             const int o4 = (nd->lead + 3) & 3, o2 = (nd->lead + 1) & 3;
-            int opp = pop13(suit_bits(d->h[o4], nd->led)) - 1;
-            const int l2 = pop13(suit_bits(d->h[o2], nd->led));
+            int opp = hlen(d, o4, nd->led) - 1;
+            const int l2 = hlen(d, o2, nd->led);
             if (l2 > opp) opp = l2;
             const unsigned over = suit_bits(reps, nd->led) & ~((2u << (nd->wcard % 13)) - 1u);
             if (opp <= top - 1 && over) overtake = 13 * nd->led + dbr__ctz(over);
@@ -1711,7 +1723,7 @@ static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
             /* discard: low cards of long suits; not from Kx or a singleton winner */
             unsigned all = suit_bits(present, s);
             unsigned mine = suit_bits(hand, s);
-            const int len = pop13(mine);
+            const int len = hlen(d, seat, s);
             sc = -rank + (len * 64) / 27;
             if (len == 1 && (mine & (1u << dbr__msb(all))))
                 sc -= 8;
