@@ -275,12 +275,15 @@ class Game:
     ) -> None:
         _check_arguments(rules, seed, rubbers, laws)
         n = rules.table.players
-        names = tuple(players) if players is not None else _DEFAULT_NAMES[:n]
-        for name in names if players is not None else ():  # (the default names are)
-            if not isinstance(name, str):
-                raise TypeError(f"player names must be text, not {name!r}")
-            if not name.strip() or any(unicodedata.category(c)[0] == "C" for c in name):
-                raise ValueError(f"a player's name must be printable text, not {name!r}")
+        if players is None:
+            names = _DEFAULT_NAMES[:n]  # printable text, as a given name must be
+        else:
+            names = tuple(players)
+            for name in names:
+                if not isinstance(name, str):
+                    raise TypeError(f"player names must be text, not {name!r}")
+                if not name.strip() or any(unicodedata.category(c)[0] == "C" for c in name):
+                    raise ValueError(f"a player's name must be printable text, not {name!r}")
         if len(names) != n:
             raise ValueError(f"{rules.name} needs {n} player names, got {len(names)}")
         if len(set(names)) != n:
