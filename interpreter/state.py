@@ -2255,10 +2255,8 @@ class Game:
     def _end_play(self) -> None:
         """After the last trick: the claims for revokes (laws mode), then the score."""
         self._lean = False  # the play is over
-        if not self.revokes:  # nothing to claim
-            self._score()
-            return
-        sides = sorted({int(seat) & 1 for seat, _ in self._penal_revokes()})
+        # (without a revoke, nothing to claim: no need to look for a penal one)
+        sides = sorted({seat & 1 for seat, _ in self._penal_revokes()}) if self.revokes else []
         if not sides:
             self._score()
             return
