@@ -82,6 +82,11 @@ STATUS_COUNT: int = lib.DBR_STATUS_COUNT
 NUM_CARDS: int = lib.DBR_NUM_CARDS
 MAX_HANDS: int = lib.DBR_MAX_HANDS
 STEP_WINNER_SHIFT: int = lib.DBR_STEP_WINNER_SHIFT
+#: The address of ``dbr_position_step_packed`` in this module, for the card
+#: step of ``dummybridge._speedups`` (which thus runs the one copy of the C core).
+STEP_PACKED_ADDRESS: int = int(
+    ffi.cast("uintptr_t", ffi.addressof(lib, "dbr_position_step_packed"))
+)
 FULL_DECK: int = lib.DBR_FULL_DECK
 NO_SUIT: int = lib.DBR_NO_SUIT
 NOTRUMP: int = lib.DBR_NOTRUMP
@@ -998,6 +1003,7 @@ class PlayState:
         "_play",
         "_pos",
         "_winner",
+        "address",
         "legal_call",
         "legal_out",
         "play_call",
@@ -1041,6 +1047,9 @@ class PlayState:
         #: else the legal cards (bits 0-51) and 1 + the trick's winner, or 0,
         #: from bit ``STEP_WINNER_SHIFT`` on.
         self.step_packed = partial(lib.dbr_position_step_packed, self._pos)
+        #: The position's address, for ``dummybridge._speedups``: valid while
+        #: this object lives (it owns the position's memory).
+        self.address = int(ffi.cast("uintptr_t", self._pos))
 
     def reset(self, hands: Sequence[int], trump: int, leader: int) -> bool:
         """Start a new play in the same buffers (a game plays deal after deal).

@@ -37,10 +37,11 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import _native
 from ._lazy import LazyDetail
+from ._speedups import GameBase, _bind
 from .actions import (
     ASK,
     BID,
@@ -242,7 +243,7 @@ class _IsOver:
         return game.phase == OVER
 
 
-class Game:
+class Game(GameBase):
     """A session of a variant, from the cut to the final settlement.
 
     :param rules: the rule set to run.
@@ -803,31 +804,34 @@ class Game:
 
     # ------------------------------------------------- legal actions
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The actions open to the player to act now (empty when the game is over).
+    if TYPE_CHECKING:  # implemented by the C base class, dummybridge._speedups.GameBase
 
-        In the play the C core decides which cards may be played; a player
-        who may not see the hand he plays from can only play a card blind.
-        Where the rules give him the choice, he may also look at a hand.
-        """
-        if self._lean:  # strict play, every hand seen: each card's step keeps the legal cards
-            bits = self._step & _LEGAL
-            plays = _ONE_SUIT.get(bits)
-            if plays is not None:
-                return plays
-            # several suits (a lead, or a discard): _plays_of() inline
-            t0, t1, t2, t3 = _SUIT_PLAYS
-            c, d, h, s = bits & 0x1FFF, bits >> 13 & 0x1FFF, bits >> 26 & 0x1FFF, bits >> 39
-            p0, p1, p2, p3 = t0[c], t1[d], t2[h], t3[s]
-            if p0 is None:
-                p0 = _suit_plays(0, c)
-            if p1 is None:
-                p1 = _suit_plays(1, d)
-            if p2 is None:
-                p2 = _suit_plays(2, h)
-            if p3 is None:
-                p3 = _suit_plays(3, s)
-            return p0 + p1 + p2 + p3
+        def legal_actions(self) -> tuple[Action, ...]:
+            """The actions open to the player to act now (empty when the game is over).
+
+            In the play the C core decides which cards may be played; a player
+            who may not see the hand he plays from can only play a card blind.
+            Where the rules give him the choice, he may also look at a hand.
+            """
+
+        def apply(self, action: Action | str, *, player: str | None = None) -> Operation:
+            """Take ``action`` for the player to act, and return its log entry.
+
+            The game then runs every step that needs no decision (a forced
+            declaration, a trick won, the score, the next deal) before returning.
+
+            :param action: an :class:`Action` or its text (``"play SA"``).
+            :param player: who acts; by default the player to act. In laws mode
+                another player may make a call out of turn in the auction (see
+                :meth:`out_of_turn_actions`).
+            :raises IllegalActionError: if it is not legal now (nothing changes).
+            :raises InvalidNotationError: for text that is no action.
+            """
+
+    def _legal_actions(self) -> tuple[Action, ...]:
+        """:meth:`legal_actions` (the C base class takes the cards of the lean
+        play itself, from the legal cards of the last step, and calls this for
+        every other case: the reference the tests compare it with)."""
         phase = self.phase
         if phase is PLAY_PHASE:
             if self.to_act in self._blind:
@@ -1134,7 +1138,7 @@ class Game:
                 blind = blind | {seat}
         self._blind = blind
         self._lean = not self._blind and not self.laws  # apply() may take its lean play path
-        if self._lean:  # the lean legal_actions() reads the legal cards from self._step
+        if self._lean:  # the lean legal_actions() (in C) reads the legal cards from self._step
             self._step = 0 if self._legal_call() else int(self._legal_out[0])
 
     def _may_double(self) -> bool:
@@ -1356,48 +1360,14 @@ class Game:
 
     # --------------------------------------------------------- acting
 
-    def apply(self, action: Action | str, *, player: str | None = None) -> Operation:
-        """Take ``action`` for the player to act, and return its log entry.
-
-        The game then runs every step that needs no decision (a forced
-        declaration, a trick won, the score, the next deal) before returning.
-
-        :param action: an :class:`Action` or its text (``"play SA"``).
-        :param player: who acts; by default the player to act. In laws mode
-            another player may make a call out of turn in the auction (see
-            :meth:`out_of_turn_actions`).
-        :raises IllegalActionError: if it is not legal now (nothing changes).
-        :raises InvalidNotationError: for text that is no action.
-        """
+    def _apply(self, action: Action | str, *, player: str | None = None) -> Operation:
+        """:meth:`apply` (the C base class takes a card of the lean play itself
+        and calls this for every other action, and for a card it refused, so
+        that the message names the rule broken)."""
         if action.__class__ is not Action:
             if not isinstance(action, str):
                 raise TypeError(f"an action must be an Action or its text, not {action!r}")
             action = Action.parse(action)
-        if self._lean and player is None and action.kind is PLAY:
-            # A card in strict play (only then is _lean set), every hand seen
-            # by the one who plays it: nearly every action of a game, so the
-            # step is inline here (_play() takes the same step on the other paths).
-            hand: Seat = self.to_act  # type: ignore[assignment]  # in play: never None
-            card = action.index
-            step = self._step_packed(card, 0)
-            if step < 0:
-                self.verify(action)  # raises the message that names the rule broken
-                raise IllegalActionError(f"{action} refused")  # pragma: no cover - verify raised
-            self._step = step
-            log = self.log
-            op = _new_op(Operation, (len(log), PLAY, hand, self._seat_actor[hand], action, _EMPTY))
-            log.append(op)
-            self.actions.append(action)
-            self.hands[hand] ^= 1 << card  # held: the C core checked
-            cards = self._trick_cards
-            cards.append(card)
-            if step >> _WINNER_SHIFT:
-                self._trick_won((step >> _WINNER_SHIFT) - 1)
-            else:
-                if self._lead_due:  # strict play: no card is ever taken back
-                    self._first_lead()
-                self.to_act = _LEFT[hand]
-            return op
         phase = self.phase
         if player is None and (phase is DOUBLE_PHASE or phase is DECLARE_PHASE):
             # The declaration and the doubling: verify()'s checks, then the step.
@@ -2700,7 +2670,6 @@ def _facts(rules: RuleSet) -> _Facts:
 
 
 _WINNER_SHIFT = _native.STEP_WINNER_SHIFT  # where a packed step keeps 1 + the trick's winner
-_LEGAL = (1 << 52) - 1  # and where the legal cards
 
 
 # The details of the log entries made for every deal, built when first read.
@@ -2761,3 +2730,18 @@ def _check_arguments(rules: object, seed: object, rubbers: object, laws: object)
 def _game_from_record(record: Mapping[str, Any], rules: RuleSet) -> Game:
     """Unpickle a :class:`Game` (see ``Game.__reduce__``)."""
     return Game.from_record(record, rules)
+
+
+# The card step of apply() and legal_actions() in the lean play, in C
+# (interpreter/_speedups.c): the step function and the tables it uses.
+_bind(
+    _native.STEP_PACKED_ADDRESS,
+    {
+        "Action": Action,
+        "Operation": Operation,
+        "PLAY": PLAY,
+        "EMPTY": _EMPTY,
+        "LEFT": _LEFT,
+        "PLAYS": _PLAYS,
+    },
+)

@@ -1,26 +1,33 @@
 """The fast paths of the interpreter take exactly the steps of the general ones.
 
-A card in strict play goes through a lean branch of ``Game.apply`` and one C
-call (``dbr_position_step``: the card, then the next hand's legal cards); the
-log entries made for every deal keep their raw data and are formatted when
-first read (:class:`~dummybridge._lazy.LazyDetail`). None of this may show:
-the same game, the same log, the same errors.
+A card in strict play (the "lean" play) is taken by the C base class of
+``Game`` (``dummybridge._speedups.GameBase``: its ``apply()`` and
+``legal_actions()``) with one C call (``dbr_position_step_packed``: the card,
+then the next hand's legal cards); every other action, and a refused card, goes
+to the Python methods ``Game._apply()`` and ``Game._legal_actions()``, the
+reference. The log entries made for every deal keep their raw data and are
+formatted when first read (:class:`~dummybridge._lazy.LazyDetail`). None of
+this may show: the same game, the same log, the same errors.
 """
 
 from __future__ import annotations
 
 import copy
 import doctest
+import gc
+import inspect
 import json
 import pickle
+import sys
 from types import MappingProxyType
 
 import pytest
 
-from dummybridge import Rng, _lazy, _native
+from dummybridge import Rng, _lazy, _native, _speedups, state
+from dummybridge.actions import Action
 from dummybridge.errors import IllegalActionError, InvalidDealError
-from dummybridge.loader import load_rules
-from dummybridge.state import Game
+from dummybridge.loader import builtin_variants, load_rules
+from dummybridge.state import Game, Operation
 
 BRIDGE = load_rules("bridge")
 
@@ -66,6 +73,122 @@ def test_a_refused_card_leaves_the_legal_cards_as_they_were() -> None:
             game.apply(f"play {_native.card_format(card)}")
         assert game.legal_actions() == legal
     assert json.dumps(game.state_dict(), sort_keys=True) == before
+
+
+class _PythonGame(Game):
+    """A game whose every action goes through the Python reference methods."""
+
+    def apply(self, action: Action | str, *, player: str | None = None) -> Operation:
+        return self._apply(action, player=player)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        return self._legal_actions()
+
+
+def _trace(game: Game, seed: int) -> list[object]:
+    """Every legal set offered and every record returned, over a random rubber."""
+    rng = Rng(seed)
+    seen: list[object] = []
+    while not game.is_over:
+        legal = game.legal_actions()
+        op = game.apply(legal[rng.below(len(legal))])
+        seen.append((legal, op, game.to_act))
+    return seen
+
+
+@pytest.mark.parametrize("variant", sorted(v.name for v in builtin_variants()))
+def test_the_c_card_step_plays_every_variant_as_the_python_reference(variant: str) -> None:
+    """Issue 3: every decision is an action with its frozen record, whichever
+    path takes it: the C card step gives, action by action, the legal actions,
+    the records and the state that Game._apply/_legal_actions give."""
+    rules = load_rules(variant)
+    for seed in (1, 2):
+        fast, reference = Game(rules, seed), _PythonGame(rules, seed)
+        assert _trace(fast, seed) == _trace(reference, seed)
+        assert fast.log == reference.log
+        assert fast.state_dict() == reference.state_dict()
+        assert fast.to_record() == reference.to_record()
+        plays = [op for op in fast.log if op.kind == "play"]
+        assert len(plays) >= 52
+        assert all(type(op) is Operation for op in plays)
+
+
+def test_a_card_refused_by_the_c_step_is_refused_as_the_reference_refuses_it() -> None:
+    """ELW05 'The Play': following suit is compulsory. The message names the
+    rule broken, as the Python path's does, and nothing changes."""
+    game, reference = Game(BRIDGE, 5), _PythonGame(BRIDGE, 5)
+    for g in (game, reference):
+        while g.phase != "play":
+            g.apply(g.legal_actions()[-1])
+        g.apply(g.legal_actions()[0])
+    held = game.hands[game.to_act]  # type: ignore[index]
+    legal = {a.index for a in game.legal_actions()}
+    revoke = next(c for c in range(52) if held >> c & 1 and c not in legal)
+    before = json.dumps(game.state_dict(), sort_keys=True)
+    messages = []
+    for g in (game, reference):
+        with pytest.raises(IllegalActionError) as caught:
+            g.apply(Action.play(_native.card_format(revoke)))
+        messages.append(str(caught.value))
+    assert messages == ["play D3 refused: north (B) must follow suit to the C2 led"] * 2
+    assert json.dumps(game.state_dict(), sort_keys=True) == before
+
+
+def test_the_c_card_step_keeps_no_reference_it_does_not_own() -> None:
+    """A C step that leaked a reference, or dropped one, would show in the
+    counts of the objects every card's record shares: the play actions, the
+    kind ``play``, the empty detail, the seats (after a warm-up game, so the
+    interpreter's memos are full: the same games then leave the same counts)."""
+    shared = [*state._PLAYS, state.PLAY, state._EMPTY, *state._SEATS]
+
+    def games() -> None:
+        for seed in range(3):
+            _trace(Game(BRIDGE, seed), seed)
+        gc.collect()
+
+    games()
+    counts = [sys.getrefcount(x) for x in shared]
+    games()
+    assert [sys.getrefcount(x) for x in shared] == counts
+
+
+def test_the_c_module_refuses_tables_that_are_not_the_state_modules() -> None:
+    """The C module is bound once, by state.py; a wrong table is named, and
+    leaves the binding as it was (the games after still play)."""
+    with pytest.raises(ValueError, match=r"^_bind: no step function$"):
+        _speedups._bind(0, {})
+    with pytest.raises(ValueError, match=r"^_bind: no Action in the state module's tables$"):
+        _speedups._bind(1, {})
+    tables = {
+        "Action": Action,
+        "Operation": Operation,
+        "PLAY": "play",
+        "EMPTY": state._EMPTY,
+        "LEFT": state._LEFT,
+        "PLAYS": state._PLAYS[:51],
+    }
+    with pytest.raises(ValueError, match=r"^_bind: no PLAYS in the state module's tables$"):
+        _speedups._bind(1, tables)
+    with pytest.raises(ValueError, match=r"^_bind: Operation must be a named tuple$"):
+        _speedups._bind(1, {**tables, "PLAYS": state._PLAYS, "Operation": dict})
+    with pytest.raises(TypeError):
+        _speedups._bind(1, list(tables))  # type: ignore[arg-type]
+    assert _trace(Game(BRIDGE, 3), 3) == _trace(_PythonGame(BRIDGE, 3), 3)
+
+
+def test_apply_in_c_still_refuses_what_is_not_an_action() -> None:
+    """Every path of apply() checks its argument: text is parsed, anything else refused."""
+    game = Game(BRIDGE, 1)
+    with pytest.raises(TypeError, match="an action must be an Action or its text, not 3"):
+        game.apply(3)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        game.apply()  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        game.legal_actions(1)  # type: ignore[call-arg]
+    assert game.apply.__doc__ is not None
+    assert game.apply.__doc__.startswith("Take ``action`` for the player to act")
+    assert str(inspect.signature(Game.apply)) == "(self, /, action, *, player=None)"
+    assert str(inspect.signature(game.legal_actions)) == "()"
 
 
 def test_the_c_step_is_the_play_then_the_legal_cards() -> None:
