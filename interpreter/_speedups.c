@@ -13,7 +13,8 @@
  *     record, self.actions, self.hands, self._trick_cards, self.to_act, and
  *     the Python methods _first_lead() and _trick_won() when they are due.
  *   - GameBase.legal_actions() while self._lean is true: the play actions of
- *     the legal cards the last step left in self._step.
+ *     the legal cards the last step left in self._step (plays_of(), which
+ *     state.py also uses for every set of cards it offers as plays).
  *
  * Every other action, and a card the C core refuses, goes to the Python
  * methods _apply() and _legal_actions(), which are the reference: tests play
@@ -188,6 +189,19 @@ static PyObject *GameBase_apply(PyObject *self, PyObject *const *args, Py_ssize_
     return r;
 }
 
+/* The play actions of a set of cards (bits 0-51), in card order: clubs to
+ * spades, each from the two up. */
+static PyObject *plays(uint64_t set) {
+    Py_ssize_t count = 0;
+    for (uint64_t b = set; b; b &= b - 1) count++;
+    PyObject *out = PyTuple_New(count);
+    if (out == NULL) return NULL;
+    Py_ssize_t i = 0;
+    for (int c = 0; c < 52; c++)
+        if (set >> c & 1) PyTuple_SET_ITEM(out, i++, Py_NewRef(PyTuple_GET_ITEM(play_of, c)));
+    return out;
+}
+
 static PyObject *GameBase_legal_actions(PyObject *self, PyObject *Py_UNUSED(ignored)) {
     PyObject *d = PyObject_GenericGetDict(self, NULL);
     if (d == NULL) return NULL;
@@ -196,17 +210,8 @@ static PyObject *GameBase_legal_actions(PyObject *self, PyObject *Py_UNUSED(igno
     if (step != NULL && PyLong_CheckExact(step)) {
         long long packed = PyLong_AsLongLong(step);
         if (packed >= 0) {
-            uint64_t legal = (uint64_t)packed & LEGAL_MASK;
-            Py_ssize_t count = 0;
-            for (uint64_t b = legal; b; b &= b - 1) count++;
-            PyObject *plays = PyTuple_New(count);
             Py_DECREF(d);
-            if (plays == NULL) return NULL;
-            Py_ssize_t i = 0;
-            for (int c = 0; c < 52; c++)
-                if (legal >> c & 1)
-                    PyTuple_SET_ITEM(plays, i++, Py_NewRef(PyTuple_GET_ITEM(play_of, c)));
-            return plays; /* in card order: clubs to spades, each from the two up */
+            return plays((uint64_t)packed & LEGAL_MASK);
         }
     }
     Py_DECREF(d);
@@ -249,6 +254,28 @@ static PyTypeObject GameBase_type = {
     .tp_methods = GameBase_methods,
     .tp_new = PyType_GenericNew,
 };
+
+static PyObject *speedups_plays_of(PyObject *Py_UNUSED(module), PyObject *arg) {
+    if (!PyLong_Check(arg)) {
+        PyErr_Format(PyExc_TypeError, "plays_of: a set of cards is an int, not %.100s",
+                     Py_TYPE(arg)->tp_name);
+        return NULL;
+    }
+    unsigned long long set = PyLong_AsUnsignedLongLong(arg);
+    if (set == (unsigned long long)-1 && PyErr_Occurred()) { /* < 0, or too big */
+        PyErr_Clear();
+        set = UINT64_MAX;
+    }
+    if (set & ~LEGAL_MASK) {
+        PyErr_SetString(PyExc_ValueError, "plays_of: a set of cards is 52 bits (0 <= set < 2**52)");
+        return NULL;
+    }
+    if (play_of == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "plays_of: the module is not bound");
+        return NULL;
+    }
+    return plays(set);
+}
 
 /* tables[name], a new reference, if it is an instance of `kind` (and of
  * `size` items if a tuple); else NULL with ValueError. */
@@ -303,6 +330,9 @@ static PyMethodDef speedups_methods[] = {
      PyDoc_STR("_bind(step_address, tables): bind the card step to the address of "
                "dbr_position_step_packed and the state module's tables, by name "
                "(state.py calls this once).")},
+    {"plays_of", speedups_plays_of, METH_O,
+     PyDoc_STR("plays_of(cards): the play actions of a set of cards (bits 0-51), in card "
+               "order.")},
     {NULL, NULL, 0, NULL},
 };
 

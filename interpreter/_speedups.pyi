@@ -2,8 +2,11 @@
 
 from typing import Any
 
+from .actions import Action
+
 class GameBase:
     """The base of :class:`dummybridge.state.Game`: ``apply()`` and
     ``legal_actions()``, with the card step of the lean play in C."""
 
+def plays_of(cards: int, /) -> tuple[Action, ...]: ...
 def _bind(step_address: int, tables: dict[str, Any], /) -> None: ...

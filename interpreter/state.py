@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from . import _native
 from ._lazy import LazyDetail
 from ._speedups import GameBase, _bind
+from ._speedups import plays_of as _plays_of  # the play actions of a set of cards
 from .actions import (
     ASK,
     BID,
@@ -118,40 +119,6 @@ _PARTNER = tuple(_SEATS[(i + 2) & 3] for i in range(4))  # Seat.partner, as a ta
 _SEAT_NAMES = tuple(s.name.lower() for s in _SEATS)
 _DECLARE_ACTIONS: dict[tuple[str, ...], tuple[Action, ...]] = {}  # by denomination names
 _NO_SEATS: frozenset[Seat] = frozenset()
-# _SUIT_PLAYS[suit][13-bit pattern]: the play actions of the cards of that
-# suit in the pattern, low to high; each filled on first use.
-_SUIT_PLAYS: tuple[list[tuple[Action, ...] | None], ...] = tuple([None] * 8192 for _ in range(4))
-
-
-def _suit_plays(suit: int, pattern: int) -> tuple[Action, ...]:
-    plays = tuple(_PLAYS[13 * suit + r] for r in range(13) if pattern >> r & 1)
-    _SUIT_PLAYS[suit][pattern] = plays
-    _ONE_SUIT[pattern << 13 * suit] = plays
-    return plays
-
-
-# _ONE_SUIT[bits]: the play actions of a set of cards of one suit (most sets
-# of legal cards: following suit), filled with _SUIT_PLAYS.
-_ONE_SUIT: dict[int, tuple[Action, ...]] = {0: ()}
-
-
-def _plays_of(bits: int) -> tuple[Action, ...]:
-    """The play actions for a set of cards, in card order."""
-    out = _ONE_SUIT.get(bits)
-    if out is not None:
-        return out
-    t0, t1, t2, t3 = _SUIT_PLAYS
-    c, d, h, s = bits & 0x1FFF, bits >> 13 & 0x1FFF, bits >> 26 & 0x1FFF, bits >> 39
-    p0, p1, p2, p3 = t0[c], t1[d], t2[h], t3[s]
-    if p0 is None:
-        p0 = _suit_plays(0, c)
-    if p1 is None:
-        p1 = _suit_plays(1, d)
-    if p2 is None:
-        p2 = _suit_plays(2, h)
-    if p3 is None:
-        p3 = _suit_plays(3, s)
-    return p0 + p1 + p2 + p3
 
 
 class Trick(NamedTuple):

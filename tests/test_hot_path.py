@@ -176,6 +176,28 @@ def test_the_c_module_refuses_tables_that_are_not_the_state_modules() -> None:
     assert _trace(Game(BRIDGE, 3), 3) == _trace(_PythonGame(BRIDGE, 3), 3)
 
 
+def test_the_play_actions_of_a_set_of_cards_are_in_card_order() -> None:
+    """plays_of(): the actions the game offers for a set of cards (the legal
+    cards of the lean play, and every other set), clubs to spades, two up."""
+    rng = Rng(21)
+    for bits in [
+        0,
+        1,
+        1 << 51,
+        (1 << 52) - 1,
+        *(rng.below(1 << 26) << 26 | rng.below(1 << 26) for _ in range(200)),
+    ]:
+        expected = tuple(Action.play(_native.card_format(c)) for c in range(52) if bits >> c & 1)
+        assert _speedups.plays_of(bits) == expected
+        assert all(a is b for a, b in zip(_speedups.plays_of(bits), expected, strict=True))
+    with pytest.raises(ValueError, match=r"^plays_of: a set of cards is 52 bits"):
+        _speedups.plays_of(1 << 52)
+    with pytest.raises(ValueError, match=r"^plays_of: a set of cards is 52 bits"):
+        _speedups.plays_of(-1)
+    with pytest.raises(TypeError, match=r"^plays_of: a set of cards is an int, not str$"):
+        _speedups.plays_of("SA")  # type: ignore[arg-type]
+
+
 def test_apply_in_c_still_refuses_what_is_not_an_action() -> None:
     """Every path of apply() checks its argument: text is parsed, anything else refused."""
     game = Game(BRIDGE, 1)
