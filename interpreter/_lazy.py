@@ -32,6 +32,8 @@ class LazyDetail(Mapping[str, Any]):
     _data: dict[str, Any] | None
 
     def __init__(self, build: Callable[..., dict[str, Any]], raw: tuple[Any, ...]) -> None:
+        # (dummybridge._speedups makes a trick's detail as this does, setting
+        # the three slots itself: keep the two in step)
         self._build = build
         self._raw = raw
         self._data = None

@@ -11,10 +11,13 @@
  *     the cffi module _core gives, so there is one copy of the card rules),
  *     then the same bookkeeping as state.Game._play(): self._step, the log
  *     record, self.actions, self.hands, self._trick_cards, self.to_act, and
- *     the Python methods _first_lead() and _trick_won() when they are due.
+ *     _first_lead() or the end of the trick when they are due.
  *   - GameBase.legal_actions() while self._lean is true: the play actions of
  *     the legal cards the last step left in self._step (plays_of(), which
  *     state.py also uses for every set of cards it offers as plays).
+ *   - trick_won(game, winner): the end of a trick, on every path (state.Game._play()
+ *     calls it too): the trick and its record, the tricks won, the next leader,
+ *     and state.Game._end_play() after the last trick.
  *
  * Every other action, and a card the C core refuses, goes to the Python
  * methods _apply() and _legal_actions(), which are the reference: tests play
@@ -39,11 +42,18 @@ static PyObject *play_kind;      /* actions.PLAY, the kind of a card's action */
 static PyObject *empty_detail;   /* state._EMPTY, a play's detail */
 static PyObject *left_of;        /* state._LEFT: the seat on each seat's left */
 static PyObject *play_of;        /* state._PLAYS: the play action of each card */
+static PyObject *trick_type;     /* state.Trick (a named tuple) */
+static PyObject *trick_kind;     /* "trick", the kind of a trick's record */
+static PyObject *trick_detail;   /* state._trick_detail, which builds a trick record's detail */
+static PyObject *seats;          /* state._SEATS: the four seats */
+static PyObject *cards;          /* state._CARDS: the 52 cards */
+static PyObject *lazy_type;      /* _lazy.LazyDetail, and the descriptors of its three slots */
+static PyObject *lazy_build, *lazy_raw, *lazy_data;
 
 /* Interned attribute names. */
 static PyObject *s_lean, *s_to_act, *s_ps, *s_address, *s_step, *s_log, *s_actions, *s_hands,
     *s_trick_cards, *s_seat_actor, *s_lead_due, *s_first_lead, *s_kind, *s_index, *s_apply,
-    *s_legal_actions, *s_trick_won;
+    *s_legal_actions, *s_trick_leader, *s_tricks, *s_tricks_won, *s_end_play;
 
 #define LEGAL_MASK ((UINT64_C(1) << 52) - 1)
 
@@ -57,16 +67,122 @@ static int lean_on(PyObject *d) {
     return lean == Py_True;
 }
 
-/* A named tuple made as tuple.__new__(type, items) makes it (a tuple
- * subclass must not be filled in place: newer CPythons cache a tuple's hash).
- * Steals items; NULL (an error set) if it or items is NULL. */
-static PyObject *named(PyObject *type, PyObject *items) {
-    if (items == NULL) return NULL;
-    PyObject *pack = PyTuple_Pack(1, items);
-    Py_DECREF(items);
+/* A record: an instance of the named tuple `type` holding the n items (new
+ * references taken), made as tuple.__new__(type, items) makes it. From
+ * CPython 3.14 on a tuple caches its hash, which only the tuple type's own
+ * constructor sets up, so there it is called; before, the items are filled
+ * in place, as that constructor does. NULL with an error on failure. */
+static PyObject *record(PyObject *type, PyObject *const *items, Py_ssize_t n) {
+#if PY_VERSION_HEX < 0x030E0000
+    PyObject *made = ((PyTypeObject *)type)->tp_alloc((PyTypeObject *)type, n);
+    if (made == NULL) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) PyTuple_SET_ITEM(made, i, Py_NewRef(items[i]));
+    return made;
+#else
+    PyObject *tuple = PyTuple_New(n);
+    if (tuple == NULL) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) PyTuple_SET_ITEM(tuple, i, Py_NewRef(items[i]));
+    PyObject *pack = PyTuple_Pack(1, tuple);
+    Py_DECREF(tuple);
     PyObject *made = pack ? PyTuple_Type.tp_new((PyTypeObject *)type, pack, NULL) : NULL;
     Py_XDECREF(pack);
     return made;
+#endif
+}
+
+/* A _lazy.LazyDetail of build(*raw), made as its __init__ makes it (it sets
+ * the three slots: _build, _raw, and _data to None), without a Python call. */
+static PyObject *lazy(PyObject *build, PyObject *raw) {
+    PyObject *made = ((PyTypeObject *)lazy_type)->tp_alloc((PyTypeObject *)lazy_type, 0);
+    if (made == NULL) return NULL;
+    if (Py_TYPE(lazy_build)->tp_descr_set(lazy_build, made, build) < 0 ||
+        Py_TYPE(lazy_raw)->tp_descr_set(lazy_raw, made, raw) < 0 ||
+        Py_TYPE(lazy_data)->tp_descr_set(lazy_data, made, Py_None) < 0) {
+        Py_DECREF(made);
+        return NULL;
+    }
+    return made;
+}
+
+/* The end of a trick won by seat `winner` (0..3), as state.Game keeps it: the
+ * Trick in self.tricks, self.tricks_won, the "trick" record in self.log (its
+ * detail built when first read), the winner to lead, and self._end_play()
+ * after the last trick. 0, or -1 with an error set (and then nothing changed,
+ * unless memory ran out or _end_play() raised). */
+static int trick_end(PyObject *self, PyObject *d, long winner) {
+    PyObject *trick = item(d, s_trick_cards);
+    PyObject *log = trick ? item(d, s_log) : NULL;
+    PyObject *leader = log ? item(d, s_trick_leader) : NULL;
+    PyObject *tricks = leader ? item(d, s_tricks) : NULL;
+    PyObject *won = tricks ? item(d, s_tricks_won) : NULL;
+    PyObject *hands = won ? item(d, s_hands) : NULL;
+    if (hands == NULL && !PyErr_Occurred())
+        PyErr_SetString(PyExc_RuntimeError, "trick_won: the game is not in its play");
+    if (hands == NULL) return -1;
+    if (!PyList_CheckExact(trick) || PyList_GET_SIZE(trick) != 4 || !PyList_CheckExact(log) ||
+        !PyList_CheckExact(tricks) || !PyList_CheckExact(won) || PyList_GET_SIZE(won) != 2 ||
+        !PyList_CheckExact(hands) || PyList_GET_SIZE(hands) != 4) {
+        PyErr_SetString(PyExc_RuntimeError, "trick_won: not a game's complete trick");
+        return -1;
+    }
+    PyObject *count = PyList_GET_ITEM(won, winner & 1);
+    long before = PyLong_Check(count) ? PyLong_AsLong(count) : -1;
+    if (before < 0) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "trick_won: not a count");
+        return -1;
+    }
+    PyObject *played = PyTuple_New(4);
+    if (played == NULL) return -1;
+    for (Py_ssize_t i = 0; i < 4; i++) {
+        PyObject *card = PyList_GET_ITEM(trick, i);
+        long c = PyLong_Check(card) ? PyLong_AsLong(card) : -1;
+        if (c < 0 || c > 51) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "trick_won: not a card");
+            Py_DECREF(played);
+            return -1;
+        }
+        PyTuple_SET_ITEM(played, i, Py_NewRef(PyTuple_GET_ITEM(cards, c)));
+    }
+    /* Everything made before anything changes. */
+    PyObject *seat = PyTuple_GET_ITEM(seats, winner);
+    PyObject *done_items[3] = {leader, played, seat};
+    PyObject *done = record(trick_type, done_items, 3);
+    PyObject *number = PyLong_FromSsize_t(PyList_GET_SIZE(tricks) + 1);
+    PyObject *raw = number ? PyTuple_Pack(3, number, played, leader) : NULL;
+    PyObject *detail = raw ? lazy(trick_detail, raw) : NULL;
+    PyObject *at = PyLong_FromSsize_t(PyList_GET_SIZE(log));
+    PyObject *op = NULL;
+    if (detail != NULL && at != NULL) {
+        PyObject *op_items[6] = {at, trick_kind, seat, Py_None, Py_None, detail};
+        op = record(operation_type, op_items, 6);
+    }
+    PyObject *after = PyLong_FromLong(before + 1);
+    PyObject *fresh = PyList_New(0);
+    Py_XDECREF(number);
+    Py_XDECREF(raw);
+    Py_XDECREF(detail);
+    Py_XDECREF(at);
+    Py_DECREF(played);
+    int failed = done == NULL || op == NULL || after == NULL || fresh == NULL;
+    failed = failed || PyList_Append(tricks, done) < 0;
+    if (!failed) {
+        PyList_SetItem(won, winner & 1, after); /* steals after */
+        after = NULL;
+    }
+    failed = failed || PyList_Append(log, op) < 0;
+    failed = failed || PyDict_SetItem(d, s_trick_leader, seat) < 0; /* (leader not used below) */
+    failed = failed || PyDict_SetItem(d, s_trick_cards, fresh) < 0;
+    Py_XDECREF(done);
+    Py_XDECREF(op);
+    Py_XDECREF(after);
+    Py_XDECREF(fresh);
+    if (failed) return -1;
+    int more = PyObject_IsTrue(PyList_GET_ITEM(hands, winner));
+    if (more < 0) return -1;
+    if (more) return PyDict_SetItem(d, s_to_act, seat);
+    PyObject *r = PyObject_CallMethodNoArgs(self, s_end_play);
+    Py_XDECREF(r);
+    return r == NULL ? -1 : 0;
 }
 
 /* The card step of a lean game. Returns a new reference to the log record;
@@ -115,11 +231,11 @@ static PyObject *lean_card(PyObject *self, PyObject *d, PyObject *action) {
 
     /* The same bookkeeping as Game._play(), the record made first. */
     PyObject *n = PyLong_FromSsize_t(PyList_GET_SIZE(log));
-    PyObject *op = n ? named(operation_type,
-                             PyTuple_Pack(6, n, play_kind, to_act, PyTuple_GET_ITEM(actors, seat),
-                                          action, empty_detail))
-                     : NULL;
-    Py_XDECREF(n);
+    if (n == NULL) return NULL;
+    PyObject *items[6] = {n,      play_kind,   to_act, PyTuple_GET_ITEM(actors, seat),
+                          action, empty_detail};
+    PyObject *op = record(operation_type, items, 6);
+    Py_DECREF(n);
     if (op == NULL) return NULL;
 
     /* Everything made: the C core plays the card, or refuses it. */
@@ -149,11 +265,7 @@ static PyObject *lean_card(PyObject *self, PyObject *d, PyObject *action) {
     Py_XDECREF(card_obj);
     int64_t winner = step >> DBR_STEP_WINNER_SHIFT;
     if (!failed && winner) {
-        PyObject *w = PyLong_FromLongLong(winner - 1);
-        PyObject *r = w ? PyObject_CallMethodOneArg(self, s_trick_won, w) : NULL;
-        Py_XDECREF(w);
-        failed = r == NULL;
-        Py_XDECREF(r);
+        failed = trick_end(self, d, (long)(winner - 1)) < 0;
     } else if (!failed) {
         PyObject *due = item(d, s_lead_due);
         int first = due == NULL ? (PyErr_Occurred() ? -1 : 0) : PyObject_IsTrue(due);
@@ -196,9 +308,15 @@ static PyObject *plays(uint64_t set) {
     for (uint64_t b = set; b; b &= b - 1) count++;
     PyObject *out = PyTuple_New(count);
     if (out == NULL) return NULL;
-    Py_ssize_t i = 0;
-    for (int c = 0; c < 52; c++)
-        if (set >> c & 1) PyTuple_SET_ITEM(out, i++, Py_NewRef(PyTuple_GET_ITEM(play_of, c)));
+    for (Py_ssize_t i = 0; set; set &= set - 1, i++) {
+#if defined(__GNUC__) || defined(__clang__)
+        int c = __builtin_ctzll(set); /* the lowest card left */
+#else
+        int c = 0;
+        while (!(set >> c & 1)) c++;
+#endif
+        PyTuple_SET_ITEM(out, i, Py_NewRef(PyTuple_GET_ITEM(play_of, c)));
+    }
     return out;
 }
 
@@ -277,6 +395,26 @@ static PyObject *speedups_plays_of(PyObject *Py_UNUSED(module), PyObject *arg) {
     return plays(set);
 }
 
+static PyObject *speedups_trick_won(PyObject *Py_UNUSED(module), PyObject *args) {
+    PyObject *game;
+    int winner;
+    if (!PyArg_ParseTuple(args, "O!i:trick_won", &GameBase_type, &game, &winner)) return NULL;
+    if (winner < 0 || winner > 3) {
+        PyErr_Format(PyExc_ValueError, "trick_won: no seat %d", winner);
+        return NULL;
+    }
+    if (lazy_type == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "trick_won: the module is not bound");
+        return NULL;
+    }
+    PyObject *d = PyObject_GenericGetDict(game, NULL);
+    if (d == NULL) return NULL;
+    int status = trick_end(game, d, winner);
+    Py_DECREF(d);
+    if (status < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
 /* tables[name], a new reference, if it is an instance of `kind` (and of
  * `size` items if a tuple); else NULL with ValueError. */
 static PyObject *bound(PyObject *tables, const char *name, PyTypeObject *kind, Py_ssize_t size) {
@@ -290,6 +428,8 @@ static PyObject *bound(PyObject *tables, const char *name, PyTypeObject *kind, P
     return Py_NewRef(value);
 }
 
+#define BOUND 12 /* the tables _bind() takes by name */
+
 static PyObject *speedups_bind(PyObject *Py_UNUSED(module), PyObject *args) {
     unsigned long long step_address;
     PyObject *tables;
@@ -302,25 +442,47 @@ static PyObject *speedups_bind(PyObject *Py_UNUSED(module), PyObject *args) {
         const char *name;
         PyTypeObject *kind;
         Py_ssize_t size;
-    } wanted[6] = {
-        {"Action", &PyType_Type, -1},  {"Operation", &PyType_Type, -1},
-        {"PLAY", &PyUnicode_Type, -1}, {"EMPTY", &PyBaseObject_Type, -1},
-        {"LEFT", &PyTuple_Type, 4},    {"PLAYS", &PyTuple_Type, 52},
+    } wanted[BOUND] = {
+        {"Action", &PyType_Type, -1},
+        {"Operation", &PyType_Type, -1},
+        {"PLAY", &PyUnicode_Type, -1},
+        {"EMPTY", &PyBaseObject_Type, -1},
+        {"LEFT", &PyTuple_Type, 4},
+        {"PLAYS", &PyTuple_Type, 52},
+        {"Trick", &PyType_Type, -1},
+        {"TRICK", &PyUnicode_Type, -1},
+        {"trick_detail", &PyFunction_Type, -1},
+        {"SEATS", &PyTuple_Type, 4},
+        {"CARDS", &PyTuple_Type, 52},
+        {"LazyDetail", &PyType_Type, -1},
     };
-    PyObject *got[6] = {NULL};
+    PyObject *got[BOUND + 3] = {NULL};
     int ok = 1;
-    for (int i = 0; i < 6 && ok; i++)
+    for (int i = 0; i < BOUND && ok; i++)
         ok = (got[i] = bound(tables, wanted[i].name, wanted[i].kind, wanted[i].size)) != NULL;
-    ok = ok && PyType_IsSubtype((PyTypeObject *)got[1], &PyTuple_Type);
-    if (!ok) {
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_ValueError, "_bind: Operation must be a named tuple");
-        for (int i = 0; i < 6; i++) Py_XDECREF(got[i]);
+    int fits = ok && PyType_IsSubtype((PyTypeObject *)got[1], &PyTuple_Type) &&
+               PyType_IsSubtype((PyTypeObject *)got[6], &PyTuple_Type);
+    const char *slot_names[3] = {"_build", "_raw",
+                                 "_data"}; /* LazyDetail's, set as __init__ does */
+    for (int i = 0; i < 3 && fits; i++) {
+        got[BOUND + i] = PyObject_GetAttrString(got[BOUND - 1], slot_names[i]);
+        fits = got[BOUND + i] != NULL && Py_TYPE(got[BOUND + i])->tp_descr_set != NULL;
+    }
+    if (ok && !fits) {
+        PyErr_Clear(); /* an AttributeError for a missing slot: say what is wrong */
+        PyErr_SetString(PyExc_ValueError, "_bind: Operation and Trick must be named tuples, "
+                                          "LazyDetail a class with slots");
+    }
+    if (!ok || !fits) {
+        for (int i = 0; i < BOUND + 3; i++) Py_XDECREF(got[i]);
         return NULL;
     }
-    PyObject **slots[6] = {&action_type,  &operation_type, &play_kind,
-                           &empty_detail, &left_of,        &play_of};
-    for (int i = 0; i < 6; i++) Py_XSETREF(*slots[i], got[i]);
+    PyObject **slots[BOUND + 3] = {
+        &action_type, &operation_type, &play_kind,  &empty_detail, &left_of,
+        &play_of,     &trick_type,     &trick_kind, &trick_detail, &seats,
+        &cards,       &lazy_type,      &lazy_build, &lazy_raw,     &lazy_data,
+    };
+    for (int i = 0; i < BOUND + 3; i++) Py_XSETREF(*slots[i], got[i]);
     bound_step = (step_fn)(uintptr_t)step_address;
     Py_RETURN_NONE;
 }
@@ -330,6 +492,10 @@ static PyMethodDef speedups_methods[] = {
      PyDoc_STR("_bind(step_address, tables): bind the card step to the address of "
                "dbr_position_step_packed and the state module's tables, by name "
                "(state.py calls this once).")},
+    {"trick_won", speedups_trick_won, METH_VARARGS,
+     PyDoc_STR("trick_won(game, winner): the end of the trick the seat numbered winner "
+               "won: the trick and its record, the tricks won, the next leader, and "
+               "game._end_play() after the last trick.")},
     {"plays_of", speedups_plays_of, METH_O,
      PyDoc_STR("plays_of(cards): the play actions of a set of cards (bits 0-51), in card "
                "order.")},
@@ -355,10 +521,11 @@ PyMODINIT_FUNC PyInit__speedups(void) {
         intern(&s_step, "_step") < 0 || intern(&s_log, "log") < 0 ||
         intern(&s_actions, "actions") < 0 || intern(&s_hands, "hands") < 0 ||
         intern(&s_trick_cards, "_trick_cards") < 0 || intern(&s_seat_actor, "_seat_actor") < 0 ||
-        intern(&s_lead_due, "_lead_due") < 0 || intern(&s_trick_won, "_trick_won") < 0 ||
-        intern(&s_first_lead, "_first_lead") < 0 || intern(&s_kind, "kind") < 0 ||
-        intern(&s_index, "index") < 0 || intern(&s_apply, "_apply") < 0 ||
-        intern(&s_legal_actions, "_legal_actions") < 0)
+        intern(&s_lead_due, "_lead_due") < 0 || intern(&s_trick_leader, "_trick_leader") < 0 ||
+        intern(&s_tricks, "tricks") < 0 || intern(&s_tricks_won, "tricks_won") < 0 ||
+        intern(&s_end_play, "_end_play") < 0 || intern(&s_first_lead, "_first_lead") < 0 ||
+        intern(&s_kind, "kind") < 0 || intern(&s_index, "index") < 0 ||
+        intern(&s_apply, "_apply") < 0 || intern(&s_legal_actions, "_legal_actions") < 0)
         return NULL;
     if (PyType_Ready(&GameBase_type) < 0) return NULL;
     PyObject *m = PyModule_Create(&speedups_module);

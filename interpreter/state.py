@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import _native
 from ._lazy import LazyDetail
-from ._speedups import GameBase, _bind
+from ._speedups import GameBase, _bind, trick_won
 from ._speedups import plays_of as _plays_of  # the play actions of a set of cards
 from .actions import (
     ASK,
@@ -2136,38 +2136,8 @@ class Game(GameBase):
                 self._first_lead()
             self.to_act = _LEFT[seat]
             return op
-        self._trick_won(winner)
+        trick_won(self, winner)  # the end of the trick (in C: interpreter/_speedups.c)
         return op
-
-    def _trick_won(self, winner: int) -> None:
-        """The trick is complete and ``winner`` (a seat number) won it."""
-        a, b, c, d = self._trick_cards  # four hands: four cards
-        log = self.log
-        winner_seat = _SEATS[winner]
-        leader = self._trick_leader
-        cards = (_CARDS[a], _CARDS[b], _CARDS[c], _CARDS[d])
-        tricks = self.tricks
-        tricks.append(_new_op(Trick, (leader, cards, winner_seat)))
-        self.tricks_won[winner & 1] += 1
-        log.append(
-            _new_op(
-                Operation,
-                (
-                    len(log),
-                    "trick",
-                    winner_seat,
-                    None,
-                    None,
-                    LazyDetail(_trick_detail, (len(tricks), cards, leader)),
-                ),
-            )
-        )
-        self._trick_leader = winner_seat
-        self._trick_cards = []
-        if self.hands[winner]:
-            self.to_act = winner_seat
-        else:
-            self._end_play()
 
     def _first_lead(self) -> None:
         """Expose what the rules expose once the first card is led."""
@@ -2699,8 +2669,8 @@ def _game_from_record(record: Mapping[str, Any], rules: RuleSet) -> Game:
     return Game.from_record(record, rules)
 
 
-# The card step of apply() and legal_actions() in the lean play, in C
-# (interpreter/_speedups.c): the step function and the tables it uses.
+# The card step of apply() and legal_actions() in the lean play, and the end
+# of a trick, in C (interpreter/_speedups.c): the step function and the tables.
 _bind(
     _native.STEP_PACKED_ADDRESS,
     {
@@ -2710,5 +2680,11 @@ _bind(
         "EMPTY": _EMPTY,
         "LEFT": _LEFT,
         "PLAYS": _PLAYS,
+        "Trick": Trick,
+        "TRICK": "trick",
+        "trick_detail": _trick_detail,
+        "SEATS": _SEATS,
+        "CARDS": _CARDS,
+        "LazyDetail": LazyDetail,
     },
 )

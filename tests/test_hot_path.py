@@ -5,9 +5,10 @@ A card in strict play (the "lean" play) is taken by the C base class of
 ``legal_actions()``) with one C call (``dbr_position_step_packed``: the card,
 then the next hand's legal cards); every other action, and a refused card, goes
 to the Python methods ``Game._apply()`` and ``Game._legal_actions()``, the
-reference. The log entries made for every deal keep their raw data and are
-formatted when first read (:class:`~dummybridge._lazy.LazyDetail`). None of
-this may show: the same game, the same log, the same errors.
+reference; the end of a trick is ``_speedups.trick_won()`` on every path. The
+log entries made for every deal keep their raw data and are formatted when
+first read (:class:`~dummybridge._lazy.LazyDetail`). None of this may show:
+the same game, the same log, the same errors.
 """
 
 from __future__ import annotations
@@ -166,14 +167,59 @@ def test_the_c_module_refuses_tables_that_are_not_the_state_modules() -> None:
         "EMPTY": state._EMPTY,
         "LEFT": state._LEFT,
         "PLAYS": state._PLAYS[:51],
+        "Trick": state.Trick,
+        "TRICK": "trick",
+        "trick_detail": state._trick_detail,
+        "SEATS": state._SEATS,
+        "CARDS": state._CARDS,
+        "LazyDetail": _lazy.LazyDetail,
     }
     with pytest.raises(ValueError, match=r"^_bind: no PLAYS in the state module's tables$"):
         _speedups._bind(1, tables)
-    with pytest.raises(ValueError, match=r"^_bind: Operation must be a named tuple$"):
-        _speedups._bind(1, {**tables, "PLAYS": state._PLAYS, "Operation": dict})
+    tables["PLAYS"] = state._PLAYS
+    wrong = "^_bind: Operation and Trick must be named tuples, LazyDetail a class with slots$"
+    for name, value in [("Operation", dict), ("Trick", list), ("LazyDetail", dict)]:
+        with pytest.raises(ValueError, match=wrong):
+            _speedups._bind(1, {**tables, name: value})
     with pytest.raises(TypeError):
         _speedups._bind(1, list(tables))  # type: ignore[arg-type]
     assert _trace(Game(BRIDGE, 3), 3) == _trace(_PythonGame(BRIDGE, 3), 3)
+
+
+def test_the_c_end_of_a_trick_refuses_what_is_not_one() -> None:
+    """trick_won() ends a complete trick of a game in its play; any other call
+    is refused with the reason, and changes nothing."""
+    game = Game(BRIDGE, 1)
+    with pytest.raises(ValueError, match=r"^trick_won: no seat 4$"):
+        _speedups.trick_won(game, 4)
+    with pytest.raises(TypeError):
+        _speedups.trick_won(object(), 0)  # type: ignore[arg-type]
+    before = game.state_dict()
+    with pytest.raises(RuntimeError, match=r"^trick_won: not a game's complete trick$"):
+        _speedups.trick_won(game, 0)
+    assert game.state_dict() == before
+
+
+def test_a_trick_record_is_the_trick_as_played() -> None:
+    """ELW05: the trick goes to the highest trump, or the highest card of the
+    suit led; its record names the trick, its cards in play order and the
+    leader, and the next trick is led by its winner."""
+    game = Game(BRIDGE, 4)
+    while not game.tricks:  # (pass rather than double: Bridge sets no limit to redoubling)
+        legal = game.legal_actions()
+        game.apply(legal[0] if game.phase == "play" else legal[-1])
+    op = game.log[-1]
+    (trick,) = game.tricks
+    assert op.kind == "trick"
+    assert op.seat == trick.winner == game.to_act
+    assert dict(op.detail) == {
+        "number": 1,
+        "cards": [c.code for c in trick.cards],
+        "leader": trick.leader.letter,
+    }
+    plays = [o.action.card for o in game.log if o.kind == "play"]  # type: ignore[union-attr]
+    assert plays == list(trick.cards)
+    assert sum(game.tricks_won) == 1
 
 
 def test_the_play_actions_of_a_set_of_cards_are_in_card_order() -> None:
