@@ -1431,8 +1431,11 @@ static int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m
         const int side_trump = trump != DBR_NOTRUMP && s != trump;
         const int lruff = side_trump && !l && tl, rruff = side_trump && !r && tr;
         const int pruff = side_trump && !pard && tp;
-        /* the opponents' choices: a void counts as many cards (discards) */
-        const int cl = (l ? nl : tricks + 1) * 4, cr = (r ? nr : tricks + 1) * 4;
+        /* the opponents' choices: a void counts as many cards as the hand
+         * holds (it may discard any of them; DDS counts its cards per hand,
+         * not one more: one more ranks suits an opponent is void in too
+         * low, e.g. a trump lead to draw a singleton top trump) */
+        const int cl = (l ? nl : tricks) * 4, cr = (r ? nr : tricks) * 4;
         int sw = -((cl + cr) * 32) / (trump == DBR_NOTRUMP ? 19 : 13);
         if (trump == DBR_NOTRUMP) {
             if (!pard) sw -= 9;
