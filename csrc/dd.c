@@ -1588,7 +1588,19 @@ static int void3_trump_weight(const dbr_dd *d, const dd_node *nd, int seat, int 
  * 51.60M -> 52.84M (ranks of the top of the run) or 52.29M (of the card
  * played); only where partner will not win the trick, 50.05M, and only on
  * side-suit leads 49.88M, but 57.21M -> 58.50M / 58.08M on the other
- * deals (the bench's own tuning); only where partner will win, 53.67M. */
+ * deals (the bench's own tuning); only where partner will win, 53.67M.
+ * Kept: DDS's constants for a second hand not sure to win the trick with
+ * a trump suit (our own categories), 48.15M -> 47.38M and 54.06M ->
+ * 53.68M on the other deals; of these, only the low card's -9 (not -3):
+ * 47.02M but 54.95M; -6: 48.05M / 54.06M; not -16 below the card led:
+ * 47.75M / 54.47M; only the covers' weights: 48.50M / 55.01M. DDS's
+ * weights for second hand void with a trump suit (WeightAllocTrumpVoid1):
+ * 48.80M / 54.47M (from 48.51M / 54.10M); second hand's ruff under third
+ * hand's best trump (third hand void) after the discards: 53.63M /
+ * 59.03M, level with them 52.98M / 57.84M; the lowest ruff over third
+ * hand's trumps first: 48.52M / 53.90M. DDS's no-trump discard weights
+ * for second and third hand (WeightAllocNTVoid1/2): tables 48.15M /
+ * 54.08M (from 48.15M / 54.06M), single solves +0.4%. */
 static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
     const int trump = d->trump;
     const int seat = (nd->lead + nd->tlen) & 3, p = seat ^ 2;
@@ -1697,14 +1709,19 @@ static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
                 const int seq =
                     rank < 12 && (a >> (rank + 1)) &&
                     (suit_bits(hand, s) >> dbr__ctz(a >> (rank + 1) << (rank + 1)) & 1u);
+                /* with a trump suit, DDS's weights for a card not sure
+                 * to win the trick: a low card goes after a cover that
+                 * forces third hand's winner out (a smaller subtree, and
+                 * when the cover fails the low cards are skipped) */
+                const int tc = trump != DBR_NOTRUMP;
                 if ((l3 && rank < dbr__ctz(l3)) || (pl && rank < dbr__ctz(pl)))
-                    sc = -3 + rrank; /* makes no difference */
+                    sc = (tc ? -9 : -3) + rrank; /* makes no difference */
                 else if (!wins)
-                    sc = -11 + rrank;
+                    sc = (tc ? -16 : -11) + rrank;
                 else if (seq)
-                    sc = 10 + rrank;
+                    sc = tc ? 22 - (rank + 2) : 10 + rrank;
                 else
-                    sc = 13 - (rank + 2); /* DDS's ranks run 2..14 */
+                    sc = (tc ? 10 : 13) - (rank + 2); /* DDS's ranks run 2..14 */
             } else if (nd->tlen == 2 && wins && nd->wseat != p &&
                        !suit_bits(d->h[(nd->lead + 3) & 3], nd->led)) {
                 /* second hand wins and fourth hand, void, can ruff: beat
