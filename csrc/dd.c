@@ -1320,6 +1320,10 @@ static int bounds_cut(const dbr_dd *d, int lead, int r, int target, dbr_hand *re
     /* the side on lead's sure trump tricks (see sure_trump_tricks); when
      * it holds every trump and the leader has no fewer than partner, a
      * side suit partner is void in gives partner a ruff besides (DDS) */
+    /* Measured and dropped: with fewer trumps than partner, the leader
+     * ruffing a side suit partner leads after an entry (DDS's quick tricks
+     * with communication): sound, but tables 47.38M -> 47.36M, 53.68M ->
+     * 53.67M on the other deals: not worth its code. */
     dbr_hand lrel = 0;
     int lt = sure_trump_tricks(d, lead & 1, need, &lrel);
     if (lt && lt < need) {
@@ -1401,7 +1405,12 @@ DBR_INLINE int nth_owner(const dbr_dd *d, unsigned a, int i, int s) {
  * best), or that sets up the suit for the side; no leads into a tenace at
  * the right, or into a ruff; a lead for partner to ruff. The lead that last
  * cut off a search with as many cards left, and the table's best lead, get a
- * bonus. */
+ * bonus. Measured and dropped (tables' trick-boundary nodes, bench deals /
+ * 100 other deals, from 47.38M / 53.68M): DDS's relative rank of the top
+ * of the card's run (DDS's move is its group's top card), 47.38M /
+ * 53.88M (single solves +0.1% / -3%); that and 17 - rank of
+ * the run's top for a trump contract's non-winning leads, 47.48M /
+ * 53.81M. */
 static int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m) {
     const int trump = d->trump, p = lead ^ 2, lho = (lead + 1) & 3, rho = (lead + 3) & 3;
     const dbr_hand present = ~d->played & DBR_FULL_DECK;
@@ -1431,8 +1440,11 @@ static int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m
         const int side_trump = trump != DBR_NOTRUMP && s != trump;
         const int lruff = side_trump && !l && tl, rruff = side_trump && !r && tr;
         const int pruff = side_trump && !pard && tp;
-        /* the opponents' choices: a void counts as many cards (discards) */
-        const int cl = (l ? nl : tricks + 1) * 4, cr = (r ? nr : tricks + 1) * 4;
+        /* the opponents' choices: a void counts as many cards as the hand
+         * holds (it may discard any of them; DDS counts its cards per hand,
+         * not one more: one more ranks suits an opponent is void in too
+         * low, e.g. a trump lead to draw a singleton top trump) */
+        const int cl = (l ? nl : tricks) * 4, cr = (r ? nr : tricks) * 4;
         int sw = -((cl + cr) * 32) / (trump == DBR_NOTRUMP ? 19 : 13);
         if (trump == DBR_NOTRUMP) {
             if (!pard) sw -= 9;
@@ -1585,7 +1597,26 @@ static int void3_trump_weight(const dbr_dd *d, const dd_node *nd, int seat, int 
  * 51.60M -> 52.84M (ranks of the top of the run) or 52.29M (of the card
  * played); only where partner will not win the trick, 50.05M, and only on
  * side-suit leads 49.88M, but 57.21M -> 58.50M / 58.08M on the other
- * deals (the bench's own tuning); only where partner will win, 53.67M. */
+ * deals (the bench's own tuning); only where partner will win, 53.67M.
+ * Kept: DDS's constants for a second hand not sure to win the trick with
+ * a trump suit (our own categories), 48.15M -> 47.38M and 54.06M ->
+ * 53.68M on the other deals; of these, only the low card's -9 (not -3):
+ * 47.02M but 54.95M; -6: 48.05M / 54.06M; not -16 below the card led:
+ * 47.75M / 54.47M; only the covers' weights: 48.50M / 55.01M. DDS's
+ * weights for second hand void with a trump suit (WeightAllocTrumpVoid1):
+ * 48.80M / 54.47M (from 48.51M / 54.10M); second hand's ruff under third
+ * hand's best trump (third hand void) after the discards: 53.63M /
+ * 59.03M, level with them 52.98M / 57.84M; the lowest ruff over third
+ * hand's trumps first: 48.52M / 53.90M. DDS's no-trump discard weights
+ * for second and third hand (WeightAllocNTVoid1/2): tables 48.15M /
+ * 54.08M (from 48.15M / 54.06M), single solves +0.4%. From 47.38M /
+ * 53.68M: DDS's weights where partner will win, with a trump suit
+ * (a card over the one led and under partner's first), 49.79M / 55.60M;
+ * a safe winner of ours before partner's, 49.51M / 55.59M (50.0M in no
+ * trumps too); second hand void discarding when partner, void too, can
+ * ruff (DDS), 47.78M / 54.24M; DDS's relative rank of the top of the run
+ * for the cards not sure to win, 47.19M / 53.89M; DDS's discard weights
+ * for second hand on a trump lead, 47.42M / 53.78M. */
 static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
     const int trump = d->trump;
     const int seat = (nd->lead + nd->tlen) & 3, p = seat ^ 2;
@@ -1694,14 +1725,19 @@ static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
                 const int seq =
                     rank < 12 && (a >> (rank + 1)) &&
                     (suit_bits(hand, s) >> dbr__ctz(a >> (rank + 1) << (rank + 1)) & 1u);
+                /* with a trump suit, DDS's weights for a card not sure
+                 * to win the trick: a low card goes after a cover that
+                 * forces third hand's winner out (a smaller subtree, and
+                 * when the cover fails the low cards are skipped) */
+                const int tc = trump != DBR_NOTRUMP;
                 if ((l3 && rank < dbr__ctz(l3)) || (pl && rank < dbr__ctz(pl)))
-                    sc = -3 + rrank; /* makes no difference */
+                    sc = (tc ? -9 : -3) + rrank; /* makes no difference */
                 else if (!wins)
-                    sc = -11 + rrank;
+                    sc = (tc ? -16 : -11) + rrank;
                 else if (seq)
-                    sc = 10 + rrank;
+                    sc = tc ? 22 - (rank + 2) : 10 + rrank;
                 else
-                    sc = 13 - (rank + 2); /* DDS's ranks run 2..14 */
+                    sc = (tc ? 10 : 13) - (rank + 2); /* DDS's ranks run 2..14 */
             } else if (nd->tlen == 2 && wins && nd->wseat != p &&
                        !suit_bits(d->h[(nd->lead + 3) & 3], nd->led)) {
                 /* second hand wins and fourth hand, void, can ruff: beat
