@@ -49,10 +49,45 @@
 #define DD_PREFETCH(p) ((void)0)
 #endif
 
+/* Bits are counted at every node (pop13, dd_popcount). The default x86-64
+ * target, which the Python extension is built for, has no POPCNT
+ * instruction, so the counts come from a table and bit tricks (below).
+ * With GCC and glibc on x86-64 the search is built twice instead: each
+ * DD_HOT function is a GCC target_clones pair, one clone using POPCNT and
+ * one for the default target, the loader choosing once (ifunc) by the CPU
+ * it runs on; clones call the clones of their own kind directly. The
+ * functions GCC inlines into those at -O3 anyway are forced inline
+ * (DD_FLAT), so that each clone has its own copy: a counting function left
+ * out of line and not cloned would call the library's count, slow, on
+ * every CPU (check: `objdump -dr dd.o | grep __popcountdi2` names only
+ * load and dbr_dd_table, once a solve). The search is the same either way
+ * (the same node counts); with POPCNT the 100 bench deals' tables take
+ * about 8% less CPU time with dd.c built into one program with its caller,
+ * 5-8% less through the Python extension. The
+ * default clone (CPUs without POPCNT, made before 2008-2010) counts by the
+ * library's call. DD_NO_CLONES builds the one search of tables (the
+ * sanitizer build of `make test` does, so that both ways stay tested).
+ * Measured and not kept (harness, same nodes, alternated runs): the whole
+ * file built for x86-64-v2 or v3, or with BMI1, BMI2 and LZCNT too, no
+ * faster than with POPCNT alone; extend_runs and keys_remove forced inline
+ * too (+2-3% a node), with gen_leads and tt_store (+0-3%); a card's suit
+ * and rank by table instead of / 13 and % 13 in the loops of every node
+ * (+1-6%). */
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 6 && defined(__x86_64__) &&            \
+    defined(__GLIBC__) && !defined(__POPCNT__) && !defined(DD_NO_CLONES)
+#define DD_HOT __attribute__((target_clones("popcnt", "default")))
+#define DD_FLAT __attribute__((always_inline)) inline
+#define DD_BUILTIN_COUNT 1
+#else
+#define DD_HOT
+#define DD_FLAT
+#define DD_BUILTIN_COUNT 0
+#endif
+
 /* A population count that compiles to a few instructions everywhere (the
  * builtin becomes a library call unless the target has POPCNT). */
 DBR_INLINE int dd_popcount(uint64_t x) {
-#if defined(__POPCNT__) || defined(_MSC_VER)
+#if defined(__POPCNT__) || defined(_MSC_VER) || DD_BUILTIN_COUNT
     return dbr__popcount(x);
 #else
     x = x - ((x >> 1) & 0x5555555555555555ull);
@@ -73,7 +108,13 @@ static const uint8_t dd_pop8[256] = {
 #undef DD_P4
 #undef DD_P2
 };
-DBR_INLINE int pop13(unsigned x) { return dd_pop8[x & 0xFFu] + dd_pop8[(x >> 8) & 0xFFu]; }
+DBR_INLINE int pop13(unsigned x) {
+#if defined(__POPCNT__) || DD_BUILTIN_COUNT
+    return __builtin_popcount(x);
+#else
+    return dd_pop8[x & 0xFFu] + dd_pop8[(x >> 8) & 0xFFu];
+#endif
+}
 
 /* dd_cmp4[a][e]: the bits of e (a subset of a, 4 bits) at the places of
  * a's bits, highest first: bit 0 for a's highest bit. tt_probe_init
@@ -113,6 +154,21 @@ static const uint8_t dd_cmp4[16][16] = {
 #define DD_BLOCK 8u
 #endif
 #define DD_FREE_BLOCK 0xFFu /* the cls of a block's first entry on the free list */
+/* Measured and not kept (same nodes): a block as a first cache line of
+ * fingerprints (the owners of the top two cards of each suit an entry
+ * describes, and their mask, 32 bits an entry, tested four at a time with
+ * SSE2), the entries' bounds, best leads and the block's link, then the
+ * three-word keys, read only where a fingerprint matches (it rejects 93%
+ * of the entries that do not match; the top three cards would reject
+ * 97.5%, the top card 79%). Cachegrind on the first 15 bench deals
+ * (single solve and table): first-level data misses 31.2M -> 18.5M but
+ * instructions +1.9%; harness table median +1-3% (scalar test), +0-2%
+ * (SSE2). The walk is not bound by memory here: the simulated last-level
+ * misses are ~0.5M for 35.7G instructions (the 32 MiB pool fits the L3),
+ * and the walk's instructions are about 3.5% of the search's. Walk statistics (100 bench deals,
+ * single solves and tables): 12.9 entries read a probe in 2.3 blocks, 0.79
+ * key matches a probe, 68% of probes decided by an entry (40% of those by
+ * the head, 80% within the first 8 entries), misses read 22 entries. */
 
 typedef struct dd_entry {
     uint64_t b0, b1; /* owners of the top cards of each suit (see dd_probe) */
@@ -320,7 +376,7 @@ static uint64_t dist_build(const dbr_hand hands[4]) {
  * d->kb1: each card's two bits leave the layout, the bits after it move
  * down. The highest places go first, so that the places still to remove
  * keep their meaning. */
-static void keys_remove(dbr_dd *d, dbr_hand present, dbr_hand gone) {
+static DD_HOT void keys_remove(dbr_dd *d, dbr_hand present, dbr_hand gone) {
     uint64_t b0 = d->kb0, b1 = d->kb1;
     int off[4], pos = 0;
     for (int s = 0; s < 4; s++) {
@@ -343,7 +399,7 @@ static void keys_remove(dbr_dd *d, dbr_hand present, dbr_hand gone) {
     d->kb1 = b1;
 }
 
-static void tt_probe_init(dbr_dd *d, int lead, dd_probe *p) {
+static DD_FLAT void tt_probe_init(dbr_dd *d, int lead, dd_probe *p) {
     /* at a trick boundary the present cards are the cards held, so the
      * workspace's keys are the position's */
     int pos = 0;
@@ -374,7 +430,7 @@ DBR_INLINE uint64_t depth_mask(const dd_probe *p, unsigned depths) {
 
 /* The relevant cards of an entry's depths, in this position: per suit the
  * lowest of the top depth[s] cards. */
-static dbr_hand depths_rel(const dd_probe *p, unsigned depths) {
+static DD_FLAT dbr_hand depths_rel(const dd_probe *p, unsigned depths) {
     dbr_hand rel = 0;
     for (int s = 0; s < 4; s++) {
         unsigned ds = (depths >> (4 * s)) & 0xFu;
@@ -387,7 +443,7 @@ static dbr_hand depths_rel(const dd_probe *p, unsigned depths) {
 }
 
 /* The relevant cards of an entry's mask (see depth_mask), in this position. */
-static dbr_hand mask_rel(const dd_probe *p, uint64_t mask) {
+static DD_FLAT dbr_hand mask_rel(const dd_probe *p, uint64_t mask) {
     unsigned depths = 0;
     for (int s = 0; s < 4; s++)
         depths |= (unsigned)pop13((unsigned)((mask >> p->off[s]) & ((1u << pop13(p->all[s])) - 1u)))
@@ -397,7 +453,7 @@ static dbr_hand mask_rel(const dd_probe *p, uint64_t mask) {
 
 /* The depths of a set of relevant cards: the number of cards in play from
  * the top of each suit down to its lowest relevant card. */
-static unsigned rel_depths(const dd_probe *p, dbr_hand rel) {
+static DD_FLAT unsigned rel_depths(const dd_probe *p, dbr_hand rel) {
     unsigned depths = 0;
     for (int s = 0; s < 4; s++) {
         unsigned rs = suit_bits(rel, s) & p->all[s];
@@ -520,7 +576,8 @@ static void tt_evict(dbr_dd *d) {
     }
 }
 
-static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, int need, int best) {
+static DD_HOT void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, int need,
+                            int best) {
     const unsigned depths = rel_depths(p, rel);
     const uint64_t m = depth_mask(p, depths);
     const uint64_t b0 = p->b0 & m, b1 = p->b1 & m;
@@ -606,8 +663,8 @@ static void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, i
  * `p_spent` cards partner has already used. *entries receives the suits
  * where the hand's winners begin (to reach it from partner); per[s], when
  * given, the tricks counted in suit s. */
-static int cash_tricks(const dbr_dd *d, int h, int p_spent, int draw, dbr_hand *rel,
-                       unsigned *entries, int *side_out, int *per, int *drawn_out) {
+static DD_HOT int cash_tricks(const dbr_dd *d, int h, int p_spent, int draw, dbr_hand *rel,
+                              unsigned *entries, int *side_out, int *per, int *drawn_out) {
     const int trump = d->trump, p = h ^ 2, lho = (h + 1) & 3, rho = (h + 3) & 3;
     const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
     int qt = 0, side = 0;
@@ -704,8 +761,8 @@ DBR_INLINE int threat_at(const dd_threat *t, int i) {
     return i <= t->n_short ? t->t_both : i <= t->n_long ? t->t_long : -1;
 }
 
-static int run_rounds(unsigned a, unsigned b, unsigned present, int i, const dd_threat *thr,
-                      int goal, int *low) {
+static DD_HOT int run_rounds(unsigned a, unsigned b, unsigned present, int i, const dd_threat *thr,
+                             int goal, int *low) {
     *low = 13;
     if (!a || goal <= 0) return 0;
     const int la = pop13(a), lb = pop13(b);
@@ -760,8 +817,8 @@ static int run_rounds(unsigned a, unsigned b, unsigned present, int i, const dd_
  * cards own_rel: see cash_tricks) when partner has cards enough outside the
  * suit to play to them (its cards of the suit stay for the run; the
  * opponents' discards can only shorten their holdings). */
-static int suit_run_tricks(const dbr_dd *d, int lead, int need, const int own_per[4],
-                           dbr_hand own_rel, dbr_hand *rel) {
+static DD_FLAT int suit_run_tricks(const dbr_dd *d, int lead, int need, const int own_per[4],
+                                   dbr_hand own_rel, dbr_hand *rel) {
     const int p = lead ^ 2, lho = (lead + 1) & 3, rho = (lead + 3) & 3;
     const int trump = d->trump;
     int best = 0;
@@ -823,8 +880,8 @@ static int suit_run_tricks(const dbr_dd *d, int lead, int need, const int own_pe
  * its run of top cards when the rest of the suit wins as the others run
  * out). With a trump suit the side-suit tricks stay within partner's
  * discards, as in cash_tricks. */
-static dbr_hand cash_rel(const dbr_dd *d, int h, int p_spent, const int per[4], int first,
-                         int goal) {
+static DD_HOT dbr_hand cash_rel(const dbr_dd *d, int h, int p_spent, const int per[4], int first,
+                                int goal) {
     const int trump = d->trump;
     const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
     int side_left = 13;
@@ -870,7 +927,7 @@ static dbr_hand cash_rel(const dbr_dd *d, int h, int p_spent, const int per[4], 
  * A suit the opponents are out of (and cannot ruff) gives the side a round
  * for each card of its shorter hand, whatever the ranks (in no trumps,
  * after the leader's top winners of the other suits too). */
-static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
+static DD_FLAT int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
     unsigned entries;
     dbr_hand own_rel = 0;
     int own_side;
@@ -1109,7 +1166,7 @@ static int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *rel) {
  *   and another, sitting over the hand with the top trump, wins a trick, and
  *   so do opponents holding the second and third trumps, the second with
  *   another (DDS's later tricks). */
-static int lead_side_max(const dbr_dd *d, int lead, int r, dbr_hand *rel) {
+static DD_FLAT int lead_side_max(const dbr_dd *d, int lead, int r, dbr_hand *rel) {
     const int p = lead ^ 2, lho = (lead + 1) & 3, rho = (lead + 3) & 3;
     const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
     /* no trump left: as in no trumps */
@@ -1180,7 +1237,7 @@ static int lead_side_max(const dbr_dd *d, int lead, int r, dbr_hand *rel) {
  * holding every trump takes as many tricks as its longer hand has trumps,
  * whatever their ranks. Counted up to `want` tricks, so that the bound
  * depends on no more trumps than it needs. */
-static int sure_trump_tricks(const dbr_dd *d, int side, int want, dbr_hand *rel) {
+static DD_HOT int sure_trump_tricks(const dbr_dd *d, int side, int want, dbr_hand *rel) {
     if (d->trump == DBR_NOTRUMP) return 0;
     const int t = d->trump;
     const unsigned ta = suit_bits(d->h[side], t), tb = suit_bits(d->h[side ^ 2], t);
@@ -1228,7 +1285,7 @@ static int sure_trump_tricks(const dbr_dd *d, int side, int want, dbr_hand *rel)
  * suit led adds the side's sure trump tricks when neither hand of the side
  * has to play a trump to it. Counted up to `want` tricks, so that the
  * bound depends on no more cards than it needs. */
-static int second_hand_tricks(const dbr_dd *d, const dd_node *nd, int want, dbr_hand *rel) {
+static DD_FLAT int second_hand_tricks(const dbr_dd *d, const dd_node *nd, int want, dbr_hand *rel) {
     const int trump = d->trump, ss = nd->led;
     const int h = (nd->lead + 1) & 3, p = h ^ 2, third = (nd->lead + 2) & 3;
     const unsigned mine = suit_bits(d->h[h], ss), pard = suit_bits(d->h[p], ss);
@@ -1297,7 +1354,7 @@ DBR_INLINE dbr_hand suit_hold_mask(dbr_hand h) {
 /* The bounds at a trick boundary against `target` (North-South's tricks of
  * the r left): 1 or 0 when they decide the search, with the cards they
  * depend on in *rel; -1 when they do not. */
-static int bounds_cut(const dbr_dd *d, int lead, int r, int target, dbr_hand *rel) {
+static DD_FLAT int bounds_cut(const dbr_dd *d, int lead, int r, int target, dbr_hand *rel) {
     const int ns_lead = (lead & 1) == 0;
     dbr_hand qrel = 0, srel = 0, urel = 0;
     /* the side on lead: at least qt, at most um; the other side at least st */
@@ -1320,6 +1377,10 @@ static int bounds_cut(const dbr_dd *d, int lead, int r, int target, dbr_hand *re
     /* the side on lead's sure trump tricks (see sure_trump_tricks); when
      * it holds every trump and the leader has no fewer than partner, a
      * side suit partner is void in gives partner a ruff besides (DDS) */
+    /* Measured and dropped: with fewer trumps than partner, the leader
+     * ruffing a side suit partner leads after an entry (DDS's quick tricks
+     * with communication): sound, but tables 47.38M -> 47.36M, 53.68M ->
+     * 53.67M on the other deals: not worth its code. */
     dbr_hand lrel = 0;
     int lt = sure_trump_tricks(d, lead & 1, need, &lrel);
     if (lt && lt < need) {
@@ -1341,7 +1402,7 @@ static int bounds_cut(const dbr_dd *d, int lead, int r, int target, dbr_hand *re
 
 /* The lowest card of each run of equivalent cards among `legal`: adjacent in
  * rank among the cards still in play (held, or played to this trick). */
-static dbr_hand representatives(dbr_hand legal, dbr_hand present) {
+static DD_FLAT dbr_hand representatives(dbr_hand legal, dbr_hand present) {
     /* f: the held cards, filled upward through the absent cards above them
      * (a parallel prefix fill that never crosses from one suit to the next);
      * a held card is the lowest of its run when the card below it is not in f */
@@ -1401,8 +1462,13 @@ DBR_INLINE int nth_owner(const dbr_dd *d, unsigned a, int i, int s) {
  * best), or that sets up the suit for the side; no leads into a tenace at
  * the right, or into a ruff; a lead for partner to ruff. The lead that last
  * cut off a search with as many cards left, and the table's best lead, get a
- * bonus. */
-static int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m) {
+ * bonus. Measured and dropped (tables' trick-boundary nodes, bench deals /
+ * 100 other deals, from 47.38M / 53.68M): DDS's relative rank of the top
+ * of the card's run (DDS's move is its group's top card), 47.38M /
+ * 53.88M (single solves +0.1% / -3%); that and 17 - rank of
+ * the run's top for a trump contract's non-winning leads, 47.48M /
+ * 53.81M. */
+static DD_HOT int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m) {
     const int trump = d->trump, p = lead ^ 2, lho = (lead + 1) & 3, rho = (lead + 3) & 3;
     const dbr_hand present = ~d->played & DBR_FULL_DECK;
     const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
@@ -1431,8 +1497,11 @@ static int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m
         const int side_trump = trump != DBR_NOTRUMP && s != trump;
         const int lruff = side_trump && !l && tl, rruff = side_trump && !r && tr;
         const int pruff = side_trump && !pard && tp;
-        /* the opponents' choices: a void counts as many cards (discards) */
-        const int cl = (l ? nl : tricks + 1) * 4, cr = (r ? nr : tricks + 1) * 4;
+        /* the opponents' choices: a void counts as many cards as the hand
+         * holds (it may discard any of them; DDS counts its cards per hand,
+         * not one more: one more ranks suits an opponent is void in too
+         * low, e.g. a trump lead to draw a singleton top trump) */
+        const int cl = (l ? nl : tricks) * 4, cr = (r ? nr : tricks) * 4;
         int sw = -((cl + cr) * 32) / (trump == DBR_NOTRUMP ? 19 : 13);
         if (trump == DBR_NOTRUMP) {
             if (!pard) sw -= 9;
@@ -1555,8 +1624,8 @@ static int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m
  * from 1 for the highest card held). Discard low from a long suit; do not
  * ruff partner's sure winner; do not underruff second hand; ruff low when
  * fourth hand must follow; ruff over fourth hand's trumps when possible. */
-static int void3_trump_weight(const dbr_dd *d, const dd_node *nd, int seat, int c,
-                              dbr_hand present) {
+static DD_FLAT int void3_trump_weight(const dbr_dd *d, const dd_node *nd, int seat, int c,
+                                      dbr_hand present) {
     const int trump = d->trump, led = nd->led, s = c / 13, rank = c % 13, R = rank + 2;
     const int len = hlen(d, seat, s);
     const int o4 = (nd->lead + 3) & 3, p = nd->lead, wr = nd->wcard % 13;
@@ -1585,8 +1654,27 @@ static int void3_trump_weight(const dbr_dd *d, const dd_node *nd, int seat, int 
  * 51.60M -> 52.84M (ranks of the top of the run) or 52.29M (of the card
  * played); only where partner will not win the trick, 50.05M, and only on
  * side-suit leads 49.88M, but 57.21M -> 58.50M / 58.08M on the other
- * deals (the bench's own tuning); only where partner will win, 53.67M. */
-static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
+ * deals (the bench's own tuning); only where partner will win, 53.67M.
+ * Kept: DDS's constants for a second hand not sure to win the trick with
+ * a trump suit (our own categories), 48.15M -> 47.38M and 54.06M ->
+ * 53.68M on the other deals; of these, only the low card's -9 (not -3):
+ * 47.02M but 54.95M; -6: 48.05M / 54.06M; not -16 below the card led:
+ * 47.75M / 54.47M; only the covers' weights: 48.50M / 55.01M. DDS's
+ * weights for second hand void with a trump suit (WeightAllocTrumpVoid1):
+ * 48.80M / 54.47M (from 48.51M / 54.10M); second hand's ruff under third
+ * hand's best trump (third hand void) after the discards: 53.63M /
+ * 59.03M, level with them 52.98M / 57.84M; the lowest ruff over third
+ * hand's trumps first: 48.52M / 53.90M. DDS's no-trump discard weights
+ * for second and third hand (WeightAllocNTVoid1/2): tables 48.15M /
+ * 54.08M (from 48.15M / 54.06M), single solves +0.4%. From 47.38M /
+ * 53.68M: DDS's weights where partner will win, with a trump suit
+ * (a card over the one led and under partner's first), 49.79M / 55.60M;
+ * a safe winner of ours before partner's, 49.51M / 55.59M (50.0M in no
+ * trumps too); second hand void discarding when partner, void too, can
+ * ruff (DDS), 47.78M / 54.24M; DDS's relative rank of the top of the run
+ * for the cards not sure to win, 47.19M / 53.89M; DDS's discard weights
+ * for second hand on a trump lead, 47.42M / 53.78M. */
+static DD_FLAT int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
     const int trump = d->trump;
     const int seat = (nd->lead + nd->tlen) & 3, p = seat ^ 2;
     const int partner_winning = nd->wseat == p;
@@ -1694,14 +1782,19 @@ static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
                 const int seq =
                     rank < 12 && (a >> (rank + 1)) &&
                     (suit_bits(hand, s) >> dbr__ctz(a >> (rank + 1) << (rank + 1)) & 1u);
+                /* with a trump suit, DDS's weights for a card not sure
+                 * to win the trick: a low card goes after a cover that
+                 * forces third hand's winner out (a smaller subtree, and
+                 * when the cover fails the low cards are skipped) */
+                const int tc = trump != DBR_NOTRUMP;
                 if ((l3 && rank < dbr__ctz(l3)) || (pl && rank < dbr__ctz(pl)))
-                    sc = -3 + rrank; /* makes no difference */
+                    sc = (tc ? -9 : -3) + rrank; /* makes no difference */
                 else if (!wins)
-                    sc = -11 + rrank;
+                    sc = (tc ? -16 : -11) + rrank;
                 else if (seq)
-                    sc = 10 + rrank;
+                    sc = tc ? 22 - (rank + 2) : 10 + rrank;
                 else
-                    sc = 13 - (rank + 2); /* DDS's ranks run 2..14 */
+                    sc = (tc ? 10 : 13) - (rank + 2); /* DDS's ranks run 2..14 */
             } else if (nd->tlen == 2 && wins && nd->wseat != p &&
                        !suit_bits(d->h[(nd->lead + 3) & 3], nd->led)) {
                 /* second hand wins and fourth hand, void, can ruff: beat
@@ -1739,7 +1832,7 @@ static int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
 
 /* ------------------------------------------------------------------ search */
 
-static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel);
+static DD_HOT int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel);
 
 /* The lowest relevant card of each suit: the rest of rel adds nothing. */
 DBR_INLINE dbr_hand rel_lowest(dbr_hand rel) {
@@ -1756,7 +1849,7 @@ DBR_INLINE dbr_hand rel_lowest(dbr_hand rel) {
  * the run above it, some below), the run's lower cards become relevant too,
  * so that in every position of the class the cards skipped are equivalent to
  * the one tried. */
-static dbr_hand extend_runs(dbr_hand rel, dbr_hand legal, dbr_hand present) {
+static DD_HOT dbr_hand extend_runs(dbr_hand rel, dbr_hand legal, dbr_hand present) {
     dbr_hand add = 0;
     for (int s = 0; s < 4; s++) {
         const unsigned rs = suit_bits(rel, s), l = suit_bits(legal, s);
@@ -1812,7 +1905,7 @@ DBR_INLINE int child_node(const dd_node *nd, int seat, int c, int trump, dd_node
 
 /* Play `c` from the hand to play at nd and search the child; returns the
  * child's verdict and adds the relevant cards to *rel. */
-static int play_and_search(dbr_dd *d, const dd_node *nd, int c, int target, dbr_hand *rel) {
+static DD_HOT int play_and_search(dbr_dd *d, const dd_node *nd, int c, int target, dbr_hand *rel) {
     const int seat = (nd->lead + nd->tlen) & 3;
     const dbr_hand bit = (dbr_hand)1 << c;
     const uint64_t len1 = (uint64_t)1 << (16 * (c / 13) + 4 * seat);
@@ -1863,7 +1956,7 @@ DBR_INLINE void small_cards_done(int c, dbr_hand crel, int low[4]) {
 
 /* The last trick: every hand holds one card. Returns 1 if North-South win
  * it, and the winner in *rel if it beat a card of its suit. */
-static int last_trick_ns(const dbr_dd *d, int lead, dbr_hand *rel) {
+static DD_FLAT int last_trick_ns(const dbr_dd *d, int lead, dbr_hand *rel) {
     int wcard = dbr__ctz(d->h[lead]), wseat = lead;
     dbr_hand cards = d->h[0] | d->h[1] | d->h[2] | d->h[3];
     for (int i = 1; i < 4; i++) {
@@ -1919,7 +2012,7 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
     if (a) d->tt_lead[cards_left] = (int8_t)(13 * s + dbr__msb(a));
 }
 
-static int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
+static DD_HOT int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
     d->nodes++;
     const int seat = (nd->lead + nd->tlen) & 3;
     const int ns_to_move = (seat & 1) == 0;
