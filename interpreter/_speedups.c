@@ -246,7 +246,7 @@ static PyObject *lean_card(PyObject *self, PyObject *d, PyObject *action) {
     }
 
     /* From here on the card is played: only a failure to allocate (MemoryError)
-     * or an error raised by _trick_won()/_first_lead() can stop the step. */
+     * or an error raised by _first_lead() or _end_play() can stop the step. */
     Py_INCREF(to_act); /* the seat outlives the writes to the dict below */
     PyObject *step_obj = PyLong_FromLongLong(step);
     PyObject *rest = PyLong_FromUnsignedLongLong(bits & ~(1ULL << card));
