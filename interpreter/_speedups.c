@@ -60,6 +60,14 @@ static PyObject *s_lean, *s_to_act, *s_ps, *s_address, *s_step, *s_log, *s_actio
 /* d[key] as a borrowed reference, or NULL (an error set only if the lookup failed). */
 static PyObject *item(PyObject *d, PyObject *key) { return PyDict_GetItemWithError(d, key); }
 
+/* out[i] = d[keys[i]] (borrowed) for the n keys: 0, or -1 at the first one
+ * missing (an error set only if a lookup failed). */
+static int items(PyObject *d, PyObject *const *keys, PyObject **out, int n) {
+    for (int i = 0; i < n; i++)
+        if ((out[i] = item(d, keys[i])) == NULL) return -1;
+    return 0;
+}
+
 /* Whether the game's __dict__ says the lean play is on. -1 on error. */
 static int lean_on(PyObject *d) {
     PyObject *lean = item(d, s_lean);
@@ -110,15 +118,16 @@ static PyObject *lazy(PyObject *build, PyObject *raw) {
  * after the last trick. 0, or -1 with an error set (and then nothing changed,
  * unless memory ran out or _end_play() raised). */
 static int trick_end(PyObject *self, PyObject *d, long winner) {
-    PyObject *trick = item(d, s_trick_cards);
-    PyObject *log = trick ? item(d, s_log) : NULL;
-    PyObject *leader = log ? item(d, s_trick_leader) : NULL;
-    PyObject *tricks = leader ? item(d, s_tricks) : NULL;
-    PyObject *won = tricks ? item(d, s_tricks_won) : NULL;
-    PyObject *hands = won ? item(d, s_hands) : NULL;
-    if (hands == NULL && !PyErr_Occurred())
-        PyErr_SetString(PyExc_RuntimeError, "trick_won: the game is not in its play");
-    if (hands == NULL) return -1;
+    PyObject *const keys[6] = {s_trick_cards, s_log,        s_trick_leader,
+                               s_tricks,      s_tricks_won, s_hands};
+    PyObject *got[6];
+    if (items(d, keys, got, 6) < 0) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_RuntimeError, "trick_won: the game is not in its play");
+        return -1;
+    }
+    PyObject *trick = got[0], *log = got[1], *leader = got[2], *tricks = got[3], *won = got[4],
+             *hands = got[5];
     if (!PyList_CheckExact(trick) || PyList_GET_SIZE(trick) != 4 || !PyList_CheckExact(log) ||
         !PyList_CheckExact(tricks) || !PyList_CheckExact(won) || PyList_GET_SIZE(won) != 2 ||
         !PyList_CheckExact(hands) || PyList_GET_SIZE(hands) != 4) {
@@ -205,14 +214,12 @@ static PyObject *lean_card(PyObject *self, PyObject *d, PyObject *action) {
     if (card < 0 || card > 51) return NULL;
 
     /* Everything read and checked before the C core plays the card. */
-    PyObject *to_act = item(d, s_to_act);
-    PyObject *ps = to_act ? item(d, s_ps) : NULL;
-    PyObject *log = ps ? item(d, s_log) : NULL;
-    PyObject *actions = log ? item(d, s_actions) : NULL;
-    PyObject *hands = actions ? item(d, s_hands) : NULL;
-    PyObject *trick = hands ? item(d, s_trick_cards) : NULL;
-    PyObject *actors = trick ? item(d, s_seat_actor) : NULL;
-    if (actors == NULL || PyErr_Occurred()) return NULL;
+    PyObject *const keys[7] = {s_to_act, s_ps,          s_log,       s_actions,
+                               s_hands,  s_trick_cards, s_seat_actor};
+    PyObject *got[7];
+    if (items(d, keys, got, 7) < 0) return NULL;
+    PyObject *to_act = got[0], *ps = got[1], *log = got[2], *actions = got[3], *hands = got[4],
+             *trick = got[5], *actors = got[6];
     if (!PyLong_Check(to_act) || !PyList_CheckExact(log) || !PyList_CheckExact(actions) ||
         !PyList_CheckExact(hands) || PyList_GET_SIZE(hands) != 4 || !PyList_CheckExact(trick) ||
         !PyTuple_CheckExact(actors) || PyTuple_GET_SIZE(actors) != 4)
