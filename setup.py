@@ -1,7 +1,7 @@
 """Only the compiled modules are named here; every other setting is in pyproject.toml.
 
 - ``dummybridge._core``: the C core and its cffi binding (tools/ffi_build.py).
-- ``dummybridge._speedups``: the card step of ``Game.apply()`` in C, a plain
+- ``dummybridge.engine._speedups``: the card step of ``Game.apply()`` in C, a plain
   CPython extension (cffi functions cannot build or return Python objects);
   it calls the C core through ``_core``, so it compiles no card rules itself.
 """
@@ -14,8 +14,8 @@ setup(
     cffi_modules=["tools/ffi_build.py:ffibuilder"],
     ext_modules=[
         Extension(
-            "dummybridge._speedups",
-            sources=["interpreter/_speedups.c"],
+            "dummybridge.engine._speedups",
+            sources=["interpreter/engine/_speedups.c"],
             include_dirs=["csrc"],
             depends=["csrc/dummybridge.h"],
             extra_compile_args=[] if sys.platform == "win32" else ["-O3"],

@@ -1,14 +1,36 @@
 """dummybridge: a rules engine for period Bridge variants.
 
-Card handling lives in a small C core (``dummybridge._core``, bound with
-cffi); :mod:`dummybridge.cards` gives it Python value types and
-:mod:`dummybridge.errors` holds the exception hierarchy.
+A variant is a YAML rule file; :func:`load_rules` reads one (a built-in name
+such as ``"dummy-bridge"``, ``"house/lilies"``, or a path) into a frozen
+:class:`RuleSet`, and :class:`Game` plays it, from the cut to the settlement::
+
+    >>> import dummybridge
+    >>> game = dummybridge.Game(dummybridge.load_rules("bridge"), seed=1)
+    >>> game.phase, game.to_act
+    ('declare', <Seat.SOUTH: 2>)
+    >>> op = game.apply(game.legal_actions()[0])
+    >>> str(op.action)
+    'declare spades'
+
+Every decision is an :class:`Action`; :meth:`Game.apply` returns the
+:class:`Operation` it logged, and :meth:`Game.observation` what one player may
+see. Card handling lives in a small C core (bound with cffi) that this package
+gives value types (:class:`Card`, :class:`Hand`, :class:`Seat`, :class:`Suit`,
+:class:`Strain`, :class:`Rank`); every error is a :class:`DummyBridgeError`.
+
+The package is in layers, each importing only those below it
+(``docs/architecture.md``): :mod:`~dummybridge.errors`, ``core``, ``language``,
+``engine``, ``analysis`` and ``formats``, ``bots``, ``apps``. The names of the
+engine are imported when first used, so that reading a rule file
+(``dummybridge validate``) never loads the engine.
 """
 
 from __future__ import annotations
 
-from ._native import Rng, Status
-from .cards import (
+from typing import TYPE_CHECKING, Any
+
+from .core._native import Rng, Status
+from .core.cards import (
     FORCED_DECLARATION_PIPS,
     Card,
     Hand,
@@ -26,6 +48,7 @@ from .errors import (
     CoreError,
     Diagnostic,
     DummyBridgeError,
+    FileFormatError,
     IllegalActionError,
     InvalidDealError,
     InvalidNotationError,
@@ -33,29 +56,73 @@ from .errors import (
     RuleFileError,
 )
 
+if TYPE_CHECKING:
+    from .engine.actions import Action, Operation
+    from .engine.game import Game, Observation, Trick
+    from .engine.scoring import ScoreSheet
+    from .language.loader import load_rules
+    from .language.ruleset import RuleSet
+
 __version__ = "0.1.0"
+
+# name -> the module that defines it, imported on first use (PEP 562)
+_LAZY = {
+    "Action": "engine.actions",
+    "Operation": "engine.actions",
+    "Game": "engine.game",
+    "Observation": "engine.game",
+    "Trick": "engine.game",
+    "ScoreSheet": "engine.scoring",
+    "load_rules": "language.loader",
+    "RuleSet": "language.ruleset",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'dummybridge' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
+
 
 __all__ = [
     "FORCED_DECLARATION_PIPS",
+    "Action",
     "Card",
     "CoreError",
     "Diagnostic",
     "DummyBridgeError",
+    "FileFormatError",
+    "Game",
     "Hand",
     "IllegalActionError",
     "InvalidDealError",
     "InvalidNotationError",
+    "Observation",
+    "Operation",
     "OutOfRangeError",
     "Rank",
     "Rng",
     "RuleFileError",
+    "RuleSet",
+    "ScoreSheet",
     "Seat",
     "Status",
     "Strain",
     "Suit",
+    "Trick",
     "__version__",
     "deal",
     "format_deal",
+    "load_rules",
     "parse_deal",
     "trick_winner",
     "validate_deal",

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dummybridge.cards import Hand, Seat, Suit
-from dummybridge.ruleset import RuleSet
+from dummybridge.core.cards import Hand, Seat, Suit
+from dummybridge.language.ruleset import RuleSet
 
 
 def with_changes(rules: RuleSet, **changes: object) -> RuleSet:

@@ -10,11 +10,11 @@ import json
 
 import pytest
 
-from dummybridge.actions import Action
-from dummybridge.cards import Seat
+from dummybridge.core.cards import Seat
+from dummybridge.engine.actions import Action
+from dummybridge.engine.game import Game
 from dummybridge.errors import IllegalActionError
-from dummybridge.loader import load_rules
-from dummybridge.state import Game
+from dummybridge.language.loader import load_rules
 
 AUCTION = load_rules("auction-bridge")
 

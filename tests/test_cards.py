@@ -1,4 +1,4 @@
-"""Value types of dummybridge.cards: parsing, text forms, reprs and every bad input.
+"""Value types of dummybridge.core.cards: parsing, text forms, reprs and every bad input.
 
 Card encoding (csrc/dummybridge.h): card = suit * 13 + rank, clubs 0 .. spades 3,
 two 0 .. ace 12; PBN hands list spades first, ranks high to low.

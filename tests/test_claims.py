@@ -4,11 +4,11 @@ then played out as ordinary actions, so the record still replays."""
 
 from __future__ import annotations
 
-from dummybridge import _native
+from dummybridge.apps.trick_claims import claim_position, settle_claim
 from dummybridge.bots import make_bot
-from dummybridge.claims import claim_position, settle_claim
-from dummybridge.loader import load_rules
-from dummybridge.state import Game
+from dummybridge.core import _native
+from dummybridge.engine.game import Game
+from dummybridge.language.loader import load_rules
 
 
 def _to_trick(seed: int, tricks: int) -> tuple[Game, dict[str, object]]:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from dummybridge.cli import main
+from dummybridge.apps.cli import main
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

@@ -20,10 +20,11 @@ import yaml
 from jsonschema import Draft202012Validator
 from test_loader import walk
 
-from dummybridge import cli
-from dummybridge.conform import load_scenarios, run, scenario_schema_text
+from dummybridge.apps import cli
+from dummybridge.apps.conform import load_scenarios, run, scenario_schema_text
 from dummybridge.errors import RuleFileError
-from dummybridge.loader import load_rules
+from dummybridge.language import semantics
+from dummybridge.language.loader import load_document, load_rules
 
 HERE = Path(__file__).resolve().parent
 SUITES = sorted((HERE / "conformance").glob("*.yaml"))
@@ -56,7 +57,7 @@ def test_conformance_suite_passes(suite: Path, capsys: pytest.CaptureFixture[str
 
 def test_every_builtin_variant_has_a_suite() -> None:
     """Issue 6: a suite for every built-in variant."""
-    from dummybridge.loader import builtin_variants
+    from dummybridge.language.loader import builtin_variants
 
     covered = {suite_rules(p) for p in SUITES}
     assert {v.name for v in builtin_variants()} <= covered
@@ -450,7 +451,7 @@ def test_mutants_are_single_changes_and_the_bridge_suite_kills_a_trick_value(
 ) -> None:
     """Issue 6, "Suites that can fail": a mutant changes one thing; the Bridge
     suite notices hearts at 9 a trick; a mutant the loader rejects is not counted."""
-    from dummybridge.loader import load_document
+    from dummybridge.language.loader import load_document
 
     tool = _mutate_rules()
     data = load_document("bridge").data
@@ -477,8 +478,8 @@ def test_side_by_side_play_tells_a_laws_remark_apart() -> None:
     compares the remarks open to each player in laws mode, so a mutant that
     lets an adversary correct his own revoke (law 86) without the partner's
     "Having none?" being allowed (law 85) is told from the original."""
-    from dummybridge.loader import load_document
-    from dummybridge.ruleset import RuleSet
+    from dummybridge.language.loader import load_document
+    from dummybridge.language.ruleset import RuleSet
 
     tool = _mutate_rules()
     found = {m.describe(): m for m in tool.mutants(load_document("bridge").data)}
@@ -494,7 +495,7 @@ def test_a_mutant_is_the_house_rule_that_makes_its_one_change(tmp_path: Path) ->
     a user would write (``extends:`` the variant and the changed value), so a
     change the rules never read is refused like any such house rule: here
     the called lead of WORK13 law 51 in Bridge, which has no bidding."""
-    from dummybridge.loader import load_document
+    from dummybridge.language.loader import load_document
 
     tool = _mutate_rules()
     found = {m.describe(): m for m in tool.mutants(load_document("bridge").data)}
@@ -524,7 +525,7 @@ def test_every_built_in_suite_kills_at_least_90_percent_of_its_mutants(tmp_path:
     every built-in variant". A new keyword without cases, or a case weakened,
     shows here as a score below the target (``tools/mutate_rules.py --quick``;
     the survivors and their reasons are in docs/mutation-survivors.md)."""
-    from dummybridge.loader import builtin_variants
+    from dummybridge.language.loader import builtin_variants
 
     tool = _mutate_rules()
     scores = {v.name: tool.score(v.name, tmp_path, compare=False) for v in builtin_variants()}
@@ -568,8 +569,8 @@ def _inert_change(value: Any) -> Any:
 INERT_CASES = [
     (variant, path)
     for variant in sorted(p.stem for p in (HERE.parent / "rules").glob("*.yaml"))
-    for path, never_read, _why, _hint in __import__("dummybridge.semantics").semantics.INERT
-    if never_read(__import__("dummybridge.loader").loader.load_document(variant).data)
+    for path, never_read, _why, _hint in semantics.INERT
+    if never_read(load_document(variant).data)
 ]
 
 
@@ -585,8 +586,8 @@ def test_a_setting_the_loader_calls_inert_changes_nothing(
     past the loader) plays the same games as the original, in laws mode too."""
     import copy
 
-    from dummybridge.loader import load_document
-    from dummybridge.ruleset import RuleSet
+    from dummybridge.language.loader import load_document
+    from dummybridge.language.ruleset import RuleSet
 
     data = copy.deepcopy(load_document(variant).data)
     node = data

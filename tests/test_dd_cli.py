@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from dummybridge import doubledummy
-from dummybridge.cli import main
+from dummybridge.analysis import doubledummy
+from dummybridge.apps.cli import main
 
 ENDING = "N:AQ... 32... 54... K6..."
 
@@ -160,11 +160,11 @@ def test_perfect_bot_plays_the_double_dummy_card_when_it_sees_every_hand() -> No
     """
     from types import SimpleNamespace
 
-    from dummybridge.actions import Action
     from dummybridge.bots import make_bot
-    from dummybridge.cards import Card, Hand, Seat
-    from dummybridge.loader import load_rules
-    from dummybridge.state import Trick
+    from dummybridge.core.cards import Card, Hand, Seat
+    from dummybridge.engine.actions import Action
+    from dummybridge.engine.game import Trick
+    from dummybridge.language.loader import load_rules
 
     bot = make_bot("perfect", 1, load_rules("double-dummy"))
     hands_, _ = doubledummy._native.deal_parse(ENDING)

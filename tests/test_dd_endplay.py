@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from dummybridge._native import (
+from dummybridge.core._native import (
     DDSolver,
     PlayState,
     Position,

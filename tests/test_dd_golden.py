@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from dummybridge._native import DDSolver, Position, card_format, card_parse, deal_parse
+from dummybridge.core._native import DDSolver, Position, card_format, card_parse, deal_parse
 
 DATA = json.loads(
     (Path(__file__).resolve().parent / "data" / "dd_golden.json").read_text(encoding="utf-8")

@@ -9,15 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from dummybridge import _native
-from dummybridge.actions import Action
-from dummybridge.bots import bot_seed, make_bot
-from dummybridge.cards import Card, Hand, Seat
-from dummybridge.cli import main
-from dummybridge.ddsampling import DDSamplingBot
-from dummybridge.doubledummy import PerfectBot
-from dummybridge.loader import builtin_variants, load_rules
-from dummybridge.state import Game, Observation, Trick
+from dummybridge.apps.cli import main
+from dummybridge.bots import PerfectBot, bot_seed, make_bot
+from dummybridge.bots.ddsampling import DDSamplingBot
+from dummybridge.core import _native
+from dummybridge.core.cards import Card, Hand, Seat
+from dummybridge.engine.actions import Action
+from dummybridge.engine.game import Game, Observation, Trick
+from dummybridge.language.loader import builtin_variants, load_rules
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 

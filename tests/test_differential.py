@@ -17,9 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import reference as ref
-from dummybridge import _native
 from dummybridge._core import ffi, lib
-from dummybridge._native import Position, Rng, Status
+from dummybridge.core import _native
+from dummybridge.core._native import Position, Rng, Status
 
 MANY = settings(max_examples=3000)
 SOME = settings(max_examples=1500)

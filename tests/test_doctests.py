@@ -8,20 +8,11 @@ from types import ModuleType
 import pytest
 
 import dummybridge
-from dummybridge import (
-    _native,
-    actions,
-    bots,
-    cards,
-    conform,
-    errors,
-    loader,
-    reference,
-    ruleset,
-    semantics,
-    simulate,
-    state,
-)
+from dummybridge import bots, errors
+from dummybridge.apps import conform, simulate
+from dummybridge.core import _native, cards
+from dummybridge.engine import actions, game
+from dummybridge.language import keywords, loader, ruleset, semantics
 
 
 @pytest.mark.parametrize(
@@ -35,11 +26,11 @@ from dummybridge import (
         bots,
         conform,
         loader,
-        reference,
+        keywords,
         ruleset,
         semantics,
         simulate,
-        state,
+        game,
     ],
     ids=lambda m: m.__name__,
 )

@@ -21,11 +21,11 @@ from pathlib import Path
 
 import pytest
 
-from dummybridge import forced as forced_module
-from dummybridge.cards import Hand, Suit
-from dummybridge.forced import forced_declaration, suit_denominations
-from dummybridge.loader import load_rules
-from dummybridge.ruleset import ForcedCriterion, ForcedRules
+from dummybridge.core.cards import Hand, Suit
+from dummybridge.engine import forced as forced_module
+from dummybridge.engine.forced import forced_declaration, suit_denominations
+from dummybridge.language.loader import load_rules
+from dummybridge.language.ruleset import ForcedCriterion, ForcedRules
 
 GOOD = Path(__file__).resolve().parent / "good_rules"
 BRIDGE = load_rules("bridge")

@@ -68,7 +68,7 @@ def test_simulate_starts_no_more_workers_than_rubbers_or_cores() -> None:
     """``simulate --rubbers 2 --jobs 100000`` tried to start 100,000 worker
     processes and never finished; the result is the same whatever --jobs
     (README), so more workers than rubbers or cores only exhausts the machine."""
-    from dummybridge.simulate import worker_count
+    from dummybridge.apps.simulate import worker_count
 
     cores = os.cpu_count() or 1
     assert worker_count(100_000, 2) == min(2, cores)
@@ -115,8 +115,8 @@ def test_game_refuses_a_seed_rubbers_or_laws_of_the_wrong_type() -> None:
     and 'dummybridge export' then refuse."""
     import pytest
 
-    from dummybridge.loader import load_rules
-    from dummybridge.state import Game
+    from dummybridge.engine.game import Game
+    from dummybridge.language.loader import load_rules
 
     rules = load_rules("bridge")
     for seed in (1.5, "1", True, None):
@@ -148,8 +148,8 @@ def test_sees_an_unknown_player_is_a_value_error_as_in_observation() -> None:
     import pytest
 
     from dummybridge import Seat
-    from dummybridge.loader import load_rules
-    from dummybridge.state import Game
+    from dummybridge.engine.game import Game
+    from dummybridge.language.loader import load_rules
 
     game = Game(load_rules("bridge"), 1)
     with pytest.raises(
@@ -239,8 +239,8 @@ def test_an_invalid_deal_says_which_hand_holds_the_wrong_number() -> None:
 
 
 def _record(tmp_path: Path, change: dict[str, object]) -> Path:
-    from dummybridge.loader import load_rules
-    from dummybridge.state import Game
+    from dummybridge.engine.game import Game
+    from dummybridge.language.loader import load_rules
 
     game = Game(load_rules("bridge"), 1)
     game.replay(["declare spades", "pass", "pass"])  # eldest hand and his partner content
@@ -324,8 +324,8 @@ def test_a_negative_bid_typed_is_not_read_as_a_bid() -> None:
     import pytest
 
     from dummybridge import InvalidNotationError
-    from dummybridge.loader import load_rules
-    from dummybridge.natural import parse_input
+    from dummybridge.formats.natural import parse_input
+    from dummybridge.language.loader import load_rules
 
     rules = load_rules("auction-bridge")
     for text in ("-1 hearts", "- 1 hearts", "bid -2 no trumps", "-10h"):
@@ -380,8 +380,8 @@ def test_from_record_refuses_a_malformed_record_as_it_documents() -> None:
     import pytest
 
     from dummybridge import InvalidNotationError
-    from dummybridge.loader import load_rules
-    from dummybridge.state import Game
+    from dummybridge.engine.game import Game
+    from dummybridge.language.loader import load_rules
 
     record = Game(load_rules("bridge"), 1).to_record()
     for key, value, message in (
@@ -420,11 +420,11 @@ def test_a_file_too_large_to_be_input_is_refused_not_read_to_the_end(
 ) -> None:
     """'validate /dev/zero', 'play --deal /dev/zero', 'export /dev/zero' ...
     read without end until memory ran out ('internal error: MemoryError').
-    Every file a user gives is read up to a limit (dummybridge.files.MAX_BYTES)."""
+    Every file a user gives is read up to a limit (dummybridge.core.files.MAX_BYTES)."""
     import pytest
 
-    from dummybridge import files
-    from dummybridge.cli import main
+    from dummybridge.apps.cli import main
+    from dummybridge.core import files
 
     assert isinstance(monkeypatch, pytest.MonkeyPatch)
     assert isinstance(capsys, pytest.CaptureFixture)
@@ -448,9 +448,9 @@ def test_a_file_too_large_to_be_input_is_refused_not_read_to_the_end(
 def test_claiming_no_tricks_says_how_many_may_be_claimed() -> None:
     """'claim 0' at the table was refused with 'there are 13 tricks left to
     claim', which does not say what was wrong with 0."""
-    from dummybridge.claims import settle_claim
-    from dummybridge.loader import load_rules
-    from dummybridge.state import Game
+    from dummybridge.apps.trick_claims import settle_claim
+    from dummybridge.engine.game import Game
+    from dummybridge.language.loader import load_rules
 
     game = Game(load_rules("bridge"), 1)
     game.replay(["declare spades", "pass", "pass"])
@@ -484,7 +484,7 @@ def test_a_progress_bar_that_cannot_be_written_does_not_stop_the_simulation() ->
 
 def test_progress_bar_stops_quietly_when_its_stream_fails() -> None:
     """The same, in process: a stream whose writes fail gets no more writes."""
-    from dummybridge.simulate import ProgressBar
+    from dummybridge.apps.simulate import ProgressBar
 
     class Full:
         writes = 0
@@ -508,7 +508,7 @@ def test_junit_xml_stays_well_formed_with_control_characters(tmp_path: Path) -> 
     well-formed, and a CI server could not read any result from it."""
     from xml.dom import minidom
 
-    from dummybridge.cli import main
+    from dummybridge.apps.cli import main
 
     scenario = tmp_path / "s.yaml"
     scenario.write_text(
@@ -533,8 +533,8 @@ def test_player_names_with_control_characters_or_blank_are_refused(tmp_path: Pat
 
     import pytest
 
-    from dummybridge.loader import load_rules
-    from dummybridge.state import Game
+    from dummybridge.engine.game import Game
+    from dummybridge.language.loader import load_rules
 
     rules = load_rules("bridge")
     for bad in ("B\nC", "D\x00", "", "  "):
@@ -620,7 +620,7 @@ def test_a_rule_file_that_is_a_symlink_loop_is_a_clear_error(
     3.11's Path.resolve() raises RuntimeError there, not OSError."""
     import pytest
 
-    from dummybridge.cli import main
+    from dummybridge.apps.cli import main
 
     assert isinstance(monkeypatch, pytest.MonkeyPatch)
     assert isinstance(capsys, pytest.CaptureFixture)
@@ -639,7 +639,7 @@ def test_play_and_simulate_refuse_more_rubbers_than_they_can_hold(
     """'nothing crashes': ``play --rubbers 10**20`` ran for ever, its log (a
     session keeps all of it) growing without bound. play takes at most 10,000
     rubbers and simulate (a game per rubber) at most a million."""
-    from dummybridge.cli import main
+    from dummybridge.apps.cli import main
 
     for argv, message in [
         (["play", "bridge", "--rubbers", "10001"], "from 1 to 10,000, not 10001"),
@@ -656,9 +656,9 @@ def test_an_unknown_player_or_a_nameless_denomination_is_refused() -> None:
     out_of_turn_actions() answered () for a player not in the game, and
     Action.bid(1, '') built the action 'bid 1 ', whose text reads back as no
     action. Both now refuse, as observation() and the rule files do."""
-    from dummybridge.actions import Action
-    from dummybridge.loader import load_rules
-    from dummybridge.state import Game
+    from dummybridge.engine.actions import Action
+    from dummybridge.engine.game import Game
+    from dummybridge.language.loader import load_rules
 
     game = Game(load_rules("auction-bridge"), 3, laws=True)
     for ask in (game.remarks, game.out_of_turn_actions):
@@ -676,7 +676,7 @@ def test_play_refuses_an_output_it_cannot_write_before_playing(
     """'a clear error that names the problem and where it is': ``play --record
     PATH`` in a directory that does not exist played the whole game, then
     failed, and the game was lost. Now it is refused before the cut."""
-    from dummybridge.cli import main
+    from dummybridge.apps.cli import main
 
     missing = tmp_path / "no-such-dir" / "game.json"
     assert main(["play", "bridge", "--record", str(missing)]) == 1

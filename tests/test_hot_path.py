@@ -1,13 +1,13 @@
 """The fast paths of the interpreter take exactly the steps of the general ones.
 
 A card in strict play (the "lean" play) is taken by the C base class of
-``Game`` (``dummybridge._speedups.GameBase``: its ``apply()`` and
+``Game`` (``dummybridge.engine._speedups.GameBase``: its ``apply()`` and
 ``legal_actions()``) with one C call (``dbr_position_step_packed``: the card,
 then the next hand's legal cards); every other action, and a refused card, goes
 to the Python methods ``Game._apply()`` and ``Game._legal_actions()``, the
 reference; the end of a trick is ``_speedups.trick_won()`` on every path. The
 log entries made for every deal keep their raw data and are formatted when
-first read (:class:`~dummybridge._lazy.LazyDetail`). None of this may show:
+first read (:class:`~dummybridge.engine._lazy.LazyDetail`). None of this may show:
 the same game, the same log, the same errors.
 """
 
@@ -24,11 +24,14 @@ from types import MappingProxyType
 
 import pytest
 
-from dummybridge import Rng, _lazy, _native, _speedups, state
-from dummybridge.actions import Action
+from dummybridge import Rng
+from dummybridge.core import _native
+from dummybridge.engine import _lazy, _speedups
+from dummybridge.engine import game as state
+from dummybridge.engine.actions import Action
+from dummybridge.engine.game import Game, Operation
 from dummybridge.errors import IllegalActionError, InvalidDealError
-from dummybridge.loader import builtin_variants, load_rules
-from dummybridge.state import Game, Operation
+from dummybridge.language.loader import builtin_variants, load_rules
 
 BRIDGE = load_rules("bridge")
 
@@ -408,8 +411,8 @@ def test_a_play_state_reset_for_a_new_deal_is_that_deal_or_refused() -> None:
 def test_honours_worked_out_once_for_a_pattern_are_those_of_each_deal() -> None:
     """ELW05 laws 6 and 8: honours and chicane by who holds the honours and
     who is void of trumps; the memo of honour_entries gives each deal its own."""
-    from dummybridge import scoring
-    from dummybridge.cards import Hand
+    from dummybridge.core.cards import Hand
+    from dummybridge.engine import scoring
 
     rng = Rng(9)
     for _ in range(200):

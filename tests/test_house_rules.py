@@ -21,10 +21,11 @@ from pathlib import Path
 
 import pytest
 
-from dummybridge.cards import Card, Hand, Seat
-from dummybridge.cli import main
+from dummybridge.apps.cli import main
+from dummybridge.core.cards import Card, Hand, Seat
+from dummybridge.engine.game import Game
 from dummybridge.errors import IllegalActionError, InvalidNotationError, RuleFileError
-from dummybridge.loader import (
+from dummybridge.language.loader import (
     builtin_variants,
     find_variant,
     house_rules,
@@ -32,7 +33,6 @@ from dummybridge.loader import (
     load_rules,
     validate,
 )
-from dummybridge.state import Game
 
 HOUSE = Path(__file__).resolve().parent.parent / "rules" / "house"
 NAMES = [

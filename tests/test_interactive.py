@@ -21,11 +21,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dummybridge.cards import Hand, Seat
-from dummybridge.loader import load_rules
-from dummybridge.natural import parse_input
-from dummybridge.state import Game
-from dummybridge.terminal import load_session
+from dummybridge.apps.terminal import load_session
+from dummybridge.core.cards import Hand, Seat
+from dummybridge.engine.game import Game
+from dummybridge.formats.natural import parse_input
+from dummybridge.language.loader import load_rules
 
 PROMPT = r"\) to (?:play|call|declare|double or pass|claim|choose the penalty|act) > "
 HINT = r"hint: ([^\r\n]+)\r\n"
@@ -233,7 +233,7 @@ def test_natural_input_forms() -> None:
     for text, action in bids.items():
         assert str(parse_input(text, auction, legal)) == action, text
     # Without an auction a redouble is the declaring side's double.
-    from dummybridge.actions import Action
+    from dummybridge.engine.actions import Action
 
     assert str(parse_input("redouble", bridge, (Action.double(), Action.pass_()))) == "double"
     # A bare rank when one legal card has it; several: say which suit.
@@ -349,8 +349,8 @@ def test_the_screen_shows_only_what_the_player_may_see(variant: str) -> None:
     moment, by the variant's rules": at every prompt of a whole deal, for
     every player in turn, each hand shown face up on the table is one his
     observation lets him see; every other hand shows only its card count."""
-    from dummybridge.render import hand_lines
-    from dummybridge.terminal import Session
+    from dummybridge.apps.terminal import Session
+    from dummybridge.formats.render import hand_lines
 
     rules = load_rules(variant)
     for human in Game(rules, 5).players:
@@ -387,7 +387,7 @@ def test_resume_with_sampling_bots_continues_the_same_game(tmp_path: Path) -> No
     """The save carries each bot's PRNG state, so a game stopped and resumed
     (here with the sampling bots, who draw many random deals) goes on exactly
     as it would have."""
-    from dummybridge.terminal import Session, load_session
+    from dummybridge.apps.terminal import Session, load_session
 
     rules = load_rules("dummy-bridge")
 
@@ -436,7 +436,7 @@ def test_resume_with_sampling_bots_continues_the_same_game(tmp_path: Path) -> No
 
 
 def test_irregularities_are_for_bot_games_only(capsys: pytest.CaptureFixture[str]) -> None:
-    from dummybridge.cli import main
+    from dummybridge.apps.cli import main
 
     assert main(["play", "bridge", "--seat", "S", "--irregularities", "0.1"]) == 1
     assert capsys.readouterr().err == (
@@ -491,7 +491,7 @@ def test_sigkill_at_many_moments_never_tears_the_save(tmp_path: Path) -> None:
 def test_a_whole_rubber_ends_with_its_summary_and_settlement() -> None:
     """Issue 7: the score sheet after each deal, the rubber summary and the
     settlement at the end."""
-    from dummybridge.terminal import Session
+    from dummybridge.apps.terminal import Session
 
     out: list[str] = []
     game = Game(load_rules("bridge"), 2)
@@ -583,8 +583,8 @@ def test_a_damaged_save_is_refused_clearly(
     tmp_path: Path, change: dict[str, object], message: str
 ) -> None:
     """Every field of the session entry is checked before the game goes on."""
+    from dummybridge.apps.terminal import Session
     from dummybridge.errors import InvalidNotationError
-    from dummybridge.terminal import Session
 
     game = Game(load_rules("bridge"), 3)
     human = game.seat_player[Seat.SOUTH]
@@ -615,7 +615,7 @@ def test_a_damaged_save_is_refused_clearly(
 def test_a_refused_claim_cannot_be_repeated_in_the_deal() -> None:
     """A refusal says something of the hidden hands: after one, further claims
     in that deal are refused without looking at the cards."""
-    from dummybridge.terminal import Session
+    from dummybridge.apps.terminal import Session
 
     game = Game(load_rules("bridge"), 5)
     human = game.seat_player[Seat.WEST]
@@ -644,7 +644,7 @@ def test_laws_mode_at_the_prompt_revoke_and_remarks() -> None:
     """Issue 5 at the terminal: in laws mode the person may fail to follow
     suit (a revoke, law 83) and make the remarks the laws give him, here the
     declarer touching a card of dummy's (law 64); 'actions' lists them."""
-    from dummybridge.terminal import Session
+    from dummybridge.apps.terminal import Session
 
     game = Game(
         load_rules("auction-bridge"),

@@ -15,11 +15,11 @@ import json
 
 import pytest
 
-from dummybridge.cards import Hand, Seat
+from dummybridge.core.cards import Hand, Seat
+from dummybridge.engine.game import Game
+from dummybridge.engine.scoring import ScoreEntry
 from dummybridge.errors import IllegalActionError
-from dummybridge.loader import load_rules
-from dummybridge.scoring import ScoreEntry
-from dummybridge.state import Game
+from dummybridge.language.loader import load_rules
 
 BRIDGE = load_rules("bridge")
 AUCTION = load_rules("auction-bridge")

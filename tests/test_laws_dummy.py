@@ -13,10 +13,10 @@ import json
 
 import pytest
 
-from dummybridge.cards import Hand, Seat
+from dummybridge.core.cards import Hand, Seat
+from dummybridge.engine.game import Game
 from dummybridge.errors import IllegalActionError
-from dummybridge.loader import load_rules
-from dummybridge.state import Game
+from dummybridge.language.loader import load_rules
 
 AUCTION = load_rules("auction-bridge")
 BRIDGE = load_rules("bridge")

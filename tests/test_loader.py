@@ -25,9 +25,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from dummybridge import loader, semantics
 from dummybridge.errors import Diagnostic, RuleFileError
-from dummybridge.loader import (
+from dummybridge.language import loader, semantics
+from dummybridge.language.loader import (
     Document,
     builtin_variants,
     find_variant,
@@ -264,14 +264,14 @@ def test_find_variant_did_you_mean() -> None:
 
 def test_load_rules_builds_the_rule_set() -> None:
     """Issue 3: load_rules builds the typed, immutable rule set (once ruleset.py exists)."""
-    ruleset = pytest.importorskip("dummybridge.ruleset")
+    ruleset = pytest.importorskip("dummybridge.language.ruleset")
     assert isinstance(loader.load_rules("bridge"), ruleset.RuleSet)
     assert isinstance(loader.load_rules(GOOD / "club_house.yaml"), ruleset.RuleSet)
 
 
 def test_load_rules_with_a_denominations_source(tmp_path: Path) -> None:
     """Issue 3: "Every section object may carry source", denominations included."""
-    pytest.importorskip("dummybridge.ruleset")
+    pytest.importorskip("dummybridge.language.ruleset")
     path = write(tmp_path, "s.yaml", "extends: bridge\ndenominations:\n  source: ELW05 law 4\n")
     assert validate(path) == []
     rules = loader.load_rules(path)

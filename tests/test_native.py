@@ -1,6 +1,6 @@
 """The cffi boundary: struct layouts, statuses, versions and the status -> exception map.
 
-These tests talk to ``dummybridge._core`` and ``dummybridge._native`` directly,
+These tests talk to ``dummybridge._core`` and ``dummybridge.core._native`` directly,
 as installed from the wheel.
 """
 
@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 import dummybridge
-from dummybridge import _native
 from dummybridge._core import ffi, lib
-from dummybridge._native import Position, Rng, Status
+from dummybridge.core import _native
+from dummybridge.core._native import Position, Rng, Status
 from dummybridge.errors import (
     CoreError,
     DummyBridgeError,
@@ -73,7 +73,7 @@ def test_the_installed_package_is_under_test() -> None:
     package_dir = Path(dummybridge.__file__).resolve().parent
     assert package_dir.name == "dummybridge"
     assert package_dir != REPO / "interpreter"
-    assert Path(_native.__file__).parent == package_dir
+    assert Path(_native.__file__).parent == package_dir / "core"
     assert list(package_dir.glob("_core*"))
 
 

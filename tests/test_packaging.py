@@ -35,7 +35,7 @@ pytestmark = [
 SMOKE = """
 import dummybridge, dummybridge.rules
 from dummybridge import Hand, Rng, deal, trick_winner
-from dummybridge._native import batch_playout
+from dummybridge.core._native import batch_playout
 hand = Hand.from_pbn("AKQ.T98.76.5432")
 assert hand.suit_lengths() == (4, 2, 3, 3), hand.suit_lengths()
 assert [h.pbn() for h in deal(Rng(1))][0] == "AJT8.AKQ95.3.KT4"
@@ -100,7 +100,9 @@ def test_wheel_built_from_the_sdist_installs_and_imports(tmp_path: Path) -> None
     with zipfile.ZipFile(wheel) as zf:
         files = set(zf.namelist())
     assert "dummybridge/py.typed" in files
-    assert "dummybridge/schema/scenario.schema.json" in files
+    assert "dummybridge/language/schema/scenario.schema.json" in files
+    assert "dummybridge/engine/_speedups.pyi" in files
+    assert [f for f in files if f.startswith("dummybridge/engine/_speedups")]
     assert "dummybridge/rules/__init__.py" in files
     assert "dummybridge/rules/house/__init__.py" in files
     assert [f for f in files if f.startswith("dummybridge/_core")]
@@ -109,7 +111,9 @@ def test_wheel_built_from_the_sdist_installs_and_imports(tmp_path: Path) -> None
     for source in [
         *REPO.glob("rules/*.yaml"),
         *REPO.glob("rules/house/*.yaml"),
-        *REPO.glob("interpreter/schema/*.json"),
+        *REPO.glob("interpreter/language/schema/*.json"),
+        # every module of every layer (pyproject.toml lists the subpackages)
+        *REPO.glob("interpreter/**/*.py"),
     ]:
         shipped = source.relative_to(REPO).as_posix()
         shipped = shipped.replace("interpreter/", "dummybridge/").replace(

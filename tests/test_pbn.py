@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 
 from dummybridge import __version__
 from dummybridge.bots import bot_seed, make_bot
-from dummybridge.cards import Hand, Seat
+from dummybridge.core.cards import Hand, Seat
+from dummybridge.engine.game import Game
 from dummybridge.errors import FileFormatError
-from dummybridge.loader import load_rules
-from dummybridge.pbn import MANDATORY_TAGS, deals_from_pbn, export_pbn, parse_pbn, read_pbn
-from dummybridge.state import Game
+from dummybridge.formats.pbn import MANDATORY_TAGS, deals_from_pbn, export_pbn, parse_pbn, read_pbn
+from dummybridge.language.loader import load_rules
 from support import with_changes
 
 BRIDGE = load_rules("bridge")
@@ -433,7 +433,7 @@ def test_latin_1_and_utf_8_files_both_read(tmp_path: Path) -> None:
 def test_names_outside_latin_1_are_written_as_question_marks(tmp_path: Path) -> None:
     """PBN 2.2: software shows "?" for what the character set cannot hold;
     quotes and backslashes in names are escaped (3.2)."""
-    from dummybridge.pbn import write_pbn
+    from dummybridge.formats.pbn import write_pbn
 
     game = Game(BRIDGE, 4, players=['Ann "A"', "Bø\\b", "Čech", "Dee"], deals=[ONE_SUIT_EACH])
     finish_deal(game)

@@ -15,9 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dummybridge.bots import bot_seed, make_bot
-from dummybridge.cards import Hand, Seat
-from dummybridge.loader import load_rules
-from dummybridge.state import Game
+from dummybridge.core.cards import Hand, Seat
+from dummybridge.engine.game import Game
+from dummybridge.language.loader import load_rules
 
 BRIDGE = load_rules("bridge")
 

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from dummybridge.cli import main
+from dummybridge.apps.cli import main
 from dummybridge.errors import FileFormatError
-from dummybridge.pbn import read_pbn
-from dummybridge.records import load_record, read_record, replay_record
+from dummybridge.formats.pbn import read_pbn
+from dummybridge.formats.records import load_record, read_record, replay_record
 
 
 def played_record(tmp_path: Path, *args: str) -> Path:
@@ -29,8 +29,8 @@ def test_record_names_the_rules_version_and_seed_and_replays_exactly(
     """Issue 7: the full action log with the rule file's name and version and
     the seed, replaying to the same game (its whole log and state)."""
     from dummybridge.bots import bot_seed, make_bot
-    from dummybridge.loader import load_rules
-    from dummybridge.state import Game
+    from dummybridge.engine.game import Game
+    from dummybridge.language.loader import load_rules
 
     path = played_record(tmp_path, "dummy-bridge", "--seed", "8")
     capsys.readouterr()

@@ -1,6 +1,6 @@
 """The rule-language reference (issue 6, "The reference"): generated from the schema, never stale.
 
-docs/rule-language.md is ``dummybridge.reference.reference_markdown()`` run on
+docs/rule-language.md is ``dummybridge.language.keywords.reference_markdown()`` run on
 the schema shipped in the installed package; ``python tools/gen_reference.py``
 writes it and ``dummybridge docs`` prints it. Every keyword of the schema is
 in it, each with its type, default and meaning and an example that the
@@ -20,9 +20,8 @@ import pytest
 import yaml
 from jsonschema import Draft202012Validator
 
-from dummybridge.cli import main
-from dummybridge.loader import load_schema, schema_text
-from dummybridge.reference import (
+from dummybridge.apps.cli import main
+from dummybridge.language.keywords import (
     Keyword,
     example,
     example_yaml,
@@ -31,6 +30,7 @@ from dummybridge.reference import (
     reference_markdown,
     type_text,
 )
+from dummybridge.language.loader import load_schema, schema_text
 
 REPO = Path(__file__).resolve().parent.parent
 DOC = REPO / "docs" / "rule-language.md"
@@ -60,7 +60,9 @@ def test_docs_rule_language_md_is_up_to_date_with_the_schema() -> None:
 def test_installed_schema_is_the_checkouts() -> None:
     """The reference is generated from the installed schema: it must be the
     checkout's (reinstall after editing it), written as json.dumps(indent=2)."""
-    text = (REPO / "interpreter" / "schema" / "ruleset.schema.json").read_text(encoding="utf-8")
+    text = (REPO / "interpreter" / "language" / "schema" / "ruleset.schema.json").read_text(
+        encoding="utf-8"
+    )
     assert text == schema_text(), "the installed schema differs: run pip install ."
     assert text == json.dumps(json.loads(text), indent=2, ensure_ascii=False) + "\n"
 

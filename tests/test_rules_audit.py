@@ -6,10 +6,10 @@ from the source (rules-reference.md), not copied from the engine.
 
 from __future__ import annotations
 
-from dummybridge.cards import Hand, Seat
-from dummybridge.loader import load_rules
-from dummybridge.scoring import DealResult, score_deal
-from dummybridge.state import Game
+from dummybridge.core.cards import Hand, Seat
+from dummybridge.engine.game import Game
+from dummybridge.engine.scoring import DealResult, score_deal
+from dummybridge.language.loader import load_rules
 
 BRIDGE = load_rules("bridge")
 AUCTION = load_rules("auction-bridge")

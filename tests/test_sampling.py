@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from dummybridge import _native
-from dummybridge._native import Rng
 from dummybridge.bots import bot_seed, make_bot
-from dummybridge.cards import Hand
+from dummybridge.bots.sampling import SamplingBot
+from dummybridge.core import _native
+from dummybridge.core._native import Rng
+from dummybridge.core.cards import Hand
+from dummybridge.engine.game import Game
 from dummybridge.errors import OutOfRangeError
-from dummybridge.loader import builtin_variants, load_rules
-from dummybridge.sampling import SamplingBot
-from dummybridge.state import Game
+from dummybridge.language.loader import builtin_variants, load_rules
 
 
 def test_constrained_deals_keep_what_was_seen() -> None:

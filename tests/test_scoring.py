@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from dummybridge.cards import Hand, Seat, Suit
-from dummybridge.loader import load_rules
-from dummybridge.ruleset import RuleSet
-from dummybridge.scoring import DealResult, ScoreSheet, score_deal
+from dummybridge.core.cards import Hand, Seat, Suit
+from dummybridge.engine.scoring import DealResult, ScoreSheet, score_deal
+from dummybridge.language.loader import load_rules
+from dummybridge.language.ruleset import RuleSet
 from support import honour_hands
 
 BRIDGE = load_rules("bridge")

@@ -5,7 +5,7 @@ The rule file is ``good_rules/auction_scoring.yaml``: Bridge with the 1912
 "new count" and the scoring section of ``rules/auction-bridge.yaml``. Every
 expected figure is typed from the laws (or from the tables and examples of
 the period books that print them, FCH and WORK13's Cases), never computed by
-the code under test. Lines are what :func:`~dummybridge.scoring.score_deal`
+the code under test. Lines are what :func:`~dummybridge.engine.scoring.score_deal`
 gives: ``(side, points, line, kind, note)``; side 0 is North-South.
 
 The laws quoted (WORK13, as mirrored law by law at playingcardgames.net):
@@ -45,9 +45,9 @@ from pathlib import Path
 
 import pytest
 
-from dummybridge.cards import Hand, Seat, Suit
-from dummybridge.loader import load_rules, validate
-from dummybridge.scoring import DealResult, ScoreSheet, score_deal
+from dummybridge.core.cards import Hand, Seat, Suit
+from dummybridge.engine.scoring import DealResult, ScoreSheet, score_deal
+from dummybridge.language.loader import load_rules, validate
 from support import honour_hands
 
 GOOD = Path(__file__).resolve().parent / "good_rules"

@@ -11,7 +11,7 @@ with honours, slam and chicane. ... Suppose A is credited with 212, B with
 
 Every expected figure is typed from the sources (or added up by hand from
 them), never computed by the code under test. Lines are what
-:func:`~dummybridge.scoring.score_deal` gives: ``(side, points, line, kind, note)``.
+:func:`~dummybridge.engine.scoring.score_deal` gives: ``(side, points, line, kind, note)``.
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from pathlib import Path
 
 import pytest
 
-from dummybridge import scoring as scoring_module
-from dummybridge import semantics
-from dummybridge.loader import load_rules
-from dummybridge.render import score_sheet, settlement_text
-from dummybridge.scoring import ScoreSheet
+from dummybridge.engine import scoring as scoring_module
+from dummybridge.engine.scoring import ScoreSheet
+from dummybridge.formats.render import score_sheet, settlement_text
+from dummybridge.language import semantics
+from dummybridge.language.loader import load_rules
 
 GOOD = Path(__file__).resolve().parent / "good_rules"
 BRIDGE = load_rules("bridge")

@@ -32,12 +32,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dummybridge.actions import Action
 from dummybridge.bots import bot_seed, make_bot
-from dummybridge.cards import Card, Seat
+from dummybridge.core.cards import Card, Seat
+from dummybridge.engine.actions import Action
+from dummybridge.engine.game import Game
 from dummybridge.errors import IllegalActionError
-from dummybridge.loader import load_rules
-from dummybridge.state import Game
+from dummybridge.language.loader import load_rules
 
 GOOD = Path(__file__).resolve().parent / "good_rules"
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST

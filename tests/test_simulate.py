@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from dummybridge.apps.cli import main
+from dummybridge.apps.simulate import play_rubber, rubber_seed, simulate
 from dummybridge.bots import bot_seed, make_bot
-from dummybridge.cards import Seat
-from dummybridge.cli import main
-from dummybridge.loader import load_rules
-from dummybridge.simulate import play_rubber, rubber_seed, simulate
-from dummybridge.state import Game
+from dummybridge.core.cards import Seat
+from dummybridge.engine.game import Game
+from dummybridge.language.loader import load_rules
 
 DUMMY = load_rules("dummy-bridge")
 
@@ -332,7 +332,7 @@ def test_simulate_errors(args: list[str], message: str, capsys: pytest.CaptureFi
 def test_progress_bar_on_a_terminal_is_redrawn_in_place() -> None:
     import io
 
-    from dummybridge.simulate import ProgressBar
+    from dummybridge.apps.simulate import ProgressBar
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:

@@ -10,11 +10,11 @@ import json
 
 import pytest
 
-from dummybridge.actions import Action
-from dummybridge.cards import Card, Hand, Seat
+from dummybridge.core.cards import Card, Hand, Seat
+from dummybridge.engine.actions import Action
+from dummybridge.engine.game import Game
 from dummybridge.errors import IllegalActionError, InvalidNotationError
-from dummybridge.loader import load_rules
-from dummybridge.state import Game
+from dummybridge.language.loader import load_rules
 from support import with_changes
 
 BRIDGE = load_rules("bridge")

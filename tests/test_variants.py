@@ -28,11 +28,11 @@ from pathlib import Path
 import pytest
 
 from dummybridge.bots import bot_seed, make_bot
-from dummybridge.cards import Card, Hand, Seat
+from dummybridge.core.cards import Card, Hand, Seat
+from dummybridge.engine.game import Game
 from dummybridge.errors import IllegalActionError
-from dummybridge.loader import load_rules
-from dummybridge.ruleset import RuleSet
-from dummybridge.state import Game
+from dummybridge.language.loader import load_rules
+from dummybridge.language.ruleset import RuleSet
 from support import with_changes
 
 GOOD = Path(__file__).resolve().parent / "good_rules"

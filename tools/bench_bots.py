@@ -27,10 +27,10 @@ import sys
 import time
 
 from dummybridge.bots import Bot, bot_seed, make_bot
-from dummybridge.ddsampling import DDSamplingBot
-from dummybridge.loader import load_rules
-from dummybridge.ruleset import RuleSet
-from dummybridge.state import Game
+from dummybridge.bots.ddsampling import DDSamplingBot
+from dummybridge.engine.game import Game
+from dummybridge.language.loader import load_rules
+from dummybridge.language.ruleset import RuleSet
 
 #: the double-dummy sampling bot's settings (``--dd-cards``, ``--dd-samples``); empty: its defaults
 DD_SETTINGS: dict[str, int] = {}

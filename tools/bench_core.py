@@ -24,7 +24,7 @@ import sys
 import time
 from pathlib import Path
 
-from dummybridge import _native
+from dummybridge.core import _native
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -29,7 +29,7 @@ from endplay import dds as edds
 from endplay.dds.solve import SolveMode
 from endplay.types import Deal, Denom, Player
 
-from dummybridge import _native
+from dummybridge.core import _native
 
 
 def pbn(hands: list[int]) -> str:

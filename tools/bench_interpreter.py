@@ -31,8 +31,8 @@ import sys
 import time
 from collections.abc import Callable
 
-from dummybridge.loader import load_rules
-from dummybridge.state import Game
+from dummybridge.engine.game import Game
+from dummybridge.language.loader import load_rules
 
 CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
 

@@ -17,8 +17,8 @@ import os
 import sys
 import time
 
-from dummybridge.loader import load_rules
-from dummybridge.simulate import simulate
+from dummybridge.apps.simulate import simulate
+from dummybridge.language.loader import load_rules
 
 
 def main() -> int:

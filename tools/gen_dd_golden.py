@@ -25,7 +25,7 @@ from endplay import __version__ as endplay_version
 from endplay import dds
 from endplay.types import Card, Deal, Denom, Player
 
-from dummybridge import _native
+from dummybridge.core import _native
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "tests" / "data" / "dd_golden.json"

@@ -3,7 +3,7 @@
     python tools/gen_reference.py           # (re)write docs/rule-language.md
     python tools/gen_reference.py --check   # exit 1 if docs/rule-language.md is out of date
 
-The text comes from ``dummybridge.reference.reference_markdown()`` (the
+The text comes from ``dummybridge.language.keywords.reference_markdown()`` (the
 installed package's; ``pip install .`` first) run on the checkout's schema,
 which once installed is what ``dummybridge docs`` prints; tests/test_reference.py
 fails when the file differs from what the installed schema gives. After adding
@@ -18,11 +18,11 @@ import json
 import sys
 from pathlib import Path
 
-from dummybridge.reference import reference_markdown
+from dummybridge.language.keywords import reference_markdown
 
 REPO = Path(__file__).resolve().parent.parent
 TARGET = REPO / "docs" / "rule-language.md"
-SCHEMA = REPO / "interpreter" / "schema" / "ruleset.schema.json"
+SCHEMA = REPO / "interpreter" / "language" / "schema" / "ruleset.schema.json"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -40,7 +40,7 @@ not a mutant and is not counted**, killed or not. That includes a change to
 a setting the variant's rules never read (the Dummy's holder at a
 four-handed table, the slip of the tongue without an auction): the loader
 tells a house-rule author that such a line has no effect (see
-``dummybridge.semantics.INERT``), as it does for a misspelt key.
+``dummybridge.language.semantics.INERT``), as it does for a misspelt key.
 
 The score is killed / valid mutants. A surviving mutant may be equivalent to
 the original (a setting the variant never consults, such as the Dummy's
@@ -76,13 +76,13 @@ from typing import Any
 
 import yaml
 
-from dummybridge._native import Rng
+from dummybridge.apps.conform import ScenarioFile, load_scenarios, run
 from dummybridge.bots import bot_seed, make_bot
-from dummybridge.conform import ScenarioFile, load_scenarios, run
+from dummybridge.core._native import Rng
+from dummybridge.engine.game import Game
 from dummybridge.errors import DummyBridgeError, RuleFileError
-from dummybridge.loader import builtin_variants, load_document, load_rules, load_schema
-from dummybridge.ruleset import RuleSet
-from dummybridge.state import Game
+from dummybridge.language.loader import builtin_variants, load_document, load_rules, load_schema
+from dummybridge.language.ruleset import RuleSet
 
 ROOT = Path(__file__).resolve().parent.parent
 SUITES = ROOT / "tests" / "conformance"

@@ -10,7 +10,7 @@ OVERRIDES below. It never changes an example that is already there, so running
 it again changes nothing; it rewrites the schema as
 ``json.dumps(schema, indent=2, ensure_ascii=False) + "\\n"``.
 
-    python tools/schema_examples.py           # edit interpreter/schema/ruleset.schema.json
+    python tools/schema_examples.py           # edit interpreter/language/schema/ruleset.schema.json
     python tools/schema_examples.py --check   # exit 1 if a keyword still lacks an example
 
 Run it after adding a keyword, then ``python tools/gen_reference.py``.
@@ -28,10 +28,10 @@ from typing import Any
 
 import yaml
 
-from dummybridge.reference import ITEM, Keyword, example, has_example, keywords
+from dummybridge.language.keywords import ITEM, Keyword, example, has_example, keywords
 
 REPO = Path(__file__).resolve().parent.parent
-SCHEMA = REPO / "interpreter" / "schema" / "ruleset.schema.json"
+SCHEMA = REPO / "interpreter" / "language" / "schema" / "ruleset.schema.json"
 
 # Where the shipped files have no short example of a keyword.
 OVERRIDES: dict[str, Any] = {

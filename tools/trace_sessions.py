@@ -36,12 +36,12 @@ import random
 import sys
 from typing import Any
 
-from dummybridge import cli
-from dummybridge.actions import Action
+from dummybridge.apps import cli
+from dummybridge.engine.actions import Action
+from dummybridge.engine.game import Game
 from dummybridge.errors import DummyBridgeError
-from dummybridge.loader import load_rules
-from dummybridge.render import game_record
-from dummybridge.state import Game
+from dummybridge.formats.render import game_record
+from dummybridge.language.loader import load_rules
 
 VARIANTS = (
     "bridge",

@@ -1,0 +1,319 @@
+"""Double-dummy analysis on the C core's solver: solve, tables, record analysis.
+
+"The hand is played Double Dummy": with every hand in sight, perfect play is
+computable. This module turns the binding (:class:`dummybridge.core._native.DDSolver`)
+into the answers the command line prints: the tricks the side on lead can take
+and the cards that keep them (:func:`solve`), the 20-result table
+(:func:`table`), the double-dummy cost of each card of a recorded game
+(:func:`analyse_record`); :class:`dummybridge.bots.PerfectBot` plays by it.
+
+Seats are ``N E S W``; strains ``C D H S`` and ``N`` (no trumps).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..core import _native
+from ..errors import DummyBridgeError, InvalidDealError, InvalidNotationError
+
+if TYPE_CHECKING:
+    from ..language.ruleset import RuleSet
+
+__all__ = [
+    "CardCost",
+    "Solution",
+    "analyse_record",
+    "parse_seat",
+    "parse_strain",
+    "solve",
+    "table",
+]
+
+SEATS = "NESW"
+STRAINS = "CDHSN"
+_STRAIN_WORDS = {
+    "C": 0,
+    "CLUBS": 0,
+    "D": 1,
+    "DIAMONDS": 1,
+    "H": 2,
+    "HEARTS": 2,
+    "S": 3,
+    "SPADES": 3,
+    "N": 4,
+    "NT": 4,
+    "NOTRUMP": 4,
+    "NOTRUMPS": 4,
+    "NO-TRUMPS": 4,
+}
+_SEAT_WORDS = {"N": 0, "NORTH": 0, "E": 1, "EAST": 1, "S": 2, "SOUTH": 2, "W": 3, "WEST": 3}
+
+_STRAIN_NAMES = ("clubs trumps", "diamonds trumps", "hearts trumps", "spades trumps", "no trumps")
+
+_solvers: dict[int, _native.DDSolver] = {}
+
+
+def _solver() -> _native.DDSolver:
+    """One solver per thread id would be overkill here: the CLI is single-threaded.
+    Bots and tools that run in threads create their own :class:`DDSolver`."""
+    if 0 not in _solvers:
+        _solvers[0] = _native.DDSolver()
+    return _solvers[0]
+
+
+def parse_strain(text: str) -> int:
+    """A strain from ``C D H S N`` (or ``NT``, ``spades``, ...), case-insensitive.
+
+    >>> parse_strain("h"), parse_strain("NT")
+    (2, 4)
+
+    :raises InvalidNotationError: for anything else.
+    """
+    key = text.strip().upper()
+    if key not in _STRAIN_WORDS:
+        raise InvalidNotationError(f"unknown strain {text!r} (choose from C, D, H, S, NT)")
+    return _STRAIN_WORDS[key]
+
+
+def parse_seat(text: str) -> int:
+    """A seat from ``N E S W`` (or ``north`` ...), case-insensitive.
+
+    :raises InvalidNotationError: for anything else.
+    """
+    key = text.strip().upper()
+    if key not in _SEAT_WORDS:
+        raise InvalidNotationError(f"unknown seat {text!r} (choose from N, E, S, W)")
+    return _SEAT_WORDS[key]
+
+
+def _deal(text: str) -> tuple[int, int, int, int]:
+    hands, unknown = _native.deal_parse(text)
+    if unknown:
+        raise InvalidNotationError(
+            f"a double-dummy deal needs every hand: {text!r} has an unknown hand ('-')"
+        )
+    return hands
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The answer of :func:`solve`.
+
+    :ivar leader: the seat on lead.
+    :ivar trump: the strain (0..3 suits, 4 no trumps).
+    :ivar tricks: the most tricks the side on lead can take.
+    :ivar cards: every card the leader may lead, with the tricks his side takes after it.
+    """
+
+    leader: int
+    trump: int
+    tricks: int
+    cards: dict[int, int]
+
+    @property
+    def best(self) -> list[int]:
+        """The cards that keep the maximum, highest first."""
+        return sorted((c for c, v in self.cards.items() if v == self.tricks), reverse=True)
+
+
+def solve(deal: str, trump: int, leader: int, solver: _native.DDSolver | None = None) -> Solution:
+    """Solve a deal in PBN (``"N:AKQ.xx... ..."``, equal hands of any size) for a leader.
+
+    >>> s = solve("N:AKQ... JT9... 876... 543...", 4, 0)
+    >>> s.tricks, [_native.card_format(c) for c in s.best]
+    (3, ['SQ'])
+
+    :raises InvalidNotationError: for a deal that cannot be parsed.
+    :raises InvalidDealError: for hands of unequal sizes or a card held twice.
+    """
+    hands = _deal(deal)
+    pos = _native.Position(hands=hands, trump=trump, leader=leader)
+    best, values = (solver or _solver()).solve_cards(pos)
+    return Solution(leader=leader, trump=trump, tricks=best, cards=values)
+
+
+def table(deal: str, solver: _native.DDSolver | None = None) -> list[list[int]]:
+    """The 20-result table ``[strain][declarer]`` of a deal in PBN.
+
+    :raises DummyBridgeError: as :func:`solve`.
+    """
+    return [list(row) for row in (solver or _solver()).table(_deal(deal))]
+
+
+def solution_text(sol: Solution, deal: str, tab: list[list[int]] | None) -> str:
+    """The text ``dummybridge solve`` prints."""
+    side = "North-South" if sol.leader % 2 == 0 else "East-West"
+    seat = ("North", "East", "South", "West")[sol.leader]
+    lines = [
+        f"{seat} on lead, {_STRAIN_NAMES[sol.trump]}"
+        f": {side} take {sol.tricks} trick{'s' if sol.tricks != 1 else ''}"
+    ]
+    best = " ".join(_native.card_format(c) for c in sol.best)
+    lines.append(f"best leads: {best}")
+    others = sorted(((v, c) for c, v in sol.cards.items() if v != sol.tricks), key=lambda x: -x[0])
+    if others:
+        lines.append("others: " + " ".join(f"{_native.card_format(c)}:{v}" for v, c in others))
+    if tab is not None:
+        lines.append("")
+        lines.append("tricks for declarer    N   E   S   W")
+        for s, name in enumerate(("clubs", "diamonds", "hearts", "spades", "no trumps")):
+            lines.append(f"  {name:<19}" + "".join(f"{t:>4}" for t in tab[s]))
+    return "\n".join(lines)
+
+
+def solution_json(sol: Solution, deal: str, tab: list[list[int]] | None) -> dict[str, Any]:
+    """The JSON ``dummybridge solve --format json`` prints."""
+    out: dict[str, Any] = {
+        "deal": deal,
+        "trump": STRAINS[sol.trump],
+        "leader": SEATS[sol.leader],
+        "tricks": sol.tricks,
+        "best": [_native.card_format(c) for c in sol.best],
+        "cards": {_native.card_format(c): v for c, v in sorted(sol.cards.items(), reverse=True)},
+    }
+    if tab is not None:
+        out["table"] = {STRAINS[s]: dict(zip(SEATS, tab[s], strict=True)) for s in range(5)}
+    return out
+
+
+# ---------------------------------------------------------------- analysis
+
+
+@dataclass(frozen=True)
+class CardCost:
+    """One card of a recorded play and what it cost double dummy.
+
+    :ivar deal: the deal number (1-based).
+    :ivar trick: the trick number (1-based).
+    :ivar seat: the seat that played it.
+    :ivar card: the card.
+    :ivar best: the most tricks the player's side could take from here (before the card).
+    :ivar after: the most its side can take after the card.
+    :ivar cost: ``best - after`` (0 for a double-dummy play).
+    """
+
+    deal: int
+    trick: int
+    seat: int
+    card: int
+    best: int
+    after: int
+
+    @property
+    def cost(self) -> int:
+        """Tricks given away by the card."""
+        return self.best - self.after
+
+
+def analyse_record(
+    record: Mapping[str, Any], solver: _native.DDSolver | None = None, rules: RuleSet | None = None
+) -> list[CardCost]:
+    """The double-dummy cost of each card played in a game record (``play --record``).
+
+    The record is replayed; in each deal's play, every card is valued against
+    the best card in that position. Revokes (laws mode) are not valued, nor
+    the cards after them in the same trick (the trick then shows a hand that
+    did not follow suit though it could: no double-dummy position).
+
+    :param rules: the rule set to replay under; by default the record's (see
+        :meth:`~dummybridge.engine.game.Game.from_record`).
+    :raises InvalidNotationError: for a record that is not one.
+    :raises IllegalActionError: if an action of the record is not legal when replayed.
+    """
+    from ..engine.game import Game
+
+    solver = solver or _solver()
+    game = (
+        Game.from_record({**record, "actions": []}, rules) if isinstance(record, Mapping) else None
+    )
+    if game is None:  # pragma: no cover - from_record raised
+        raise InvalidNotationError("not a dummybridge game record")
+    try:
+        actions = [
+            (a["action"], a["player"]) if isinstance(a, Mapping) else (str(a), None)
+            for a in record["actions"]
+        ]
+    except (KeyError, TypeError) as exc:
+        raise InvalidNotationError(f"malformed game record: {exc}") from None
+    out: list[CardCost] = []
+    for i, (text, player) in enumerate(actions):
+        before: tuple[int, dict[int, int]] | None = None
+        if game.phase == "play":
+            # The position as the game holds it (after a revoke corrected in
+            # time too, laws 85-86): the hands, and the trick so far.
+            assert game.denomination is not None
+            assert game.to_act is not None
+            seat = int(game.to_act)
+            held = game.hands[seat]
+            trick = len(game.tricks) + 1
+            hands = game.hands
+            pos = _native.Position(
+                hands=(hands[0], hands[1], hands[2], hands[3]),
+                trump=int(game.denomination.strain),
+                leader=int(game._trick_leader),
+                trick=tuple(game._trick_cards),
+            )
+            try:
+                before = solver.solve_cards(pos)
+            except InvalidDealError:
+                # After a revoke (laws mode) the trick shows a hand that did
+                # not follow suit though it could: not a double-dummy position.
+                before = None
+        deal = game.deal_number
+        try:
+            game.apply(text, player=player)
+        except DummyBridgeError as exc:
+            raise type(exc)(f"record action {i + 1} ({text!r}): {exc}") from None
+        if before is None:
+            continue
+        gone = held & ~game.hands[seat] if game.deal_number == deal else held
+        if not gone or gone & (gone - 1):
+            continue  # not a card played (a look, a remark, a penalty chosen ...)
+        card = gone.bit_length() - 1
+        if card in before[1]:
+            out.append(
+                CardCost(
+                    deal=deal,
+                    trick=trick,
+                    seat=seat,
+                    card=card,
+                    best=before[0],
+                    after=before[1][card],
+                )
+            )
+    return out
+
+
+def analysis_text(costs: Sequence[CardCost]) -> str:
+    """The text ``dummybridge analyse`` prints: one line per card, and each side's total."""
+    lines = []
+    names = ("North", "East", "South", "West")
+    totals = [0, 0]
+    for c in costs:
+        mark = "" if c.cost == 0 else f"  cost {c.cost}"
+        lines.append(
+            f"deal {c.deal} trick {c.trick:>2}: {names[c.seat]:<5} "
+            f"{_native.card_format(c.card)}  dd {c.best} -> {c.after}{mark}"
+        )
+        totals[c.seat % 2] += c.cost
+    lines.append(f"tricks lost double dummy: North-South {totals[0]}, East-West {totals[1]}")
+    return "\n".join(lines)
+
+
+def analysis_json(costs: Sequence[CardCost]) -> list[dict[str, Any]]:
+    """The JSON ``dummybridge analyse --format json`` prints."""
+    return [
+        {
+            "deal": c.deal,
+            "trick": c.trick,
+            "seat": SEATS[c.seat],
+            "card": _native.card_format(c.card),
+            "best": c.best,
+            "after": c.after,
+            "cost": c.cost,
+        }
+        for c in costs
+    ]

@@ -1,0 +1,689 @@
+"""The ``dummybridge`` command line: the only module that prints.
+
+Every :class:`~dummybridge.errors.DummyBridgeError` becomes a one-line (or,
+for rule files, one-line-per-problem) message and exit status 1; anything
+else is reported as an internal error with exit status 70 and no traceback
+(set ``DUMMYBRIDGE_DEBUG=1`` to see one).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TextIO
+
+from .. import __version__
+from ..errors import DummyBridgeError, FileFormatError, RuleFileError
+
+if TYPE_CHECKING:
+    from ..core.cards import Hand
+    from ..language.ruleset import RuleSet
+
+__all__ = ["main"]
+
+EXIT_OK = 0
+EXIT_ERROR = 1
+EXIT_USAGE = 2
+EXIT_INTERNAL = 70
+
+
+def _out(text: str, end: str = "\n") -> None:
+    """Print to standard output; if its reader has gone (``dummybridge ... | head``),
+    print nothing more but let the command finish: files it writes are still
+    written and its exit status still says what it found."""
+    try:
+        print(text, end=end, flush=True)
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
+def _can_show_symbols(stream: TextIO) -> bool:
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    try:
+        "♠♥♦♣".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def _use_colour(choice: str, stream: TextIO) -> bool:
+    if choice != "auto":
+        return choice == "always"
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") in (None, "", "dumb"):
+        return False
+    return bool(getattr(stream, "isatty", lambda: False)())
+
+
+def _read_line(prompt: str) -> str:
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    return line
+
+
+def _run_session(
+    game: object, human: str, args: argparse.Namespace, save: str | None, bot_states: object = None
+) -> int:
+    from ..engine.game import Game
+    from .terminal import Session
+
+    assert isinstance(game, Game)
+    symbols = not args.ascii and _can_show_symbols(sys.stdout)
+    session = Session(
+        game,
+        human,
+        bots=args.bots,
+        save_path=save,
+        write=print,
+        read=_read_line,
+        symbols=symbols,
+        colour=symbols and _use_colour(args.color, sys.stdout),
+        bot_states=bot_states if isinstance(bot_states, dict) else None,
+        resumed=bot_states is not None,
+    )
+    return session.run()
+
+
+#: The most rubbers one session of ``play`` may last: the session keeps its
+#: whole log, so the bound keeps its memory in hand.
+PLAY_RUBBERS_MAX = 10_000
+#: The most rubbers ``simulate`` plays (each a game of its own).
+SIMULATE_RUBBERS_MAX = 1_000_000
+
+
+def _check_rubbers(rubbers: int, most: int) -> None:
+    if not 1 <= rubbers <= most:
+        raise DummyBridgeError(f"--rubbers must be from 1 to {most:,}, not {rubbers}")
+
+
+def _cmd_play_interactive(args: argparse.Namespace) -> int:
+    from ..core.cards import Seat
+    from ..engine.game import Game
+    from ..language.loader import load_rules
+
+    rules = load_rules(args.variant)
+    if args.irregularities:
+        raise DummyBridgeError(
+            "--irregularities makes bots slip in games of bots only; "
+            "with --seat/--player use --laws"
+        )
+    _check_rubbers(args.rubbers, PLAY_RUBBERS_MAX)
+    if args.pbn:
+        raise DummyBridgeError(
+            "--pbn writes the deals of a game of bots; with --seat/--player "
+            "the game is saved as you play (--save)"
+        )
+    game = Game(
+        rules, args.seed, rubbers=args.rubbers, laws=args.laws, deals=_preset_deals(args, rules)
+    )
+    if args.player is not None:
+        if args.player not in game.players:
+            raise DummyBridgeError(
+                f"--player {args.player!r}: {rules.name} has the players {', '.join(game.players)}"
+            )
+        human = args.player
+    else:
+        seat = Seat.from_str(args.seat)
+        human = game.seat_player[seat]
+    save = args.save
+    if save is None:
+        save = f"dummybridge-{rules.name}-{args.seed}.json"
+        if os.path.exists(save):  # never overwrite a game in progress unasked
+            raise DummyBridgeError(
+                f"{save} exists: continue it with 'dummybridge resume {save}', or name "
+                "another file with --save FILE"
+            )
+    return _run_session(game, human, args, save or None)
+
+
+def _cmd_resume(args: argparse.Namespace) -> int:
+    from .terminal import load_session
+
+    game, session = load_session(args.file)
+    args.bots = session.get("bots", "rule")
+    print(
+        f"Resuming {args.file}: {game.rules.title}, deal {game.deal_number}, "
+        f"{len(game.actions)} actions so far; you are {session['human']}."
+    )
+    return _run_session(
+        game, str(session["human"]), args, args.file, session.get("bot_states") or {}
+    )
+
+
+def _preset_deals(args: argparse.Namespace, rules: RuleSet) -> list[tuple[Hand, ...]]:
+    """The hands --deal FILE.pbn [--board N] gives, in order (none without --deal)."""
+    if args.deal:
+        from ..formats.pbn import deals_from_pbn, read_pbn
+
+        return list(
+            deals_from_pbn(read_pbn(args.deal), args.board, rules.deal.cards_each, file=args.deal)
+        )
+    if args.board is not None:
+        raise DummyBridgeError("--board chooses a board of the --deal file: give --deal FILE.pbn")
+    return []
+
+
+def _check_outputs(inputs: dict[str, str | None], outputs: dict[str, str | None]) -> None:
+    """Before any play, refuse an output file that cannot be written (a
+    directory, or in a directory that does not exist: the record of a whole
+    game would be lost at the end), or that is one of the inputs or another
+    output (``play house.yaml --record house.yaml`` would replace the rule file).
+
+    :raises DummyBridgeError: naming the file and what is wrong.
+    """
+    taken = [(what, path) for what, path in inputs.items() if path and os.path.isfile(path)]
+    for what, path in outputs.items():
+        if not path:
+            continue
+        folder = os.path.dirname(os.path.abspath(path))
+        if os.path.isdir(path):
+            raise DummyBridgeError(f"{what} {path} is a directory: name a file")
+        if not os.path.isdir(folder):
+            raise DummyBridgeError(f"{what} {path}: there is no directory {folder}")
+        if not os.access(folder, os.W_OK) or (
+            os.path.exists(path) and not os.access(path, os.W_OK)
+        ):
+            raise DummyBridgeError(f"{what} {path}: permission denied")
+        for other_what, other in taken:
+            same = (
+                os.path.samefile(path, other)
+                if os.path.exists(path) and os.path.exists(other)
+                else os.path.abspath(path) == os.path.abspath(other)
+            )
+            if same:
+                raise DummyBridgeError(f"{what} {path} is {other_what} {other}: name another file")
+        taken.append((what, path))
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    if args.seat is not None or args.player is not None:
+        return _cmd_play_interactive(args)
+    from ..bots.basic import bot_seed, make_bot
+    from ..core._native import Rng
+    from ..engine.game import Game
+    from ..formats.render import game_record
+    from ..language.loader import load_rules
+
+    rules = load_rules(args.variant)
+    _check_outputs(
+        {"the rule file": args.variant, "--deal": args.deal},
+        {"--record": args.record, "--pbn": args.pbn},
+    )
+    _check_rubbers(args.rubbers, PLAY_RUBBERS_MAX)
+    if not 0 <= args.irregularities <= 1:
+        raise DummyBridgeError(f"--irregularities must be from 0 to 1, not {args.irregularities}")
+    laws = args.laws or args.irregularities > 0
+    game = Game(rules, args.seed, rubbers=args.rubbers, laws=laws, deals=_preset_deals(args, rules))
+    bots = {p: make_bot(args.bots, bot_seed(args.seed, p), rules) for p in game.players}
+    # Irregularities come from their own stream, seeded from the game's seed.
+    slips = Rng(bot_seed(args.seed, "irregularities"))
+    while not game.is_over:
+        player = game.actor
+        assert player is not None
+        slips_open = game.irregular_actions() if args.irregularities else ()
+        if slips_open and slips.next() < args.irregularities * 2**64:
+            if game.phase == "auction":  # an insufficient bid: just short of enough
+                game.apply(slips_open[-1])
+            else:  # a revoke
+                game.apply(slips_open[slips.below(len(slips_open))])
+            continue
+        if args.irregularities and game.phase == "play" and game.revokes:
+            # A revoke may be noticed in time: its offender's partner asks
+            # "Having none?" (laws 60 a, 85) half the time.
+            askers = [p for p in game.players if any(a.kind == "ask" for a in game.remarks(p))]
+            if askers and slips.next() < 2**63:
+                game.apply("ask having none", player=askers[0])
+                continue
+        if (
+            args.irregularities
+            and game.phase == "auction"
+            and slips.next() < args.irregularities * 2**64
+        ):
+            others = [p for p in game.players if game.out_of_turn_actions(p)]
+            if others:
+                culprit = others[slips.below(len(others))]
+                # Calling too soon, with the cheapest call he could make.
+                game.apply(game.out_of_turn_actions(culprit)[0], player=culprit)
+                continue
+        game.apply(bots[player].choose(game.observation(player)))
+    symbols = not args.ascii and _can_show_symbols(sys.stdout)
+    _out(game_record(game, symbols=symbols))
+    if args.record:
+        with open(args.record, "w", encoding="utf-8") as fh:
+            json.dump(game.to_record(), fh, indent=1)
+            fh.write("\n")
+    if args.pbn:
+        from ..formats.pbn import write_pbn
+
+        write_pbn(game, args.pbn)
+    return EXIT_OK
+
+
+def _cmd_export(args: argparse.Namespace) -> int:
+    from ..formats.pbn import export_pbn
+    from ..formats.records import load_record, replay_record
+
+    _check_outputs({"the record": args.record}, {"-o": args.output})
+    game = replay_record(load_record(args.record), args.record)
+    text = export_pbn(game)
+    if args.output:
+        with open(args.output, "w", encoding="latin-1", errors="replace", newline="") as fh:
+            fh.write(text)
+    else:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(text.encode("latin-1", errors="replace"))
+        sys.stdout.buffer.flush()
+    return EXIT_OK
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from ..language.loader import load_rules
+    from .simulate import ProgressBar, compare, report, simulate, text_report
+
+    rules = load_rules(args.variant)
+    _check_rubbers(args.rubbers, SIMULATE_RUBBERS_MAX)
+    if not 0 <= args.seed < 2**64:
+        raise DummyBridgeError(f"--seed must be from 0 to 2**64 - 1, not {args.seed}")
+    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    if jobs < 1:
+        raise DummyBridgeError(f"--jobs must be at least 1, not {jobs}")
+    n = rules.table.players
+    kinds = [k.strip() for k in args.bots.split(",")]
+    if len(kinds) == 1:
+        kinds *= n
+    if len(kinds) != n:
+        raise DummyBridgeError(
+            f"--bots: {rules.name} has {n} players; give one bot for all "
+            f"or {n} separated by commas, not {len(kinds)}"
+        )
+    from ..bots.basic import BOT_KINDS
+
+    for kind in kinds:
+        if kind not in BOT_KINDS:
+            raise DummyBridgeError(
+                f"--bots: unknown bot {kind!r} (choose from: {', '.join(BOT_KINDS)})"
+            )
+    other = load_rules(args.compare) if args.compare else None
+    if other is not None and other.table.players != n:
+        raise DummyBridgeError(
+            f"--compare: {other.name} has {other.table.players} players "
+            f"and {rules.name} {n}; rubbers can only be paired with as many"
+        )
+    players = "ABCD"[:n]
+    bots = dict(zip(players, kinds, strict=True))
+    progress = None if args.no_progress else ProgressBar(sys.stderr)
+    runs = simulate(rules, args.rubbers, args.seed, kinds, jobs, progress)
+    data = report(rules, runs, args.seed, bots)
+    if other is not None:
+        again = simulate(
+            other,
+            args.rubbers,
+            args.seed,
+            kinds,
+            jobs,
+            None if args.no_progress else ProgressBar(sys.stderr, "rubbers (compare)"),
+        )
+        data["compare"] = compare(rules, other, runs, again)
+    if args.format == "json":
+        _out(json.dumps(data, indent=1))
+    else:
+        _out(text_report(data))
+    return EXIT_OK
+
+
+def _cmd_variants(args: argparse.Namespace) -> int:
+    from ..language.loader import builtin_variants, house_rules
+
+    # One list sorted by name: the shipped house rules fall together as house/NAME.
+    variants = sorted((*builtin_variants(), *house_rules()), key=lambda v: v.name)
+    width = max(len(v.name) for v in variants)
+    for v in variants:
+        aliases = f"  (also: {', '.join(v.aliases)})" if v.aliases else ""
+        _out(f"{v.name:<{width}}  {v.title}{aliases}")
+    return EXIT_OK
+
+
+def _cmd_validate(args: argparse.Namespace) -> int:
+    from ..language.loader import validate_files
+
+    text, status = validate_files(args.files, fmt=args.format, verbose=args.verbose)
+    _out(text)
+    return status
+
+
+def _cmd_schema(args: argparse.Namespace) -> int:
+    from ..language.loader import schema_text
+
+    if args.scenario:
+        from .conform import scenario_schema_text
+
+        _out(scenario_schema_text(), end="")
+        return EXIT_OK
+    _out(schema_text(), end="")
+    return EXIT_OK
+
+
+def _cmd_conform(args: argparse.Namespace) -> int:
+    from ..errors import Diagnostic
+    from ..errors import RuleFileError as _RuleFileError
+    from ..language.loader import load_rules
+    from .conform import format_json, format_junit, format_text, load_scenarios, run
+
+    rules = load_rules(args.rules)
+    files = []
+    diagnostics: list[Diagnostic] = []
+    for path in args.scenarios:
+        try:
+            files.append(load_scenarios(path))
+        except _RuleFileError as exc:
+            diagnostics.extend(exc.diagnostics)
+    if diagnostics:
+        if args.format == "json":
+            from ..language.loader import format_diagnostics
+
+            _out(format_diagnostics(diagnostics, "json"))
+            return EXIT_ERROR
+        raise _RuleFileError(diagnostics)
+    results = run(rules, files)
+    _out(format_json(rules, results) if args.format == "json" else format_text(rules, results))
+    if args.junit:
+        with open(args.junit, "w", encoding="utf-8") as fh:
+            fh.write(format_junit(rules, results) + "\n")
+    return EXIT_OK if all(r.status == "pass" for r in results) else EXIT_ERROR
+
+
+def _cmd_docs(args: argparse.Namespace) -> int:
+    from ..language.keywords import reference_markdown
+
+    _out(reference_markdown(), end="")
+    return EXIT_OK
+
+
+def _cmd_solve(args: argparse.Namespace) -> int:
+    from ..analysis.doubledummy import (
+        parse_seat,
+        parse_strain,
+        solution_json,
+        solution_text,
+        solve,
+        table,
+    )
+
+    sol = solve(args.deal, parse_strain(args.trump), parse_seat(args.leader))
+    tab = table(args.deal) if args.table else None
+    if args.format == "json":
+        _out(json.dumps(solution_json(sol, args.deal, tab), indent=2))
+    else:
+        _out(solution_text(sol, args.deal, tab))
+    return EXIT_OK
+
+
+def _cmd_analyse(args: argparse.Namespace) -> int:
+    from ..analysis.doubledummy import analyse_record, analysis_json, analysis_text
+    from ..formats.records import load_record, replay_record
+
+    record = load_record(args.record)
+    # Replayed first as 'export' does, so that a bad record is reported at its path.
+    rules = replay_record(record, args.record).rules
+    costs = analyse_record(record, rules=rules)
+    if args.format == "json":
+        _out(json.dumps(analysis_json(costs), indent=2))
+    else:
+        _out(analysis_text(costs))
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser (exposed for the docs and the tests)."""
+    from ..bots.basic import BOT_KINDS
+
+    parser = argparse.ArgumentParser(
+        prog="dummybridge",
+        description="Rules engine for Bridge, Dummy Bridge, Double Dummy, Three-handed and "
+        "Auction Bridge as played c. 1900-1915.",
+    )
+    parser.add_argument("--version", action="version", version=f"dummybridge {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="play a whole rubber with bots and print the record")
+    play.add_argument(
+        "variant",
+        nargs="?",
+        default="bridge",
+        help="a built-in variant (see 'variants') or a rule file (default: bridge)",
+    )
+    play.add_argument("--seed", type=int, default=1, help="the one seed of every random step")
+    play.add_argument(
+        "--bots",
+        choices=BOT_KINDS,
+        default="rule",
+        help="which bots play (default: rule; sampling: deals the unseen cards "
+        "many times and picks the best card on average; perfect: "
+        "double-dummy best cards whenever the bot sees every hand; "
+        "ddsampling: as sampling, but late in the play values each card "
+        "on every sampled deal by the double-dummy solver)",
+    )
+    play.add_argument(
+        "--rubbers",
+        type=int,
+        default=1,
+        help=f"how many rubbers to play (default: 1; at most {PLAY_RUBBERS_MAX:,})",
+    )
+    play.add_argument(
+        "--laws", action="store_true", help="laws mode: irregularities may happen and are penalised"
+    )
+    play.add_argument(
+        "--irregularities",
+        type=float,
+        default=0.0,
+        metavar="RATE",
+        help="in laws mode, the chance that a player able to revoke does so, "
+        "and that someone calls out of turn in the auction (implies --laws)",
+    )
+    play.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+    play.add_argument("--record", metavar="FILE", help="also write the JSON game record to FILE")
+    play.add_argument(
+        "--pbn", metavar="FILE", help="also write every deal to FILE in PBN 2.1 export format"
+    )
+    play.add_argument(
+        "--deal",
+        metavar="FILE.pbn",
+        help="deal the hands of this PBN file's games in order, each hand to "
+        "its seat (the variant decides who deals), then shuffle",
+    )
+    play.add_argument(
+        "--board", metavar="N", help="with --deal: only the game whose Board tag is N"
+    )
+    who = play.add_mutually_exclusive_group()
+    who.add_argument(
+        "--seat",
+        metavar="SEAT",
+        help="play yourself: the player at SEAT (N, E, S, W) when the game "
+        "starts; bots play the others",
+    )
+    who.add_argument(
+        "--player",
+        metavar="NAME",
+        help="play yourself as the player NAME (A, B, ...), with every hand he "
+        "plays (for variants where a player holds several)",
+    )
+    play.add_argument(
+        "--save",
+        metavar="FILE",
+        help="with --seat/--player: save the game here after every action "
+        "(default: dummybridge-VARIANT-SEED.json, never overwritten; "
+        "--save '' saves nothing)",
+    )
+    play.add_argument(
+        "--color",
+        choices=["auto", "always", "never"],
+        default="auto",
+        help="red hearts and diamonds (default: when the terminal has colour)",
+    )
+    play.set_defaults(func=_cmd_play)
+
+    resume = sub.add_parser("resume", help="continue a game saved by 'play --seat/--player'")
+    resume.add_argument("file", metavar="FILE")
+    resume.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+    resume.add_argument(
+        "--color",
+        choices=["auto", "always", "never"],
+        default="auto",
+        help="red hearts and diamonds (default: when the terminal has colour)",
+    )
+    resume.set_defaults(func=_cmd_resume)
+
+    export = sub.add_parser("export", help="write a JSON game record's deals as PBN 2.1")
+    export.add_argument("record", metavar="RECORD", help="a record from 'play --record'")
+    export.add_argument(
+        "-o", "--output", metavar="FILE.pbn", help="write to this file (default: standard output)"
+    )
+    export.set_defaults(func=_cmd_export)
+
+    simulate = sub.add_parser("simulate", help="play many rubbers with bots and report statistics")
+    simulate.add_argument(
+        "variant",
+        nargs="?",
+        default="bridge",
+        help="a built-in variant or a rule file (default: bridge)",
+    )
+    simulate.add_argument(
+        "--rubbers",
+        type=int,
+        default=100,
+        help=f"how many (default: 100; at most {SIMULATE_RUBBERS_MAX:,})",
+    )
+    simulate.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        help="the run's seed; each rubber's is derived from it and its number",
+    )
+    simulate.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        help="worker processes, at most one per core and per rubber "
+        "(default: every core); the result is the same",
+    )
+    simulate.add_argument(
+        "--bots",
+        default="rule",
+        help="one bot for every player, or one per player (A,B,...) "
+        "separated by commas (default: rule)",
+    )
+    simulate.add_argument("--format", choices=["text", "json"], default="text")
+    simulate.add_argument(
+        "--compare",
+        metavar="OTHER_RULE_FILE",
+        help="play the same rubbers under these rules too and show the "
+        "differences with 95%% confidence intervals",
+    )
+    simulate.add_argument("--no-progress", action="store_true", help="no progress bar")
+    simulate.set_defaults(func=_cmd_simulate)
+
+    variants = sub.add_parser("variants", help="list the built-in variants and house rules")
+    variants.set_defaults(func=_cmd_variants)
+
+    validate = sub.add_parser("validate", help="check rule files; exit 0 if all are valid")
+    validate.add_argument("files", nargs="+", metavar="FILE")
+    validate.add_argument("--format", choices=["text", "json"], default="text")
+    validate.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="show every alternative of a oneOf/anyOf failure",
+    )
+    validate.set_defaults(func=_cmd_validate)
+
+    conform = sub.add_parser(
+        "conform", help="run conformance scenarios against a rule file; exit 0 if every case passes"
+    )
+    conform.add_argument("rules", metavar="RULEFILE", help="a built-in variant or a rule file")
+    conform.add_argument(
+        "scenarios", nargs="+", metavar="SCENARIO", help="scenario files (see docs/scenarios.md)"
+    )
+    conform.add_argument("--format", choices=["text", "json"], default="text")
+    conform.add_argument("--junit", metavar="FILE", help="also write JUnit XML to FILE")
+    conform.set_defaults(func=_cmd_conform)
+
+    schema = sub.add_parser("schema", help="print the rule-file JSON Schema")
+    schema.add_argument(
+        "--scenario", action="store_true", help="print the scenario-file JSON Schema instead"
+    )
+    schema.set_defaults(func=_cmd_schema)
+
+    docs = sub.add_parser("docs", help="print the rule-language reference (Markdown)")
+    docs.set_defaults(func=_cmd_docs)
+
+    solve = sub.add_parser("solve", help="double-dummy: the tricks the side on lead can take")
+    solve.add_argument("deal", help='a PBN deal, "N:AKQ.xx.xx.xx ..." (equal hands of any size)')
+    solve.add_argument("--trump", default="N", help="C, D, H, S or NT (default: NT)")
+    solve.add_argument("--leader", default="W", help="N, E, S or W (default: W)")
+    solve.add_argument(
+        "--table", action="store_true", help="also the 20-result table (every declarer and strain)"
+    )
+    solve.add_argument("--format", choices=["text", "json"], default="text")
+    solve.set_defaults(func=_cmd_solve)
+
+    analyse = sub.add_parser(
+        "analyse",
+        aliases=["analyze"],
+        help="the double-dummy cost of each card played in a game record",
+    )
+    analyse.add_argument("record", metavar="RECORD", help="a JSON record from 'play --record'")
+    analyse.add_argument("--format", choices=["text", "json"], default="text")
+    analyse.set_defaults(func=_cmd_analyse)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    # An output that cannot show some text (an ASCII-only terminal and a rule
+    # file titled "Brídge") gets escapes, never a UnicodeEncodeError.
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="backslashreplace")
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return EXIT_USAGE
+    try:
+        return int(args.func(args))
+    except (RuleFileError, FileFormatError) as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_ERROR
+    except DummyBridgeError as exc:
+        print(f"dummybridge: error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except BrokenPipeError:
+        # The reader went away (``dummybridge play | head``): stop quietly.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
+    except OSError as exc:
+        print(
+            f"dummybridge: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "),
+            file=sys.stderr,
+        )
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        print("dummybridge: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:
+        if os.environ.get("DUMMYBRIDGE_DEBUG"):
+            raise
+        print(f"dummybridge: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

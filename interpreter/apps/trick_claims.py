@@ -1,0 +1,116 @@
+"""Claiming the remaining tricks at the terminal.
+
+A player may claim that his side takes all (or ``N``) of the tricks still to
+be played. The claim is granted only when the C core's exact search
+(:func:`~dummybridge.core._native.solve_target`) shows that his side is sure of
+them, every hand seen, however the adversaries play. A granted claim is then
+played out card by card, so that the game record stays a plain list of
+actions that replays: the claiming side plays a card that keeps the claim
+sure, the adversaries play as their bots choose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from ..bots.basic import Bot
+from ..core import _native
+from ..core.cards import Card
+from ..engine.game import Game
+
+__all__ = ["claim_position", "settle_claim"]
+
+
+def claim_position(game: Game) -> _native.Position:
+    """The position of the play now, every hand as it is."""
+    ps = game._ps
+    assert ps is not None
+    return _native.Position(
+        hands=(ps.hand(0), ps.hand(1), ps.hand(2), ps.hand(3)),
+        trump=int(game.denomination.strain) if game.denomination else 4,
+        leader=ps.leader,
+        trick=ps.trick,
+        tricks=ps.tricks,
+    )
+
+
+def _left(pos: _native.Position) -> int:
+    return bin(pos.hands[pos.leader]).count("1") + (1 if pos.trick else 0)
+
+
+def settle_claim(
+    game: Game,
+    player: str,
+    wanted: int | None,
+    bots: Mapping[str, Bot],
+    after_each: Callable[[], None],
+) -> str:
+    """Decide a claim by ``player`` (the player to act) of ``wanted`` of the
+    remaining tricks (``None``: all), and play it out if it is granted.
+
+    :param bots: the bots who play for the other players.
+    :param after_each: called after each card played out (the session saves).
+    :returns: what to tell the player.
+    """
+    if game.phase != "play" or game.to_act is None or game.actor != player:
+        return "refused: you may claim only in the play, when it is your turn"
+    if game.to_act in game._blind:
+        return "refused: you cannot claim while you play blind"
+    pos = claim_position(game)
+    left = _left(pos)
+    wanted = left if wanted is None else wanted
+    if not 0 < wanted <= left:
+        return (
+            f"refused: claim from 1 to {left} trick{'' if left == 1 else 's'}: "
+            f"there {'is' if left == 1 else 'are'} {left} left"
+        )
+    side = int(game.to_act) & 1
+    sure = _native.solve_target(pos, side, wanted)
+    if sure is None:
+        return f"claim not decided: too many cards left to prove {wanted} tricks sure; play on"
+    if not sure:
+        return (
+            f"claim refused: your side is not sure of {wanted} of the {left} tricks left "
+            "(the adversaries can stop it); play on"
+        )
+    deal = game.deal_number
+    won = pos.tricks[side]
+    while game.deal_number == deal and game.phase == "play":
+        seat = game.to_act
+        assert seat is not None
+        actor = game.actor
+        assert actor is not None
+        if int(seat) & 1 == side:
+            now = claim_position(game)
+            need = wanted - (now.tricks[side] - won)
+            choice = None
+            for action in game.legal_actions():
+                assert action.card is not None
+                trial = _after(now, action.card)
+                still = need - (trial.tricks[side] - now.tricks[side])
+                if _native.solve_target(trial, side, max(0, still)) == 1:
+                    choice = action
+                    break
+            game.apply(choice if choice is not None else game.legal_actions()[0])
+        else:
+            game.apply(bots[actor].choose(game.observation(actor)))
+        after_each()
+    return f"claim granted: your side takes {wanted} of the last {left} tricks"
+
+
+def _after(pos: _native.Position, card: Card) -> _native.Position:
+    """The position after ``card`` is played (the C core plays it)."""
+    hands = list(pos.hands)
+    for i, c in enumerate(pos.trick):  # the trick's cards back in their hands, to replay
+        hands[(pos.leader + i) & 3] |= 1 << c
+    ps = _native.PlayState(hands, pos.trump, pos.leader)
+    for c in pos.trick:
+        ps.play(c)
+    ps.play(card.index)
+    return _native.Position(
+        hands=(ps.hand(0), ps.hand(1), ps.hand(2), ps.hand(3)),
+        trump=pos.trump,
+        leader=ps.leader,
+        trick=ps.trick,
+        tricks=(pos.tricks[0] + ps.tricks[0], pos.tricks[1] + ps.tricks[1]),
+    )

@@ -1,0 +1,423 @@
+"""Actions (what a player decides) and operations (what happened, in the log).
+
+An :class:`Action` is a decision without its author: ``declare hearts``,
+``leave it``, ``double``, ``pass``, ``play SA``. The game knows whose turn it
+is; the :class:`Operation` it returns and appends to its log records the
+action together with the seat and player that took it, or a step the game
+took by itself (the cut, the deal, a trick won, a score).
+
+>>> Action.parse("play SA"), str(Action.declare("no_trumps"))
+(Action.parse('play SA'), 'declare no_trumps')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, Final, NamedTuple
+
+from ..core.cards import Card, Seat
+from ..errors import InvalidNotationError
+
+__all__ = [
+    "ACCEPT",
+    "ASK",
+    "BID",
+    "BID_SEVEN",
+    "BLIND",
+    "CALL_LEAD",
+    "CANCEL",
+    "CLAIM",
+    "CORRECT",
+    "DECLARE",
+    "DECLINE",
+    "DOUBLE",
+    "FORBID",
+    "INFORM",
+    "LEAVE",
+    "LOOK",
+    "MAKE_SUFFICIENT",
+    "NEW_DEAL",
+    "PASS",
+    "PLAY",
+    "POINT_OUT",
+    "PREVIOUS_FINAL",
+    "REDOUBLE",
+    "REQUIRE",
+    "SUGGEST",
+    "TOUCH",
+    "WAIVE",
+    "Action",
+    "Operation",
+]
+
+DECLARE: Final = "declare"
+LEAVE: Final = "leave"
+DOUBLE: Final = "double"
+PASS: Final = "pass"
+PLAY: Final = "play"
+LOOK: Final = "look"
+BLIND: Final = "play_blind"
+BID: Final = "bid"
+REDOUBLE: Final = "redouble"
+CLAIM: Final = "claim"
+WAIVE: Final = "waive"
+NEW_DEAL: Final = "new_deal"
+ACCEPT: Final = "accept"
+CANCEL: Final = "cancel"
+MAKE_SUFFICIENT: Final = "make_sufficient"
+TOUCH: Final = "touch"
+ASK: Final = "ask"
+CORRECT: Final = "correct"
+POINT_OUT: Final = "point_out"
+SUGGEST: Final = "suggest"
+REQUIRE: Final = "require"
+FORBID: Final = "forbid"
+DECLINE: Final = "decline"
+INFORM: Final = "inform"
+BID_SEVEN: Final = "bid_seven"
+PREVIOUS_FINAL: Final = "previous_final"
+CALL_LEAD: Final = "call_lead"
+_PENALTIES = ("tricks", "points")
+#: what may be required of a player: his highest or lowest card of the suit
+#: led (1912 law 86), or the card dummy suggested (law 62)
+_REQUIREMENTS = {
+    "highest": "require highest",
+    "lowest": "require lowest",
+    "suggested": "require suggested card",
+}
+_TEXTS = {
+    LEAVE: "leave it",
+    BLIND: "play blind",
+    NEW_DEAL: "demand new deal",
+    ACCEPT: "accept call",
+    CANCEL: "cancel call",
+    MAKE_SUFFICIENT: "make bid sufficient",
+    ASK: "ask having none",
+    CORRECT: "correct revoke",
+    POINT_OUT: "point out revoke",
+    FORBID: "forbid suggested card",
+    DECLINE: "decline penalty",
+    INFORM: "mention bidding",
+    BID_SEVEN: "make bid seven",
+    PREVIOUS_FINAL: "make previous bid final",
+}
+#: the suits a lead may be called in (laws 51, 93)
+_LEAD_SUITS = ("clubs", "diamonds", "hearts", "spades")
+
+_KINDS = (
+    DECLARE,
+    LEAVE,
+    DOUBLE,
+    PASS,
+    PLAY,
+    LOOK,
+    BLIND,
+    BID,
+    REDOUBLE,
+    CLAIM,
+    WAIVE,
+    NEW_DEAL,
+    ACCEPT,
+    CANCEL,
+    MAKE_SUFFICIENT,
+    ASK,
+    CORRECT,
+    POINT_OUT,
+    FORBID,
+    DECLINE,
+    INFORM,
+    BID_SEVEN,
+    PREVIOUS_FINAL,
+)
+
+
+def _card(card: Card | str) -> Card:
+    """A card, given as one or by its code."""
+    return card if isinstance(card, Card) else Card.from_str(card)
+
+
+_DENOMINATION_NAME = re.compile(r"[a-z][a-z_]*")  # as the schema names denominations
+
+
+def _check_denomination(name: object) -> None:
+    """A bid's or declaration's denomination must be a name a rule file can
+    give it, so that the action's text reads back as the same action."""
+    if not isinstance(name, str) or not _DENOMINATION_NAME.fullmatch(name):
+        raise ValueError(
+            "a denomination is named by a lowercase letter, then lowercase letters "
+            f"and underscores (such as no_trumps), not {name!r}"
+        )
+
+
+class Action:
+    """An immutable decision. Build with the class methods or :meth:`parse`.
+
+    Equal actions are the same object (they are interned), so actions can be
+    compared with ``is`` and used as dict keys cheaply.
+    """
+
+    __slots__ = ("_text", "card", "denomination", "index", "kind", "level", "penalty", "seat")
+
+    kind: str
+    card: Card | None
+    denomination: str | None
+    #: the hand looked at, for a look
+    seat: Seat | None
+    #: the tricks over the book, for a bid
+    level: int | None
+    #: the penalty claimed (``tricks`` or ``points``), for a claim; what is
+    #: required (``highest``, ``lowest``, ``suggested``), for a requirement
+    penalty: str | None
+    #: the card number of a play (0..51), -1 for every other action
+    index: int
+    _text: str
+
+    _interned: dict[str, Action] = {}  # noqa: RUF012 - a class-level cache
+
+    def __new__(
+        cls,
+        kind: str,
+        *,
+        card: Card | None = None,
+        denomination: str | None = None,
+        seat: Seat | None = None,
+        level: int | None = None,
+        penalty: str | None = None,
+    ) -> Action:
+        given = sum(x is not None for x in (card, denomination, seat, level, penalty))
+        if kind == CLAIM:
+            if penalty not in _PENALTIES or given != 1:
+                raise ValueError("a claim needs a penalty: tricks or points")
+            text = f"claim revoke {penalty}"
+        elif kind == WAIVE:
+            if given:
+                raise ValueError("a waiver takes nothing")
+            text = "waive revoke"
+        elif kind == BID:
+            # Bids above seven are impossible (1912 law 50) but can be made in laws mode.
+            if denomination is None or level is None or given != 2 or not 1 <= level <= 13:
+                raise ValueError("a bid needs a level from 1 to 13 and a denomination")
+            _check_denomination(denomination)
+            text = f"bid {level} {denomination}"
+        elif kind in (PLAY, TOUCH, SUGGEST):
+            if card is None or given != 1:
+                raise ValueError(f"a {kind} needs a card and nothing else")
+            text = f"{kind} {card.code}"
+        elif kind == CALL_LEAD:
+            if penalty not in _LEAD_SUITS or given != 1:
+                raise ValueError("a called lead needs a suit: clubs, diamonds, hearts or spades")
+            text = f"call lead {penalty}"
+        elif kind == REQUIRE:
+            if penalty not in _REQUIREMENTS or given != 1:
+                raise ValueError("a requirement is highest, lowest or suggested")
+            text = _REQUIREMENTS[penalty]
+        elif kind == DECLARE:
+            if denomination is None or given != 1:
+                raise ValueError("a declaration needs a denomination and nothing else")
+            _check_denomination(denomination)
+            text = f"declare {denomination}"
+        elif kind == LOOK:
+            if seat is None or given != 1:
+                raise ValueError("a look needs a seat and nothing else")
+            text = f"look {seat.letter}"
+        elif kind in _KINDS:
+            if given:
+                raise ValueError(f"{kind!r} takes no card, denomination or seat")
+            text = _TEXTS.get(kind, kind)
+        else:
+            raise ValueError(f"unknown action kind {kind!r}")
+        cached = cls._interned.get(text)
+        if cached is not None:
+            return cached
+        self = object.__new__(cls)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "denomination", denomination)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "level", level)
+        object.__setattr__(self, "penalty", penalty)
+        object.__setattr__(self, "_text", text)
+        object.__setattr__(self, "index", -1 if card is None else card.index)
+        cls._interned[text] = self
+        return self
+
+    @classmethod
+    def play(cls, card: Card | str) -> Action:
+        """Play a card (``Action.play("SA")``)."""
+        return cls(PLAY, card=_card(card))
+
+    @classmethod
+    def declare(cls, denomination: str) -> Action:
+        """Declare a denomination, by its rule-file name (``"hearts"``, ``"no_trumps"``)."""
+        return cls(DECLARE, denomination=denomination)
+
+    @classmethod
+    def leave(cls) -> Action:
+        """Leave the declaration to partner (or to dummy)."""
+        return cls(LEAVE)
+
+    @classmethod
+    def double(cls) -> Action:
+        """Double, or redouble: each doubling doubles the value of the tricks again."""
+        return cls(DOUBLE)
+
+    @classmethod
+    def pass_(cls) -> Action:
+        """Pass: content not to double ("May I lead?", "satisfied")."""
+        return cls(PASS)
+
+    @classmethod
+    def bid(cls, level: int, denomination: str) -> Action:
+        """Bid ``level`` tricks over the book in ``denomination`` (its rule-file name)."""
+        return cls(BID, level=level, denomination=denomination)
+
+    @classmethod
+    def claim(cls, penalty: str) -> Action:
+        """Claim the revoke penalty: ``tricks`` or ``points`` (laws mode)."""
+        return cls(CLAIM, penalty=penalty)
+
+    @classmethod
+    def waive(cls) -> Action:
+        """Let a revoke go unpunished (laws mode)."""
+        return cls(WAIVE)
+
+    @classmethod
+    def touch(cls, card: Card | str) -> Action:
+        """Name or touch a card without playing it yet (1912 law 64; laws mode)."""
+        return cls(TOUCH, card=_card(card))
+
+    @classmethod
+    def suggest(cls, card: Card | str) -> Action:
+        """Dummy suggests a card from dummy (1912 law 62; laws mode)."""
+        return cls(SUGGEST, card=_card(card))
+
+    @classmethod
+    def require(cls, what: str) -> Action:
+        """Require the offender's ``highest`` or ``lowest`` card of the suit (law 86),
+        or the ``suggested`` card (law 62)."""
+        return cls(REQUIRE, penalty=what)
+
+    @classmethod
+    def call_lead(cls, suit: str) -> Action:
+        """Call a suit to be led (laws 51, 93): ``clubs``, ``diamonds``, ``hearts``, ``spades``."""
+        return cls(CALL_LEAD, penalty=suit)
+
+    @classmethod
+    def redouble(cls) -> Action:
+        """Redouble a doubled bid of one's own side (an auction call)."""
+        return cls(REDOUBLE)
+
+    @classmethod
+    def look(cls, seat: Seat | str) -> Action:
+        """Look at a hand (by its seat) where the rules give the choice."""
+        return cls(LOOK, seat=seat if isinstance(seat, Seat) else Seat.from_str(seat))
+
+    @classmethod
+    def play_blind(cls) -> Action:
+        """Play a card unseen from a hand one may not look at: the game draws it."""
+        return cls(BLIND)
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Parse the canonical text of an action, as :func:`str` writes it.
+
+        :raises InvalidNotationError: for any other text.
+        """
+        words = text.strip().split()
+        if words == ["play", "blind"]:
+            return cls.play_blind()
+        if len(words) == 2 and words[0] in (PLAY, TOUCH, SUGGEST):
+            return cls(words[0], card=Card.from_str(words[1]))
+        if len(words) == 3 and words[:2] == ["call", "lead"] and words[2] in _LEAD_SUITS:
+            return cls.call_lead(words[2])
+        if len(words) in (2, 3) and words[0] == REQUIRE:
+            for what, words_of in _REQUIREMENTS.items():
+                if words == words_of.split():
+                    return cls.require(what)
+        if len(words) == 2 and words[0] == DECLARE and words[1].replace("_", "").isalpha():
+            return cls.declare(words[1])
+        if words == ["leave", "it"]:
+            return cls.leave()
+        if words == ["waive", "revoke"]:
+            return cls.waive()
+        for kind, words_of in _TEXTS.items():
+            if kind not in (LEAVE, BLIND) and words == words_of.split():
+                return cls(kind)
+        if len(words) == 3 and words[:2] == ["claim", "revoke"] and words[2] in _PENALTIES:
+            return cls.claim(words[2])
+        if len(words) == 2 and words[0] == LOOK and len(words[1]) == 1:
+            return cls.look(words[1])
+        if len(words) == 1 and words[0] in (DOUBLE, PASS, REDOUBLE):
+            return cls(words[0])
+        if (
+            len(words) == 3
+            and words[0] == BID
+            and words[1].isascii()
+            and words[1].isdigit()
+            and 1 <= int(words[1]) <= 13
+            and words[2].replace("_", "").isalpha()
+        ):
+            return cls.bid(int(words[1]), words[2])
+        raise InvalidNotationError(
+            f"unknown action {text!r}: expected 'declare NAME', 'leave it', 'bid N NAME', "
+            "'double', 'redouble', 'pass', 'play CARD', 'play blind', 'look SEAT', "
+            "'claim revoke tricks|points', 'waive revoke', 'demand new deal', 'accept call', "
+            "'cancel call', 'make bid sufficient', 'touch CARD', 'suggest CARD', "
+            "'ask having none', 'correct revoke', 'point out revoke', "
+            "'require highest|lowest|suggested card', 'forbid suggested card', 'decline penalty', "
+            "'mention bidding', 'call lead SUIT', 'make bid seven' or 'make previous bid final'"
+        )
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Action.parse({self._text!r})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("actions are immutable")
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (Action.parse, (self._text,))
+
+
+_NO_DETAIL: Mapping[str, Any] = MappingProxyType({})
+
+
+class Operation(NamedTuple):
+    """One entry of a game's log: an action taken, or a step of the game itself.
+
+    An immutable named tuple (cheap to create: the log grows by one for every
+    card played).
+
+    :ivar index: position in the log, from 0.
+    :ivar kind: ``cut``, ``deal``, ``declare``, ``leave``, ``double``, ``pass``,
+        ``play``, ``expose``, ``trick``, ``score``, ``game``, ``rubber``.
+    :ivar seat: the hand it concerns (the hand played from, the dealer, the
+        trick's winner), if any.
+    :ivar player: the player who took the action, if it is one.
+    :ivar action: the action, for decisions.
+    :ivar detail: anything else, as JSON-compatible data (read-only).
+    """
+
+    index: int  # type: ignore[assignment]  # the log position; shadows tuple.index on purpose
+    kind: str
+    seat: Seat | None = None
+    player: str | None = None
+    action: Action | None = None
+    detail: Mapping[str, Any] = _NO_DETAIL
+
+    def to_data(self) -> dict[str, Any]:
+        """The operation as JSON-compatible data."""
+        data: dict[str, Any] = {"index": self.index, "kind": self.kind}
+        if self.seat is not None:
+            data["seat"] = self.seat.letter
+        if self.player is not None:
+            data["player"] = self.player
+        if self.action is not None:
+            data["action"] = str(self.action)
+        if self.detail:
+            data["detail"] = dict(self.detail)
+        return data
