@@ -75,21 +75,22 @@ from .actions import (
     Operation,
 )
 from .forced import forced_declaration
+from .phases import Phase
 from .scoring import DealResult, ScoreEntry, ScoreSheet, _score_unpenalised, score_deal
 
 __all__ = ["RECORD_FORMAT", "Game", "Observation", "Trick"]
 
 RECORD_FORMAT = "dummybridge-record/1"
 
-CUT = "cut"
+CUT = "cut"  # log kinds: the cut and the deal are steps, never a phase to stop in
 DEAL = "deal"
-DECLARE_PHASE = "declare"
-AUCTION_PHASE = "auction"
-DOUBLE_PHASE = "double"
-PLAY_PHASE = "play"
-CLAIM_PHASE = "claim"
-PENALTY_PHASE = "penalty"
-OVER = "over"
+DECLARE_PHASE = Phase.DECLARE
+AUCTION_PHASE = Phase.AUCTION
+DOUBLE_PHASE = Phase.DOUBLE
+PLAY_PHASE = Phase.PLAY
+CLAIM_PHASE = Phase.REVOKE_CLAIM
+PENALTY_PHASE = Phase.PENALTY
+OVER = Phase.OVER
 
 _SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 _CARDS = tuple(Card(i) for i in range(52))
@@ -162,7 +163,7 @@ class Observation:
 
     player: str
     seats: tuple[Seat, ...]
-    phase: str
+    phase: Phase
     deal_number: int
     dealer: Seat
     hands: Mapping[Seat, Hand]
