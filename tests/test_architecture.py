@@ -41,7 +41,6 @@ MAX_FUNCTION_LINES = 80
 # entry must still be over (so the list only shrinks), and nothing else may be.
 KNOWN_LONG_MODULES = {
     "engine/game.py",
-    "language/loader.py",
     "core/_native.py",
     "formats/pbn.py",
     "engine/scoring.py",
@@ -50,7 +49,6 @@ KNOWN_LONG_FUNCTIONS = {
     "formats/render.py:game_record",
     "apps/cli.py:build_parser",
     "language/ruleset.py:from_data",
-    "language/loader.py:explain",
     "formats/pbn.py:_tokenize",
     "engine/game.py:verify",
     "formats/natural.py:parse_input",
