@@ -40,6 +40,7 @@ __all__ = [
     "schema_of",
     "schema_text",
     "schema_text_of",
+    "section",
     "validator",
     "validator_of",
     "with_defaults",
@@ -190,7 +191,11 @@ def with_defaults(data: Mapping[str, Any]) -> dict[str, Any]:
     changes nothing); a document built or changed by hand gets them here.
     """
     result: dict[str, Any] = _plain_copy(data)
-    apply_defaults(result, rule_schema())
+    token = ACTIVE.set(RULE_SCHEMA)
+    try:
+        apply_defaults(result, rule_schema())
+    finally:
+        ACTIVE.reset(token)
     return result
 
 
@@ -210,7 +215,22 @@ def defaults_at(path: tuple[str, ...]) -> dict[str, Any]:
     :param path: the section's keys from the root (``("laws", "dummy")``).
     """
     section: dict[str, Any] = {}
-    schema = schema_at(path)
-    if schema is not None:
-        apply_defaults(section, schema)
+    token = ACTIVE.set(RULE_SCHEMA)
+    try:
+        schema = schema_at(path)
+        if schema is not None:
+            apply_defaults(section, schema)
+    finally:
+        ACTIVE.reset(token)
     return section
+
+
+def section(data: Mapping[str, Any], *path: str) -> Mapping[str, Any]:
+    """The section of a rule document at ``path``; where the document leaves it
+    out, what the rule-file schema's defaults make of it (:func:`defaults_at`)."""
+    node: Mapping[str, Any] = data
+    for key in path:
+        if key not in node:
+            return defaults_at(path)
+        node = node[key]
+    return node
