@@ -56,7 +56,6 @@ KNOWN_LONG_FUNCTIONS = {
     "apps/simulate.py:_summary",
     "engine/game.py:_remark",
     "engine/game.py:_begin_deal",
-    "language/semantics.py:_check_forced",
 }
 
 
