@@ -47,7 +47,6 @@ KNOWN_LONG_MODULES = {
 }
 KNOWN_LONG_FUNCTIONS = {
     "formats/render.py:game_record",
-    "apps/cli.py:build_parser",
     "formats/pbn.py:_tokenize",
     "engine/game.py:verify",
     "formats/natural.py:parse_input",
