@@ -12,6 +12,7 @@ engine: ``dummybridge validate`` runs on this layer alone.
 - :mod:`.schemas`: the JSON Schemas, and the defaults (which live only there);
 - :mod:`.explain` and :mod:`.wording`: the messages of the diagnostics;
 - :mod:`.semantics`: the checks the schema cannot express;
-- :mod:`.ruleset`: the typed, frozen rule set;
+- :mod:`.ruleset`: the typed, frozen rule set, with :mod:`.irregularities`
+  (the rules of laws mode) and :mod:`.options` (the ``Literal`` types of its options);
 - :mod:`.keywords`: the reference of the language, made from the schema.
 """
