@@ -41,16 +41,12 @@ MAX_FUNCTION_LINES = 80
 # entry must still be over (so the list only shrinks), and nothing else may be.
 KNOWN_LONG_MODULES = {
     "engine/game.py",
-    "language/loader.py",
     "core/_native.py",
     "formats/pbn.py",
     "engine/scoring.py",
 }
 KNOWN_LONG_FUNCTIONS = {
     "formats/render.py:game_record",
-    "apps/cli.py:build_parser",
-    "language/ruleset.py:from_data",
-    "language/loader.py:explain",
     "formats/pbn.py:_tokenize",
     "engine/game.py:verify",
     "formats/natural.py:parse_input",
@@ -59,7 +55,6 @@ KNOWN_LONG_FUNCTIONS = {
     "apps/simulate.py:_summary",
     "engine/game.py:_remark",
     "engine/game.py:_begin_deal",
-    "language/semantics.py:_check_forced",
 }
 
 

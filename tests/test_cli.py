@@ -179,3 +179,52 @@ def test_play_with_irregularities_shows_revokes_corrected_in_time(
 """
         in out
     )
+
+
+ROOT = Path(__file__).resolve().parents[1]
+ABOVE_THE_LANGUAGE = (
+    "dummybridge.engine",
+    "dummybridge.bots",
+    "dummybridge.analysis",
+    "dummybridge.formats",
+)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["validate", "rules/bridge.yaml"],
+        ["validate", "house/lilies", "--format", "json"],
+        ["variants"],
+        ["schema"],
+        ["docs"],
+    ],
+    ids=" ".join,
+)
+def test_the_rule_language_commands_load_only_the_language(args: list[str]) -> None:
+    """Issue 16: "`dummybridge validate` imports the whole engine and the bots
+    through the CLI's parser" no more: a fresh interpreter that runs a command
+    of the rule language through main() has loaded no module of the engine,
+    the bots, the analysis or the formats."""
+    code = f"""
+import contextlib, io, json, sys
+from dummybridge.apps.cli import main
+with contextlib.redirect_stdout(io.StringIO()):
+    status = main({args!r})
+above = {ABOVE_THE_LANGUAGE!r}
+loaded = sorted(m for m in sys.modules if m in above or m.startswith(tuple(a + "." for a in above)))
+print(json.dumps([status, loaded, "dummybridge.language" in sys.modules]))
+"""
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == [0, [], True]
+
+
+def test_the_parsers_bots_are_the_bots() -> None:
+    """The parser names the bots without importing them: the same names."""
+    from dummybridge.apps import cli
+    from dummybridge.bots.basic import BOT_KINDS
+
+    assert cli.BOT_KINDS == BOT_KINDS

@@ -26,12 +26,22 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from dummybridge.errors import Diagnostic, RuleFileError
-from dummybridge.language import loader, semantics
+from dummybridge.language import (
+    explain,
+    extends,
+    loader,
+    registry,
+    schemas,
+    semantics,
+    wording,
+    yamlsrc,
+)
 from dummybridge.language.loader import (
     Document,
     builtin_variants,
     find_variant,
     format_diagnostics,
+    house_rules,
     load_document,
     load_schema,
     schema_text,
@@ -262,6 +272,97 @@ def test_find_variant_did_you_mean() -> None:
     assert diagnostic.hint == "did you mean 'bridge'?"
 
 
+@pytest.fixture
+def fresh_registry() -> Any:
+    """The registry's caches emptied before and after the test, so that what a
+    test reads is read in it (and what it changes does not outlive it)."""
+    cached = (registry._index, registry._builtin_variants, registry._house_rules)
+    for function in cached:
+        function.cache_clear()
+    yield
+    for function in cached:
+        function.cache_clear()
+
+
+def count_parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The text of every file parsed as YAML from now on, in order."""
+    parsed: list[str] = []
+    real = yamlsrc.parse
+
+    def counting(text: str, *args: Any, **kwargs: Any) -> Any:
+        parsed.append(text)
+        return real(text, *args, **kwargs)
+
+    monkeypatch.setattr(yamlsrc, "parse", counting)
+    return parsed
+
+
+@pytest.mark.usefixtures("fresh_registry")
+def test_an_alias_is_resolved_without_parsing_every_rule_file(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 16: "Resolving one alias parses every shipped rule file" no more:
+    loading bridge by an alias parses bridge.yaml alone, and a house rule by
+    its short name only the files of its chain."""
+    parsed = count_parses(monkeypatch)
+    assert loader.load_rules("Bridge-Whist").name == "bridge"
+    bridge = find_variant("bridge").read_text(encoding="utf-8")
+    assert parsed == [bridge]
+    parsed.clear()
+    assert loader.load_rules("lilies").name == "lilies"
+    assert parsed == [find_variant("house/lilies").read_text(encoding="utf-8"), bridge]
+    parsed.clear()
+    assert find_variant("dummy") == find_variant("dummy-bridge")
+    assert parsed == []
+
+
+def test_the_index_of_shipped_files_agrees_with_their_parse() -> None:
+    """The light scan reads every shipped rule file (nothing falls back to
+    parsing them all) and finds the names and aliases that parsing finds."""
+    builtin = registry._scan_package("dummybridge.rules", "")
+    house = registry._scan_package("dummybridge.rules.house", registry.HOUSE_PREFIX)
+    assert builtin is not None
+    assert house is not None
+    indexed = [(e.name, e.aliases, e.path) for e in (*builtin, *house)]
+    parsed = [(v.name, v.aliases, v.path) for v in (*builtin_variants(), *house_rules())]
+    assert indexed == parsed
+    assert len(indexed) == len(list(find_variant("bridge").parent.glob("**/*.yaml")))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("name: x\naliases:\n  - a\n  - 'b'\ntitle: T\n", ("x", ("a", "b"))),
+        ('name: "x"  # a comment\naliases: [a,  b]\n', ("x", ("a", "b"))),
+        ("aliases: []\ndescription: >\n  name: y\n", (None, ())),
+        ("name: x\nname: y\n", None),
+        ("name: {a: 1}\n", None),
+        ("name: >\n  x\n", None),
+        ("name: x\naliases: [a, b c]\n", None),
+        ("name: x\naliases:\n- a\n", None),
+    ],
+)
+def test_the_light_scan_reads_plain_names_or_says_it_cannot(
+    text: str, expected: tuple[str | None, tuple[str, ...]] | None
+) -> None:
+    """The scan reads only one-line names, flow and indented block lists; any
+    other form is left to a full parse (``None``), never guessed."""
+    assert registry.scan(text) == expected
+
+
+@pytest.mark.usefixtures("fresh_registry")
+def test_a_file_the_scan_cannot_read_is_found_by_parsing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the light scan cannot read a shipped file, every file is parsed
+    instead, and names resolve as before."""
+    monkeypatch.setattr(registry, "scan", lambda text: None)
+    parsed = count_parses(monkeypatch)
+    assert find_variant("Bridge-Whist").name == "bridge.yaml"
+    assert len(parsed) == len(builtin_variants()) + len(house_rules())
+    assert find_variant("house/lilies").name == "lilies.yaml"
+
+
 def test_load_rules_builds_the_rule_set() -> None:
     """Issue 3: load_rules builds the typed, immutable rule set (once ruleset.py exists)."""
     ruleset = pytest.importorskip("dummybridge.language.ruleset")
@@ -286,7 +387,11 @@ def test_extends_builtin_written_as_a_file(tmp_path: Path) -> None:
     assert diagnostic.hint == "to extend the built-in variant, write extends: bridge"
 
 
-@pytest.mark.parametrize("module", [loader, semantics], ids=lambda m: m.__name__)
+@pytest.mark.parametrize(
+    "module",
+    [loader, yamlsrc, registry, extends, schemas, wording, explain, semantics],
+    ids=lambda m: m.__name__,
+)
 def test_doctests(module: Any) -> None:
     """STYLE (c) 8: the >>> examples in the docstrings run and hold."""
     import doctest
@@ -396,12 +501,12 @@ def parse_both(text: str) -> tuple[object, object]:
     fast: list[object] = []
     slow: list[object] = []
     return (
-        (loader._parse(text, 0, fast), fast),  # type: ignore[arg-type]
-        (loader._parse(text, 0, slow, libyaml=False), slow),  # type: ignore[arg-type]
+        (yamlsrc.parse(text, 0, fast), fast),  # type: ignore[arg-type]
+        (yamlsrc.parse(text, 0, slow, libyaml=False), slow),  # type: ignore[arg-type]
     )
 
 
-@pytest.mark.skipif(loader._CParser is None, reason="PyYAML was built without libyaml")
+@pytest.mark.skipif(yamlsrc._CParser is None, reason="PyYAML was built without libyaml")
 @pytest.mark.parametrize(
     "path", [*sorted(BAD.glob("*.yaml")), *sorted(GOOD.glob("*.yaml"))], ids=lambda p: p.name
 )
@@ -415,7 +520,7 @@ def test_libyaml_and_pure_python_parse_alike(path: Path) -> None:
     assert fast == slow
 
 
-@pytest.mark.skipif(loader._CParser is None, reason="PyYAML was built without libyaml")
+@pytest.mark.skipif(yamlsrc._CParser is None, reason="PyYAML was built without libyaml")
 @settings(max_examples=200)
 @given(
     st.lists(
@@ -591,12 +696,12 @@ def test_format_diagnostics_rejects_unknown_format() -> None:
 
 
 def test_json_paths_quote_odd_keys() -> None:
-    assert loader._json_path(("scoring", "honours", 2, "total")) == "$.scoring.honours[2].total"
-    assert loader._json_path(("sources", "a b", "it's")) == "$.sources['a b']['it\\'s']"
+    assert wording.json_path(("scoring", "honours", 2, "total")) == "$.scoring.honours[2].total"
+    assert wording.json_path(("sources", "a b", "it's")) == "$.sources['a b']['it\\'s']"
     for path in [("a", 0, "b c"), ("it's", 3), ()]:
-        assert loader._parse_json_path(loader._json_path(path)) == path
+        assert wording.parse_json_path(wording.json_path(path)) == path
     with pytest.raises(ValueError, match="not a JSON path"):
-        loader._parse_json_path("scoring.game")
+        wording.parse_json_path("scoring.game")
 
 
 COUNT = {
@@ -623,8 +728,8 @@ def test_one_of_is_reduced_to_the_best_match(
 ) -> None:
     """Issue 3: "oneOf/anyOf failures reduced to the most relevant one", with "(N more, use -v)",
     and -v shows every alternative."""
-    monkeypatch.setattr(loader, "_schema", lambda: SYNTHETIC)
-    monkeypatch.setattr(loader, "_validator", lambda: Draft202012Validator(SYNTHETIC))
+    monkeypatch.setattr(schemas, "rule_schema", lambda: SYNTHETIC)
+    monkeypatch.setattr(schemas, "validator_of", lambda name: Draft202012Validator(SYNTHETIC))
     path = write(tmp_path, "x.yaml", "x:\n  count: many\n")
     (best,) = validate(path)
     assert (best.path, best.line, best.col) == ("$.x.count", 2, 10)
@@ -702,7 +807,7 @@ def test_schema_is_strict() -> None:
 def test_schema_defaults_are_valid() -> None:
     """Every schema default validates against the schema it belongs to."""
     schema = load_schema()
-    validator = loader._validator()
+    validator = schemas.validator()
     for where, sub in walk(schema):
         if "default" in sub:
             probe = {key: value for key, value in sub.items() if key != "default"}
@@ -730,7 +835,7 @@ def test_schema_validates_bridge_yaml_directly() -> None:
 def test_defaults_come_from_the_schema() -> None:
     """Issue 3: the schema is the one source of defaults: the loader has no defaults of its own."""
     data: dict[str, Any] = {"doubling": {}, "scoring": {"chicane": {}}}
-    loader._apply_defaults(data, load_schema())
+    schemas.apply_defaults(data, load_schema())
     assert data["doubling"]["limit"] == {"kind": "unlimited"}
     assert data["scoring"]["chicane"] == {"against_honours": "deduct"}
     assert data["aliases"] == []

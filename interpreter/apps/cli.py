@@ -12,8 +12,8 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, TextIO
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TextIO, TypeAlias
 
 from .. import __version__
 from ..errors import DummyBridgeError, FileFormatError, RuleFileError
@@ -28,6 +28,9 @@ EXIT_OK = 0
 EXIT_ERROR = 1
 EXIT_USAGE = 2
 EXIT_INTERNAL = 70
+
+# What add_subparsers() returns: where each command adds its parser.
+_Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
 def _out(text: str, end: str = "\n") -> None:
@@ -96,6 +99,9 @@ def _run_session(
 PLAY_RUBBERS_MAX = 10_000
 #: The most rubbers ``simulate`` plays (each a game of its own).
 SIMULATE_RUBBERS_MAX = 1_000_000
+#: The bots ``--bots`` may name: those of :data:`dummybridge.bots.basic.BOT_KINDS`,
+#: written here so that building the parser imports no bot (a test holds them equal).
+BOT_KINDS = ("ddsampling", "perfect", "random", "rule", "sampling")
 
 
 def _check_rubbers(rubbers: int, most: int) -> None:
@@ -303,8 +309,6 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             f"--bots: {rules.name} has {n} players; give one bot for all "
             f"or {n} separated by commas, not {len(kinds)}"
         )
-    from ..bots.basic import BOT_KINDS
-
     for kind in kinds:
         if kind not in BOT_KINDS:
             raise DummyBridgeError(
@@ -441,9 +445,12 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser (exposed for the docs and the tests)."""
-    from ..bots.basic import BOT_KINDS
+    """The argument parser (exposed for the docs and the tests).
 
+    Building it imports nothing beyond this module: each command imports what
+    it needs when it runs, so that ``dummybridge validate`` loads the rule
+    language alone, never the engine or the bots.
+    """
     parser = argparse.ArgumentParser(
         prog="dummybridge",
         description="Rules engine for Bridge, Dummy Bridge, Double Dummy, Three-handed and "
@@ -451,7 +458,25 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"dummybridge {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for add in _COMMANDS:
+        add(sub)
+    return parser
 
+
+def _add_format(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--format", choices=["text", "json"], default="text")
+
+
+def _add_colour(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--color",
+        choices=["auto", "always", "never"],
+        default="auto",
+        help="red hearts and diamonds (default: when the terminal has colour)",
+    )
+
+
+def _add_play(sub: _Commands) -> None:
     play = sub.add_parser("play", help="play a whole rubber with bots and print the record")
     play.add_argument(
         "variant",
@@ -501,6 +526,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--board", metavar="N", help="with --deal: only the game whose Board tag is N"
     )
+    _add_play_yourself(play)
+    play.set_defaults(func=_cmd_play)
+
+
+def _add_play_yourself(play: argparse.ArgumentParser) -> None:
+    """The options of ``play`` for a person at the table: who, where to save, colour."""
     who = play.add_mutually_exclusive_group()
     who.add_argument(
         "--seat",
@@ -521,25 +552,18 @@ def build_parser() -> argparse.ArgumentParser:
         "(default: dummybridge-VARIANT-SEED.json, never overwritten; "
         "--save '' saves nothing)",
     )
-    play.add_argument(
-        "--color",
-        choices=["auto", "always", "never"],
-        default="auto",
-        help="red hearts and diamonds (default: when the terminal has colour)",
-    )
-    play.set_defaults(func=_cmd_play)
+    _add_colour(play)
 
+
+def _add_resume(sub: _Commands) -> None:
     resume = sub.add_parser("resume", help="continue a game saved by 'play --seat/--player'")
     resume.add_argument("file", metavar="FILE")
     resume.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
-    resume.add_argument(
-        "--color",
-        choices=["auto", "always", "never"],
-        default="auto",
-        help="red hearts and diamonds (default: when the terminal has colour)",
-    )
+    _add_colour(resume)
     resume.set_defaults(func=_cmd_resume)
 
+
+def _add_export(sub: _Commands) -> None:
     export = sub.add_parser("export", help="write a JSON game record's deals as PBN 2.1")
     export.add_argument("record", metavar="RECORD", help="a record from 'play --record'")
     export.add_argument(
@@ -547,6 +571,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     export.set_defaults(func=_cmd_export)
 
+
+def _add_simulate(sub: _Commands) -> None:
     simulate = sub.add_parser("simulate", help="play many rubbers with bots and report statistics")
     simulate.add_argument(
         "variant",
@@ -579,7 +605,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="one bot for every player, or one per player (A,B,...) "
         "separated by commas (default: rule)",
     )
-    simulate.add_argument("--format", choices=["text", "json"], default="text")
+    _add_format(simulate)
     simulate.add_argument(
         "--compare",
         metavar="OTHER_RULE_FILE",
@@ -589,12 +615,16 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--no-progress", action="store_true", help="no progress bar")
     simulate.set_defaults(func=_cmd_simulate)
 
+
+def _add_variants(sub: _Commands) -> None:
     variants = sub.add_parser("variants", help="list the built-in variants and house rules")
     variants.set_defaults(func=_cmd_variants)
 
+
+def _add_validate(sub: _Commands) -> None:
     validate = sub.add_parser("validate", help="check rule files; exit 0 if all are valid")
     validate.add_argument("files", nargs="+", metavar="FILE")
-    validate.add_argument("--format", choices=["text", "json"], default="text")
+    _add_format(validate)
     validate.add_argument(
         "-v",
         "--verbose",
@@ -603,6 +633,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     validate.set_defaults(func=_cmd_validate)
 
+
+def _add_conform(sub: _Commands) -> None:
     conform = sub.add_parser(
         "conform", help="run conformance scenarios against a rule file; exit 0 if every case passes"
     )
@@ -610,19 +642,25 @@ def build_parser() -> argparse.ArgumentParser:
     conform.add_argument(
         "scenarios", nargs="+", metavar="SCENARIO", help="scenario files (see docs/scenarios.md)"
     )
-    conform.add_argument("--format", choices=["text", "json"], default="text")
+    _add_format(conform)
     conform.add_argument("--junit", metavar="FILE", help="also write JUnit XML to FILE")
     conform.set_defaults(func=_cmd_conform)
 
+
+def _add_schema(sub: _Commands) -> None:
     schema = sub.add_parser("schema", help="print the rule-file JSON Schema")
     schema.add_argument(
         "--scenario", action="store_true", help="print the scenario-file JSON Schema instead"
     )
     schema.set_defaults(func=_cmd_schema)
 
+
+def _add_docs(sub: _Commands) -> None:
     docs = sub.add_parser("docs", help="print the rule-language reference (Markdown)")
     docs.set_defaults(func=_cmd_docs)
 
+
+def _add_solve(sub: _Commands) -> None:
     solve = sub.add_parser("solve", help="double-dummy: the tricks the side on lead can take")
     solve.add_argument("deal", help='a PBN deal, "N:AKQ.xx.xx.xx ..." (equal hands of any size)')
     solve.add_argument("--trump", default="N", help="C, D, H, S or NT (default: NT)")
@@ -630,18 +668,35 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument(
         "--table", action="store_true", help="also the 20-result table (every declarer and strain)"
     )
-    solve.add_argument("--format", choices=["text", "json"], default="text")
+    _add_format(solve)
     solve.set_defaults(func=_cmd_solve)
 
+
+def _add_analyse(sub: _Commands) -> None:
     analyse = sub.add_parser(
         "analyse",
         aliases=["analyze"],
         help="the double-dummy cost of each card played in a game record",
     )
     analyse.add_argument("record", metavar="RECORD", help="a JSON record from 'play --record'")
-    analyse.add_argument("--format", choices=["text", "json"], default="text")
+    _add_format(analyse)
     analyse.set_defaults(func=_cmd_analyse)
-    return parser
+
+
+#: Each command's parser, in the order ``dummybridge --help`` lists them.
+_COMMANDS: tuple[Callable[[_Commands], None], ...] = (
+    _add_play,
+    _add_resume,
+    _add_export,
+    _add_simulate,
+    _add_variants,
+    _add_validate,
+    _add_conform,
+    _add_schema,
+    _add_docs,
+    _add_solve,
+    _add_analyse,
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

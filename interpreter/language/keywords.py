@@ -29,7 +29,7 @@ from typing import Any, Literal
 
 import yaml
 
-from .loader import load_schema
+from .schemas import load_schema
 
 __all__ = [
     "Keyword",

@@ -5,7 +5,13 @@ merged with what it ``extends``, validated against the schema, given the
 schema's defaults, and checked semantically (all of that is
 :mod:`dummybridge.language.loader`'s job). Building it therefore assumes valid data;
 it only converts names to the value types of :mod:`dummybridge.core.cards` and
-freezes everything.
+freezes everything. Every default is the schema's
+(:mod:`dummybridge.language.schemas`): :meth:`RuleSet.from_data` fills them in
+before it reads the document, so a document built by hand gets them too.
+
+Every option that the schema spells as one of a few words has the ``Literal``
+type of those words (:mod:`dummybridge.language.options`), so that a
+comparison with a word the schema does not have is a type error.
 
 >>> from dummybridge.language.loader import load_rules
 >>> rules = load_rules("bridge")
@@ -16,11 +22,47 @@ freezes everything.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
 from ..core.cards import Strain, Suit
+from .irregularities import DummyConduct, LawsRules, RevokeCorrection, RevokeRules, laws_rules
+from .options import (
+    AgainstHonours,
+    AuctionDeclarer,
+    AuctionPassout,
+    CutTies,
+    DealPasses,
+    DeclarationKind,
+    DeclaredFrom,
+    Declarer,
+    Doublers,
+    DoublingFirst,
+    DoublingLimitKind,
+    DummyHolder,
+    ExposedHand,
+    FirstDealer,
+    ForcedExaminer,
+    ForcedKind,
+    Hands,
+    HandsHeld,
+    Ledger,
+    OpeningLead,
+    PlayerSide,
+    RedoubleLeftToDummy,
+    Redoubles,
+    RubberKind,
+    Settlement,
+    SightEvent,
+    SightHand,
+    SightHow,
+    SightWho,
+    TowardGame,
+    TricksDoubling,
+    TricksScoredBy,
+)
+from .schemas import section, with_defaults
 
 __all__ = [
     "AuctionRules",
@@ -47,6 +89,7 @@ __all__ = [
     "SightRules",
     "TableRules",
 ]
+
 
 _SUITS = {
     "clubs": Suit.CLUBS,
@@ -109,7 +152,7 @@ class CutRules:
     """Cutting for partners and deal."""
 
     ace_low: bool
-    ties: str
+    ties: CutTies
     tie_suit_order: tuple[Suit, ...]
 
 
@@ -123,10 +166,10 @@ class TableRules:
     """
 
     players: int
-    hands: str
+    hands: Hands
     cut: CutRules
-    dummy_holder: str = "per_rubber"
-    first_dealer: str = "holder"
+    dummy_holder: DummyHolder
+    first_dealer: FirstDealer
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +177,7 @@ class DealRules:
     """The deal: cards to each hand and how the deal passes."""
 
     cards_each: int
-    passes: str
+    passes: DealPasses
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +196,7 @@ class ForcedCriterion:
     :ivar source: the criterion's citation, if the rule file gives one.
     """
 
-    kind: str
+    kind: ForcedKind
     aces: int | None = None
     declare: str | None = None
     pips: tuple[int, ...] | None = None
@@ -175,8 +218,9 @@ class ForcedCriterion:
             return cls(
                 "suit_order", suit_order=tuple(_SUITS[s] for s in data["suit_order"]), source=source
             )
-        kind = "longest" if "longest" in data else "most_valuable"
-        return cls(kind, source=source)
+        if "longest" in data:
+            return cls("longest", source=source)
+        return cls("most_valuable", source=source)
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,7 +234,7 @@ class ForcedRules:
         an ``aces_at_least`` that is met, decides.
     """
 
-    examined_by: str
+    examined_by: ForcedExaminer
     criteria: tuple[ForcedCriterion, ...]
     source: str | None = None
 
@@ -204,12 +248,12 @@ class AuctionRules:
     :ivar redoubles: how many times the bidding side may redouble (``None``: any).
     """
 
-    dealer_must_bid: bool = True
-    max_level: int = 7
-    doubles: int | None = 1
-    redoubles: int | None = 1
-    declarer: str = "first_to_name_strain"
-    passed_out: str = "redeal"
+    dealer_must_bid: bool
+    max_level: int
+    doubles: int | None
+    redoubles: int | None
+    declarer: AuctionDeclarer
+    passed_out: AuctionPassout
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,10 +265,10 @@ class DeclarationRules:
     :ivar auction: the auction's rules, when the kind is ``auction``.
     """
 
-    kind: str
+    kind: DeclarationKind
     pass_to_partner: bool
-    forced: ForcedRules | None = None
-    auction: AuctionRules | None = None
+    forced: ForcedRules | None
+    auction: AuctionRules | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,7 +280,7 @@ class DoublingLimit:
     trick is worth more than :attr:`trick_value`); ``none`` (no doubling).
     """
 
-    kind: str
+    kind: DoublingLimitKind
     trick_value: int | None = None
 
     def allows(self, trick_value: int, level: int) -> bool:
@@ -263,19 +307,21 @@ class DoublingLimit:
 class DoublingRules:
     """Doubling and redoubling after a declaration."""
 
-    first: str
-    doublers: str
-    redoubles: str
+    first: DoublingFirst
+    doublers: Doublers
+    redoubles: Redoubles
     limit: DoublingLimit
-    blind: tuple[BlindDouble, ...] = ()
-    redouble_when_left_to_dummy: str = "allowed"
+    blind: tuple[BlindDouble, ...]
+    redouble_when_left_to_dummy: RedoubleLeftToDummy
 
 
 @dataclass(frozen=True, slots=True)
 class Exposure:
     """A hand laid face up on the table, and from when."""
 
-    hand: str
+    hand: ExposedHand
+    # The schema's exposure_when has one word, first_lead; a Literal of it would
+    # make the engine's check of it (ready for another) unreachable code for mypy.
     when: str
 
 
@@ -283,8 +329,8 @@ class Exposure:
 class PlayRules:
     """Who plays the declaring side's hands, who leads, what is exposed."""
 
-    declarer: str
-    opening_lead: str
+    declarer: Declarer
+    opening_lead: OpeningLead
     exposure: tuple[Exposure, ...]
 
 
@@ -292,9 +338,9 @@ class PlayRules:
 class Condition:
     """When a rule applies: every field given must hold (``None``: any)."""
 
-    declared_from: str | None = None
-    side: str | None = None
-    holds: str | None = None
+    declared_from: DeclaredFrom | None = None
+    side: PlayerSide | None = None
+    holds: HandsHeld | None = None
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any] | None) -> Condition:
@@ -307,11 +353,11 @@ class Condition:
 class SightRule:
     """One rule of sight: ``who`` may see ``hand`` between ``start`` and ``end`` events."""
 
-    who: str
-    hand: str
-    start: tuple[str, ...]
-    end: tuple[str, ...]
-    how: str
+    who: SightWho
+    hand: SightHand
+    start: tuple[SightEvent, ...]
+    end: tuple[SightEvent, ...]
+    how: SightHow
     limit: int | None
     when: Condition
 
@@ -327,7 +373,7 @@ class SightRules:
 class BlindDouble:
     """Players who may double only before seeing their own cards."""
 
-    who: str
+    who: SightWho
     when: Condition
 
 
@@ -378,10 +424,10 @@ class ScoringRules:
         loses in undertricks unless redoubled (law 48: 100), or ``None``.
     """
 
-    ledger: str
+    ledger: Ledger
     book: int
-    tricks_scored_by: str
-    doubling: str
+    tricks_scored_by: TricksScoredBy
+    doubling: TricksDoubling
     game: int
     games_to_win: int | None
     rubber_bonus: int
@@ -389,27 +435,29 @@ class ScoringRules:
     honours_no_trumps: tuple[HonourEntry, ...]
     chicane_multiplier: int
     double_chicane_multiplier: int
-    chicane_against_honours: str
+    chicane_against_honours: AgainstHonours
     grand_slam: int
     little_slam: int
-    toward_game: str = "both_sides"
-    game_bonus: int = 0
-    rubber_kind: str = "best_of"
-    rubber_games: int | None = None
-    settlement: str = "by_side"
-    undertricks: tuple[int, int, int] = (0, 0, 0)
-    doubled_bonus: int = 0
-    doubled_bonus_per_overtrick: int = 0
-    redoubled_bonus_factor: int = 2
-    opening_spade_cap: int | None = None
+    toward_game: TowardGame
+    game_bonus: int
+    rubber_kind: RubberKind
+    rubber_games: int | None
+    settlement: Settlement
+    undertricks: tuple[int, int, int]
+    doubled_bonus: int
+    doubled_bonus_per_overtrick: int
+    redoubled_bonus_factor: int
+    opening_spade_cap: int | None
 
     def undertrick_value(self, doubling_level: int) -> int:
         """Points for each undertrick at ``doubling_level`` (0 undoubled, 1
         doubled, 2 redoubled); each doubling past a redouble doubles the
         redoubled figure.
 
-        >>> s = ScoringRules("sides", 6, "contract", "multiplies", 30, 2, 250, (), (), 2, 4,
-        ...                  "deduct", 40, 20, undertricks=(50, 100, 200))
+        >>> from dummybridge.language.loader import load_rules
+        >>> s = load_rules("auction-bridge").scoring
+        >>> s.undertricks
+        (50, 100, 200)
         >>> [s.undertrick_value(level) for level in range(4)]
         [50, 100, 200, 400]
         """
@@ -421,8 +469,10 @@ class ScoringRules:
         """The bonus for making a contract doubled ``doubling_level`` times
         with ``overtricks`` tricks over it (0 when undoubled).
 
-        >>> s = ScoringRules("sides", 6, "contract", "multiplies", 30, 2, 250, (), (), 2, 4,
-        ...                  "deduct", 40, 20, doubled_bonus=50, doubled_bonus_per_overtrick=50)
+        >>> from dummybridge.language.loader import load_rules
+        >>> s = load_rules("auction-bridge").scoring
+        >>> s.doubled_bonus, s.doubled_bonus_per_overtrick
+        (50, 50)
         >>> s.doubled_bonus_value(0, 2), s.doubled_bonus_value(1, 2), s.doubled_bonus_value(2, 2)
         (0, 150, 300)
         """
@@ -457,81 +507,12 @@ class ScoringRules:
 
 
 @dataclass(frozen=True, slots=True)
-class RevokeCorrection:
-    """Correcting a revoke before it is established (1912 laws 85-86)."""
-
-    #: whether the partner of the player who renounced may ask "Having none?"
-    partner_may_ask: bool = True
-    #: what the declarer may require of an adversary who corrects (``highest``, ``lowest``)
-    adversary: tuple[str, ...] = ()
-    #: what the declarer's left adversary may require of the declarer who corrects
-    declarer: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class RevokeRules:
-    """The revoke in laws mode: liability and the penalty (rules-reference.md §3.6, §4.7)."""
-
-    dummy_liable: bool = False
-    penalty: str = "tricks"
-    tricks: int = 3
-    points: int = 0
-    further_points: int = 0
-    bars_game: bool = False
-    #: whether tricks taken for a revoke count toward a doubled contract's bonus (law 84: no)
-    tricks_earn_bonus: bool = False
-    revoking_side_scores: str = "everything"
-    #: correction before establishment (laws 85-86); None: established at once
-    correction: RevokeCorrection | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class DummyConduct:
-    """What dummy's player may do once dummy is exposed, and touched cards (laws 60-64)."""
-
-    #: law 60 a: dummy may ask the declarer "Having none?"
-    asks_renounce: bool = False
-    #: law 61: dummy calling attention to an adversary's revoke forfeits its penalty
-    pointing_out_forfeits: bool = False
-    #: law 62: what an adversary may do about a card dummy suggests (``require``, ``forbid``)
-    suggestion: tuple[str, ...] = ()
-    #: law 64: a dummy card the declarer touches is played; his own only when quitted
-    touched_card_played: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class LawsRules:
-    """The irregularities the laws regulate, for laws mode.
-
-    :ivar out_of_turn: for each kind of call out of turn (``bid``, ``double``),
-        what the adversaries may do (``new_deal``, ``accept``, ``cancel``);
-        empty where the rules do not regulate calls out of turn.
-    """
-
-    revoke: RevokeRules = RevokeRules()
-    out_of_turn: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
-    #: what may be done about an insufficient bid (empty: not regulated)
-    insufficient_bid: tuple[str, ...] = ()
-    #: whether the partner of an insufficient bidder is barred once it is made good
-    insufficient_bars_partner: bool = False
-    #: what may be done about an impossible bid, more than seven (empty: not regulated)
-    impossible_bid: tuple[str, ...] = ()
-    #: whether the partner of an impossible bidder is barred once it counts as seven
-    impossible_bars_partner: bool = False
-    #: dummy's rights and the declarer's touched cards (laws 60-64)
-    dummy: DummyConduct = DummyConduct()
-    #: law 52: a call may be corrected by its maker before the next call
-    slip: bool = False
-    #: laws 51, 93: an adversary's reference to the bidding lets the declarer call a lead
-    called_lead: bool = False
-
-
-@dataclass(frozen=True, slots=True)
 class RuleSet:
     """A variant's rules, ready to run.
 
     Build one with :func:`dummybridge.language.loader.load_rules` (which validates) or,
-    from data that is already valid and complete, :meth:`from_data`.
+    from a document that is already valid, :meth:`from_data` (which fills in the
+    schema's defaults).
     """
 
     name: str
@@ -549,7 +530,7 @@ class RuleSet:
     sight: SightRules
     scoring: ScoringRules
     data: Mapping[str, Any]
-    laws: LawsRules = LawsRules()
+    laws: LawsRules
 
     def denomination(self, name: str) -> Denomination:
         """The denomination called ``name``.
@@ -575,181 +556,155 @@ class RuleSet:
     def from_data(cls, data: Mapping[str, Any], *, origin: str = "<data>") -> RuleSet:
         """Build the typed rule set from an effective, validated rule document.
 
-        :param data: the merged document with the schema's defaults applied.
+        The schema's defaults are filled in first (a document from the loader
+        has them already), so that each setting is read from the document alone.
+
+        :param data: the merged document, valid against the schema.
         :param origin: where it came from (a built-in name or a path), for messages.
         """
-        t = data["table"]
-        cut = t["cut"]
-        table = TableRules(
-            players=t["players"],
-            hands=t["hands"],
-            dummy_holder=t.get("dummy", {}).get("holder", "per_rubber"),
-            first_dealer=t.get("dummy", {}).get("first_dealer", "holder"),
-            cut=CutRules(
-                ace_low=cut["ace"] == "low",
-                ties=cut["ties"],
-                tie_suit_order=tuple(_SUITS[s] for s in cut["tie_suit_order"]),
-            ),
-        )
-        deal = DealRules(cards_each=data["deal"]["cards_each"], passes=data["deal"]["passes"])
-        denominations = tuple(
-            Denomination(name, None if d["suit"] == "none" else _SUITS[d["suit"]], d["trick_value"])
-            for name, d in data["denominations"].items()
-            if isinstance(d, Mapping)  # skips deleted entries (null) and the section's `source`
-        )
-        decl = data["declaration"]
-        forced = decl.get("forced")
-        auction = decl.get("auction") or {}
-        declaration = DeclarationRules(
-            kind=decl["kind"],
-            pass_to_partner=decl["pass_to_partner"],
-            auction=None
-            if decl["kind"] != "auction"
-            else AuctionRules(
-                dealer_must_bid=auction.get("dealer_must_bid", True),
-                max_level=auction.get("max_level", 7),
-                doubles=_count(auction.get("doubles", 1)),
-                redoubles=_count(auction.get("redoubles", 1)),
-                declarer=auction.get("declarer", "first_to_name_strain"),
-                passed_out=auction.get("passed_out", "redeal"),
-            ),
-            forced=None
-            if forced is None
-            else ForcedRules(
-                examined_by=forced["examined_by"],
-                criteria=tuple(ForcedCriterion.from_data(c) for c in forced["criteria"]),
-                source=forced.get("source"),
-            ),
-        )
-        dbl = data["doubling"]
-        limit = dbl["limit"]
-        doubling = DoublingRules(
-            first=dbl["first"],
-            doublers=dbl["doublers"],
-            redoubles=dbl["redoubles"],
-            limit=DoublingLimit(limit["kind"], limit.get("trick_value")),
-            blind=tuple(
-                BlindDouble(b["who"], Condition.from_data(b.get("when")))
-                for b in dbl.get("blind", ())
-            ),
-            redouble_when_left_to_dummy=dbl.get("redouble_when_left_to_dummy", "allowed"),
-        )
-        p = data["play"]
-        play = PlayRules(
-            declarer=p["declarer"],
-            opening_lead=p["opening_lead"],
-            exposure=tuple(Exposure(e["hand"], e["when"]) for e in p["exposure"]),
-        )
-        sight = SightRules(
-            tuple(
-                SightRule(
-                    who=r["who"],
-                    hand=r["hand"],
-                    start=tuple(r.get("from", ("deal",))),
-                    end=tuple(r.get("until", ())),
-                    how=r.get("how", "auto"),
-                    limit=r.get("limit"),
-                    when=Condition.from_data(r.get("when")),
-                )
-                for r in data["sight"]["rules"]
-            )
-        )
-        s = data["scoring"]
-        honours = s["honours"]
-        chicane = s["chicane"]
-        under = s.get("undertricks") or {"undoubled": 0, "doubled": 0, "redoubled": 0}
-        bonus = s.get("doubled_bonus") or {}
-        spade_cap = s.get("opening_spade_cap")
-        scoring = ScoringRules(
-            ledger=s["ledger"],
-            book=s["book"],
-            tricks_scored_by=s["tricks"]["scored_by"],
-            doubling=s["tricks"]["doubling"],
-            game=s["game"],
-            games_to_win=s["rubber"].get("games_to_win"),
-            rubber_bonus=s["rubber"].get("bonus", 0),
-            honours_trumps=tuple(
-                HonourEntry(e["total"], e.get("in_one_hand"), e["multiplier"])
-                for e in honours["trumps"]
-            ),
-            honours_no_trumps=tuple(
-                HonourEntry(e["total"], e.get("in_one_hand"), e["points"])
-                for e in honours["no_trumps"]
-            ),
-            chicane_multiplier=chicane["multiplier"],
-            double_chicane_multiplier=chicane["double_multiplier"],
-            chicane_against_honours=chicane["against_honours"],
-            grand_slam=s["slams"]["grand"],
-            little_slam=s["slams"]["little"],
-            toward_game=s["tricks"]["toward_game"],
-            game_bonus=s["game_bonus"],
-            rubber_kind=s["rubber"]["kind"],
-            rubber_games=s["rubber"].get("games"),
-            settlement=s["settlement"],
-            undertricks=(under["undoubled"], under["doubled"], under["redoubled"]),
-            doubled_bonus=bonus.get("made", 0),
-            doubled_bonus_per_overtrick=bonus.get("per_overtrick", 0),
-            redoubled_bonus_factor=bonus.get("redoubled_factor", 2),
-            opening_spade_cap=None if spade_cap is None else spade_cap["points"],
-        )
-        revoke = (data.get("laws") or {}).get("revoke") or {}
-        out_of_turn = (data.get("laws") or {}).get("out_of_turn") or {}
-        insufficient = (data.get("laws") or {}).get("insufficient_bid") or {}
-        dummy = (data.get("laws") or {}).get("dummy") or {}
-        impossible = (data.get("laws") or {}).get("impossible_bid") or {}
-        correction = revoke.get("correction")
-        laws = LawsRules(
-            insufficient_bid=tuple(insufficient.get("options", ())),
-            insufficient_bars_partner=insufficient.get("partner_barred", False),
-            impossible_bid=tuple(impossible.get("options", ())),
-            impossible_bars_partner=impossible.get("partner_barred", False),
-            slip=(data.get("laws") or {}).get("slip", False),
-            called_lead=(data.get("laws") or {}).get("called_lead", False),
-            dummy=DummyConduct(
-                asks_renounce=dummy.get("asks_renounce", False),
-                pointing_out_forfeits=dummy.get("pointing_out_forfeits", False),
-                suggestion=tuple(dummy.get("suggestion", ())),
-                touched_card_played=dummy.get("touched_card_played", False),
-            ),
-            out_of_turn=MappingProxyType(
-                {kind: tuple(options) for kind, options in out_of_turn.items() if kind != "source"}
-            ),
-            revoke=RevokeRules(
-                dummy_liable=revoke.get("dummy_liable", False),
-                penalty=revoke.get("penalty", "tricks"),
-                tricks=revoke.get("tricks", 3),
-                points=revoke.get("points", 0),
-                further_points=revoke.get("further_points", 0),
-                bars_game=revoke.get("bars_game", False),
-                tricks_earn_bonus=revoke.get("tricks_earn_bonus", False),
-                revoking_side_scores=revoke.get("revoking_side_scores", "everything"),
-                correction=None
-                if correction is None
-                else RevokeCorrection(
-                    partner_may_ask=correction.get("partner_may_ask", True),
-                    adversary=tuple(correction.get("adversary", ())),
-                    declarer=tuple(correction.get("declarer", ())),
-                ),
-            ),
-        )
+        data = with_defaults(data)
         return cls(
-            laws=laws,
             name=data["name"],
             title=data["title"],
             version=data["version"],
-            aliases=tuple(data.get("aliases", ())),
+            aliases=tuple(data["aliases"]),
             description=data.get("description", ""),
             origin=origin,
-            table=table,
-            deal=deal,
-            denominations=denominations,
-            declaration=declaration,
-            doubling=doubling,
-            play=play,
-            sight=sight,
-            scoring=scoring,
+            table=_table(data["table"]),
+            deal=DealRules(cards_each=data["deal"]["cards_each"], passes=data["deal"]["passes"]),
+            denominations=tuple(
+                Denomination(
+                    name, None if d["suit"] == "none" else _SUITS[d["suit"]], d["trick_value"]
+                )
+                for name, d in data["denominations"].items()
+                if isinstance(d, Mapping)  # skips deleted entries (null) and the section's `source`
+            ),
+            declaration=_declaration(data),
+            doubling=_doubling(data["doubling"]),
+            play=PlayRules(
+                declarer=data["play"]["declarer"],
+                opening_lead=data["play"]["opening_lead"],
+                exposure=tuple(Exposure(e["hand"], e["when"]) for e in data["play"]["exposure"]),
+            ),
+            sight=SightRules(tuple(_sight_rule(r) for r in data["sight"]["rules"])),
+            scoring=_scoring(data),
             data=_freeze(data),
+            laws=laws_rules(data),
         )
+
+
+# Each builder reads one section of a document whose schema defaults are filled in.
+
+
+def _table(t: Mapping[str, Any]) -> TableRules:
+    cut = t["cut"]
+    return TableRules(
+        players=t["players"],
+        hands=t["hands"],
+        dummy_holder=t["dummy"]["holder"],
+        first_dealer=t["dummy"]["first_dealer"],
+        cut=CutRules(
+            ace_low=cut["ace"] == "low",
+            ties=cut["ties"],
+            tie_suit_order=tuple(_SUITS[s] for s in cut["tie_suit_order"]),
+        ),
+    )
+
+
+def _declaration(data: Mapping[str, Any]) -> DeclarationRules:
+    decl = data["declaration"]
+    forced = decl.get("forced")
+    return DeclarationRules(
+        kind=decl["kind"],
+        pass_to_partner=decl["pass_to_partner"],
+        auction=_auction(section(data, "declaration", "auction"))
+        if decl["kind"] == "auction"
+        else None,
+        forced=None
+        if forced is None
+        else ForcedRules(
+            examined_by=forced["examined_by"],
+            criteria=tuple(ForcedCriterion.from_data(c) for c in forced["criteria"]),
+            source=forced.get("source"),
+        ),
+    )
+
+
+def _auction(auction: Mapping[str, Any]) -> AuctionRules:
+    return AuctionRules(
+        dealer_must_bid=auction["dealer_must_bid"],
+        max_level=auction["max_level"],
+        doubles=_count(auction["doubles"]),
+        redoubles=_count(auction["redoubles"]),
+        declarer=auction["declarer"],
+        passed_out=auction["passed_out"],
+    )
+
+
+def _doubling(dbl: Mapping[str, Any]) -> DoublingRules:
+    limit = dbl["limit"]
+    return DoublingRules(
+        first=dbl["first"],
+        doublers=dbl["doublers"],
+        redoubles=dbl["redoubles"],
+        limit=DoublingLimit(limit["kind"], limit.get("trick_value")),
+        blind=tuple(
+            BlindDouble(b["who"], Condition.from_data(b.get("when"))) for b in dbl["blind"]
+        ),
+        redouble_when_left_to_dummy=dbl["redouble_when_left_to_dummy"],
+    )
+
+
+def _sight_rule(r: Mapping[str, Any]) -> SightRule:
+    return SightRule(
+        who=r["who"],
+        hand=r["hand"],
+        start=tuple(r["from"]),
+        end=tuple(r.get("until", ())),  # absent: until the end of the deal
+        how=r["how"],
+        limit=r.get("limit"),
+        when=Condition.from_data(r.get("when")),
+    )
+
+
+def _scoring(data: Mapping[str, Any]) -> ScoringRules:
+    s = data["scoring"]
+    honours, chicane, rubber, tricks = s["honours"], s["chicane"], s["rubber"], s["tricks"]
+    # Without undertricks, a doubled bonus or a cap (the rules have no contract), none count.
+    under = s.get("undertricks") or {"undoubled": 0, "doubled": 0, "redoubled": 0}
+    bonus = section(data, "scoring", "doubled_bonus")
+    spade_cap = s.get("opening_spade_cap")
+    return ScoringRules(
+        ledger=s["ledger"],
+        book=s["book"],
+        tricks_scored_by=tricks["scored_by"],
+        doubling=tricks["doubling"],
+        game=s["game"],
+        games_to_win=rubber.get("games_to_win"),
+        rubber_bonus=rubber.get("bonus", 0),  # no bonus: fixed_games
+        honours_trumps=tuple(
+            HonourEntry(e["total"], e.get("in_one_hand"), e["multiplier"])
+            for e in honours["trumps"]
+        ),
+        honours_no_trumps=tuple(
+            HonourEntry(e["total"], e.get("in_one_hand"), e["points"]) for e in honours["no_trumps"]
+        ),
+        chicane_multiplier=chicane["multiplier"],
+        double_chicane_multiplier=chicane["double_multiplier"],
+        chicane_against_honours=chicane["against_honours"],
+        grand_slam=s["slams"]["grand"],
+        little_slam=s["slams"]["little"],
+        toward_game=tricks["toward_game"],
+        game_bonus=s["game_bonus"],
+        rubber_kind=rubber["kind"],
+        rubber_games=rubber.get("games"),
+        settlement=s["settlement"],
+        undertricks=(under["undoubled"], under["doubled"], under["redoubled"]),
+        doubled_bonus=bonus.get("made", 0),
+        doubled_bonus_per_overtrick=bonus.get("per_overtrick", 0),
+        redoubled_bonus_factor=bonus["redoubled_factor"],
+        opening_spade_cap=None if spade_cap is None else spade_cap["points"],
+    )
 
 
 def _rules_from_data(data: Mapping[str, Any], origin: str) -> RuleSet:

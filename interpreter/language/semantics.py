@@ -298,7 +298,25 @@ def _check_forced(data: Mapping[str, Any], problems: list[Problem]) -> None:
     denominations = _denominations(data)
     if not isinstance(criteria, Sequence) or not criteria or not denominations:
         return
-    path: Path = ("declaration", "forced", "criteria")
+    _check_forced_declares(criteria, denominations, problems)
+    value = _suit_values(denominations, problems)
+    equal = {
+        v: [s for s in SUITS if value.get(s) == v]
+        for v in value.values()
+        if sum(1 for w in value.values() if w == v) > 1
+    }
+    _check_forced_order(criteria, equal, problems)
+
+
+_FORCED_CRITERIA: Path = ("declaration", "forced", "criteria")
+
+
+def _check_forced_declares(
+    criteria: Sequence[Mapping[str, Any]],
+    denominations: Mapping[str, Mapping[str, Any]],
+    problems: list[Problem],
+) -> None:
+    """An ``aces_at_least`` declares a denomination the rules have."""
     names = list(denominations)
     for i, criterion in enumerate(criteria):
         name = criterion.get("declare")
@@ -306,12 +324,19 @@ def _check_forced(data: Mapping[str, Any], problems: list[Problem]) -> None:
             close = difflib.get_close_matches(str(name), names, n=1)
             problems.append(
                 (
-                    (*path, i, "declare"),
+                    (*_FORCED_CRITERIA, i, "declare"),
                     f"{name!r} is not a denomination of these rules",
                     f"did you mean {close[0]!r}?" if close else f"name one of: {', '.join(names)}",
                 )
             )
-    # A suit is worth (and is declared as) its highest-valued denomination.
+
+
+def _suit_values(
+    denominations: Mapping[str, Mapping[str, Any]], problems: list[Problem]
+) -> dict[str, int]:
+    """What each suit is worth a trick, declared as its highest-valued
+    denomination; a suit that none has is a problem, as the forced declaration
+    may have to declare any suit."""
     value: dict[str, int] = {}
     for entry in denominations.values():
         suit = entry.get("suit")
@@ -328,11 +353,17 @@ def _check_forced(data: Mapping[str, Any], problems: list[Problem]) -> None:
                 f"add one, such as {missing[0]}: {{suit: {missing[0]}, trick_value: N}}",
             )
         )
-    equal = {
-        v: [s for s in SUITS if value.get(s) == v]
-        for v in value.values()
-        if sum(1 for w in value.values() if w == v) > 1
-    }
+    return value
+
+
+def _check_forced_order(
+    criteria: Sequence[Mapping[str, Any]], equal: Mapping[int, list[str]], problems: list[Problem]
+) -> None:
+    """The criteria end with one that always decides, and none comes after it.
+
+    :param equal: the suits worth the same, by their trick value (where
+        ``most_valuable`` cannot decide).
+    """
 
     def decides(criterion: Mapping[str, Any]) -> bool:
         kind = _criterion_kind(criterion)
@@ -343,7 +374,7 @@ def _check_forced(data: Mapping[str, Any], problems: list[Problem]) -> None:
             kind = _criterion_kind(criterion)
             problems.append(
                 (
-                    (*path, i + 1),
+                    (*_FORCED_CRITERIA, i + 1),
                     f"this criterion is never reached: {kind} at [{i}] always decides",
                     "delete the criteria after it, or move it last",
                 )
@@ -372,7 +403,7 @@ def _check_forced(data: Mapping[str, Any], problems: list[Problem]) -> None:
             "and no criterion after it decides between them"
         )
         hint = _ALWAYS_DECIDING
-    problems.append(((*path, at), message, hint))
+    problems.append(((*_FORCED_CRITERIA, at), message, hint))
 
 
 def _check_settlement(data: Mapping[str, Any], problems: list[Problem]) -> None:

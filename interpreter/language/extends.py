@@ -1,0 +1,229 @@
+"""The ``extends:`` chain: which files a rule file builds on, read in order, and merged.
+
+A rule file's ``extends:`` names a built-in variant (or shipped house rule) by
+name or alias, or a path ending in ``.yaml``/``.yml`` relative to the extending
+file; the chain goes on until a file that extends nothing, and a cycle is an
+error. The chain merges from its base up to the top file: mappings merge
+recursively, lists and scalars replace, and ``null`` deletes an inherited key
+(a file's own ``extends`` and ``aliases`` are never inherited).
+
+:class:`Chain` does the reading (the loader's first two stages) and collects
+every problem as a :class:`~dummybridge.errors.Diagnostic` of the file that has it.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import Diagnostic
+from . import registry
+from .schemas import rule_schema
+from .wording import JsonPath, description, first_sentence, got
+from .yamlsrc import Val, read_tree
+
+__all__ = ["NOT_INHERITED", "Chain", "SourceFile", "merge", "merge_chain"]
+
+NOT_INHERITED = ("extends", "aliases")
+"""A file's own identity, never taken from its base."""
+
+
+@dataclass(slots=True)
+class SourceFile:
+    """One file of an ``extends:`` chain.
+
+    :ivar path: the file.
+    :ivar display: the file as diagnostics name it (``<built-in>/bridge.yaml``).
+    :ivar builtin: whether it is one of the package's own.
+    :ivar extends: whether it extends another (set once it is read).
+    """
+
+    path: Path
+    display: str
+    builtin: bool = False
+    extends: bool = False
+
+
+class Chain:
+    """The files of one load's ``extends:`` chain, the top file first, and
+    the problems found in them."""
+
+    def __init__(self, noun: str = "rule file", first_key: str = "dummybridge: 1") -> None:
+        self.files: list[SourceFile] = []
+        self.diagnostics: list[Diagnostic] = []
+        self.noun = noun  # what the messages call the file
+        self.first_key = first_key  # the line a file of this kind starts with
+
+    def report(
+        self, file: int, line: int, col: int, path: str, message: str, hint: str | None = None
+    ) -> None:
+        """Record a problem of the chain's file number ``file``."""
+        self.diagnostics.append(
+            Diagnostic(self.files[file].display, line, col, path, message, hint)
+        )
+
+    def sorted_diagnostics(self) -> list[Diagnostic]:
+        """The problems once each, by file (the top file first), line and column."""
+        order = {f.display: i for i, f in reversed(list(enumerate(self.files)))}
+        unique: dict[tuple[object, ...], Diagnostic] = {}
+        for d in self.diagnostics:
+            unique.setdefault((d.file, d.line, d.col, d.path, d.message), d)
+        return sorted(
+            unique.values(),
+            key=lambda d: (order.get(d.file, len(order)), d.line, d.col, d.path, d.message),
+        )
+
+    def resolve_source(self, source: str | os.PathLike[str]) -> SourceFile | None:
+        """The file to load: a path, or a shipped file by name (``None`` if neither)."""
+        if not isinstance(source, str):
+            text = os.fspath(source)
+            return SourceFile(Path(text), text)
+        looks_like_path = (
+            source.lower().endswith(registry.YAML_SUFFIXES) or "/" in source or os.sep in source
+        ) and not registry.HOUSE_NAME.match(source)
+        if not looks_like_path:
+            entry = registry.lookup(source)
+            if entry is not None:
+                return SourceFile(entry.path, registry.builtin_display(entry.path), builtin=True)
+            if not Path(source).exists():
+                message, hint = registry.unknown_variant(source)
+                self.diagnostics.append(
+                    Diagnostic(source, 1, 1, "$", f"no such file, and {message}", hint)
+                )
+                return None
+        return SourceFile(Path(source), source)
+
+    def read_file(self, index: int) -> Val | None:
+        """Stage 1 for one file: read, decode and parse it; report what is wrong."""
+        file = self.files[index]
+        tree, problems = read_tree(file.path, index, noun=self.noun, first_key=self.first_key)
+        for p in problems:
+            self.report(index, p.line, p.col, p.path, p.message, p.hint)
+        return tree
+
+    def read(self, top: SourceFile) -> list[Val]:
+        """Stages 1 and 2: read every file of the ``extends:`` chain, the top file first."""
+        self.files.append(top)
+        trees: list[Val] = []
+        seen: dict[Path, int] = {}
+        while True:
+            index = len(self.files) - 1
+            current = self.files[index]
+            seen[_identity(current.path)] = index
+            tree = self.read_file(index)
+            if tree is None:
+                return []
+            trees.append(tree)
+            extends = tree.value.get("extends")
+            if extends is None:
+                return trees
+            current.extends = True
+            target = self.resolve_extends(index, extends)
+            if target is None:
+                return []
+            identity = _identity(target.path)
+            if identity in seen:
+                self.report_cycle(index, extends, seen[identity])
+                return []
+            self.files.append(target)
+
+    def report_cycle(self, index: int, extends: Val, start: int) -> None:
+        """Report the ``extends:`` of file ``index`` that leads back to file ``start``."""
+        chain = [f.display for f in self.files[start:]] + [self.files[start].display]
+        self.report(
+            index,
+            extends.line,
+            extends.col,
+            "$.extends",
+            f"extends cycle: {' -> '.join(chain)}",
+            "a rule file cannot extend itself, directly or through others",
+        )
+
+    def resolve_extends(self, index: int, extends: Val) -> SourceFile | None:
+        """The file that file ``index``'s ``extends:`` names (``None`` if there is none)."""
+        here = (index, extends.line, extends.col, "$.extends")
+        value = extends.value
+        if not isinstance(value, str) or not value:
+            self.report(
+                *here,
+                "expected the name of a built-in variant or a path ending in .yaml or .yml, "
+                f"got {got(value, extends.raw)}",
+                first_sentence(description(rule_schema()["properties"]["extends"])),
+            )
+            return None
+        if value.lower().endswith(registry.YAML_SUFFIXES):
+            return self.resolve_path(index, extends, value)
+        entry = registry.lookup(value)
+        if entry is None:
+            message, hint = registry.unknown_variant(value)
+            self.report(*here, f"cannot extend {message}", hint)
+            return None
+        return SourceFile(entry.path, registry.builtin_display(entry.path), builtin=True)
+
+    def resolve_path(self, index: int, extends: Val, value: str) -> SourceFile | None:
+        """The file of an ``extends:`` that is a path, relative to the extending file."""
+        here = (index, extends.line, extends.col, "$.extends")
+        current = self.files[index]
+        path = current.path.parent / value
+        parent = current.display.replace("\\", "/")
+        display = posixpath.normpath(posixpath.join(posixpath.dirname(parent), value))
+        shown = repr(value) if display == value else f"{value!r} ({display})"
+        if not path.exists():
+            builtin = registry.lookup(Path(value).stem) if "/" not in value else None
+            hint = (
+                f"to extend the built-in variant, write extends: {builtin.name}"
+                if builtin
+                else None
+            )
+            self.report(*here, f"cannot extend {shown}: no such file", hint)
+            return None
+        if path.is_dir():
+            self.report(*here, f"cannot extend {shown}: it is a directory")
+            return None
+        return SourceFile(path, display)
+
+
+def merge(base: Val | None, over: Val, path: JsonPath, deleted: dict[JsonPath, Val]) -> Val:
+    """``over`` applied on ``base``: mappings merge, lists and scalars replace, null deletes.
+
+    A null with nothing inherited to delete stays a null value, for the schema
+    to report.
+    """
+    if base is None or not isinstance(base.value, dict) or not isinstance(over.value, dict):
+        return over
+    result = dict(base.value)
+    for key, value in over.value.items():
+        if value.value is None and key in result:
+            del result[key]
+            deleted[(*path, key)] = value
+        else:
+            result[key] = merge(result.get(key), value, (*path, key), deleted)
+    return Val(result, over.file, over.line, over.col, over.key_line, over.key_col)
+
+
+def merge_chain(trees: list[Val], deleted: dict[JsonPath, Val]) -> Val:
+    """Stage 3a: apply the chain (the top file first) from its base to the top
+    file; the nulls that delete inherited keys are recorded in ``deleted``."""
+    merged = trees[-1]
+    for tree in reversed(trees[:-1]):
+        base = dict(merged.value)
+        for key in NOT_INHERITED:
+            base.pop(key, None)
+        merged = merge(Val(base, merged.file, merged.line, merged.col), tree, (), deleted)
+    if "extends" in merged.value:
+        merged = Val(
+            {k: v for k, v in merged.value.items() if k != "extends"},
+            merged.file,
+            merged.line,
+            merged.col,
+        )
+    return merged
+
+
+def _identity(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):  # a symlink loop: RuntimeError before Python 3.13
+        return path.absolute()

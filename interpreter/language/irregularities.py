@@ -1,0 +1,153 @@
+"""The rules of laws mode: revokes, calls out of turn, insufficient and
+impossible bids, dummy's rights and the declarer's touched cards.
+
+A part of the :class:`~dummybridge.language.ruleset.RuleSet` (its ``laws``),
+built from the rule document's ``laws`` section, whose every default is the
+schema's. Where the rules leave an irregularity out, its options are empty:
+it is not regulated.
+
+>>> from dummybridge.language.loader import load_rules
+>>> load_rules("auction-bridge").laws.out_of_turn["bid"]
+('new_deal', 'accept')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from .options import (
+    CorrectionPenalty,
+    ImpossibleOption,
+    OutOfTurnOption,
+    RevokePenaltyKind,
+    RevokingSideScores,
+    SuggestionOption,
+)
+from .schemas import section
+
+__all__ = ["DummyConduct", "LawsRules", "RevokeCorrection", "RevokeRules", "laws_rules"]
+
+
+@dataclass(frozen=True, slots=True)
+class RevokeCorrection:
+    """Correcting a revoke before it is established (1912 laws 85-86)."""
+
+    #: whether the partner of the player who renounced may ask "Having none?"
+    partner_may_ask: bool
+    #: what the declarer may require of an adversary who corrects (``highest``, ``lowest``)
+    adversary: tuple[CorrectionPenalty, ...]
+    #: what the declarer's left adversary may require of the declarer who corrects
+    declarer: tuple[CorrectionPenalty, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RevokeRules:
+    """The revoke in laws mode: liability and the penalty (rules-reference.md §3.6, §4.7)."""
+
+    dummy_liable: bool
+    penalty: RevokePenaltyKind
+    tricks: int
+    points: int
+    further_points: int
+    bars_game: bool
+    #: whether tricks taken for a revoke count toward a doubled contract's bonus (law 84: no)
+    tricks_earn_bonus: bool
+    revoking_side_scores: RevokingSideScores
+    #: correction before establishment (laws 85-86); None: established at once
+    correction: RevokeCorrection | None
+
+
+@dataclass(frozen=True, slots=True)
+class DummyConduct:
+    """What dummy's player may do once dummy is exposed, and touched cards (laws 60-64)."""
+
+    #: law 60 a: dummy may ask the declarer "Having none?"
+    asks_renounce: bool
+    #: law 61: dummy calling attention to an adversary's revoke forfeits its penalty
+    pointing_out_forfeits: bool
+    #: law 62: what an adversary may do about a card dummy suggests (``require``, ``forbid``)
+    suggestion: tuple[SuggestionOption, ...]
+    #: law 64: a dummy card the declarer touches is played; his own only when quitted
+    touched_card_played: bool
+
+
+@dataclass(frozen=True, slots=True)
+class LawsRules:
+    """The irregularities the laws regulate, for laws mode.
+
+    :ivar out_of_turn: for each kind of call out of turn (``bid``, ``double``),
+        what the adversaries may do (``new_deal``, ``accept``, ``cancel``);
+        empty where the rules do not regulate calls out of turn.
+    """
+
+    revoke: RevokeRules
+    out_of_turn: Mapping[str, tuple[OutOfTurnOption, ...]]
+    #: what may be done about an insufficient bid (empty: not regulated)
+    insufficient_bid: tuple[OutOfTurnOption, ...]
+    #: whether the partner of an insufficient bidder is barred once it is made good
+    insufficient_bars_partner: bool
+    #: what may be done about an impossible bid, more than seven (empty: not regulated)
+    impossible_bid: tuple[ImpossibleOption, ...]
+    #: whether the partner of an impossible bidder is barred once it counts as seven
+    impossible_bars_partner: bool
+    #: dummy's rights and the declarer's touched cards (laws 60-64)
+    dummy: DummyConduct
+    #: law 52: a call may be corrected by its maker before the next call
+    slip: bool
+    #: laws 51, 93: an adversary's reference to the bidding lets the declarer call a lead
+    called_lead: bool
+
+
+def laws_rules(data: Mapping[str, Any]) -> LawsRules:
+    """The rules of laws mode, from a rule document whose schema defaults are filled in."""
+    laws = data["laws"]
+    insufficient = section(data, "laws", "insufficient_bid")
+    impossible = section(data, "laws", "impossible_bid")
+    dummy = section(data, "laws", "dummy")
+    return LawsRules(
+        # Without options, the irregularity is not regulated.
+        insufficient_bid=tuple(insufficient.get("options", ())),
+        insufficient_bars_partner=insufficient["partner_barred"],
+        impossible_bid=tuple(impossible.get("options", ())),
+        impossible_bars_partner=impossible["partner_barred"],
+        slip=laws["slip"],
+        called_lead=laws["called_lead"],
+        dummy=DummyConduct(
+            asks_renounce=dummy["asks_renounce"],
+            pointing_out_forfeits=dummy["pointing_out_forfeits"],
+            suggestion=tuple(dummy["suggestion"]),
+            touched_card_played=dummy["touched_card_played"],
+        ),
+        out_of_turn=MappingProxyType(
+            {
+                kind: tuple(options)
+                for kind, options in laws.get("out_of_turn", {}).items()
+                if kind != "source"
+            }
+        ),
+        revoke=_revoke(laws["revoke"]),
+    )
+
+
+def _revoke(revoke: Mapping[str, Any]) -> RevokeRules:
+    correction = revoke.get("correction")
+    return RevokeRules(
+        dummy_liable=revoke["dummy_liable"],
+        penalty=revoke["penalty"],
+        tricks=revoke["tricks"],
+        points=revoke["points"],
+        further_points=revoke["further_points"],
+        bars_game=revoke["bars_game"],
+        tricks_earn_bonus=revoke["tricks_earn_bonus"],
+        revoking_side_scores=revoke["revoking_side_scores"],
+        correction=None
+        if correction is None
+        else RevokeCorrection(
+            partner_may_ask=correction["partner_may_ask"],
+            adversary=tuple(correction["adversary"]),
+            declarer=tuple(correction["declarer"]),
+        ),
+    )

@@ -1,0 +1,118 @@
+"""The words of the rule language's options, as ``Literal`` types.
+
+Each type holds the words of one ``enum`` of the schema's ``$defs`` (the same
+name in CamelCase: ``hands`` is :data:`Hands`), and types the
+:class:`~dummybridge.language.ruleset.RuleSet`'s fields that take it, so that
+mypy checks every comparison of an option with a word. A test holds each type
+to its enum.
+
+>>> from typing import get_args
+>>> get_args(Hands)
+('seated', 'dummy', 'double_dummy')
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypeAlias
+
+__all__ = [
+    "AgainstHonours",
+    "AuctionDeclarer",
+    "AuctionPassout",
+    "CorrectionPenalty",
+    "CutTies",
+    "DealPasses",
+    "DeclarationKind",
+    "DeclaredFrom",
+    "Declarer",
+    "Doublers",
+    "DoublingFirst",
+    "DoublingLimitKind",
+    "DummyHolder",
+    "ExposedHand",
+    "FirstDealer",
+    "ForcedExaminer",
+    "ForcedKind",
+    "Hands",
+    "HandsHeld",
+    "ImpossibleOption",
+    "Ledger",
+    "OpeningLead",
+    "OutOfTurnOption",
+    "PlayerSide",
+    "RedoubleLeftToDummy",
+    "Redoubles",
+    "RevokePenaltyKind",
+    "RevokingSideScores",
+    "RubberKind",
+    "Settlement",
+    "SightEvent",
+    "SightHand",
+    "SightHow",
+    "SightWho",
+    "SuggestionOption",
+    "TowardGame",
+    "TricksDoubling",
+    "TricksScoredBy",
+]
+
+Hands: TypeAlias = Literal["seated", "dummy", "double_dummy"]
+CutTies: TypeAlias = Literal["suit_order", "recut"]
+DummyHolder: TypeAlias = Literal["per_rubber", "dealer"]
+FirstDealer: TypeAlias = Literal["holder", "dummy"]
+DealPasses: TypeAlias = Literal["left", "left_skipping_dummies"]
+DeclarationKind: TypeAlias = Literal["make", "auction"]
+ForcedExaminer: TypeAlias = Literal["owner", "right_hand_adversary"]
+AuctionDeclarer: TypeAlias = Literal["first_to_name_strain", "last_bidder"]
+AuctionPassout: TypeAlias = Literal["redeal"]
+DoublingFirst: TypeAlias = Literal["eldest"]
+Doublers: TypeAlias = Literal["both_adversaries", "leader_only"]
+Redoubles: TypeAlias = Literal["maker_first"]
+DoublingLimitKind: TypeAlias = Literal["unlimited", "cap", "stop_after_exceeding", "none"]
+RedoubleLeftToDummy: TypeAlias = Literal["allowed", "forbidden"]
+Declarer: TypeAlias = Literal["dealer", "auction"]
+OpeningLead: TypeAlias = Literal["left_of_dealer", "left_of_declarer"]
+ExposedHand: TypeAlias = Literal["dummy", "unmanned"]
+SightWho: TypeAlias = Literal[
+    "everyone",
+    "dealer",
+    "dummy_holder",
+    "adversaries",
+    "left_adversary",
+    "right_adversary",
+    "examiner",
+    "declaring_side",
+]
+SightHand: TypeAlias = Literal["own", "dummy", "held", "leading_hand", "other_hand", "examined"]
+SightEvent: TypeAlias = Literal[
+    "deal",
+    "declared",
+    "examined",
+    "own_doubling_decision",
+    "own_double",
+    "redouble_decision",
+    "doubling_end",
+    "first_lead",
+]
+SightHow: TypeAlias = Literal["auto", "on_request"]
+DeclaredFrom: TypeAlias = Literal["own_hand", "partner", "dummy"]
+PlayerSide: TypeAlias = Literal["declaring", "defending"]
+HandsHeld: TypeAlias = Literal["one", "two"]
+Ledger: TypeAlias = Literal["sides", "players"]
+TricksScoredBy: TypeAlias = Literal["side_with_odd_tricks", "contract"]
+TricksDoubling: TypeAlias = Literal["multiplies"]
+TowardGame: TypeAlias = Literal["both_sides", "dealer_side_only"]
+RubberKind: TypeAlias = Literal["best_of", "fixed_games"]
+Settlement: TypeAlias = Literal["by_side", "pairwise"]
+AgainstHonours: TypeAlias = Literal["deduct", "add"]
+RevokePenaltyKind: TypeAlias = Literal["tricks", "choice"]
+RevokingSideScores: TypeAlias = Literal["everything", "honours_only"]
+CorrectionPenalty: TypeAlias = Literal["highest", "lowest"]
+SuggestionOption: TypeAlias = Literal["require", "forbid"]
+OutOfTurnOption: TypeAlias = Literal["new_deal", "accept", "cancel", "make_sufficient"]
+ImpossibleOption: TypeAlias = Literal["bid_seven", "new_deal", "previous_final"]
+
+ForcedKind: TypeAlias = Literal[
+    "aces_at_least", "longest", "most_pips", "most_valuable", "suit_order"
+]
+"""The kind of a forced declaration's criterion: the key that the rule file's item has."""
