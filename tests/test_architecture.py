@@ -42,7 +42,6 @@ MAX_FUNCTION_LINES = 80
 KNOWN_LONG_MODULES = {
     "engine/game.py",
     "language/loader.py",
-    "engine/scoring.py",
 }
 KNOWN_LONG_FUNCTIONS = {
     "formats/render.py:game_record",
@@ -51,7 +50,6 @@ KNOWN_LONG_FUNCTIONS = {
     "language/loader.py:explain",
     "engine/game.py:verify",
     "formats/natural.py:parse_input",
-    "engine/scoring.py:add_deal",
     "apps/conform.py:_read_case",
     "apps/simulate.py:_summary",
     "engine/game.py:_remark",
