@@ -44,14 +44,10 @@ KNOWN_LONG_MODULES = {
     "language/loader.py",
 }
 KNOWN_LONG_FUNCTIONS = {
-    "formats/render.py:game_record",
     "apps/cli.py:build_parser",
     "language/ruleset.py:from_data",
     "language/loader.py:explain",
     "engine/game.py:verify",
-    "formats/natural.py:parse_input",
-    "apps/conform.py:_read_case",
-    "apps/simulate.py:_summary",
     "engine/game.py:_remark",
     "engine/game.py:_begin_deal",
     "language/semantics.py:_check_forced",

@@ -53,7 +53,13 @@ from ..errors import (
     OutOfRangeError,
 )
 from ..formats.natural import parse_input
-from ..formats.render import action_words, hand_lines, score_sheet, settlement_text
+from ..formats.render import (
+    action_words,
+    hand_lines,
+    result_lines,
+    rubber_bonus_lines,
+    score_sheet,
+)
 
 __all__ = ["BOT_KINDS", "SESSION_FORMAT", "Session", "load_session", "save_atomic"]
 
@@ -513,17 +519,8 @@ class Session:
         sheet = next(
             (s for s in g.sheets if s.is_over and s.result_data() == dict(d)), g.sheets[-1]
         )
-        lines = ["", "The rubber is over."]
-        for e in sheet.entries:
-            if e.kind == "rubber":
-                lines.append(f"  Rubber to {sheet.names[e.column]}: {e.points} above the line")
-        lines.append(score_sheet(sheet))
-        diff = d.get("difference")
-        if diff is not None:
-            lines.append(f"Final difference: {diff['name']} +{diff['points']} points")
-        if d.get("payments") is not None:
-            lines.append("Settlement: " + "; ".join(settlement_text(sheet).splitlines()))
-        return "\n".join(lines)
+        lines = ["", "The rubber is over.", *rubber_bonus_lines(sheet), score_sheet(sheet)]
+        return "\n".join(lines + result_lines(sheet, d))
 
     # ------------------------------------------------------------ the loop
 
