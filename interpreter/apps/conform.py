@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 from xml.etree import ElementTree
 
-from ..core.cards import Seat
+from ..core.cards import Seat, seat_side
 from ..engine.actions import Action
 from ..engine.game import Game
 from ..engine.scoring import ABOVE, ScoreEntry, ScoreSheet
@@ -325,7 +325,7 @@ def _tricks_won(game: Game) -> tuple[int, int]:
     won = [0, 0]
     for op in game.log[starts[-2] : starts[-1]]:
         if op.kind == "trick" and op.seat is not None:
-            won[int(op.seat) & 1] += 1
+            won[seat_side(op.seat)] += 1
     return won[0], won[1]
 
 

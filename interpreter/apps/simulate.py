@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from ..core.cards import Seat
+from ..core.cards import Seat, seat_side
 from ..language.ruleset import RuleSet
 
 __all__ = ["RubberSummary", "compare", "play_rubber", "report", "rubber_seed", "simulate"]
@@ -171,10 +171,9 @@ def _declaration(
     if not tricks:
         return None  # passed out, or abandoned
     contract = next((op for op in deal_ops if op.kind == "contract"), None)
-    side = (
-        Seat.from_str(contract.detail["declarer"]) & 1 if contract is not None else int(dealer) & 1
-    )
-    won = sum(1 for op in tricks if int(op.seat) & 1 == side)
+    declarer = dealer if contract is None else Seat.from_str(contract.detail["declarer"])
+    side = seat_side(declarer)
+    won = sum(1 for op in tricks if seat_side(op.seat) == side)
     dealer_role = "Dummy" if dealer in dummies else _role(owners[dealer], owners, dummies)
     points = _points_by_side(deal_ops)
     return (

@@ -30,7 +30,7 @@ from typing import Any
 
 from ..bots.basic import BOT_KINDS, Bot, RuleBot, bot_seed, make_bot
 from ..core._native import Rng
-from ..core.cards import Card, Seat, Suit
+from ..core.cards import Card, Seat, Suit, seat_side
 from ..core.files import read_utf8
 from ..engine.actions import (
     BID,
@@ -491,7 +491,7 @@ class Session:
             if prior.kind == "deal":
                 break
             if prior.kind == "trick" and prior.seat is not None:
-                won[int(prior.seat) & 1] += 1
+                won[seat_side(prior.seat)] += 1
         sheet = g.sheets[-1] if g.sheets else g.sheet
         # The score belongs to the sheet of the rubber being played; a new
         # rubber's sheet is only opened after this entry is written.

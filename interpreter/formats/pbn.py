@@ -67,7 +67,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.cards import Hand, Seat, Strain, format_deal
+from ..core.cards import Hand, Seat, Strain, format_deal, seat_side
 from ..engine.actions import BID, DECLARE, DOUBLE, LEAVE, PASS, REDOUBLE, Action
 from ..language.ruleset import Denomination, RuleSet
 from .pbn_read import NO_INHERIT, PbnGame, deals_from_pbn, parse_pbn, read_pbn
@@ -246,7 +246,7 @@ def _deals_from_log(game: Any, snaps: Mapping[int, Mapping[str, Any]]) -> list[D
         elif kind == "trick":
             assert op.seat is not None
             current.tricks.append((Seat.from_str(d["leader"]), list(d["cards"])))
-            won[int(op.seat) & 1] += 1
+            won[seat_side(op.seat)] += 1
             current.tricks_won = (won[0], won[1])
         elif kind == "revoke":
             current.revokes.append((d["trick"], d["card"]))
@@ -393,7 +393,7 @@ def _game_lines(deal: DealRecord, game: Any, event: str | None, site: str, date:
         level = deal.contract_level if deal.contract_level is not None else 1
         contract = f"{level}{_strain_text(deal.denomination)}{_risk(deal.doublings)}"
         declarer = deal.declarer.letter
-        result = str(deal.tricks_won[int(deal.declarer) & 1])
+        result = str(deal.tricks_won[seat_side(deal.declarer)])
     else:
         contract = "Pass" if deal.ending == "passed_out" else ""
         declarer = result = ""
