@@ -41,18 +41,9 @@ MAX_FUNCTION_LINES = 80
 # entry must still be over (so the list only shrinks), and nothing else may be.
 KNOWN_LONG_MODULES = {
     "engine/game.py",
-    "core/_native.py",
-    "formats/pbn.py",
-    "engine/scoring.py",
 }
 KNOWN_LONG_FUNCTIONS = {
-    "formats/render.py:game_record",
-    "formats/pbn.py:_tokenize",
     "engine/game.py:verify",
-    "formats/natural.py:parse_input",
-    "engine/scoring.py:add_deal",
-    "apps/conform.py:_read_case",
-    "apps/simulate.py:_summary",
     "engine/game.py:_remark",
     "engine/game.py:_begin_deal",
 }

@@ -10,7 +10,7 @@ import pytest
 import dummybridge
 from dummybridge import bots, errors
 from dummybridge.apps import conform, simulate
-from dummybridge.core import _native, cards
+from dummybridge.core import _dealing, _play, cards
 from dummybridge.engine import actions, game
 from dummybridge.language import keywords, loader, ruleset, semantics
 
@@ -21,7 +21,8 @@ from dummybridge.language import keywords, loader, ruleset, semantics
         dummybridge,
         cards,
         errors,
-        _native,
+        _dealing,
+        _play,
         actions,
         bots,
         conform,

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..core import _native
+from ..core.cards import seat_side
 from ..errors import DummyBridgeError, InvalidDealError, InvalidNotationError
 
 if TYPE_CHECKING:
@@ -145,7 +146,7 @@ def table(deal: str, solver: _native.DDSolver | None = None) -> list[list[int]]:
 
 def solution_text(sol: Solution, deal: str, tab: list[list[int]] | None) -> str:
     """The text ``dummybridge solve`` prints."""
-    side = "North-South" if sol.leader % 2 == 0 else "East-West"
+    side = "North-South" if seat_side(sol.leader) == 0 else "East-West"
     seat = ("North", "East", "South", "West")[sol.leader]
     lines = [
         f"{seat} on lead, {_STRAIN_NAMES[sol.trump]}"
@@ -298,7 +299,7 @@ def analysis_text(costs: Sequence[CardCost]) -> str:
             f"deal {c.deal} trick {c.trick:>2}: {names[c.seat]:<5} "
             f"{_native.card_format(c.card)}  dd {c.best} -> {c.after}{mark}"
         )
-        totals[c.seat % 2] += c.cost
+        totals[seat_side(c.seat)] += c.cost
     lines.append(f"tricks lost double dummy: North-South {totals[0]}, East-West {totals[1]}")
     return "\n".join(lines)
 

@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from ..core.cards import Seat
+from ..core.cards import Seat, seat_side
 from ..language.ruleset import RuleSet
 
 __all__ = ["RubberSummary", "compare", "play_rubber", "report", "rubber_seed", "simulate"]
@@ -114,6 +114,7 @@ def play_rubber(rules: RuleSet, index: int, seed: int, bots: Sequence[str]) -> R
 
 
 def _summary(game: Any, index: int, seed: int) -> RubberSummary:
+    """Boil a finished rubber down to its :class:`RubberSummary`, reading its log."""
     sheet = game.sheets[0]
     owners: dict[Seat, str] = {}
     dummies: list[Seat] = []
@@ -124,49 +125,11 @@ def _summary(game: Any, index: int, seed: int) -> RubberSummary:
     dealer: Seat | None = None
     deal_ops: list[Any] = []
 
-    def close() -> None:
-        if dealer is None:
-            return
-        kinds = {op.kind for op in deal_ops}
-        tricks = [op for op in deal_ops if op.kind == "trick"]
-        if not tricks:
-            return  # passed out, or abandoned
-        if "forced" in kinds:
-            how = "dummy"
-        elif "contract" in kinds:
-            how = "auction"
-        elif "leave" in kinds:
-            how = "partner"
-        else:
-            how = "own_hand"
-        contract = next((op for op in deal_ops if op.kind == "contract"), None)
-        side = (
-            Seat.from_str(contract.detail["declarer"]) & 1
-            if contract is not None
-            else int(dealer) & 1
-        )
-        won = sum(1 for op in tricks if int(op.seat) & 1 == side)
-        dealer_role = "Dummy" if dealer in dummies else _role(owners[dealer], owners, dummies)
-        points = [0, 0]
-        first_column: dict[int, int] = {}
-        for op in deal_ops:
-            if op.kind != "score":
-                continue
-            for e in op.detail["entries"]:  # a side's points once, from its first column
-                if (
-                    e.get("side") in (0, 1)
-                    and first_column.setdefault(e["side"], e["column"]) == e["column"]
-                ):
-                    points[e["side"]] += e["points"]
-        declarations.append(
-            (
-                dealer.letter,
-                dealer_role,
-                how,
-                2 * won > len(tricks),
-                points[side] - points[1 - side],
-            )
-        )
+    def close() -> None:  # the end of a deal
+        if dealer is not None:
+            declaration = _declaration(dealer, deal_ops, owners, dummies)
+            if declaration is not None:
+                declarations.append(declaration)
 
     for op in game.log:
         if op.kind == "rubber_start":
@@ -185,15 +148,7 @@ def _summary(game: Any, index: int, seed: int) -> RubberSummary:
         else:
             deal_ops.append(op)
     close()
-    try:
-        value = sheet.settlement()
-    except ValueError:  # no settlement for this sheet: the difference of totals
-        totals = sheet.totals()
-        value = {
-            p: totals[sheet.column_of(p)]
-            - max(t for c, t in enumerate(totals) if c != sheet.column_of(p))
-            for p in game.players
-        }
+    value = _rubber_value(game, sheet)
     return RubberSummary(
         index=index,
         seed=seed,
@@ -205,6 +160,72 @@ def _summary(game: Any, index: int, seed: int) -> RubberSummary:
         deals=deals,
         declarations=declarations,
     )
+
+
+def _declaration(
+    dealer: Seat, deal_ops: Sequence[Any], owners: Mapping[Seat, str], dummies: Sequence[Seat]
+) -> tuple[str, str, str, bool, int] | None:
+    """A played deal's entry of :attr:`RubberSummary.declarations`, from the
+    log entries after its ``deal``; ``None`` for a deal passed out or abandoned."""
+    tricks = [op for op in deal_ops if op.kind == "trick"]
+    if not tricks:
+        return None  # passed out, or abandoned
+    contract = next((op for op in deal_ops if op.kind == "contract"), None)
+    declarer = dealer if contract is None else Seat.from_str(contract.detail["declarer"])
+    side = seat_side(declarer)
+    won = sum(1 for op in tricks if seat_side(op.seat) == side)
+    dealer_role = "Dummy" if dealer in dummies else _role(owners[dealer], owners, dummies)
+    points = _points_by_side(deal_ops)
+    return (
+        dealer.letter,
+        dealer_role,
+        _how_declared({op.kind for op in deal_ops}),
+        2 * won > len(tricks),
+        points[side] - points[1 - side],
+    )
+
+
+def _how_declared(kinds: set[str]) -> str:
+    """How a deal's declaration was made (one of :data:`HOW`), from the kinds of its log entries."""
+    if "forced" in kinds:
+        return "dummy"
+    if "contract" in kinds:
+        return "auction"
+    if "leave" in kinds:
+        return "partner"
+    return "own_hand"
+
+
+def _points_by_side(deal_ops: Sequence[Any]) -> list[int]:
+    """Each side's points in a deal, above and below the line; a side's
+    points are counted once, from the first column they were entered in."""
+    points = [0, 0]
+    first_column: dict[int, int] = {}
+    for op in deal_ops:
+        if op.kind != "score":
+            continue
+        for e in op.detail["entries"]:
+            if (
+                e.get("side") in (0, 1)
+                and first_column.setdefault(e["side"], e["column"]) == e["column"]
+            ):
+                points[e["side"]] += e["points"]
+    return points
+
+
+def _rubber_value(game: Any, sheet: Any) -> dict[str, int]:
+    """Each player's net points: the settlement, or, when the sheet has none,
+    his column's total less the best other column's."""
+    try:
+        value: dict[str, int] = sheet.settlement()
+    except ValueError:  # no settlement for this sheet: the difference of totals
+        totals = sheet.totals()
+        value = {
+            p: totals[sheet.column_of(p)]
+            - max(t for c, t in enumerate(totals) if c != sheet.column_of(p))
+            for p in game.players
+        }
+    return value
 
 
 # ------------------------------------------------------------ running

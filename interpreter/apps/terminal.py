@@ -30,7 +30,7 @@ from typing import Any
 
 from ..bots.basic import BOT_KINDS, Bot, RuleBot, bot_seed, make_bot
 from ..core._native import Rng
-from ..core.cards import Card, Seat, Suit
+from ..core.cards import Card, Seat, Suit, seat_side
 from ..core.files import read_utf8
 from ..engine.actions import (
     BID,
@@ -53,7 +53,13 @@ from ..errors import (
     OutOfRangeError,
 )
 from ..formats.natural import parse_input
-from ..formats.render import action_words, hand_lines, score_sheet, settlement_text
+from ..formats.render import (
+    action_words,
+    hand_lines,
+    result_lines,
+    rubber_bonus_lines,
+    score_sheet,
+)
 
 __all__ = ["BOT_KINDS", "SESSION_FORMAT", "Session", "load_session", "save_atomic"]
 
@@ -485,7 +491,7 @@ class Session:
             if prior.kind == "deal":
                 break
             if prior.kind == "trick" and prior.seat is not None:
-                won[int(prior.seat) & 1] += 1
+                won[seat_side(prior.seat)] += 1
         sheet = g.sheets[-1] if g.sheets else g.sheet
         # The score belongs to the sheet of the rubber being played; a new
         # rubber's sheet is only opened after this entry is written.
@@ -513,17 +519,8 @@ class Session:
         sheet = next(
             (s for s in g.sheets if s.is_over and s.result_data() == dict(d)), g.sheets[-1]
         )
-        lines = ["", "The rubber is over."]
-        for e in sheet.entries:
-            if e.kind == "rubber":
-                lines.append(f"  Rubber to {sheet.names[e.column]}: {e.points} above the line")
-        lines.append(score_sheet(sheet))
-        diff = d.get("difference")
-        if diff is not None:
-            lines.append(f"Final difference: {diff['name']} +{diff['points']} points")
-        if d.get("payments") is not None:
-            lines.append("Settlement: " + "; ".join(settlement_text(sheet).splitlines()))
-        return "\n".join(lines)
+        lines = ["", "The rubber is over.", *rubber_bonus_lines(sheet), score_sheet(sheet)]
+        return "\n".join(lines + result_lines(sheet, d))
 
     # ------------------------------------------------------------ the loop
 

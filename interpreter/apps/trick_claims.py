@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 
 from ..bots.basic import Bot
 from ..core import _native
-from ..core.cards import Card
+from ..core.cards import Card, seat_side
 from ..engine.game import Game
 
 __all__ = ["claim_position", "settle_claim"]
@@ -64,7 +64,7 @@ def settle_claim(
             f"refused: claim from 1 to {left} trick{'' if left == 1 else 's'}: "
             f"there {'is' if left == 1 else 'are'} {left} left"
         )
-    side = int(game.to_act) & 1
+    side = seat_side(game.to_act)
     sure = _native.solve_target(pos, side, wanted)
     if sure is None:
         return f"claim not decided: too many cards left to prove {wanted} tricks sure; play on"
@@ -80,7 +80,7 @@ def settle_claim(
         assert seat is not None
         actor = game.actor
         assert actor is not None
-        if int(seat) & 1 == side:
+        if seat_side(seat) == side:
             now = claim_position(game)
             need = wanted - (now.tricks[side] - won)
             choice = None

@@ -14,7 +14,7 @@ from typing import Protocol
 
 from ..core import _native
 from ..core._native import Rng
-from ..core.cards import Card, Hand, Rank, Seat, Suit, trick_winner
+from ..core.cards import Card, Hand, Rank, Seat, Suit, seat_side, trick_winner
 from ..engine.actions import BID, DECLARE, DOUBLE, LEAVE, LOOK, PASS, PLAY, Action
 from ..engine.game import Game, Observation
 from ..language.ruleset import RuleSet
@@ -227,7 +227,7 @@ class RuleBot:
             ):
                 best = bid
                 break
-        ours = last_bid is not None and (int(last_bid[0]) & 1) == (int(seat) & 1)
+        ours = last_bid is not None and seat_side(last_bid[0]) == seat_side(seat)
         if best is not None and not (
             ours
             and last_bid is not None
@@ -265,7 +265,7 @@ class RuleBot:
         hand = obs.hands.get(seat)
         if hand is None:
             return Action.pass_()
-        defending = (int(seat) & 1) != (int(obs.declarer) & 1)
+        defending = seat_side(seat) != seat_side(obs.declarer)
         if obs.trump_suit is None:
             strong = hand.aces() >= 3 and _points(hand) >= 15
         else:
@@ -325,7 +325,7 @@ class RuleBot:
 
     def _lead(self, obs: Observation, seat: Seat, cards: Sequence[Card], trump: int | None) -> Card:
         assert obs.declarer is not None
-        declaring = (int(seat) & 1) == (int(obs.declarer) & 1)
+        declaring = seat_side(seat) == seat_side(obs.declarer)
         hand = Hand.from_cards(cards)
         if declaring and trump is not None:
             mine = hand.suit(trump)

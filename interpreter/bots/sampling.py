@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from ..core import _native
 from ..core._native import Rng
-from ..core.cards import Seat
+from ..core.cards import Seat, seat_side
 from ..engine.actions import DECLARE, LEAVE, PLAY, Action
 from ..engine.game import Observation
 from ..errors import DummyBridgeError
@@ -123,7 +123,7 @@ class SamplingBot:
             return ruled
         declares = [a for a in legal if a.kind == DECLARE]
         known, need, voids, pool = self._known(obs)
-        declaring = int(seat) & 1
+        declaring = seat_side(seat)
         leader = (
             int(obs.dealer.left)
             if self.rules.play.opening_lead != "left_of_declarer"

@@ -35,6 +35,7 @@ __all__ = [
     "deal",
     "format_deal",
     "parse_deal",
+    "seat_side",
     "trick_winner",
     "validate_deal",
 ]
@@ -241,8 +242,8 @@ class Seat(IntEnum):
 
     @property
     def side(self) -> int:
-        """The partnership: 0 for North-South, 1 for East-West."""
-        return self % 2
+        """The partnership: 0 for North-South, 1 for East-West (:func:`seat_side`)."""
+        return seat_side(self)
 
     @classmethod
     def from_str(cls, text: str) -> Seat:
@@ -264,6 +265,17 @@ class Seat(IntEnum):
 
 
 _SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)  # by number: cheaper than Seat(n)
+
+
+def seat_side(seat: int) -> int:
+    """The partnership of a seat, a :class:`Seat` or its number (0 North ..
+    3 West): 0 for North-South, 1 for East-West. The one place that says
+    which seats are partners; :attr:`Seat.side` is the same.
+
+    >>> seat_side(Seat.SOUTH), seat_side(3)
+    (0, 1)
+    """
+    return seat & 1
 
 
 def _suit_number(suit: Suit | int | str) -> int:

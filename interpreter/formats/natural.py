@@ -17,7 +17,7 @@ so the player hears the game's own reason when it is not.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..core.cards import Card, Rank, Seat, Suit
 from ..engine.actions import BID, DECLARE, DOUBLE, PLAY, REDOUBLE, Action
@@ -129,6 +129,42 @@ def _bid(words: str, rules: RuleSet) -> Action | None:
     return None
 
 
+#: what people say for the calls and plays that take no more words
+_PHRASES: dict[str, Callable[[], Action]] = {
+    **dict.fromkeys(
+        (
+            "pass",
+            "p",
+            "content",
+            "no bid",
+            "nobid",
+            "satisfied",
+            "may i lead",
+            "no double",
+            "i pass",
+        ),
+        Action.pass_,
+    ),
+    **dict.fromkeys(("double", "x", "dbl", "i double"), Action.double),
+    **dict.fromkeys(("redouble", "xx", "rdbl", "re double", "i redouble"), Action.redouble),
+    **dict.fromkeys(
+        (
+            "leave it",
+            "leave",
+            "i leave it",
+            "leave it to you",
+            "leave it partner",
+            "pass it",
+            "leave it to partner",
+            "leave it to dummy",
+        ),
+        Action.leave,
+    ),
+    **dict.fromkeys(("blind", "play blind"), Action.play_blind),
+    **dict.fromkeys(("waive", "waive revoke", "waive penalty"), Action.waive),
+}
+
+
 def parse_input(text: str, rules: RuleSet, legal: Sequence[Action] = ()) -> Action:
     """The action a player means by ``text``.
 
@@ -150,20 +186,46 @@ def parse_input(text: str, rules: RuleSet, legal: Sequence[Action] = ()) -> Acti
         raise InvalidNotationError("nothing typed: type help for what you can say")
     text = _ANSI.sub("", text)
     kinds = {a.kind for a in legal}
+    action = _own_text(text, kinds)
+    if action is None and (BID in kinds or (kinds and PLAY not in kinds)):
+        action = _bid(words, rules)  # "2H": a bid, unless cards are played
+    if action is not None:
+        return action
+    words = words.removeprefix("play ")
+    action = _card(words, text, legal)
+    if action is None:
+        action = _phrase(words, kinds)
+    if action is None:
+        action = _claim_or_look(words)
+    if action is None:
+        action = _bid(words, rules)
+    if action is None:
+        action = _declaration(words, text, rules, kinds)
+    if action is None:
+        raise InvalidNotationError(
+            f"cannot read {text.strip()!r}: type a card (SA, as, 10h), a call (pass, double, "
+            "2H, two hearts, no trumps, leave it) or help"
+        )
+    return action
+
+
+def _own_text(text: str, kinds: set[str]) -> Action | None:
+    """The action whose own text ``text`` is (``play SA``, ``bid 2 hearts``), or ``None``."""
     try:
         action = Action.parse(text.strip())
     except (InvalidNotationError, ValueError):
-        pass
-    else:
-        if action.kind == REDOUBLE and REDOUBLE not in kinds and DOUBLE in kinds:
-            return Action.double()  # the declaring side's double is a redouble
-        return action
-    if BID in kinds or (kinds and PLAY not in kinds):  # "2H": a bid, unless cards are played
-        bid = _bid(words, rules)
-        if bid is not None:
-            return bid
-    if words.startswith("play "):
-        words = words[5:]
+        return None
+    if action.kind == REDOUBLE and REDOUBLE not in kinds and DOUBLE in kinds:
+        return Action.double()  # the declaring side's double is a redouble
+    return action
+
+
+def _card(words: str, text: str, legal: Sequence[Action]) -> Action | None:
+    """The play of a card named in any form, or of the one legal card of a
+    bare rank; ``None`` for neither.
+
+    :raises InvalidNotationError: for a rank that more than one legal card has.
+    """
     card = parse_card(words)
     if card is not None:
         return Action.play(card)
@@ -176,57 +238,42 @@ def parse_input(text: str, rules: RuleSet, legal: Sequence[Action] = ()) -> Acti
         if plays:
             options = " or ".join(a.card.code for a in plays if a.card is not None)
             raise InvalidNotationError(f"{text.strip()!r} could be {options}: say which suit")
-    if words in (
-        "pass",
-        "p",
-        "content",
-        "no bid",
-        "nobid",
-        "satisfied",
-        "may i lead",
-        "no double",
-        "i pass",
-    ):
-        return Action.pass_()
-    if words in ("double", "x", "dbl", "i double"):
-        return Action.double()
-    if words in ("redouble", "xx", "rdbl", "re double", "i redouble"):
-        if REDOUBLE not in kinds and DOUBLE in kinds:
-            return Action.double()  # the declaring side's double is a redouble
-        return Action.redouble()
-    if words in (
-        "leave it",
-        "leave",
-        "i leave it",
-        "leave it to you",
-        "leave it partner",
-        "pass it",
-        "leave it to partner",
-        "leave it to dummy",
-    ):
-        return Action.leave()
-    if words in ("blind", "play blind"):
-        return Action.play_blind()
-    if words in ("waive", "waive revoke", "waive penalty"):
-        return Action.waive()
+    return None
+
+
+def _phrase(words: str, kinds: set[str]) -> Action | None:
+    """A call or play said in words of :data:`_PHRASES`, or ``None``."""
+    make = _PHRASES.get(words)
+    if make is None:
+        return None
+    if make == Action.redouble and REDOUBLE not in kinds and DOUBLE in kinds:
+        return Action.double()  # the declaring side's double is a redouble
+    return make()
+
+
+def _claim_or_look(words: str) -> Action | None:
+    """``claim tricks``, ``claim points``, ``look north``..., or ``None``."""
     m = re.fullmatch(r"claim (?:revoke |penalty |the )?(tricks|points)", words)
     if m:
         return Action.claim(m.group(1))
     m = re.fullmatch(r"look (?:at )?(?:the )?(\w+)(?: hand)?", words)
     if m:
         return Action.look(Seat.from_str(m.group(1)))
-    bid = _bid(words, rules)
-    if bid is not None:
-        return bid
+    return None
+
+
+def _declaration(words: str, text: str, rules: RuleSet, kinds: set[str]) -> Action | None:
+    """A denomination to declare (``hearts``, ``declare no trumps``), or ``None``.
+
+    :raises InvalidNotationError: for a denomination without a level when
+        only a bid can name one.
+    """
     bare = re.sub(r"^(?:i )?(?:declare |make it |call |bid )", "", words)
     name = _denomination(bare, rules)
-    if name is not None:
-        if BID in kinds and DECLARE not in kinds:
-            raise InvalidNotationError(
-                f"{text.strip()!r}: say how many tricks, as in '1 {name.replace('_', ' ')}'"
-            )
-        return Action.declare(name)
-    raise InvalidNotationError(
-        f"cannot read {text.strip()!r}: type a card (SA, as, 10h), a call (pass, double, "
-        "2H, two hearts, no trumps, leave it) or help"
-    )
+    if name is None:
+        return None
+    if BID in kinds and DECLARE not in kinds:
+        raise InvalidNotationError(
+            f"{text.strip()!r}: say how many tricks, as in '1 {name.replace('_', ' ')}'"
+        )
+    return Action.declare(name)

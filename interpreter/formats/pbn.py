@@ -55,37 +55,34 @@ The period games need a few decisions the standard leaves to us:
   spades) share a PBN call: each such bid carries a note reference (3.5.4)
   whose Note tag gives the declaration's name.
 
-Import (:func:`read_pbn`, :func:`parse_pbn`) reads the *import format*
-(2.1): any line ends, tags in any order and spread over lines, ``%`` escape
-lines (2.4), ``;`` and ``{...}`` comments (3.8), escaped strings (3.2),
-unknown tags and sections (4.9), several games to a file (3), tag value
-inheritance with ``#`` and ``##`` (4.8), ``-`` for a hand not given
-(3.4.11), lower case (3.11), and the first tag of a repeated pair wins
-(3.4). What cannot be read is reported as ``FILE:LINE:COL: error: TAG:
-message``.
+Import (:func:`read_pbn`, :func:`parse_pbn`, :func:`deals_from_pbn`) reads
+the import format; it lives in :mod:`.pbn_read`, and its names are exported
+here too.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.cards import Hand, Seat, Strain, format_deal, parse_deal
-from ..core.files import read_bytes
+from ..core.cards import Hand, Seat, Strain, format_deal, seat_side
 from ..engine.actions import BID, DECLARE, DOUBLE, LEAVE, PASS, REDOUBLE, Action
-from ..errors import DummyBridgeError, FileFormatError
 from ..language.ruleset import Denomination, RuleSet
+from .pbn_read import NO_INHERIT, PbnGame, deals_from_pbn, parse_pbn, read_pbn
 
 __all__ = [
     "MANDATORY_TAGS",
+    "NO_INHERIT",
     "DealRecord",
     "PbnGame",
     "deal_records",
+    "deals_from_pbn",
     "export_pbn",
     "parse_pbn",
     "read_pbn",
+    "write_pbn",
 ]
 
 #: The Mandatory Tag Set in its export order (PBN 3.4).
@@ -105,10 +102,6 @@ MANDATORY_TAGS = (
     "Declarer",
     "Contract",
     "Result",
-)
-#: Tags whose value may not be inherited with "#" or "##" (PBN 4.8).
-NO_INHERIT = frozenset(
-    ("Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note")
 )
 _CLOCKWISE = (Seat.WEST, Seat.NORTH, Seat.EAST, Seat.SOUTH)  # PBN's order from West (3.4)
 _EOL = "\r\n"  # PBN 2.3: CR LF ends every line in export format
@@ -253,7 +246,7 @@ def _deals_from_log(game: Any, snaps: Mapping[int, Mapping[str, Any]]) -> list[D
         elif kind == "trick":
             assert op.seat is not None
             current.tricks.append((Seat.from_str(d["leader"]), list(d["cards"])))
-            won[int(op.seat) & 1] += 1
+            won[seat_side(op.seat)] += 1
             current.tricks_won = (won[0], won[1])
         elif kind == "revoke":
             current.revokes.append((d["trick"], d["card"]))
@@ -400,7 +393,7 @@ def _game_lines(deal: DealRecord, game: Any, event: str | None, site: str, date:
         level = deal.contract_level if deal.contract_level is not None else 1
         contract = f"{level}{_strain_text(deal.denomination)}{_risk(deal.doublings)}"
         declarer = deal.declarer.letter
-        result = str(deal.tricks_won[int(deal.declarer) & 1])
+        result = str(deal.tricks_won[seat_side(deal.declarer)])
     else:
         contract = "Pass" if deal.ending == "passed_out" else ""
         declarer = result = ""
@@ -483,381 +476,3 @@ def write_pbn(game: Any, path: str | os.PathLike[str], **kwargs: Any) -> None:
     text = export_pbn(game, **kwargs)
     with open(path, "w", encoding="latin-1", errors="replace", newline="") as fh:
         fh.write(text)
-
-
-# ------------------------------------------------------------------ import
-
-
-@dataclass
-class PbnGame:
-    """One game of a PBN file, as read (import format).
-
-    :ivar file: the file name, for messages.
-    :ivar line: the line its first tag is on.
-    :ivar tags: the tag values, inheritance (PBN 4.8) resolved; the first of
-        a repeated tag wins (3.4). ``Note`` tags are in :attr:`notes`.
-    :ivar positions: where each tag stood, ``(line, column)``.
-    :ivar sections: the tokens after each tag that has any (the Auction and
-        Play sections, supplemental tables), each ``(text, line, column)``.
-    :ivar notes: the Note tags' values, in order.
-    """
-
-    file: str
-    line: int
-    tags: dict[str, str] = field(default_factory=dict)
-    positions: dict[str, tuple[int, int]] = field(default_factory=dict)
-    sections: dict[str, list[tuple[str, int, int]]] = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)
-
-    def error(self, tag: str, message: str) -> FileFormatError:
-        """An error located at ``tag`` (or at the game when it is missing)."""
-        line, col = self.positions.get(tag, (self.line, 1))
-        return FileFormatError(self.file, message, line=line, col=col, path=tag)
-
-    @property
-    def board(self) -> str | None:
-        """The Board tag, if any."""
-        return self.tags.get("Board")
-
-    def dealer(self) -> Seat | None:
-        """The Dealer tag's seat, or ``None`` when it is missing or empty.
-
-        :raises FileFormatError: for a value that is no seat.
-        """
-        value = self.tags.get("Dealer", "").strip()
-        if not value or value == "?":
-            return None
-        if value.upper() not in ("N", "E", "S", "W"):
-            raise self.error("Dealer", f"{value!r} is not a seat: expected W, N, E or S")
-        return Seat.from_str(value.upper())
-
-    def hands(self) -> tuple[Hand | None, Hand | None, Hand | None, Hand | None]:
-        """The Deal tag's hands by seat (North, East, South, West), ``None`` for ``-``.
-
-        :raises FileFormatError: when there is no Deal tag or it cannot be read.
-        """
-        if "Deal" not in self.tags:
-            raise self.error("Deal", "this game has no Deal tag")
-        value = self.tags["Deal"].strip()
-        text = value
-        if len(value) < 2 or value[1] != ":":
-            # PBN 3.4.11 requires "<first>:"; some files leave it out: the dealer's then.
-            dealer = self.dealer()
-            if dealer is None:
-                raise self.error(
-                    "Deal",
-                    f"{value!r} does not start with the first hand's "
-                    'seat ("N:") and there is no Dealer tag',
-                )
-            text = f"{dealer.letter}:{value}"
-        try:
-            return parse_deal(text[0].upper() + text[1:])
-        except DummyBridgeError as exc:
-            raise self.error("Deal", str(exc)) from None
-
-    def full_deal(self, cards_each: int = 13) -> tuple[Hand, Hand, Hand, Hand]:
-        """All four hands, by seat; one hand given as ``-`` is the cards the
-        other three do not hold.
-
-        :raises FileFormatError: when two or more hands are not given, or a
-            hand does not hold ``cards_each`` cards.
-        """
-        hands = list(self.hands())
-        missing = [s for s in Seat if hands[s] is None]
-        if len(missing) > 1:
-            names = ", ".join(s.name.lower() for s in missing)
-            raise self.error(
-                "Deal",
-                f"the {names} hands are not given ('-'); a deal to play needs all four, or three",
-            )
-        if missing:
-            held = 0
-            for h in hands:
-                if h is not None:
-                    held |= h.bits
-            hands[missing[0]] = Hand((1 << 52) - 1 & ~held)
-        for seat in Seat:
-            hand = hands[seat]
-            assert hand is not None
-            if len(hand) != cards_each:
-                raise self.error(
-                    "Deal",
-                    f"the {seat.name.lower()} hand holds {len(hand)} cards, not {cards_each}",
-                )
-        return (hands[0], hands[1], hands[2], hands[3])  # type: ignore[return-value]
-
-    def auction(self) -> list[str]:
-        """The Auction section's calls, upper case (``Pass`` as written in
-        export format), annotations left out: suffixes, notes, NAGs,
-        irregularity marks, ``*`` and ``+`` (PBN 3.5)."""
-        calls = []
-        for token, _, _ in self.sections.get("Auction", []):
-            call = _lead(token).upper()
-            if _is_call(call):
-                calls.append("Pass" if call == "PASS" else call)
-        return calls
-
-    def play(self) -> list[list[str]]:
-        """The Play section's cards, one list a line (a trick, in columns from
-        the Play tag's seat), ``-`` for a card not given; annotations left out (PBN 3.6)."""
-        lines: dict[int, list[str]] = {}
-        for token, line, _ in self.sections.get("Play", []):
-            card = _lead(token).upper()
-            if _is_card(card):
-                lines.setdefault(line, []).append(card)
-        return list(lines.values())
-
-
-def _lead(token: str) -> str:
-    """A call or card token: the letters, digits and hyphens a section token
-    starts with (PBN 3.2); what follows (``!``, ``=1=``) is annotation."""
-    end = 0
-    while end < len(token) and (
-        (token[end].isascii() and token[end].isalnum()) or token[end] == "-"
-    ):
-        end += 1
-    return token[:end]
-
-
-def _is_call(token: str) -> bool:
-    t = token.upper()
-    if t in ("PASS", "X", "XX", "AP", "-"):
-        return True
-    return len(t) >= 2 and t[0] in "1234567" and t[1:] in ("C", "D", "H", "S", "NT")
-
-
-def _is_card(token: str) -> bool:
-    t = token.upper()
-    return t == "-" or (len(t) == 2 and t[0] in "SHDC" and t[1] in "AKQJT98765432")
-
-
-def _tokenize(text: str, file: str) -> list[PbnGame]:
-    """Split PBN text into games of tags and section tokens (PBN 2.4, 3, 3.2, 3.3, 3.8)."""
-    lines = text.splitlines()
-    groups: list[PbnGame] = []
-    raw_by_game: list[list[tuple[str, str, int, int]]] = []
-    current: PbnGame | None = None
-    section: str | None = None
-    brace: tuple[int, int] | None = None
-    # A tag pair may spread over lines in import format (3.3): its parts so far.
-    pending: dict[str, Any] | None = None
-
-    def fail(line: int, col: int, message: str, tag: str | None = None) -> FileFormatError:
-        return FileFormatError(file, message, line=line, col=col, path=tag)
-
-    for n, line in enumerate(lines, start=1):
-        if brace is None and pending is None:
-            if line.startswith("%"):
-                continue  # PBN 2.4: the escape character in the first column
-            if not line.strip():
-                current = None  # PBN 3: a semi-empty line ends a game
-                section = None
-                continue
-        i, length = 0, len(line)
-        while i < length:
-            if brace is not None:
-                end = line.find("}", i)
-                if end < 0:
-                    i = length
-                    break
-                brace = None
-                i = end + 1
-                continue
-            c = line[i]
-            if pending is not None:
-                if c in " \t\v\f":
-                    i += 1
-                    continue
-                stage = pending["stage"]
-                if stage == "name":
-                    j = i
-                    while (
-                        j < length and (line[j].isalnum() or line[j] == "_") and line[j].isascii()
-                    ):
-                        j += 1
-                    if j == i:
-                        raise fail(n, i + 1, f"expected a tag name after '[', found {c!r}")
-                    pending["name"] = line[i:j]
-                    pending["stage"] = "value"
-                    i = j
-                elif stage == "value":
-                    if c != '"':
-                        raise fail(
-                            n,
-                            i + 1,
-                            f"expected the tag's value in quotes, found {c!r}",
-                            pending["name"],
-                        )
-                    j = i + 1
-                    chars: list[str] = []
-                    while True:
-                        if j >= length:
-                            raise fail(
-                                n,
-                                i + 1,
-                                "a string is not closed on its line "
-                                "(PBN 3.2: strings do not cross lines)",
-                                pending["name"],
-                            )
-                        ch = line[j]
-                        if ch == "\\" and j + 1 < length and line[j + 1] in '"\\':
-                            chars.append(line[j + 1])  # PBN 3.2: \" and \\
-                            j += 2
-                        elif ch == '"':
-                            break
-                        else:
-                            chars.append(ch)
-                            j += 1
-                    pending["value"] = "".join(chars)
-                    pending["stage"] = "close"
-                    i = j + 1
-                else:  # close
-                    if c != "]":
-                        raise fail(
-                            n, i + 1, f"expected ']' to close the tag, found {c!r}", pending["name"]
-                        )
-                    assert current is not None
-                    raw_by_game[-1].append(
-                        (pending["name"], pending["value"], pending["line"], pending["col"])
-                    )
-                    section = pending["name"]
-                    pending = None
-                    i += 1
-                continue
-            if c in " \t\v\f":
-                i += 1
-            elif c == ";":
-                break  # PBN 3.8: to the end of the line
-            elif c == "{":
-                brace = (n, i + 1)
-                i += 1
-            elif c == "[":
-                if current is None:
-                    current = PbnGame(file, n)
-                    groups.append(current)
-                    raw_by_game.append([])
-                pending = {"stage": "name", "line": n, "col": i + 1}
-                i += 1
-            else:
-                j = i
-                if c == '"':  # a string token in a section (a table's cell, 3.2)
-                    j += 1
-                    while j < length and line[j] != '"':
-                        j += 2 if line[j] == "\\" else 1
-                    j = min(j + 1, length)
-                while j < length and line[j] not in " \t\v\f;{[":
-                    j += 1
-                token = line[i:j]
-                if current is None or section is None:
-                    raise fail(
-                        n,
-                        i + 1,
-                        f'{token!r} is outside any tag: expected a tag such as [Deal "N:..."]',
-                    )
-                current.sections.setdefault(section, []).append((token, n, i + 1))
-                i = j
-    if brace is not None:
-        raise fail(brace[0], brace[1], "this '{' comment is never closed with '}'")
-    if pending is not None:
-        raise fail(
-            pending["line"],
-            pending["col"],
-            "this tag is never closed with ']'",
-            pending.get("name"),
-        )
-    _inherit(groups, raw_by_game, file)
-    return groups
-
-
-def _inherit(games: list[PbnGame], raws: list[list[tuple[str, str, int, int]]], file: str) -> None:
-    """Resolve ``#`` and ``##`` (PBN 4.8); the first of a repeated tag wins (3.4)."""
-    previous: dict[str, str] = {}
-    header: dict[str, str] = {}
-    for game, raw in zip(games, raws, strict=True):
-        for name, value, line, col in raw:
-            if name == "Note":
-                game.notes.append(value)
-                continue
-            if name in game.tags:
-                continue  # PBN 3.4: a tag pair that already occurred is ignored
-            if value.startswith("#") and name in NO_INHERIT:
-                raise FileFormatError(
-                    file,
-                    f"the value {value!r} (inherit) is not allowed for this tag (PBN 4.8)",
-                    line=line,
-                    col=col,
-                    path=name,
-                )
-            if value.startswith("##"):
-                value = header[name] = value[2:]
-            elif value == "#":
-                value = previous.get(name, "")
-            elif name in header:
-                header[name] = value  # a redefined header value goes on (4.8)
-            game.tags[name] = value
-            game.positions[name] = (line, col)
-        for name, value in header.items():
-            game.tags.setdefault(name, value)
-        previous = dict(game.tags)
-
-
-def _decode(data: bytes) -> str:
-    """PBN files are ISO 8859-1 (2.2); many real ones are UTF-8: try that first."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
-
-
-def parse_pbn(text: str, file: str = "<pbn>") -> list[PbnGame]:
-    """The games of a PBN text (import format; see the module text).
-
-    :raises FileFormatError: ``FILE:LINE:COL`` for what cannot be read.
-    """
-    return _tokenize(text.removeprefix("\ufeff"), file)
-
-
-def read_pbn(path: str | os.PathLike[str]) -> list[PbnGame]:
-    """The games of a PBN file.
-
-    :raises FileFormatError: for what cannot be read.
-    :raises OSError: when the file cannot be opened.
-    """
-    return parse_pbn(_decode(read_bytes(path)), os.fspath(path))
-
-
-def deals_from_pbn(
-    games: Iterable[PbnGame],
-    board: str | None = None,
-    cards_each: int = 13,
-    file: str | None = None,
-) -> list[tuple[Hand, Hand, Hand, Hand]]:
-    """The deals to play from a file's games: every game with a Deal tag in
-    file order, or only the game whose Board tag is ``board``.
-
-    :raises FileFormatError: when there is no such board, no deal, or a deal
-        that cannot be played (see :meth:`PbnGame.full_deal`); ``file``
-        names a file with no games at all.
-    """
-    games = list(games)
-    file = games[0].file if games else (file or "<pbn>")
-    if board is not None:
-        chosen = [g for g in games if (g.board or "").strip() == board]
-        if not chosen:
-            boards = ", ".join(sorted({g.board for g in games if g.board}, key=_board_key))
-            raise FileFormatError(
-                file,
-                f"no board {board!r} in this file" + (f" (boards: {boards})" if boards else ""),
-                path="Board",
-            )
-        return [chosen[0].full_deal(cards_each)]
-    deals = [g.full_deal(cards_each) for g in games if "Deal" in g.tags]
-    if not deals:
-        raise FileFormatError(file, "no game in this file has a Deal tag", path="Deal")
-    return deals
-
-
-def _board_key(text: str) -> tuple[int, str]:
-    return (int(text), "") if text.isdigit() else (1 << 30, text)

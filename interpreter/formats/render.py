@@ -7,16 +7,22 @@ terminal can show them), letters otherwise.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..core.cards import Card, Hand, Seat, Suit
 from ..engine.actions import DECLARE, DOUBLE, LEAVE, PASS, Action, Operation
 from ..engine.scoring import ABOVE, BELOW, ScoreEntry, ScoreSheet
 
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
 __all__ = [
     "card_text",
     "diagram",
     "hand_lines",
+    "result_lines",
+    "rubber_bonus_lines",
     "score_sheet",
     "seat_label",
     "settlement_text",
@@ -181,12 +187,25 @@ def settlement_text(sheet: ScoreSheet) -> str:
     return "\n".join(f"{payer} pays {payee} {points}" for payer, payee, points in payments)
 
 
-def describe_operation(op: Operation, symbols: bool = True) -> str:
-    """One log entry in words (for verbose records)."""
-    who = seat_label(op.seat, op.player) if op.seat is not None else ""
-    if op.action is not None:
-        return f"{who} {op.action}"
-    return f"{op.kind} {who}".strip()
+def rubber_bonus_lines(sheet: ScoreSheet) -> list[str]:
+    """The rubber bonuses on a sheet, a line each: ``  Rubber to N-S: 250 above the line``."""
+    return [
+        f"  Rubber to {sheet.names[e.column]}: {e.points} above the line"
+        for e in sheet.entries
+        if e.kind == "rubber"
+    ]
+
+
+def result_lines(sheet: ScoreSheet, result: Mapping[str, Any]) -> list[str]:
+    """What follows a finished rubber's sheet: the final difference and the
+    settlement, when its result (:meth:`ScoreSheet.result_data`) has them."""
+    lines = []
+    diff = result.get("difference")
+    if diff is not None:
+        lines.append(f"Final difference: {diff['name']} +{diff['points']} points")
+    if result.get("payments") is not None:
+        lines.append("Settlement: " + "; ".join(settlement_text(sheet).splitlines()))
+    return lines
 
 
 def _hand_word(seat: Seat, owners: Mapping[Seat, str], manned: Sequence[Seat]) -> str:
@@ -210,210 +229,312 @@ def game_record(game: object, symbols: bool = True) -> str:
     from ..engine.game import Game
 
     assert isinstance(game, Game)
-    out: list[str] = [f"{game.rules.title} - seed {game.seed}"]
-    auction = game.rules.declaration.kind == "auction"
-    level = 0
-    trick_lines: list[str] = []
-    owners: dict[Seat, str] = {}
-    manned: list[Seat] = []
-    labels: dict[Seat, str] = {}
-    sheet_no = -1
-    for op in game.log:
+    return _GameRecord(game, symbols).text()
+
+
+class _GameRecord:
+    """The writer of :func:`game_record`: what it has learnt so far from the
+    log (the seats, the doubling, the current deal's tricks), and a method
+    for each kind of log entry, found in :data:`_WRITE_FIRST` and
+    :data:`_WRITE_LATER`."""
+
+    def __init__(self, game: Game, symbols: bool) -> None:
+        self.game = game
+        self.symbols = symbols
+        self.out: list[str] = [f"{game.rules.title} - seed {game.seed}"]
+        self.auction = game.rules.declaration.kind == "auction"
+        self.level = 0  # doublings since the last declaration or bid
+        #: the current deal's tricks and what happened among them, written
+        #: out before the next call, claim or score
+        self.trick_lines: list[str] = []
+        self.owners: dict[Seat, str] = {}
+        self.manned: list[Seat] = []
+        self.labels: dict[Seat, str] = {}
+        self.sheet_no = -1
+
+    def text(self) -> str:
+        """The record."""
+        for op in self.game.log:
+            write = _WRITE_FIRST.get(op.kind)
+            if write is None:
+                if op.action is not None and op.kind not in _PLAY_REMARKS:
+                    write = _GameRecord._action
+                else:
+                    write = _WRITE_LATER.get(op.kind)
+            if write is not None:
+                write(self, op)
+        if self.game.rubbers > 1 and self.game.is_over:
+            self._session()
+        return "\n".join(self.out)
+
+    # ------------------------------------------------------------ words
+
+    def _card(self, code: str) -> str:
+        return card_text(Card.from_str(code), self.symbols)
+
+    def _hand(self, seat: Seat) -> str:
+        return _hand_word(seat, self.owners, self.manned)
+
+    def _label(self, op: Operation) -> str:
+        assert op.seat is not None
+        return self.labels[op.seat]
+
+    def _words(self, op: Operation) -> str:
+        """``op``'s action in words, as said in the declaration or the auction."""
+        assert op.action is not None
+        return action_words(op.action, self.level, self.auction)
+
+    def _end_of_tricks(self) -> None:
+        self.out.extend(self.trick_lines)
+        self.trick_lines = []
+
+    # ------------------------------------------------------------ seats and deals
+
+    def _cut(self, op: Operation) -> None:
         d = op.detail
-        kind = op.kind
-        if kind == "cut":
-            rounds = d["rounds"]
-            cut = ", ".join(
-                f"{p} {card_text(Card.from_str(c), symbols)}" for p, c in rounds[0].items()
-            )
-            extra = f" (and {len(rounds) - 1} re-cut)" if len(rounds) > 1 else ""
-            out.append(f"The cut: {cut}{extra}; order {', '.join(d['order'])}")
-        elif kind == "rubber_start":
-            sheet_no += 1
-            owners = {Seat.from_str(k): v for k, v in d["seats"].items()}
-            dummies = {Seat.from_str(k) for k in d["dummies"]}
-            manned = [s for s in owners if s not in dummies]
-            labels = _seat_labels(owners, manned)
-            if game.rubbers > 1 or sheet_no == 0:
-                out.append("")
-                out.append(f"Rubber {d['rubber']}: " + ", ".join(labels[s] for s in _ORDER))
-        elif kind == "deal":
-            level = 0
-            trick_lines = []
-            assert op.seat is not None
-            if d.get("seats"):
-                owners = {Seat.from_str(k): v for k, v in d["seats"].items()}
-                labels = _seat_labels(owners, manned)
-            out.append("")
-            out.append(f"Deal {d['deal']}: {labels[op.seat]} deals")
-            hands = {Seat.from_str(k): Hand.from_pbn(v) for k, v in d["hands"].items()}
-            out.append(diagram(hands, labels, symbols))
-        elif kind == "sight":
-            for change in d["changes"]:
-                seen = ", ".join(
-                    _hand_word(Seat.from_str(x), owners, manned) for x in change["sees"]
-                )
-                lost = ", ".join(
-                    _hand_word(Seat.from_str(x), owners, manned) for x in change["loses"]
-                )
-                if seen:
-                    out.append(f"  {change['player']} sees {seen}")
-                if lost:
-                    out.append(f"  {change['player']} may no longer look at {lost}")
-        elif kind == "examine":
-            assert op.seat is not None
-            out.append(
-                f"  {op.player} examines {_hand_word(op.seat, owners, manned)}, without exposing it"
-            )
-        elif kind == "forced":
-            steps = "; ".join(d["steps"])
-            out.append(
-                f"  Dummy's declaration is forced: {d['denomination'].replace('_', ' ')} ({steps})"
-            )
-        elif kind == "play_blind":
-            assert op.seat is not None
-            out.append(
-                f"  {op.player} plays blind from {_hand_word(op.seat, owners, manned)}: "
-                f"{card_text(Card.from_str(d['card']), symbols)}"
-            )
-        elif kind in ("insufficient", "impossible"):  # law 50
-            assert op.seat is not None
-            assert op.action is not None
-            out.append(
-                f"  {labels[op.seat]} {action_words(op.action, level, auction)}, an {kind} bid"
-            )
-        elif kind == "out_of_turn":
-            assert op.seat is not None
-            assert op.action is not None
-            out.append(f"  {labels[op.seat]} {action_words(op.action, level, auction)} out of turn")
-        elif kind == "slip":  # law 52
-            assert op.seat is not None
-            assert op.action is not None
-            out.append(
-                f"  {labels[op.seat]} {action_words(op.action, level, auction)}, "
-                "a slip, and corrects it at once:"
-            )
-        elif kind == "inform":
-            assert op.seat is not None
-            trick_lines.append(f"      {labels[op.seat]} mentions the bidding (laws 51, 93)")
-        elif kind in ("require", "forbid", "decline", "call_lead"):  # a penalty in the play
-            assert op.seat is not None
-            assert op.action is not None
-            trick_lines.append(f"      {labels[op.seat]} {action_words(op.action)}")
-        elif op.action is not None and kind not in _PLAY_REMARKS:
-            assert op.seat is not None
-            if kind in ("claim", "waive"):
-                out.extend(trick_lines)
-                trick_lines = []
-            out.append(f"  {labels[op.seat]} {action_words(op.action, level, auction)}")
-            if kind in (DOUBLE, "redouble"):
-                level += 1
-            elif kind == "bid":
-                level = 0
-        elif kind == "contract":
-            doubled = {0: "", 1: " doubled", 2: " redoubled"}.get(d["doubled"], " doubled")
-            bid = d["bid"].removeprefix("bid ").replace("_", " ")
-            declarer = Seat.from_str(d["declarer"])
-            out.append(
-                f"  Contract: {bid}{doubled}; {labels[declarer]} plays, "
-                f"{labels[declarer.left]} leads"
-            )
-        elif kind == "revoke":
-            assert op.seat is not None
-            liable = "" if d["liable"] else " (not liable: the trick stands)"
-            trick_lines.append(
-                f"      {labels[op.seat]} revokes in trick {d['trick']}: "
-                f"{card_text(Card.from_str(d['card']), symbols)} to the "
-                f"{card_text(Card.from_str(d['led']), symbols)} led{liable}"
-            )
-        elif kind in ("ask", "correct"):
-            assert op.seat is not None
-            asked = (
-                f"{op.player} asks {labels[op.seat]}: having none?"
-                if kind == "ask"
-                else f"{op.player} owns to a revoke"
-            )
-            answer = "" if kind == "correct" else " Yes." if d["revoke"] else " No."
-            trick_lines.append(f"      {asked}{answer}")
-        elif kind == "corrected":
-            assert op.seat is not None
-            if d["reopened"]:  # the trick is played again: drop its line
-                number = f"  {d['trick']:>2}. "
-                trick_lines = [line for line in trick_lines if not line.startswith(number)]
-            withdrawn = " ".join(card_text(Card.from_str(c), symbols) for c in d["withdrawn"])
-            trick_lines.append(
-                f"      The revoke in trick {d['trick']} is corrected: {withdrawn} taken back"
-            )
-        elif kind == "touch":
-            assert op.seat is not None
-            what = "played" if d["played"] else "not played until quitted"
-            trick_lines.append(
-                f"      {op.player} touches {card_text(Card.from_str(d['card']), symbols)} ({what})"
-            )
-        elif kind == "suggest":
-            assert op.action is not None
-            assert op.action.card is not None
-            trick_lines.append(
-                f"      Dummy ({op.player}) suggests {card_text(op.action.card, symbols)}"
-            )
-        elif kind == "point_out":
-            assert op.seat is not None
-            trick_lines.append(
-                f"      Dummy ({op.player}) points out {labels[op.seat]}'s revoke "
-                f"in trick {d['trick']}: the penalty is forfeited"
-            )
-        elif kind == "passed_out":
-            out.append("  All four pass: the hand is dealt again")
-        elif kind == "look":
-            assert op.seat is not None
-            out.append(f"  {op.player} looks at {_hand_word(op.seat, owners, manned)}")
-        elif kind == "expose":
-            assert op.seat is not None
-            out.append(f"  {labels[op.seat]} is laid face up")
-        elif kind == "trick":
-            cards = [Card.from_str(c) for c in d["cards"]]
-            leader = Seat.from_str(d["leader"])
-            played = "  ".join(
-                f"{Seat((leader + i) & 3).letter} {card_text(c, symbols):<3}"
-                for i, c in enumerate(cards)
-            )
-            assert op.seat is not None
-            trick_lines.append(f"  {d['number']:>2}. {played}  -> {op.seat.name.capitalize()}")
-        elif kind == "score":
-            out.extend(trick_lines)
-            trick_lines = []
-            names = game.sheets[sheet_no].names
-            for e in d["entries"]:
-                if e["kind"] == "rubber":
-                    continue  # shown with the rubber's end
-                where = "below" if e["line"] == BELOW else "above"
-                out.append(f"  {names[e['column']]}: {e['points']} {where} the line ({e['note']})")
-            if not d["entries"]:
-                out.append("  nothing scored")
-        elif kind == "game":
-            out.append(f"  Game to {d['name']} (games {'-'.join(str(g) for g in d['games'])})")
-        elif kind == "rubber":
-            sheet = game.sheets[sheet_no]
-            for e in sheet.entries:
-                if e.kind == "rubber":
-                    out.append(f"  Rubber to {sheet.names[e.column]}: {e.points} above the line")
-            out.append("")
-            out.append(f"Score sheet{f' of rubber {sheet_no + 1}' if game.rubbers > 1 else ''}")
-            out.append(score_sheet(sheet))
-            diff = d.get("difference")
-            if diff is not None:
-                out.append(f"Final difference: {diff['name']} +{diff['points']} points")
-            if d.get("payments") is not None:
-                out.append("Settlement: " + "; ".join(settlement_text(sheet).splitlines()))
-    if game.rubbers > 1 and game.is_over:
-        net: dict[str, int] = dict.fromkeys(game.players, 0)
-        for sheet in game.sheets:
+        rounds = d["rounds"]
+        cut = ", ".join(f"{p} {self._card(c)}" for p, c in rounds[0].items())
+        extra = f" (and {len(rounds) - 1} re-cut)" if len(rounds) > 1 else ""
+        self.out.append(f"The cut: {cut}{extra}; order {', '.join(d['order'])}")
+
+    def _rubber_start(self, op: Operation) -> None:
+        d = op.detail
+        self.sheet_no += 1
+        self.owners = {Seat.from_str(k): v for k, v in d["seats"].items()}
+        dummies = {Seat.from_str(k) for k in d["dummies"]}
+        self.manned = [s for s in self.owners if s not in dummies]
+        self.labels = _seat_labels(self.owners, self.manned)
+        if self.game.rubbers > 1 or self.sheet_no == 0:
+            self.out.append("")
+            self.out.append(f"Rubber {d['rubber']}: " + ", ".join(self.labels[s] for s in _ORDER))
+
+    def _deal(self, op: Operation) -> None:
+        d = op.detail
+        self.level = 0
+        self.trick_lines = []
+        assert op.seat is not None
+        if d.get("seats"):
+            self.owners = {Seat.from_str(k): v for k, v in d["seats"].items()}
+            self.labels = _seat_labels(self.owners, self.manned)
+        self.out.append("")
+        self.out.append(f"Deal {d['deal']}: {self.labels[op.seat]} deals")
+        hands = {Seat.from_str(k): Hand.from_pbn(v) for k, v in d["hands"].items()}
+        self.out.append(diagram(hands, self.labels, self.symbols))
+
+    def _sight(self, op: Operation) -> None:
+        for change in op.detail["changes"]:
+            seen = ", ".join(self._hand(Seat.from_str(x)) for x in change["sees"])
+            lost = ", ".join(self._hand(Seat.from_str(x)) for x in change["loses"])
+            if seen:
+                self.out.append(f"  {change['player']} sees {seen}")
+            if lost:
+                self.out.append(f"  {change['player']} may no longer look at {lost}")
+
+    def _examine(self, op: Operation) -> None:
+        assert op.seat is not None
+        self.out.append(f"  {op.player} examines {self._hand(op.seat)}, without exposing it")
+
+    def _look(self, op: Operation) -> None:
+        assert op.seat is not None
+        self.out.append(f"  {op.player} looks at {self._hand(op.seat)}")
+
+    def _expose(self, op: Operation) -> None:
+        self.out.append(f"  {self._label(op)} is laid face up")
+
+    # ------------------------------------------------------------ declaration and auction
+
+    def _forced(self, op: Operation) -> None:
+        d = op.detail
+        steps = "; ".join(d["steps"])
+        self.out.append(
+            f"  Dummy's declaration is forced: {d['denomination'].replace('_', ' ')} ({steps})"
+        )
+
+    def _action(self, op: Operation) -> None:
+        """A call, a declaration, a doubling, a claim of a penalty, a waiver..."""
+        if op.kind in ("claim", "waive"):
+            self._end_of_tricks()
+        self.out.append(f"  {self._label(op)} {self._words(op)}")
+        if op.kind in (DOUBLE, "redouble"):
+            self.level += 1
+        elif op.kind == "bid":
+            self.level = 0
+
+    def _bad_bid(self, op: Operation) -> None:  # law 50
+        self.out.append(f"  {self._label(op)} {self._words(op)}, an {op.kind} bid")
+
+    def _out_of_turn(self, op: Operation) -> None:
+        self.out.append(f"  {self._label(op)} {self._words(op)} out of turn")
+
+    def _slip(self, op: Operation) -> None:  # law 52
+        self.out.append(f"  {self._label(op)} {self._words(op)}, a slip, and corrects it at once:")
+
+    def _contract(self, op: Operation) -> None:
+        d = op.detail
+        doubled = {0: "", 1: " doubled", 2: " redoubled"}.get(d["doubled"], " doubled")
+        bid = d["bid"].removeprefix("bid ").replace("_", " ")
+        declarer = Seat.from_str(d["declarer"])
+        self.out.append(
+            f"  Contract: {bid}{doubled}; {self.labels[declarer]} plays, "
+            f"{self.labels[declarer.left]} leads"
+        )
+
+    def _passed_out(self, op: Operation) -> None:
+        self.out.append("  All four pass: the hand is dealt again")
+
+    # ------------------------------------------------------------ the play
+
+    def _play_blind(self, op: Operation) -> None:
+        assert op.seat is not None
+        self.out.append(
+            f"  {op.player} plays blind from {self._hand(op.seat)}: {self._card(op.detail['card'])}"
+        )
+
+    def _inform(self, op: Operation) -> None:
+        self.trick_lines.append(f"      {self._label(op)} mentions the bidding (laws 51, 93)")
+
+    def _penalty(self, op: Operation) -> None:
+        """A penalty in the play: required, forbidden or declined; a lead called."""
+        assert op.action is not None
+        self.trick_lines.append(f"      {self._label(op)} {action_words(op.action)}")
+
+    def _revoke(self, op: Operation) -> None:
+        d = op.detail
+        liable = "" if d["liable"] else " (not liable: the trick stands)"
+        self.trick_lines.append(
+            f"      {self._label(op)} revokes in trick {d['trick']}: "
+            f"{self._card(d['card'])} to the {self._card(d['led'])} led{liable}"
+        )
+
+    def _ask_or_correct(self, op: Operation) -> None:
+        assert op.seat is not None
+        asked = (
+            f"{op.player} asks {self._label(op)}: having none?"
+            if op.kind == "ask"
+            else f"{op.player} owns to a revoke"
+        )
+        answer = "" if op.kind == "correct" else " Yes." if op.detail["revoke"] else " No."
+        self.trick_lines.append(f"      {asked}{answer}")
+
+    def _corrected(self, op: Operation) -> None:
+        d = op.detail
+        assert op.seat is not None
+        if d["reopened"]:  # the trick is played again: drop its line
+            number = f"  {d['trick']:>2}. "
+            self.trick_lines = [line for line in self.trick_lines if not line.startswith(number)]
+        withdrawn = " ".join(self._card(c) for c in d["withdrawn"])
+        self.trick_lines.append(
+            f"      The revoke in trick {d['trick']} is corrected: {withdrawn} taken back"
+        )
+
+    def _touch(self, op: Operation) -> None:
+        d = op.detail
+        assert op.seat is not None
+        what = "played" if d["played"] else "not played until quitted"
+        self.trick_lines.append(f"      {op.player} touches {self._card(d['card'])} ({what})")
+
+    def _suggest(self, op: Operation) -> None:
+        assert op.action is not None
+        assert op.action.card is not None
+        self.trick_lines.append(
+            f"      Dummy ({op.player}) suggests {card_text(op.action.card, self.symbols)}"
+        )
+
+    def _point_out(self, op: Operation) -> None:
+        self.trick_lines.append(
+            f"      Dummy ({op.player}) points out {self._label(op)}'s revoke "
+            f"in trick {op.detail['trick']}: the penalty is forfeited"
+        )
+
+    def _trick(self, op: Operation) -> None:
+        d = op.detail
+        cards = [Card.from_str(c) for c in d["cards"]]
+        leader = Seat.from_str(d["leader"])
+        played = "  ".join(
+            f"{Seat((leader + i) & 3).letter} {card_text(c, self.symbols):<3}"
+            for i, c in enumerate(cards)
+        )
+        assert op.seat is not None
+        self.trick_lines.append(f"  {d['number']:>2}. {played}  -> {op.seat.name.capitalize()}")
+
+    # ------------------------------------------------------------ the score
+
+    def _score(self, op: Operation) -> None:
+        d = op.detail
+        self._end_of_tricks()
+        names = self.game.sheets[self.sheet_no].names
+        for e in d["entries"]:
+            if e["kind"] == "rubber":
+                continue  # shown with the rubber's end
+            where = "below" if e["line"] == BELOW else "above"
+            self.out.append(f"  {names[e['column']]}: {e['points']} {where} the line ({e['note']})")
+        if not d["entries"]:
+            self.out.append("  nothing scored")
+
+    def _game(self, op: Operation) -> None:
+        d = op.detail
+        self.out.append(f"  Game to {d['name']} (games {'-'.join(str(g) for g in d['games'])})")
+
+    def _rubber(self, op: Operation) -> None:
+        sheet = self.game.sheets[self.sheet_no]
+        self.out.extend(rubber_bonus_lines(sheet))
+        self.out.append("")
+        rubber = f" of rubber {self.sheet_no + 1}" if self.game.rubbers > 1 else ""
+        self.out.append(f"Score sheet{rubber}")
+        self.out.append(score_sheet(sheet))
+        self.out.extend(result_lines(sheet, op.detail))
+
+    def _session(self) -> None:
+        """The whole session's settlement, after more than one rubber."""
+        net: dict[str, int] = dict.fromkeys(self.game.players, 0)
+        for sheet in self.game.sheets:
             if sheet.is_over or sheet.winner is not None:
                 for player, points in sheet.settlement().items():
                     net[player] += points
-        out.append("")
-        out.append("Session: " + ", ".join(f"{p} {points:+d}" for p, points in net.items()))
-    return "\n".join(out)
+        self.out.append("")
+        self.out.append("Session: " + ", ".join(f"{p} {points:+d}" for p, points in net.items()))
+
+
+_Write = Callable[[_GameRecord, Operation], None]
+
+#: the log entries written by their own method even when they carry an action
+_WRITE_FIRST: dict[str, _Write] = {
+    "cut": _GameRecord._cut,
+    "rubber_start": _GameRecord._rubber_start,
+    "deal": _GameRecord._deal,
+    "sight": _GameRecord._sight,
+    "examine": _GameRecord._examine,
+    "forced": _GameRecord._forced,
+    "play_blind": _GameRecord._play_blind,
+    "insufficient": _GameRecord._bad_bid,
+    "impossible": _GameRecord._bad_bid,
+    "out_of_turn": _GameRecord._out_of_turn,
+    "slip": _GameRecord._slip,
+    "inform": _GameRecord._inform,
+    "require": _GameRecord._penalty,
+    "forbid": _GameRecord._penalty,
+    "decline": _GameRecord._penalty,
+    "call_lead": _GameRecord._penalty,
+}
+#: the others, when they carry no action or are among the play's remarks (an
+#: entry with any other action is written as one, by ``_GameRecord._action``)
+_WRITE_LATER: dict[str, _Write] = {
+    "contract": _GameRecord._contract,
+    "revoke": _GameRecord._revoke,
+    "ask": _GameRecord._ask_or_correct,
+    "correct": _GameRecord._ask_or_correct,
+    "corrected": _GameRecord._corrected,
+    "touch": _GameRecord._touch,
+    "suggest": _GameRecord._suggest,
+    "point_out": _GameRecord._point_out,
+    "passed_out": _GameRecord._passed_out,
+    "look": _GameRecord._look,
+    "expose": _GameRecord._expose,
+    "trick": _GameRecord._trick,
+    "score": _GameRecord._score,
+    "game": _GameRecord._game,
+    "rubber": _GameRecord._rubber,
+}
 
 
 _ORDER = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)

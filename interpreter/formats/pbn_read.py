@@ -1,0 +1,435 @@
+"""PBN (Portable Bridge Notation) 2.1 import: the games of a PBN file, as read.
+
+The standard is *Portable Bridge Notation, version 2.1* (Tis Veugen and Kaj G.
+Backas, 2017.02.14); sections are cited below as "PBN 3.4.11" and so on.
+:mod:`.pbn` writes PBN and re-exports these names.
+
+Import (:func:`read_pbn`, :func:`parse_pbn`) reads the *import format*
+(2.1): any line ends, tags in any order and spread over lines, ``%`` escape
+lines (2.4), ``;`` and ``{...}`` comments (3.8), escaped strings (3.2),
+unknown tags and sections (4.9), several games to a file (3), tag value
+inheritance with ``#`` and ``##`` (4.8), ``-`` for a hand not given
+(3.4.11), lower case (3.11), and the first tag of a repeated pair wins
+(3.4). What cannot be read is reported as ``FILE:LINE:COL: error: TAG:
+message``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from ..core.cards import Hand, Seat, parse_deal
+from ..core.files import read_bytes
+from ..errors import DummyBridgeError, FileFormatError
+
+__all__ = [
+    "NO_INHERIT",
+    "PbnGame",
+    "deals_from_pbn",
+    "parse_pbn",
+    "read_pbn",
+]
+
+#: Tags whose value may not be inherited with "#" or "##" (PBN 4.8).
+NO_INHERIT = frozenset(
+    ("Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note")
+)
+_BLANK = " \t\v\f"  # what separates the tokens of a line
+_TOKEN_END = _BLANK + ";{["  # what ends a section token
+
+
+@dataclass
+class PbnGame:
+    """One game of a PBN file, as read (import format).
+
+    :ivar file: the file name, for messages.
+    :ivar line: the line its first tag is on.
+    :ivar tags: the tag values, inheritance (PBN 4.8) resolved; the first of
+        a repeated tag wins (3.4). ``Note`` tags are in :attr:`notes`.
+    :ivar positions: where each tag stood, ``(line, column)``.
+    :ivar sections: the tokens after each tag that has any (the Auction and
+        Play sections, supplemental tables), each ``(text, line, column)``.
+    :ivar notes: the Note tags' values, in order.
+    """
+
+    file: str
+    line: int
+    tags: dict[str, str] = field(default_factory=dict)
+    positions: dict[str, tuple[int, int]] = field(default_factory=dict)
+    sections: dict[str, list[tuple[str, int, int]]] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    def error(self, tag: str, message: str) -> FileFormatError:
+        """An error located at ``tag`` (or at the game when it is missing)."""
+        line, col = self.positions.get(tag, (self.line, 1))
+        return FileFormatError(self.file, message, line=line, col=col, path=tag)
+
+    @property
+    def board(self) -> str | None:
+        """The Board tag, if any."""
+        return self.tags.get("Board")
+
+    def dealer(self) -> Seat | None:
+        """The Dealer tag's seat, or ``None`` when it is missing or empty.
+
+        :raises FileFormatError: for a value that is no seat.
+        """
+        value = self.tags.get("Dealer", "").strip()
+        if not value or value == "?":
+            return None
+        if value.upper() not in ("N", "E", "S", "W"):
+            raise self.error("Dealer", f"{value!r} is not a seat: expected W, N, E or S")
+        return Seat.from_str(value.upper())
+
+    def hands(self) -> tuple[Hand | None, Hand | None, Hand | None, Hand | None]:
+        """The Deal tag's hands by seat (North, East, South, West), ``None`` for ``-``.
+
+        :raises FileFormatError: when there is no Deal tag or it cannot be read.
+        """
+        if "Deal" not in self.tags:
+            raise self.error("Deal", "this game has no Deal tag")
+        value = self.tags["Deal"].strip()
+        text = value
+        if len(value) < 2 or value[1] != ":":
+            # PBN 3.4.11 requires "<first>:"; some files leave it out: the dealer's then.
+            dealer = self.dealer()
+            if dealer is None:
+                raise self.error(
+                    "Deal",
+                    f"{value!r} does not start with the first hand's "
+                    'seat ("N:") and there is no Dealer tag',
+                )
+            text = f"{dealer.letter}:{value}"
+        try:
+            return parse_deal(text[0].upper() + text[1:])
+        except DummyBridgeError as exc:
+            raise self.error("Deal", str(exc)) from None
+
+    def full_deal(self, cards_each: int = 13) -> tuple[Hand, Hand, Hand, Hand]:
+        """All four hands, by seat; one hand given as ``-`` is the cards the
+        other three do not hold.
+
+        :raises FileFormatError: when two or more hands are not given, or a
+            hand does not hold ``cards_each`` cards.
+        """
+        hands = list(self.hands())
+        missing = [s for s in Seat if hands[s] is None]
+        if len(missing) > 1:
+            names = ", ".join(s.name.lower() for s in missing)
+            raise self.error(
+                "Deal",
+                f"the {names} hands are not given ('-'); a deal to play needs all four, or three",
+            )
+        if missing:
+            held = 0
+            for h in hands:
+                if h is not None:
+                    held |= h.bits
+            hands[missing[0]] = Hand((1 << 52) - 1 & ~held)
+        for seat in Seat:
+            hand = hands[seat]
+            assert hand is not None
+            if len(hand) != cards_each:
+                raise self.error(
+                    "Deal",
+                    f"the {seat.name.lower()} hand holds {len(hand)} cards, not {cards_each}",
+                )
+        return (hands[0], hands[1], hands[2], hands[3])  # type: ignore[return-value]
+
+    def auction(self) -> list[str]:
+        """The Auction section's calls, upper case (``Pass`` as written in
+        export format), annotations left out: suffixes, notes, NAGs,
+        irregularity marks, ``*`` and ``+`` (PBN 3.5)."""
+        calls = []
+        for token, _, _ in self.sections.get("Auction", []):
+            call = _lead(token).upper()
+            if _is_call(call):
+                calls.append("Pass" if call == "PASS" else call)
+        return calls
+
+    def play(self) -> list[list[str]]:
+        """The Play section's cards, one list a line (a trick, in columns from
+        the Play tag's seat), ``-`` for a card not given; annotations left out (PBN 3.6)."""
+        lines: dict[int, list[str]] = {}
+        for token, line, _ in self.sections.get("Play", []):
+            card = _lead(token).upper()
+            if _is_card(card):
+                lines.setdefault(line, []).append(card)
+        return list(lines.values())
+
+
+def _lead(token: str) -> str:
+    """A call or card token: the letters, digits and hyphens a section token
+    starts with (PBN 3.2); what follows (``!``, ``=1=``) is annotation."""
+    end = 0
+    while end < len(token) and (
+        (token[end].isascii() and token[end].isalnum()) or token[end] == "-"
+    ):
+        end += 1
+    return token[:end]
+
+
+def _is_call(token: str) -> bool:
+    t = token.upper()
+    if t in ("PASS", "X", "XX", "AP", "-"):
+        return True
+    return len(t) >= 2 and t[0] in "1234567" and t[1:] in ("C", "D", "H", "S", "NT")
+
+
+def _is_card(token: str) -> bool:
+    t = token.upper()
+    return t == "-" or (len(t) == 2 and t[0] in "SHDC" and t[1] in "AKQJT98765432")
+
+
+@dataclass
+class _PendingTag:
+    """A tag pair being read: in import format it may spread over lines (3.3).
+
+    :ivar line: where its ``[`` stands.
+    :ivar col: the column of its ``[``.
+    :ivar stage: the part expected next: ``name``, ``value`` or ``close``.
+    """
+
+    line: int
+    col: int
+    stage: str = "name"
+    name: str | None = None
+    value: str = ""
+
+
+class _Tokenizer:
+    """Splits PBN text into games of tags and section tokens (PBN 2.4, 3, 3.2,
+    3.3, 3.8), line by line: a ``{`` comment and a tag pair may go on to the
+    next line, so what is open is kept between lines."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.games: list[PbnGame] = []
+        #: each game's tags as written, ``(name, value, line, col)``, before inheritance
+        self.raws: list[list[tuple[str, str, int, int]]] = []
+        self.current: PbnGame | None = None
+        self.section: str | None = None  # the tag the section tokens belong to
+        self.brace: tuple[int, int] | None = None  # where an open "{" comment began
+        self.pending: _PendingTag | None = None
+
+    def fail(self, line: int, col: int, message: str, tag: str | None = None) -> FileFormatError:
+        return FileFormatError(self.file, message, line=line, col=col, path=tag)
+
+    def read(self, text: str) -> list[PbnGame]:
+        """The games of ``text``, tag inheritance resolved."""
+        for n, line in enumerate(text.splitlines(), start=1):
+            if self.brace is None and self.pending is None:
+                if line.startswith("%"):
+                    continue  # PBN 2.4: the escape character in the first column
+                if not line.strip():
+                    self.current = None  # PBN 3: a semi-empty line ends a game
+                    self.section = None
+                    continue
+            self._line(n, line)
+        if self.brace is not None:
+            raise self.fail(*self.brace, "this '{' comment is never closed with '}'")
+        if self.pending is not None:
+            raise self.fail(
+                self.pending.line,
+                self.pending.col,
+                "this tag is never closed with ']'",
+                self.pending.name,
+            )
+        _inherit(self.games, self.raws, self.file)
+        return self.games
+
+    def _line(self, n: int, line: str) -> None:
+        """Read line ``n``: comments, the parts of tag pairs, section tokens."""
+        i, length = 0, len(line)
+        while i < length:
+            if self.brace is not None:
+                end = line.find("}", i)
+                if end < 0:
+                    return
+                self.brace = None
+                i = end + 1
+                continue
+            c = line[i]
+            if c in _BLANK:
+                i += 1
+            elif self.pending is not None:
+                i = self._tag_part(self.pending, n, line, i)
+            elif c == ";":
+                return  # PBN 3.8: to the end of the line
+            elif c == "{":
+                self.brace = (n, i + 1)
+                i += 1
+            elif c == "[":
+                if self.current is None:
+                    self.current = PbnGame(self.file, n)
+                    self.games.append(self.current)
+                    self.raws.append([])
+                self.pending = _PendingTag(n, i + 1)
+                i += 1
+            else:
+                i = self._section_token(n, line, i)
+
+    def _tag_part(self, pending: _PendingTag, n: int, line: str, i: int) -> int:
+        """Read the next part of an open tag pair at ``line[i]``; where reading goes on."""
+        c = line[i]
+        if pending.stage == "name":
+            j = i
+            while j < len(line) and (line[j].isalnum() or line[j] == "_") and line[j].isascii():
+                j += 1
+            if j == i:
+                raise self.fail(n, i + 1, f"expected a tag name after '[', found {c!r}")
+            pending.name = line[i:j]
+            pending.stage = "value"
+            return j
+        assert pending.name is not None
+        if pending.stage == "value":
+            if c != '"':
+                raise self.fail(
+                    n, i + 1, f"expected the tag's value in quotes, found {c!r}", pending.name
+                )
+            pending.value, end = self._string(pending.name, n, line, i)
+            pending.stage = "close"
+            return end
+        if c != "]":
+            raise self.fail(n, i + 1, f"expected ']' to close the tag, found {c!r}", pending.name)
+        assert self.current is not None
+        self.raws[-1].append((pending.name, pending.value, pending.line, pending.col))
+        self.section = pending.name
+        self.pending = None
+        return i + 1
+
+    def _string(self, tag: str, n: int, line: str, i: int) -> tuple[str, int]:
+        """The tag value in quotes at ``line[i]``, unescaped, and the index after it."""
+        j = i + 1
+        chars: list[str] = []
+        while True:
+            if j >= len(line):
+                raise self.fail(
+                    n,
+                    i + 1,
+                    "a string is not closed on its line (PBN 3.2: strings do not cross lines)",
+                    tag,
+                )
+            ch = line[j]
+            if ch == "\\" and j + 1 < len(line) and line[j + 1] in '"\\':
+                chars.append(line[j + 1])  # PBN 3.2: \" and \\
+                j += 2
+            elif ch == '"':
+                return "".join(chars), j + 1
+            else:
+                chars.append(ch)
+                j += 1
+
+    def _section_token(self, n: int, line: str, i: int) -> int:
+        """Add the section token at ``line[i]`` to the current tag's; the index after it."""
+        j, length = i, len(line)
+        if line[i] == '"':  # a string token in a section (a table's cell, 3.2)
+            j += 1
+            while j < length and line[j] != '"':
+                j += 2 if line[j] == "\\" else 1
+            j = min(j + 1, length)
+        while j < length and line[j] not in _TOKEN_END:
+            j += 1
+        token = line[i:j]
+        if self.current is None or self.section is None:
+            raise self.fail(
+                n, i + 1, f'{token!r} is outside any tag: expected a tag such as [Deal "N:..."]'
+            )
+        self.current.sections.setdefault(self.section, []).append((token, n, i + 1))
+        return j
+
+
+def _inherit(games: list[PbnGame], raws: list[list[tuple[str, str, int, int]]], file: str) -> None:
+    """Resolve ``#`` and ``##`` (PBN 4.8); the first of a repeated tag wins (3.4)."""
+    previous: dict[str, str] = {}
+    header: dict[str, str] = {}
+    for game, raw in zip(games, raws, strict=True):
+        for name, value, line, col in raw:
+            if name == "Note":
+                game.notes.append(value)
+                continue
+            if name in game.tags:
+                continue  # PBN 3.4: a tag pair that already occurred is ignored
+            if value.startswith("#") and name in NO_INHERIT:
+                raise FileFormatError(
+                    file,
+                    f"the value {value!r} (inherit) is not allowed for this tag (PBN 4.8)",
+                    line=line,
+                    col=col,
+                    path=name,
+                )
+            if value.startswith("##"):
+                value = header[name] = value[2:]
+            elif value == "#":
+                value = previous.get(name, "")
+            elif name in header:
+                header[name] = value  # a redefined header value goes on (4.8)
+            game.tags[name] = value
+            game.positions[name] = (line, col)
+        for name, value in header.items():
+            game.tags.setdefault(name, value)
+        previous = dict(game.tags)
+
+
+def _decode(data: bytes) -> str:
+    """PBN files are ISO 8859-1 (2.2); many real ones are UTF-8: try that first."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def parse_pbn(text: str, file: str = "<pbn>") -> list[PbnGame]:
+    """The games of a PBN text (import format; see the module text).
+
+    :raises FileFormatError: ``FILE:LINE:COL`` for what cannot be read.
+    """
+    return _Tokenizer(file).read(text.removeprefix("\ufeff"))
+
+
+def read_pbn(path: str | os.PathLike[str]) -> list[PbnGame]:
+    """The games of a PBN file.
+
+    :raises FileFormatError: for what cannot be read.
+    :raises OSError: when the file cannot be opened.
+    """
+    return parse_pbn(_decode(read_bytes(path)), os.fspath(path))
+
+
+def deals_from_pbn(
+    games: Iterable[PbnGame],
+    board: str | None = None,
+    cards_each: int = 13,
+    file: str | None = None,
+) -> list[tuple[Hand, Hand, Hand, Hand]]:
+    """The deals to play from a file's games: every game with a Deal tag in
+    file order, or only the game whose Board tag is ``board``.
+
+    :raises FileFormatError: when there is no such board, no deal, or a deal
+        that cannot be played (see :meth:`PbnGame.full_deal`); ``file``
+        names a file with no games at all.
+    """
+    games = list(games)
+    file = games[0].file if games else (file or "<pbn>")
+    if board is not None:
+        chosen = [g for g in games if (g.board or "").strip() == board]
+        if not chosen:
+            boards = ", ".join(sorted({g.board for g in games if g.board}, key=_board_key))
+            raise FileFormatError(
+                file,
+                f"no board {board!r} in this file" + (f" (boards: {boards})" if boards else ""),
+                path="Board",
+            )
+        return [chosen[0].full_deal(cards_each)]
+    deals = [g.full_deal(cards_each) for g in games if "Deal" in g.tags]
+    if not deals:
+        raise FileFormatError(file, "no game in this file has a Deal tag", path="Deal")
+    return deals
+
+
+def _board_key(text: str) -> tuple[int, str]:
+    return (int(text), "") if text.isdigit() else (1 << 30, text)
