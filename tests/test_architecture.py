@@ -57,7 +57,6 @@ KNOWN_LONG_FUNCTIONS = {
     "engine/scoring.py:add_deal",
     "apps/conform.py:_read_case",
     "apps/simulate.py:_summary",
-    "engine/game.py:_remark",
     "engine/game.py:_begin_deal",
     "language/semantics.py:_check_forced",
 }
