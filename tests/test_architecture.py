@@ -44,7 +44,6 @@ KNOWN_LONG_MODULES = {
 }
 KNOWN_LONG_FUNCTIONS = {
     "engine/game.py:verify",
-    "engine/game.py:_remark",
     "engine/game.py:_begin_deal",
 }
 

@@ -12,6 +12,7 @@ took by itself (the cut, the deal, a trick won, a score).
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -45,6 +46,7 @@ __all__ = [
     "PREVIOUS_FINAL",
     "REDOUBLE",
     "REQUIRE",
+    "REVOKE_CLAIM",
     "SUGGEST",
     "TOUCH",
     "WAIVE",
@@ -61,7 +63,10 @@ LOOK: Final = "look"
 BLIND: Final = "play_blind"
 BID: Final = "bid"
 REDOUBLE: Final = "redouble"
-CLAIM: Final = "claim"
+#: laws mode, after the last trick: the claim of a revoke's penalty (``claim revoke
+#: tricks``), or its waiver; not the terminal's claim of the tricks still to play
+REVOKE_CLAIM: Final = "claim"
+CLAIM: Final = REVOKE_CLAIM  # the old name (apps/terminal.py)
 WAIVE: Final = "waive"
 NEW_DEAL: Final = "new_deal"
 ACCEPT: Final = "accept"
@@ -79,7 +84,8 @@ INFORM: Final = "inform"
 BID_SEVEN: Final = "bid_seven"
 PREVIOUS_FINAL: Final = "previous_final"
 CALL_LEAD: Final = "call_lead"
-_PENALTIES = ("tricks", "points")
+#: the penalties a revoke claim may name
+_REVOKE_PENALTIES = ("tricks", "points")
 #: what may be required of a player: his highest or lowest card of the suit
 #: led (1912 law 86), or the card dummy suggested (law 62)
 _REQUIREMENTS = {
@@ -90,18 +96,10 @@ _REQUIREMENTS = {
 _TEXTS = {
     LEAVE: "leave it",
     BLIND: "play blind",
-    NEW_DEAL: "demand new deal",
-    ACCEPT: "accept call",
-    CANCEL: "cancel call",
-    MAKE_SUFFICIENT: "make bid sufficient",
     ASK: "ask having none",
     CORRECT: "correct revoke",
     POINT_OUT: "point out revoke",
-    FORBID: "forbid suggested card",
-    DECLINE: "decline penalty",
     INFORM: "mention bidding",
-    BID_SEVEN: "make bid seven",
-    PREVIOUS_FINAL: "make previous bid final",
 }
 #: the suits a lead may be called in (laws 51, 93)
 _LEAD_SUITS = ("clubs", "diamonds", "hearts", "spades")
@@ -116,21 +114,42 @@ _KINDS = (
     BLIND,
     BID,
     REDOUBLE,
-    CLAIM,
+    REVOKE_CLAIM,
     WAIVE,
-    NEW_DEAL,
-    ACCEPT,
-    CANCEL,
-    MAKE_SUFFICIENT,
     ASK,
     CORRECT,
     POINT_OUT,
-    FORBID,
-    DECLINE,
     INFORM,
-    BID_SEVEN,
-    PREVIOUS_FINAL,
 )
+
+#: the decisions with a fixed text that the laws' penalties declare, by kind
+#: (``new_deal``: ``demand new deal``): each class of :mod:`.laws.penalties`
+#: registers its own (see :func:`register_decision`)
+_DECISION_TEXTS: dict[str, str] = {}
+
+
+def register_decision(kind: str, text: str) -> None:
+    """Make ``Action(kind)`` an action whose text is ``text``, parsed back from
+    it: the decision of a penalty of the laws (:mod:`.laws.penalties`).
+
+    :raises ValueError: for a kind or a text that another action has.
+    """
+    taken = kind in (*_KINDS, TOUCH, SUGGEST, CALL_LEAD, REQUIRE) or kind in _DECISION_TEXTS
+    try:
+        read = text in _DECISION_TEXTS.values() or Action._read(text.split()) is not None
+    except InvalidNotationError:  # read as an action with a bad card, seat or name
+        read = True
+    if taken or read:
+        raise ValueError(f"the action {kind!r} ({text!r}) would be read as another")
+    _DECISION_TEXTS[kind] = text
+
+
+def _decision_texts() -> dict[str, str]:
+    """The penalties' decisions: registered when the laws' penalties are imported
+    (which the game does), or else here, the first time one is asked for."""
+    if not _DECISION_TEXTS:
+        importlib.import_module(".laws.penalties", __package__)
+    return _DECISION_TEXTS
 
 
 def _card(card: Card | str) -> Card:
@@ -167,8 +186,9 @@ class Action:
     seat: Seat | None
     #: the tricks over the book, for a bid
     level: int | None
-    #: the penalty claimed (``tricks`` or ``points``), for a claim; what is
-    #: required (``highest``, ``lowest``, ``suggested``), for a requirement
+    #: the penalty claimed (``tricks`` or ``points``), for a revoke claim; what
+    #: is required (``highest``, ``lowest``, ``suggested``), for a requirement;
+    #: the suit, for a called lead
     penalty: str | None
     #: the card number of a play (0..51), -1 for every other action
     index: int
@@ -187,8 +207,8 @@ class Action:
         penalty: str | None = None,
     ) -> Action:
         given = sum(x is not None for x in (card, denomination, seat, level, penalty))
-        if kind == CLAIM:
-            if penalty not in _PENALTIES or given != 1:
+        if kind == REVOKE_CLAIM:
+            if penalty not in _REVOKE_PENALTIES or given != 1:
                 raise ValueError("a claim needs a penalty: tricks or points")
             text = f"claim revoke {penalty}"
         elif kind == WAIVE:
@@ -222,10 +242,10 @@ class Action:
             if seat is None or given != 1:
                 raise ValueError("a look needs a seat and nothing else")
             text = f"look {seat.letter}"
-        elif kind in _KINDS:
+        elif kind in _KINDS or kind in _decision_texts():
             if given:
                 raise ValueError(f"{kind!r} takes no card, denomination or seat")
-            text = _TEXTS.get(kind, kind)
+            text = _TEXTS.get(kind) or _DECISION_TEXTS.get(kind, kind)
         else:
             raise ValueError(f"unknown action kind {kind!r}")
         cached = cls._interned.get(text)
@@ -274,9 +294,11 @@ class Action:
         return cls(BID, level=level, denomination=denomination)
 
     @classmethod
-    def claim(cls, penalty: str) -> Action:
+    def claim_revoke_penalty(cls, penalty: str) -> Action:
         """Claim the revoke penalty: ``tricks`` or ``points`` (laws mode)."""
-        return cls(CLAIM, penalty=penalty)
+        return cls(REVOKE_CLAIM, penalty=penalty)
+
+    claim = claim_revoke_penalty  # the old name (formats/natural.py)
 
     @classmethod
     def waive(cls) -> Action:
@@ -326,6 +348,26 @@ class Action:
         :raises InvalidNotationError: for any other text.
         """
         words = text.strip().split()
+        action = cls._read(words)
+        if action is not None:
+            return action
+        for kind, spelled in _decision_texts().items():
+            if words == spelled.split():
+                return cls(kind)
+        raise InvalidNotationError(
+            f"unknown action {text!r}: expected 'declare NAME', 'leave it', 'bid N NAME', "
+            "'double', 'redouble', 'pass', 'play CARD', 'play blind', 'look SEAT', "
+            "'claim revoke tricks|points', 'waive revoke', 'demand new deal', 'accept call', "
+            "'cancel call', 'make bid sufficient', 'touch CARD', 'suggest CARD', "
+            "'ask having none', 'correct revoke', 'point out revoke', "
+            "'require highest|lowest|suggested card', 'forbid suggested card', 'decline penalty', "
+            "'mention bidding', 'call lead SUIT', 'make bid seven' or 'make previous bid final'"
+        )
+
+    @classmethod
+    def _read(cls, words: list[str]) -> Action | None:
+        """The action of these words, but for the penalties' decisions; ``None``
+        for words that are no such action."""
         if words == ["play", "blind"]:
             return cls.play_blind()
         if len(words) == 2 and words[0] in (PLAY, TOUCH, SUGGEST):
@@ -345,8 +387,8 @@ class Action:
         for kind, words_of in _TEXTS.items():
             if kind not in (LEAVE, BLIND) and words == words_of.split():
                 return cls(kind)
-        if len(words) == 3 and words[:2] == ["claim", "revoke"] and words[2] in _PENALTIES:
-            return cls.claim(words[2])
+        if len(words) == 3 and words[:2] == ["claim", "revoke"] and words[2] in _REVOKE_PENALTIES:
+            return cls.claim_revoke_penalty(words[2])
         if len(words) == 2 and words[0] == LOOK and len(words[1]) == 1:
             return cls.look(words[1])
         if len(words) == 1 and words[0] in (DOUBLE, PASS, REDOUBLE):
@@ -360,15 +402,7 @@ class Action:
             and words[2].replace("_", "").isalpha()
         ):
             return cls.bid(int(words[1]), words[2])
-        raise InvalidNotationError(
-            f"unknown action {text!r}: expected 'declare NAME', 'leave it', 'bid N NAME', "
-            "'double', 'redouble', 'pass', 'play CARD', 'play blind', 'look SEAT', "
-            "'claim revoke tricks|points', 'waive revoke', 'demand new deal', 'accept call', "
-            "'cancel call', 'make bid sufficient', 'touch CARD', 'suggest CARD', "
-            "'ask having none', 'correct revoke', 'point out revoke', "
-            "'require highest|lowest|suggested card', 'forbid suggested card', 'decline penalty', "
-            "'mention bidding', 'call lead SUIT', 'make bid seven' or 'make previous bid final'"
-        )
+        return None
 
     def __str__(self) -> str:
         return self._text

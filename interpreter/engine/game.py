@@ -49,11 +49,7 @@ from ._speedups import plays_of as _plays_of  # the play actions of a set of car
 from .actions import (
     ASK,
     BID,
-    BID_SEVEN,
     BLIND,
-    CALL_LEAD,
-    CANCEL,
-    CLAIM,
     CORRECT,
     DECLARE,
     DOUBLE,
@@ -61,20 +57,17 @@ from .actions import (
     INFORM,
     LEAVE,
     LOOK,
-    MAKE_SUFFICIENT,
-    NEW_DEAL,
     PASS,
     PLAY,
     POINT_OUT,
-    PREVIOUS_FINAL,
     REDOUBLE,
-    REQUIRE,
     SUGGEST,
     TOUCH,
     Action,
     Operation,
 )
 from .forced import forced_declaration
+from .laws import calls, conduct, penalties, revokes
 from .phases import Phase
 from .scoring import DealResult, ScoreEntry, ScoreSheet, _score_unpenalised, score_deal
 
@@ -834,28 +827,7 @@ class Game(GameBase):
         """In laws mode, the irregular actions open to the player to act: the
         cards that would fail to follow suit (revokes), or in the auction the
         insufficient bids where the rules regulate them. Empty in strict play."""
-        seat = self.to_act
-        if (
-            self.laws
-            and self.phase == AUCTION_PHASE
-            and self.rules.laws.insufficient_bid
-            and self.contract is not None
-            and seat != self._barred
-        ):
-            # Law 50: a bid that is not higher than the last.
-            return self._bids[: self._bid_rank[self.contract] + 1]
-        if (
-            not self.laws
-            or self.phase is not PLAY_PHASE
-            or seat is None
-            or seat in self._blind
-            or (self._constraint is not None and self._constraint[0] is seat)
-            or (self._called_lead is not None and self._lead_called())
-        ):
-            return ()
-        if self._legal_call():
-            return ()  # pragma: no cover
-        return _plays_of(self.hands[seat] & ~self._legal_out[0])
+        return conduct.irregular_actions(self)
 
     def out_of_turn_actions(self, player: str) -> tuple[Action, ...]:
         """In laws mode, the calls ``player`` could make out of turn now (the
@@ -865,94 +837,33 @@ class Game(GameBase):
 
         :raises ValueError: for an unknown player.
         """
-        self._check_player(player)
-        if (
-            not self.laws
-            or self.phase != AUCTION_PHASE
-            or player == self.actor
-            or self._slip_open(player)
-        ):  # his call now corrects his last (law 52)
-            return ()
-        regulated = self.rules.laws.out_of_turn
-        seats = [s for s in self.player_seats.get(player, ()) if s in self.manned]
-        if not seats:
-            return ()
-        out = []
-        for call in self._calls_for(seats[0]):
-            kind = (
-                "bid" if call.kind == BID else "double" if call.kind in (DOUBLE, REDOUBLE) else None
-            )
-            if kind in regulated:
-                out.append(call)
-        return tuple(out)
+        return calls.out_of_turn_actions(self, player)
 
     def _penalty_actions(self) -> tuple[Action, ...]:
-        assert self._pending is not None
-        return self._pending[2]
+        return penalties.pending_options(self)
 
     def _constrained(self, legal: int) -> tuple[Action, ...]:
-        """The plays left by a card required or forbidden (laws 62, 86)."""
-        assert self._constraint is not None
-        _, card, required = self._constraint
-        if required:
-            return (_PLAYS[card],)
-        return _plays_of(legal & ~(1 << card))
+        return conduct.constrained(self, legal)
 
     def _lead_called(self) -> bool:
-        """Whether an adversary of the declarer is on lead with a lead called (laws 51, 93)."""
-        assert self.declarer is not None
-        assert self.to_act is not None
-        return not self._trick_cards and int(self.to_act) & 1 != int(self.declarer) & 1
+        return conduct.lead_called(self)
 
     def _lead_cards(self) -> int:
-        """The cards he may lead: those of the called suit, if he has any."""
-        assert self._called_lead is not None
-        assert self.to_act is not None
-        hand = self.hands[self.to_act]
-        suit = hand & 0x1FFF << 13 * self._called_lead
-        return suit or hand
+        return conduct.lead_cards(self)
 
     # ------------------------------------------- remarks in the play (laws mode)
 
     def _open_trick(self) -> tuple[Seat, list[int], int] | None:
-        """The trick whose revokes may still be corrected, as (leader, cards, number):
-        the trick being played, or the one just completed until a card is led to
-        the next; a card played to the next trick establishes them (law 83)."""
-        if self._trick_cards:
-            return self._trick_leader, self._trick_cards, len(self.tricks) + 1
-        if self.tricks and self.phase is PLAY_PHASE:
-            last = self.tricks[-1]
-            return last.leader, [c.index for c in last.cards], len(self.tricks)
-        return None
+        return revokes.open_trick(self)
 
     def _renounces(self) -> list[tuple[Seat, int, bool]]:
-        """(seat, trick number, whether a revoke) for each hand that did not
-        follow suit in the open trick."""
-        found = self._open_trick()
-        if found is None:
-            return []
-        leader, cards, number = found
-        led = cards[0] // 13
-        out = []
-        for j in range(1, len(cards)):
-            if cards[j] // 13 != led:
-                seat = _SEATS[(int(leader) + j) & 3]
-                revoke = any(s is seat and n == number for s, n, _ in self.revokes)
-                out.append((seat, number, revoke))
-        return out
+        return revokes.renounces(self)
 
     def _dummy_player(self) -> str | None:
-        """Dummy's own player once dummy is exposed, if he is not the declarer."""
-        dummy = self.dummy
-        if dummy is None or dummy not in self.exposed or dummy not in self.manned:
-            return None
-        assert self.declarer is not None
-        player = self.seat_player[dummy]
-        return None if player == self.seat_player[self.declarer] else player
+        return conduct.dummy_player(self)
 
     def _penal_revokes(self) -> list[tuple[Seat, int]]:
-        """The revokes liable to the penalty and not forfeited (laws 61, 63), by (seat, trick)."""
-        return [(s, n) for s, n, liable in self.revokes if liable and (s, n) not in self._forfeited]
+        return revokes.penal_revokes(self)
 
     def remarks(self, player: str) -> tuple[Action, ...]:
         """In laws mode, what the laws let ``player`` say or do in the play
@@ -972,77 +883,10 @@ class Game(GameBase):
 
         :raises ValueError: for an unknown player.
         """
-        self._check_player(player)
-        if not self.laws or self.phase is not PLAY_PHASE or self.declarer is None:
-            return ()
-        laws = self.rules.laws
-        out: list[Action] = []
-        if laws.revoke.correction is not None:
-            for seat, number, revoke in self._renounces():
-                if (number, seat) in self._asked:
-                    continue
-                controller = self._seat_actor[seat]
-                if revoke and player == controller and _CORRECT not in out:
-                    out.append(_CORRECT)
-                partner = seat.partner
-                if (
-                    partner not in self.manned
-                    or self.seat_player[partner] != player
-                    or player == controller
-                ):
-                    continue
-                may = (
-                    laws.dummy.asks_renounce
-                    if partner is self.dummy
-                    else laws.revoke.correction.partner_may_ask
-                )
-                if may and _ASK not in out:
-                    out.append(_ASK)
-        if (
-            laws.called_lead
-            and self.rules.declaration.kind == "auction"
-            and self._called_lead is None
-            and any(int(s) & 1 != int(self.declarer) & 1 for s in self.player_seats.get(player, ()))
-        ):
-            out.append(_INFORM)
-        if player == self._dummy_player():
-            declaring = int(self.declarer) & 1
-            if laws.dummy.pointing_out_forfeits and any(
-                int(s) & 1 != declaring for s, _ in self._penal_revokes()
-            ):
-                out.append(_POINT_OUT)
-            dummy = self.dummy
-            if (
-                laws.dummy.suggestion
-                and dummy is not None
-                and self.to_act is dummy
-                and self._constraint is None
-            ):
-                out.extend(Action.suggest(c) for c in Hand._of(self.hands[dummy]))
-        to_act = self.to_act
-        if (
-            laws.dummy.touched_card_played
-            and to_act is not None
-            and to_act in (self.declarer, self.dummy)
-            and player == self._seat_actor[to_act]
-        ):
-            cards: Iterable[Card] = Hand._of(self.hands[to_act])
-            if to_act is self.dummy:  # a card of dummy's touched is played: one that may be
-                cards = [c for c in cards if self.can(_PLAYS[c.index])]
-            out.extend(Action.touch(c) for c in cards)
-        return tuple(out)
+        return conduct.remarks(self, player)
 
     def _claim_actions(self) -> tuple[Action, ...]:
-        """The penalty the non-offending side may claim for the revoking side's revokes."""
-        side = self._claims[0]
-        rule = self.rules.laws.revoke
-        assert self.declarer is not None
-        declaring = int(self.declarer) & 1
-        if rule.penalty == "tricks":
-            return (Action.claim("tricks"), Action.waive())
-        if side == declaring:  # the declarer's side revoked: points to the adversaries
-            return (Action.claim("points"), Action.waive())
-        return (Action.claim("points"), Action.claim("tricks"), Action.waive())
+        return revokes.revoke_claim_actions(self)
 
     def _auction_calls(self) -> tuple[Action, ...]:
         """Law 43: pass, a higher bid, double the last bid of an adversary,
@@ -1469,422 +1313,34 @@ class Game(GameBase):
     # ------------------------------------------------------ the steps
 
     def _out_of_turn(self, player: str, action: Action) -> Operation:
-        """A call out of turn (laws mode): logged, then the adversary on the
-        offender's left chooses what the rules allow (1912 laws 49, 57)."""
-        if player not in self.player_seats:
-            raise IllegalActionError(f"{action} refused: no player {player!r} in this game")
-        if self._slip_open(player):
-            return self._slip(player, action)
-        if action not in self.out_of_turn_actions(player):
-            turn = "" if self.actor is None else f"it is {self.actor}'s turn"
-            raise IllegalActionError(
-                f"{action} refused: {turn or 'no call is open'}; {player} may not "
-                f"call out of turn here" + ("" if self.laws else " (strict play)")
-            )
-        seat = next(s for s in self.player_seats[player] if s in self.manned)
-        kind = "bid" if action.kind == BID else "double"
-        options = tuple(Action(option) for option in self.rules.laws.out_of_turn[kind])
-        self.actions_out_of_turn.append((len(self.actions), player))
-        self.actions.append(action)
-        op = self._append(
-            "out_of_turn",
-            seat=seat,
-            player=player,
-            action=action,
-            detail={"turn": None if self.to_act is None else self.to_act.letter},
-        )
-        self._pending = (seat, action, options, self.to_act)
-        self.phase = PENALTY_PHASE
-        self.to_act = seat.left
-        return op
+        return calls.out_of_turn(self, player, action)
 
     def _slip_open(self, player: str) -> bool:
-        """Whether ``player`` made the last call, in turn, and no one has acted since (law 52)."""
-        if not (
-            self.laws
-            and self.rules.laws.slip
-            and self.phase == AUCTION_PHASE
-            and self.calls
-            and self.actions
-        ):
-            return False
-        seat, call = self.calls[-1]
-        last = len(self.actions) - 1
-        return (
-            self.actions[last] is call
-            and self.seat_player[seat] == player
-            and not any(i == last for i, _ in self.actions_out_of_turn)
-        )
+        return calls.slip_open(self, player)
 
     def _slip(self, player: str, action: Action) -> Operation:
-        """Law 52: the player corrects the call he has just made; the first is void.
-
-        The game is rebuilt from its decisions without that call (so every
-        consequence of it is undone), then the new call is made in its place.
-        """
-        said = self.actions[-1]
-        fresh = Game(
-            self.rules,
-            self.seed,
-            players=self.players,
-            deals=self.preset_deals,
-            rubbers=self.rubbers,
-            laws=True,
-        )
-        out_of_turn = dict(self.actions_out_of_turn)
-        slipped: Action | None = None
-        for i, earlier in enumerate(self.actions[:-1]):
-            # Earlier slips replay as their corrections alone, so that this
-            # rebuild never rebuilds again (each slip costs one replay).
-            if i in self._slips:
-                slipped = earlier
-                continue
-            if slipped is not None:
-                fresh._append("slip", seat=fresh.to_act, player=out_of_turn[i], action=slipped)
-                fresh.apply(earlier)
-                # as in the game itself: a corrected call cannot be corrected again
-                fresh.actions_out_of_turn.append((len(fresh.actions) - 1, out_of_turn[i]))
-                slipped = None
-                continue
-            fresh.apply(earlier, player=out_of_turn.get(i))
-        if not fresh.can(action):
-            raise IllegalActionError(
-                f"{action} refused: {player} may correct his call "
-                f"({said}) only by a call he could have made instead"
-            )
-        fresh._append("slip", seat=fresh.to_act, player=player, action=said)
-        op = fresh.apply(action)
-        # The record keeps both calls, the second made "out of turn" by the
-        # same player, so that replaying it corrects the slip again.
-        fresh.actions = [*self.actions, action]
-        fresh.actions_out_of_turn = [*self.actions_out_of_turn, (len(self.actions), player)]
-        fresh._slips = self._slips | {len(self.actions) - 1}
-        self.__dict__.update(fresh.__dict__)
-        return op
+        return calls.slip(self, player, action)
 
     def _impossible_open(self, action: Action) -> bool:
-        """Whether ``action`` is an impossible bid the rules regulate (law 50):
-        more than seven, in a declaration the rules have, by a bidder not barred."""
-        auction = self.rules.declaration.auction
-        return (
-            bool(self.rules.laws.impossible_bid)
-            and auction is not None
-            and (action.level or 0) > auction.max_level
-            and action.denomination in self._trump_of_name
-            and self.to_act != self._barred
-        )
+        return calls.impossible_open(self, action)
 
     def _impossible(self, action: Action) -> Operation:
-        """Law 50: an impossible bid; the adversary on the bidder's left decides."""
-        seat = self.to_act
-        assert seat is not None
-        assert action.denomination is not None
-        auction = self.rules.declaration.auction
-        assert auction is not None
-        options = []
-        for option in self.rules.laws.impossible_bid:
-            if option == "bid_seven":
-                seven = Action.bid(auction.max_level, action.denomination)
-                if (
-                    self.contract is not None
-                    and self._bid_rank[seven] <= self._bid_rank[self.contract]
-                ):
-                    continue  # seven of it would not be enough either
-            if option == "previous_final" and (
-                self._contract_seat is None or int(self._contract_seat) & 1 == int(seat) & 1
-            ):
-                continue  # no bid of theirs to make final
-            options.append(Action(option))
-        self.actions.append(action)
-        op = self._append("impossible", seat=seat, player=self.seat_player[seat], action=action)
-        self._pending = (seat, action, tuple(options), seat)
-        self.phase = PENALTY_PHASE
-        self.to_act = seat.left
-        return op
+        return calls.impossible(self, action)
 
     def _insufficient(self, action: Action) -> Operation:
-        """Law 50: an insufficient bid; the adversary on the bidder's left decides."""
-        seat = self.to_act
-        assert seat is not None
-        self.actions.append(action)
-        op = self._append("insufficient", seat=seat, player=self.seat_player[seat], action=action)
-        self._pending = (
-            seat,
-            action,
-            tuple(Action(option) for option in self.rules.laws.insufficient_bid),
-            seat,
-        )
-        self.phase = PENALTY_PHASE
-        self.to_act = seat.left
-        return op
+        return calls.insufficient(self, action)
 
     def _remark(self, player: str, action: Action) -> Operation:
-        """A remark or touch in the play (laws mode; see :meth:`remarks`)."""
-        if player not in self.player_seats:
-            raise IllegalActionError(f"{action} refused: no player {player!r} in this game")
-        if action not in self.remarks(player):
-            raise IllegalActionError(f"{action} refused: {self._why_no_remark(player, action)}")
-        kind = action.kind
-        if player != self.actor:
-            self.actions_out_of_turn.append((len(self.actions), player))
-        seat = self.to_act
-        assert seat is not None
-        assert self.declarer is not None
-        if kind == TOUCH:
-            assert action.card is not None
-            played = seat is self.dummy
-            if played:  # refused before anything is recorded, like the play itself
-                self.verify(_PLAYS[action.index])
-            self._append(
-                TOUCH,
-                seat=seat,
-                player=player,
-                action=action,
-                detail={"card": action.card.code, "played": played},
-            )
-            if played:  # law 64: a card of dummy's named or touched is played
-                return self._play_laws(_PLAYS[action.index], recorded=action)
-            self.actions.append(action)  # his own card is not played until quitted
-            return self.log[-1]
-        self.actions.append(action)
-        if kind == SUGGEST:
-            op = self._append(SUGGEST, seat=seat, player=player, action=action)
-            legal = self._ps.legal()  # type: ignore[union-attr]
-            options = []
-            if "require" in self.rules.laws.dummy.suggestion and legal >> action.index & 1:
-                options.append(Action.require("suggested"))
-            if "forbid" in self.rules.laws.dummy.suggestion and legal & ~(1 << action.index):
-                options.append(_FORBID)
-            self._pending = (seat, action, (*options, _DECLINE), seat)
-            self.phase = PENALTY_PHASE
-            self.to_act = self.declarer.left  # law 62: either adversary; the left one here
-            return op
-        if kind == INFORM:  # laws 51, 93: the declarer may call a lead
-            offender = next(
-                s for s in self.player_seats[player] if int(s) & 1 != int(self.declarer) & 1
-            )
-            op = self._append(INFORM, seat=offender, player=player, action=action)
-            self._pending = (offender, action, (*_CALL_LEADS, _DECLINE), seat)
-            self.phase = PENALTY_PHASE
-            self.to_act = self.declarer
-            return op
-        if kind == POINT_OUT:
-            declaring = int(self.declarer) & 1
-            target, number = next(
-                (s, n) for s, n in self._penal_revokes() if int(s) & 1 != declaring
-            )
-            op = self._append(
-                POINT_OUT, seat=target, player=player, action=action, detail={"trick": number}
-            )
-            if any(s is target and n == number for s, n, _ in self._renounces()):
-                self._correct(target, action, penalise=False)  # found in time: set right
-            else:
-                self._forfeited.add((target, number))  # law 61: the penalty is lost
-            return op
-        # ask having none, or correct revoke
-        target, number, revoke = next(
-            (s, n, r)
-            for s, n, r in self._renounces()
-            if (n, s) not in self._asked
-            and (
-                player == self._seat_actor[s]
-                if kind == CORRECT
-                else self.seat_player[s.partner] == player
-            )
-        )
-        self._asked.add((number, target))
-        op = self._append(
-            kind,
-            seat=target,
-            player=player,
-            action=action,
-            detail={"trick": number, "revoke": revoke},
-        )
-        if revoke:
-            self._correct(target, action, penalise=True)
-        return op
+        return conduct.remark(self, player, action)
 
     def _why_no_remark(self, player: str, action: Action) -> str:
-        if not self.laws:
-            return "remarks in the play are regulated only in laws mode"
-        if self.phase is not PLAY_PHASE:
-            return "it is not the play"
-        kind = action.kind
-        if kind == TOUCH:
-            if not self.rules.laws.dummy.touched_card_played:
-                return f"{self.rules.name} does not regulate touched cards"
-            return "only the declarer touches a card, from the hand to play, holding it"
-        if kind == SUGGEST:
-            return (
-                f"{player} is not dummy, or dummy is not to play, or "
-                f"{self.rules.name} does not regulate dummy's suggestions (law 62)"
-            )
-        if kind == POINT_OUT:
-            return f"{player} is not dummy, or no adversary's revoke is liable to a penalty"
-        if kind == CORRECT:
-            return f"{player} has no revoke that may still be corrected (laws 83, 86)"
-        if kind == INFORM:
-            if not self.rules.laws.called_lead or self.rules.declaration.kind != "auction":
-                return (
-                    f"{self.rules.name} calls no lead for information about the "
-                    "bidding (laws 51, 93)"
-                )
-            return (
-                f"{player} is not an adversary of the declarer, or a lead is "
-                "already called (laws 51, 93)"
-            )
-        return (
-            f"{player} may not ask: no partner of his has failed to follow suit "
-            "in a trick still open (law 85; dummy: law 60 a)"
-        )
+        return conduct.why_no_remark(self, player, action)
 
     def _correct(self, seat: Seat, action: Action, *, penalise: bool) -> None:
-        """Laws 85-86: a revoke corrected before it is established. The wrong card
-        and the cards played after it to the trick go back to their hands; the
-        player must follow suit and the others play again (they may change their
-        cards). Then the adversaries may require what the rules allow."""
-        found = self._open_trick()
-        assert found is not None
-        assert self.declarer is not None
-        assert self.denomination is not None
-        leader, cards, number = found
-        cards = list(cards)
-        reopened = not self._trick_cards
-        if reopened:  # the trick was complete: it is played again
-            trick = self.tricks.pop()
-            assert trick.winner is not None
-            self.tricks_won[int(trick.winner) & 1] -= 1
-        k = (int(seat) - int(leader)) & 3
-        for j in range(k, len(cards)):
-            self.hands[(int(leader) + j) & 3] |= 1 << cards[j]
-        start = list(self.hands)
-        for j in range(k):
-            start[(int(leader) + j) & 3] |= 1 << cards[j]
-        ps = self._ps = self._play_state = _native.PlayState(  # the next deals reset this one
-            start, int(self.denomination.strain), int(leader)
-        )
-        self._legal_call, self._legal_out = ps.legal_call, ps.legal_out
-        self._play_call, self._winner_out = ps.play_call, ps.winner_out
-        self._step_packed = ps.step_packed
-        for j in range(k):
-            status = self._play_call(cards[j], 1, self._winner_out)
-            assert status == 0, status
-        self._trick_leader = leader
-        self._trick_cards = cards[:k]
-        self.to_act = seat
-        # His revoke, and any later one in the trick, went back with the cards.
-        withdrawn = {_SEATS[(int(leader) + j) & 3] for j in range(k, len(cards))}
-        self.revokes = [r for r in self.revokes if not (r[0] in withdrawn and r[1] == number)]
-        self._append(
-            "corrected",
-            seat=seat,
-            player=self.seat_player[seat],
-            detail={
-                "trick": number,
-                "card": _CODES[cards[k]],
-                "withdrawn": [_CODES[c] for c in cards[k:]],
-                "reopened": reopened,
-            },
-        )
-        correction = self.rules.laws.revoke.correction
-        assert correction is not None
-        adversaries = (self.declarer.left, self.declarer.left.partner)
-        options: tuple[str, ...] = ()
-        if not penalise:
-            pass
-        elif int(seat) & 1 != int(self.declarer) & 1:
-            options, decider = correction.adversary, self.declarer
-        elif (
-            seat is self.declarer
-            and k != 3
-            and all((int(a) - int(leader)) & 3 < len(cards) for a in adversaries)
-        ):
-            options, decider = correction.declarer, self.declarer.left
-        if options:
-            self._pending = (seat, action, (*(Action.require(o) for o in options), _DECLINE), seat)
-            self.phase = PENALTY_PHASE
-            self.to_act = decider
+        revokes.correct(self, seat, action, penalise=penalise)
 
     def _penalty_decided(self, action: Action) -> None:
-        assert self._pending is not None
-        seat, call, _, resume = self._pending
-        self._pending = None
-        if call.kind in _REMARKS:  # a penalty in the play (laws 62, 86)
-            self.phase = PLAY_PHASE
-            assert resume is not None
-            self.to_act = resume
-            if action.kind == CALL_LEAD:
-                assert action.penalty is not None
-                self._called_lead = int(Suit.from_str(action.penalty))
-            elif (
-                action.kind == REQUIRE and action.penalty == "suggested"
-            ) or action.kind == FORBID:
-                self._constraint = (resume, call.index, action.kind == REQUIRE)
-            elif action.kind == REQUIRE:
-                suit = self._trick_cards[0] // 13
-                pattern = self.hands[seat] >> 13 * suit & 0x1FFF
-                rank = (
-                    pattern.bit_length() - 1
-                    if action.penalty == "highest"
-                    else (pattern & -pattern).bit_length() - 1
-                )
-                self._constraint = (seat, 13 * suit + rank, True)
-            return
-        if action.kind == MAKE_SUFFICIENT:
-            # The lowest sufficient bid in the same declaration; the partner may be barred.
-            self.phase = AUCTION_PHASE
-            assert self.contract is not None
-            assert call.denomination is not None
-            rank = self._bid_rank[self.contract]
-            good = next(
-                (b for b in self._bids[rank + 1 :] if b.denomination == call.denomination), None
-            )
-            if good is None:  # nothing higher in that declaration: the highest bid left
-                good = self._bids[-1]
-            self.history.append((seat, good))
-            self._append(
-                BID,
-                seat=seat,
-                player=self.seat_player[seat],
-                action=good,
-                detail={"made_sufficient": str(call)},
-            )
-            self._call(seat, good)
-            if self.rules.laws.insufficient_bars_partner:
-                self._barred = seat.partner
-            return
-        if action.kind == BID_SEVEN:  # law 50: it counts as a bid of all thirteen tricks
-            auction = self.rules.declaration.auction
-            assert auction is not None
-            assert call.denomination is not None
-            seven = Action.bid(auction.max_level, call.denomination)
-            self.phase = AUCTION_PHASE
-            self.history.append((seat, seven))
-            self._append(
-                BID,
-                seat=seat,
-                player=self.seat_player[seat],
-                action=seven,
-                detail={"impossible": str(call)},
-            )
-            self._call(seat, seven)
-            if self.rules.laws.impossible_bars_partner:
-                self._barred = seat.partner
-            return
-        if action.kind == PREVIOUS_FINAL:  # law 50: the adversaries' own last bid is final
-            self._end_auction()
-            return
-        if action.kind == NEW_DEAL:
-            # The same dealer deals again.
-            self._begin_deal()
-            return
-        self.phase = AUCTION_PHASE
-        if action.kind == CANCEL:
-            self.to_act = resume
-            return
-        # accept: the call stands as if made in turn; the turn passes to its left.
-        self.history.append((seat, call))
-        self._call(seat, call)
+        penalties.decide(self, action)
 
     def _call(self, seat: Seat, action: Action) -> None:
         """A call in the auction; three passes after a bid (or double) end it (law 45)."""
@@ -2083,36 +1539,7 @@ class Game(GameBase):
         self._refresh_blind()
 
     def _play_laws(self, action: Action, recorded: Action | None = None) -> Operation:
-        """Laws mode: a card that fails to follow suit is a revoke, played all
-        the same; whether it is liable to a penalty is the rules' (law 63)."""
-        seat = self.to_act
-        assert seat is not None
-        self.verify(action)
-        if self._legal_call():
-            raise IllegalActionError(f"{action} refused")  # pragma: no cover
-        if not self._legal_out[0] >> action.index & 1:
-            rule = self.rules.laws.revoke
-            liable = rule.dummy_liable or (seat != self.dummy and seat in self.manned)
-            number = len(self.tricks) + 1
-            self.revokes.append((seat, number, liable))
-            self._append(
-                "revoke",
-                seat=seat,
-                player=self._seat_actor[seat],
-                detail={
-                    "card": _CODES[action.index],
-                    "led": _CODES[self._trick_cards[0]],
-                    "trick": number,
-                    "liable": liable,
-                },
-            )
-        called = self._called_lead is not None and self._lead_called()
-        op = self._play(action, recorded, flags=1)
-        if self._constraint is not None and self._constraint[0] is seat:
-            self._constraint = None
-        if called:
-            self._called_lead = None
-        return op
+        return conduct.play_card(self, action, recorded)
 
     def _play(self, action: Action, recorded: Action | None = None, flags: int = 0) -> Operation:
         """Play a card: the C core checks and plays it, and decides the trick."""
@@ -2172,58 +1599,13 @@ class Game(GameBase):
         self._begin_claim()
 
     def _begin_claim(self) -> None:
-        side = self._claims[0]
-        assert self.declarer is not None
-        # The declarer claims against the adversaries; against the declarer's
-        # side, the adversary on his left.
-        self.phase = CLAIM_PHASE
-        self.to_act = self.declarer if side != int(self.declarer) & 1 else self.declarer.left
-        self._seat_actor = tuple(self.seat_player[s] for s in _SEATS)
+        revokes.begin_revoke_claim(self)
 
     def _claimed(self, action: Action) -> None:
-        side = self._claims.pop(0)
-        if action.kind == CLAIM:
-            assert action.penalty is not None
-            self._penalties[side] = action.penalty
-        if self._claims:
-            self._begin_claim()
-        else:
-            self._score()
+        revokes.revoke_claimed(self, action)
 
     def _revoke_result(self) -> dict[str, Any]:
-        """The DealResult fields for the claimed revoke penalties."""
-        rule = self.rules.laws.revoke
-        given, points = [0, 0], [0, 0]
-        cap: list[int | None] = [None, None]
-        only = [False, False]
-        for side, penalty in self._penalties.items():
-            count = sum(1 for seat, _ in self._penal_revokes() if int(seat) & 1 == side)
-            other = 1 - side
-            if penalty == "tricks":
-                first = min(rule.tricks, self.tricks_won[side] - given[other] + given[side])
-                given[other] += max(0, first)
-                if rule.further_points:
-                    points[other] += rule.further_points * (count - 1)
-                else:  # each revoke its three tricks, never more than the side has
-                    more = rule.tricks * (count - 1)
-                    given[other] += max(0, min(more, self.tricks_won[side] - given[other]))
-            else:
-                points[other] += (
-                    rule.points + rule.further_points * (count - 1)
-                    if rule.further_points
-                    else rule.points * count
-                )
-            if rule.bars_game:
-                column = self._credit()[side][0]
-                cap[side] = max(0, self.rules.scoring.game - 2 - self.sheet.below(column))
-            if rule.revoking_side_scores == "honours_only":
-                only[side] = True
-        return {
-            "revoke_tricks": (given[0], given[1]),
-            "revoke_points": (points[0], points[1]),
-            "below_cap": (cap[0], cap[1]),
-            "honours_only": (only[0], only[1]),
-        }
+        return revokes.revoke_result(self)
 
     def _score(self) -> None:
         assert self.denomination is not None

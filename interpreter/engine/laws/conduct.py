@@ -1,0 +1,286 @@
+"""Conduct in the play (laws mode): remarks, touched and suggested cards, the
+cards required or forbidden, called leads, and the card played in laws mode.
+
+The remarks the laws regulate (1912 laws 51, 59-64, 85-86, 93) may be made
+whether or not it is the player's turn; each one is logged, and some stop the
+game for the adversaries' choice of a penalty (:mod:`.penalties`): a card
+required or forbidden (laws 62, 86), or a lead called (laws 51, 93), which
+the next card of that hand, or the next lead of the adversaries, must obey.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from ...core.cards import Card, Hand, Seat
+from ...errors import IllegalActionError
+from .._speedups import plays_of
+from ..actions import ASK, CORRECT, INFORM, POINT_OUT, SUGGEST, TOUCH, Action, Operation
+from ..phases import Phase
+from . import calls, penalties, revokes
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+__all__ = [
+    "REMARKS",
+    "constrained",
+    "dummy_player",
+    "irregular_actions",
+    "lead_called",
+    "lead_cards",
+    "play_card",
+    "plays",
+    "remark",
+    "remarks",
+    "why_no_remark",
+]
+
+#: the remarks and touches of the play that the laws regulate (laws 60-64, 85-86)
+REMARKS = frozenset((TOUCH, ASK, CORRECT, POINT_OUT, SUGGEST, INFORM))
+_PLAYS = tuple(Action.play(Card(i)) for i in range(52))
+_INFORM = Action(INFORM)
+_POINT_OUT = Action(POINT_OUT)
+
+
+def irregular_actions(game: Game) -> tuple[Action, ...]:
+    """:meth:`Game.irregular_actions <dummybridge.engine.game.Game.irregular_actions>`:
+    in the auction the insufficient bids (:mod:`.calls`), in the play the
+    revokes, unless the hand must play a card required or lead a suit called."""
+    bids = calls.insufficient_bids(game)
+    if bids is not None:
+        return bids
+    seat = game.to_act
+    if (
+        not game.laws
+        or game.phase is not Phase.PLAY
+        or seat is None
+        or seat in game._blind
+        or (game._constraint is not None and game._constraint[0] is seat)
+        or (game._called_lead is not None and lead_called(game))
+    ):
+        return ()
+    return revokes.revoking_plays(game, seat)
+
+
+# ------------------------------------- cards required, forbidden, led (laws 51, 62, 86, 93)
+
+
+def plays(game: Game, legal: int) -> tuple[Action, ...] | None:
+    """The plays open to the hand to play when a card is required or forbidden
+    to it, or a lead is called; ``None`` when neither binds it."""
+    constraint = game._constraint
+    if constraint is not None and constraint[0] is game.to_act:
+        return constrained(game, legal)
+    if game._called_lead is not None and lead_called(game):
+        return plays_of(lead_cards(game))
+    return None
+
+
+def constrained(game: Game, legal: int) -> tuple[Action, ...]:
+    """The plays left by a card required or forbidden (laws 62, 86)."""
+    assert game._constraint is not None
+    _, card, required = game._constraint
+    if required:
+        return (_PLAYS[card],)
+    return plays_of(legal & ~(1 << card))
+
+
+def lead_called(game: Game) -> bool:
+    """Whether an adversary of the declarer is on lead with a lead called (laws 51, 93)."""
+    assert game.declarer is not None
+    assert game.to_act is not None
+    return not game._trick_cards and int(game.to_act) & 1 != int(game.declarer) & 1
+
+
+def lead_cards(game: Game) -> int:
+    """The cards he may lead: those of the called suit, if he has any."""
+    assert game._called_lead is not None
+    assert game.to_act is not None
+    hand = game.hands[game.to_act]
+    suit = hand & 0x1FFF << 13 * game._called_lead
+    return suit or hand
+
+
+def play_card(game: Game, action: Action, recorded: Action | None = None) -> Operation:
+    """Laws mode: a card that fails to follow suit is a revoke, played all
+    the same (:func:`.revokes.record`); the card required of the hand, or the
+    lead called, is then satisfied."""
+    seat = game.to_act
+    assert seat is not None
+    game.verify(action)
+    if game._legal_call():
+        raise IllegalActionError(f"{action} refused")  # pragma: no cover
+    revokes.record(game, seat, action)
+    called = game._called_lead is not None and lead_called(game)
+    op = game._play(action, recorded, flags=1)
+    if game._constraint is not None and game._constraint[0] is seat:
+        game._constraint = None
+    if called:
+        game._called_lead = None
+    return op
+
+
+# ------------------------------------------------------------ remarks
+
+
+def dummy_player(game: Game) -> str | None:
+    """Dummy's own player once dummy is exposed, if he is not the declarer."""
+    dummy = game.dummy
+    if dummy is None or dummy not in game.exposed or dummy not in game.manned:
+        return None
+    assert game.declarer is not None
+    player = game.seat_player[dummy]
+    return None if player == game.seat_player[game.declarer] else player
+
+
+def remarks(game: Game, player: str) -> tuple[Action, ...]:
+    """:meth:`Game.remarks <dummybridge.engine.game.Game.remarks>`: what the
+    laws let ``player`` say or do in the play besides playing a card.
+
+    :raises ValueError: for an unknown player.
+    """
+    game._check_player(player)
+    if not game.laws or game.phase is not Phase.PLAY or game.declarer is None:
+        return ()
+    out = revokes.renounce_remarks(game, player)
+    laws = game.rules.laws
+    if (
+        laws.called_lead
+        and game.rules.declaration.kind == "auction"
+        and game._called_lead is None
+        and any(int(s) & 1 != int(game.declarer) & 1 for s in game.player_seats.get(player, ()))
+    ):
+        out.append(_INFORM)
+    if player == dummy_player(game):
+        if revokes.point_out_open(game):
+            out.append(_POINT_OUT)
+        dummy = game.dummy
+        if (
+            laws.dummy.suggestion
+            and dummy is not None
+            and game.to_act is dummy
+            and game._constraint is None
+        ):
+            out.extend(Action.suggest(c) for c in Hand._of(game.hands[dummy]))
+    out.extend(_touches(game, player))
+    return tuple(out)
+
+
+def _touches(game: Game, player: str) -> list[Action]:
+    """Law 64: the cards the declarer may name or touch, from the hand to play."""
+    to_act = game.to_act
+    if not (
+        game.rules.laws.dummy.touched_card_played
+        and to_act is not None
+        and to_act in (game.declarer, game.dummy)
+        and player == game._seat_actor[to_act]
+    ):
+        return []
+    cards: Iterable[Card] = Hand._of(game.hands[to_act])
+    if to_act is game.dummy:  # a card of dummy's touched is played: one that may be
+        cards = [c for c in cards if game.can(_PLAYS[c.index])]
+    return [Action.touch(c) for c in cards]
+
+
+def remark(game: Game, player: str, action: Action) -> Operation:
+    """A remark or touch in the play (laws mode; see :func:`remarks`)."""
+    if player not in game.player_seats:
+        raise IllegalActionError(f"{action} refused: no player {player!r} in this game")
+    if action not in remarks(game, player):
+        raise IllegalActionError(f"{action} refused: {why_no_remark(game, player, action)}")
+    kind = action.kind
+    if player != game.actor:
+        game.actions_out_of_turn.append((len(game.actions), player))
+    seat = game.to_act
+    assert seat is not None
+    assert game.declarer is not None
+    if kind == TOUCH:
+        return _touch(game, seat, player, action)
+    game.actions.append(action)
+    if kind == SUGGEST:
+        return _suggest(game, seat, player, action)
+    if kind == INFORM:
+        return _inform(game, seat, player, action)
+    if kind == POINT_OUT:
+        return revokes.point_out(game, player, action)
+    return revokes.ask_or_correct(game, player, action)  # ask having none, or correct revoke
+
+
+def _touch(game: Game, seat: Seat, player: str, action: Action) -> Operation:
+    """Law 64: a card of dummy's named or touched is played; one of the
+    declarer's own is not, until quitted."""
+    assert action.card is not None
+    played = seat is game.dummy
+    if played:  # refused before anything is recorded, like the play itself
+        game.verify(_PLAYS[action.index])
+    game._append(
+        TOUCH,
+        seat=seat,
+        player=player,
+        action=action,
+        detail={"card": action.card.code, "played": played},
+    )
+    if played:
+        return play_card(game, _PLAYS[action.index], recorded=action)
+    game.actions.append(action)  # his own card is not played until quitted
+    return game.log[-1]
+
+
+def _suggest(game: Game, seat: Seat, player: str, action: Action) -> Operation:
+    """Law 62: dummy suggests a card; an adversary may require or forbid it."""
+    assert game.declarer is not None
+    op = game._append(SUGGEST, seat=seat, player=player, action=action)
+    # offered as the registry orders them, whatever the rule file's order
+    options = penalties.in_registry_order(game.rules.laws.dummy.suggestion)
+    offered = penalties.offer(game, (*options, "decline"), seat, action)
+    # law 62: either adversary decides; the one on the declarer's left here
+    penalties.await_choice(game, seat, action, offered, seat, game.declarer.left)
+    return op
+
+
+def _inform(game: Game, seat: Seat, player: str, action: Action) -> Operation:
+    """Laws 51, 93: an adversary's information about the bidding; the declarer
+    may call a lead."""
+    declarer = game.declarer
+    assert declarer is not None
+    offender = next(s for s in game.player_seats[player] if int(s) & 1 != int(declarer) & 1)
+    op = game._append(INFORM, seat=offender, player=player, action=action)
+    offered = penalties.offer(game, ("call_lead", "decline"), offender, action)
+    penalties.await_choice(game, offender, action, offered, seat, declarer)
+    return op
+
+
+def why_no_remark(game: Game, player: str, action: Action) -> str:
+    """Why ``player`` may not make the remark ``action`` now, in the words of the laws."""
+    if not game.laws:
+        return "remarks in the play are regulated only in laws mode"
+    if game.phase is not Phase.PLAY:
+        return "it is not the play"
+    name = game.rules.name
+    kind = action.kind
+    if kind == TOUCH:
+        if not game.rules.laws.dummy.touched_card_played:
+            return f"{name} does not regulate touched cards"
+        return "only the declarer touches a card, from the hand to play, holding it"
+    if kind == SUGGEST:
+        return (
+            f"{player} is not dummy, or dummy is not to play, or "
+            f"{name} does not regulate dummy's suggestions (law 62)"
+        )
+    if kind == POINT_OUT:
+        return f"{player} is not dummy, or no adversary's revoke is liable to a penalty"
+    if kind == CORRECT:
+        return f"{player} has no revoke that may still be corrected (laws 83, 86)"
+    if kind == INFORM:
+        if not game.rules.laws.called_lead or game.rules.declaration.kind != "auction":
+            return f"{name} calls no lead for information about the bidding (laws 51, 93)"
+        return (
+            f"{player} is not an adversary of the declarer, or a lead is "
+            "already called (laws 51, 93)"
+        )
+    return (
+        f"{player} may not ask: no partner of his has failed to follow suit "
+        "in a trick still open (law 85; dummy: law 60 a)"
+    )

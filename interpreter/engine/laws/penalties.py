@@ -1,0 +1,444 @@
+"""The penalties the adversaries may choose after an irregularity: one class each, in a registry.
+
+An irregularity stops the game in the ``penalty`` phase: in the auction a call
+out of turn (1912 laws 49, 57), an insufficient or an impossible bid (law 50);
+in the play a card dummy suggests (law 62), information about the bidding
+(laws 51, 93), a revoke corrected in time (law 86). The game keeps what is to
+be decided in ``game._pending`` (a :class:`Pending`: the offender, his action,
+the choices, the hand to act after), and the adversary the laws name chooses
+one of the penalties the rules allow. Each penalty is a class here,
+registered with :func:`register`, that says:
+
+- :attr:`~Penalty.kind` and :attr:`~Penalty.text`: its decision, as records
+  spell it (``new_deal``, ``demand new deal``); :func:`register` makes it an
+  :class:`~dummybridge.engine.actions.Action` that parses back from its text;
+- :attr:`~Penalty.option`: its name among a rule file's options, the
+  schema's enum (``laws: out_of_turn: bid: [new_deal, accept]``);
+- :meth:`~Penalty.offered`: whether the rules' option is open after this
+  irregularity (by default, always);
+- :meth:`~Penalty.decide`: its effect, once chosen.
+
+:func:`offer` lists the decisions that the rules' options open, and
+:func:`decide` takes the one chosen: a lookup and a call.
+
+How to add a penalty: write its class here, and add its option to the schema's
+enum in ``interpreter/language/schema/ruleset.schema.json`` (here
+``out_of_turn_option``) so that a rule file may offer it. A call out of turn
+voided, with the offender's partner barred from bidding::
+
+    @register
+    class CancelAndBar(Penalty):
+        \"\"\"The call is void and the offender's partner may not bid (as law 50 bars him).\"\"\"
+
+        kind = "cancel_and_bar"
+        text = "cancel call and bar partner"
+        option = "cancel_and_bar"
+
+        def decide(self, game: Game, pending: Pending, choice: Action) -> None:
+            game.phase = Phase.AUCTION
+            game.to_act = pending.resume
+            game._barred = pending.offender.partner
+
+The revoke's own penalty, claimed at the end of the hand, is no such choice:
+see :mod:`.revokes`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, ClassVar, NamedTuple, TypeVar
+
+from ...core.cards import Seat, Suit
+from ..actions import (
+    ACCEPT,
+    BID,
+    BID_SEVEN,
+    CALL_LEAD,
+    CANCEL,
+    DECLINE,
+    FORBID,
+    MAKE_SUFFICIENT,
+    NEW_DEAL,
+    PREVIOUS_FINAL,
+    REQUIRE,
+    Action,
+    register_decision,
+)
+from ..phases import Phase
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+__all__ = [
+    "PENALTIES",
+    "Penalty",
+    "Pending",
+    "await_choice",
+    "decide",
+    "in_registry_order",
+    "offer",
+    "penalty_of",
+    "pending_options",
+    "register",
+]
+
+
+class Pending(NamedTuple):
+    """What the adversaries are to decide (``game._pending``)."""
+
+    #: the hand that committed the irregularity
+    offender: Seat
+    #: his irregular action: a call, a remark, the correction of a revoke
+    call: Action
+    #: the decisions open
+    options: tuple[Action, ...]
+    #: the hand to act once the penalty is settled (in the auction, when the call is void)
+    resume: Seat | None
+
+
+class Penalty:
+    """A penalty the adversaries may choose (laws mode): its decision, when
+    the rules offer it, and its effect."""
+
+    #: the kind of its decision (:attr:`Action.kind <dummybridge.engine.actions.Action.kind>`)
+    kind: ClassVar[str]
+    #: the decision's text, when it is a fixed one (``demand new deal``);
+    #: ``None`` for a kind that actions.py spells with a parameter (``require
+    #: highest``, ``call lead hearts``)
+    text: ClassVar[str | None] = None
+    #: its name: a rule file's option (the schema's enum) where the rules list
+    #: it; ``decline`` is offered with every penalty in the play, ``call_lead``
+    #: where ``laws.called_lead`` is true
+    option: ClassVar[str]
+
+    def __init__(self) -> None:
+        #: the actions that choose it
+        self.decisions: tuple[Action, ...] = self._decisions()
+
+    def _decisions(self) -> tuple[Action, ...]:
+        return (Action(self.kind),)
+
+    def offered(self, game: Game, offender: Seat, call: Action) -> bool:
+        """Whether the rules' option is open after ``offender``'s ``call``."""
+        return True
+
+    def decide(self, game: Game, pending: Pending, choice: Action) -> None:
+        """Its effect: the game goes on as the laws say."""
+        raise NotImplementedError
+
+
+#: the penalties, in the order registered
+PENALTIES: list[Penalty] = []
+_BY_DECISION: dict[Action, Penalty] = {}
+_BY_OPTION: dict[str, Penalty] = {}
+
+_P = TypeVar("_P", bound=type[Penalty])
+
+
+def register(cls: _P) -> _P:
+    """Register a penalty class (a class decorator): its decision becomes an
+    action (when its text is a fixed one), and its option one a rule file may name.
+
+    :raises ValueError: for a decision or an option another penalty has.
+    """
+    if cls.text is not None:
+        register_decision(cls.kind, cls.text)
+    penalty = cls()
+    if cls.option in _BY_OPTION or any(d in _BY_DECISION for d in penalty.decisions):
+        raise ValueError(f"{cls.__name__}: another penalty has its option or decision")
+    _BY_OPTION[cls.option] = penalty
+    for decision in penalty.decisions:
+        _BY_DECISION[decision] = penalty
+    PENALTIES.append(penalty)
+    return cls
+
+
+def penalty_of(decision: Action) -> Penalty:
+    """The penalty a decision chooses.
+
+    :raises KeyError: for an action that chooses none.
+    """
+    return _BY_DECISION[decision]
+
+
+def in_registry_order(options: Iterable[str]) -> tuple[str, ...]:
+    """The options, in the registry's order rather than the rule file's."""
+    given = set(options)
+    return tuple(p.option for p in PENALTIES if p.option in given)
+
+
+def offer(game: Game, options: Iterable[str], offender: Seat, call: Action) -> tuple[Action, ...]:
+    """The decisions the ``options`` open after ``offender``'s ``call``, in their order."""
+    out: list[Action] = []
+    for option in options:
+        penalty = _BY_OPTION[option]
+        if penalty.offered(game, offender, call):
+            out.extend(penalty.decisions)
+    return tuple(out)
+
+
+def pending_options(game: Game) -> tuple[Action, ...]:
+    """The decisions open in the ``penalty`` phase."""
+    assert game._pending is not None
+    return game._pending[2]
+
+
+def await_choice(
+    game: Game,
+    offender: Seat,
+    call: Action,
+    options: tuple[Action, ...],
+    resume: Seat | None,
+    decider: Seat,
+) -> None:
+    """Stop in the ``penalty`` phase: ``decider`` chooses among ``options``."""
+    game._pending = Pending(offender, call, options, resume)
+    game.phase = Phase.PENALTY
+    game.to_act = decider
+
+
+def decide(game: Game, choice: Action) -> None:
+    """The adversaries' choice (verified as one of the options) takes effect."""
+    assert game._pending is not None
+    pending = Pending._make(game._pending)
+    game._pending = None
+    _BY_DECISION[choice].decide(game, pending, choice)
+
+
+# ------------------------------------------------------ in the auction
+
+
+@register
+class NewDeal(Penalty):
+    """Laws 49, 50, 57: a new deal; the same dealer deals again."""
+
+    kind = NEW_DEAL
+    text = "demand new deal"
+    option = "new_deal"
+
+    def decide(self, game: Game, pending: Pending, choice: Action) -> None:
+        game._begin_deal()
+
+
+@register
+class Accept(Penalty):
+    """Laws 49, 50: the call stands as if made in turn; the turn passes to its left."""
+
+    kind = ACCEPT
+    text = "accept call"
+    option = "accept"
+
+    def decide(self, game: Game, pending: Pending, choice: Action) -> None:
+        game.phase = Phase.AUCTION
+        game.history.append((pending.offender, pending.call))
+        game._call(pending.offender, pending.call)
+
+
+@register
+class Cancel(Penalty):
+    """Law 57: the call is void; the hand whose turn it was calls."""
+
+    kind = CANCEL
+    text = "cancel call"
+    option = "cancel"
+
+    def decide(self, game: Game, pending: Pending, choice: Action) -> None:
+        game.phase = Phase.AUCTION
+        game.to_act = pending.resume
+
+
+def _bid_instead(game: Game, seat: Seat, bid: Action, detail: dict[str, str], bars: bool) -> None:
+    """A bid made in the offender's name in place of his irregular one (law 50),
+    his partner barred from bidding where the rules say so."""
+    game.history.append((seat, bid))
+    game._append(BID, seat=seat, player=game.seat_player[seat], action=bid, detail=detail)
+    game._call(seat, bid)
+    if bars:
+        game._barred = seat.partner
+
+
+@register
+class MakeSufficient(Penalty):
+    """Law 50: the insufficient bid becomes the lowest sufficient bid in the
+    same declaration (else the highest bid left); the partner may be barred."""
+
+    kind = MAKE_SUFFICIENT
+    text = "make bid sufficient"
+    option = "make_sufficient"
+
+    def decide(self, game: Game, pending: Pending, choice: Action) -> None:
+        seat, call = pending.offender, pending.call
+        game.phase = Phase.AUCTION
+        assert game.contract is not None
+        assert call.denomination is not None
+        rank = game._bid_rank[game.contract]
+        good = next(
+            (b for b in game._bids[rank + 1 :] if b.denomination == call.denomination), None
+        )
+        if good is None:  # nothing higher in that declaration: the highest bid left
+            good = game._bids[-1]
+        bars = game.rules.laws.insufficient_bars_partner
+        _bid_instead(game, seat, good, {"made_sufficient": str(call)}, bars)
+
+
+@register
+class BidSeven(Penalty):
+    """Law 50: the impossible bid counts as a bid of seven, all thirteen tricks,
+    in its declaration; offered where that is higher than the last bid."""
+
+    kind = BID_SEVEN
+    text = "make bid seven"
+    option = "bid_seven"
+
+    def offered(self, game: Game, offender: Seat, call: Action) -> bool:
+        seven = self._seven(game, call)
+        return game.contract is None or game._bid_rank[seven] > game._bid_rank[game.contract]
+
+    def decide(self, game: Game, pending: Pending, choice: Action) -> None:
+        seven = self._seven(game, pending.call)
+        game.phase = Phase.AUCTION
+        bars = game.rules.laws.impossible_bars_partner
+        _bid_instead(game, pending.offender, seven, {"impossible": str(pending.call)}, bars)
+
+    @staticmethod
+    def _seven(game: Game, call: Action) -> Action:
+        auction = game.rules.declaration.auction
+        assert auction is not None
+        assert call.denomination is not None
+        return Action.bid(auction.max_level, call.denomination)
+
+
+@register
+class PreviousFinal(Penalty):
+    """Law 50: the adversaries' own last bid is the final declaration; offered
+    where they have made one."""
+
+    kind = PREVIOUS_FINAL
+    text = "make previous bid final"
+    option = "previous_final"
+
+    def offered(self, game: Game, offender: Seat, call: Action) -> bool:
+        bidder = game._contract_seat
+        return bidder is not None and int(bidder) & 1 != int(offender) & 1
+
+    def decide(self, game: Game, pending: Pending, choice: Action) -> None:
+        game._end_auction()
+
+
+# --------------------------------------------------------- in the play
+
+
+class _InThePlay(Penalty):
+    """A penalty in the play: the play goes on with the hand it stopped at."""
+
+    def decide(self, game: Game, pending: Pending, choice: Action) -> None:
+        game.phase = Phase.PLAY
+        assert pending.resume is not None
+        game.to_act = pending.resume
+        self.effect(game, pending, choice)
+
+    def effect(self, game: Game, pending: Pending, choice: Action) -> None:
+        """What it requires of the play to come."""
+
+
+@register
+class RequireSuggested(_InThePlay):
+    """Law 62: the declarer must play the card dummy suggested; offered when he may."""
+
+    kind = REQUIRE
+    option = "require"
+
+    def _decisions(self) -> tuple[Action, ...]:
+        return (Action.require("suggested"),)
+
+    def offered(self, game: Game, offender: Seat, call: Action) -> bool:
+        return bool(game._ps.legal() >> call.index & 1)  # type: ignore[union-attr]
+
+    def effect(self, game: Game, pending: Pending, choice: Action) -> None:
+        assert pending.resume is not None
+        game._constraint = (pending.resume, pending.call.index, True)
+
+
+@register
+class ForbidSuggested(_InThePlay):
+    """Law 62: the declarer may not play the card dummy suggested to this trick;
+    offered when he has another card to play."""
+
+    kind = FORBID
+    text = "forbid suggested card"
+    option = "forbid"
+
+    def offered(self, game: Game, offender: Seat, call: Action) -> bool:
+        return bool(game._ps.legal() & ~(1 << call.index))  # type: ignore[union-attr]
+
+    def effect(self, game: Game, pending: Pending, choice: Action) -> None:
+        assert pending.resume is not None
+        game._constraint = (pending.resume, pending.call.index, False)
+
+
+class _RequireOfTheSuit(_InThePlay):
+    """Law 86: the offender who corrected a revoke must play his highest or
+    lowest card of the suit led."""
+
+    kind = REQUIRE
+
+    def _decisions(self) -> tuple[Action, ...]:
+        return (Action.require(self.option),)
+
+    def effect(self, game: Game, pending: Pending, choice: Action) -> None:
+        suit = game._trick_cards[0] // 13
+        pattern = game.hands[pending.offender] >> 13 * suit & 0x1FFF
+        game._constraint = (pending.offender, 13 * suit + self._rank(pattern), True)
+
+    @staticmethod
+    def _rank(pattern: int) -> int:
+        """The rank required among the ranks held (bit ``r`` for rank ``r``)."""
+        raise NotImplementedError
+
+
+@register
+class RequireHighest(_RequireOfTheSuit):
+    """Law 86: his highest card of the suit led."""
+
+    option = "highest"
+
+    @staticmethod
+    def _rank(pattern: int) -> int:
+        return pattern.bit_length() - 1
+
+
+@register
+class RequireLowest(_RequireOfTheSuit):
+    """Law 86: his lowest card of the suit led."""
+
+    option = "lowest"
+
+    @staticmethod
+    def _rank(pattern: int) -> int:
+        return (pattern & -pattern).bit_length() - 1
+
+
+@register
+class CallLead(_InThePlay):
+    """Laws 51, 93: the declarer calls the suit the adversaries' next lead must
+    be in, if they can (after information about the bidding)."""
+
+    kind = CALL_LEAD
+    option = "call_lead"
+
+    def _decisions(self) -> tuple[Action, ...]:
+        return tuple(Action.call_lead(s.name.lower()) for s in Suit)
+
+    def effect(self, game: Game, pending: Pending, choice: Action) -> None:
+        assert choice.penalty is not None
+        game._called_lead = int(Suit.from_str(choice.penalty))
+
+
+@register
+class Decline(_InThePlay):
+    """The adversaries exact no penalty: the play goes on (offered with every
+    penalty in the play)."""
+
+    kind = DECLINE
+    text = "decline penalty"
+    option = "decline"

@@ -1,0 +1,324 @@
+"""The laws as a subpackage (issue 16): the registry of penalties is complete,
+strict play never consults the laws, and the hooks answer as the game does.
+
+- Every option the rule-file schema allows for a penalty, and every action
+  kind that chooses one, maps to exactly one class of
+  ``dummybridge.engine.laws.penalties``, and each class is reached by some
+  test of ``test_laws.py`` or ``test_laws_dummy.py``.
+- Strict games of every shipped variant run with each function of the laws'
+  modules made to fail.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import json
+import random
+from collections.abc import Callable, Iterator
+from importlib import resources
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from dummybridge.core.cards import Hand, Seat
+from dummybridge.engine import actions
+from dummybridge.engine._speedups import plays_of
+from dummybridge.engine.actions import Action
+from dummybridge.engine.game import Game
+from dummybridge.engine.laws import LAWS, STRICT_PLAY, calls, conduct, penalties, revokes
+from dummybridge.language.loader import load_rules
+
+AUCTION = load_rules("auction-bridge")
+
+#: the ten kinds of penalty the laws' decisions name (issue 16)
+PENALTY_KINDS = {
+    "new_deal",
+    "accept",
+    "cancel",
+    "make_sufficient",
+    "bid_seven",
+    "previous_final",
+    "require",
+    "forbid",
+    "decline",
+    "call_lead",
+}
+#: the action kinds that are no penalty
+OTHER_KINDS = {
+    "declare",
+    "leave",
+    "double",
+    "pass",
+    "play",
+    "look",
+    "play_blind",
+    "bid",
+    "redouble",
+    "claim",
+    "waive",
+    "touch",
+    "ask",
+    "correct",
+    "point_out",
+    "suggest",
+    "inform",
+}
+#: the schema's enums of penalty options
+OPTION_ENUMS = (
+    "out_of_turn_option",
+    "impossible_option",
+    "suggestion_option",
+    "correction_penalty",
+)
+
+
+def _schema_options() -> set[str]:
+    schema = json.loads(
+        resources.files("dummybridge.language")
+        .joinpath("schema/ruleset.schema.json")
+        .read_text(encoding="utf-8")
+    )
+    return {option for name in OPTION_ENUMS for option in schema["$defs"][name]["enum"]}
+
+
+def test_every_option_of_the_schema_is_one_penalty() -> None:
+    by_option: dict[str, list[str]] = {}
+    for penalty in penalties.PENALTIES:
+        by_option.setdefault(penalty.option, []).append(type(penalty).__name__)
+    assert all(len(classes) == 1 for classes in by_option.values()), by_option
+    # decline and call_lead are offered by the laws themselves, not by a rule file's list
+    assert set(by_option) == _schema_options() | {"decline", "call_lead"}
+
+
+def test_every_penalty_decision_is_one_class() -> None:
+    decisions = [d for p in penalties.PENALTIES for d in p.decisions]
+    assert len(decisions) == len(set(decisions))
+    for penalty in penalties.PENALTIES:
+        for decision in penalty.decisions:
+            assert penalties.penalty_of(decision) is penalty
+            assert Action.parse(str(decision)) is decision  # as records spell it
+    assert {d.kind for d in decisions} == PENALTY_KINDS
+    every = [Action.require(r) for r in ("highest", "lowest", "suggested")]
+    every += [Action.call_lead(s) for s in ("clubs", "diamonds", "hearts", "spades")]
+    every += [Action(kind) for kind in PENALTY_KINDS - {"require", "call_lead"}]
+    assert {type(penalties.penalty_of(a)).__name__ for a in every} == {
+        type(p).__name__ for p in penalties.PENALTIES
+    }
+    # Every kind of action is a penalty's or one of the others: none is forgotten.
+    kinds = {*actions._KINDS, *actions._decision_texts(), "touch", "suggest", "call_lead"}
+    assert kinds | {"require"} == PENALTY_KINDS | OTHER_KINDS
+
+
+def test_the_penalties_texts_read_and_print_as_before() -> None:
+    """The texts records hold: each still parses to its kind and prints the same."""
+    texts = {
+        "demand new deal": "new_deal",
+        "accept call": "accept",
+        "cancel call": "cancel",
+        "make bid sufficient": "make_sufficient",
+        "make bid seven": "bid_seven",
+        "make previous bid final": "previous_final",
+        "require highest": "require",
+        "require suggested card": "require",
+        "forbid suggested card": "forbid",
+        "decline penalty": "decline",
+        "call lead hearts": "call_lead",
+        "claim revoke tricks": "claim",
+        "claim revoke points": "claim",
+        "waive revoke": "waive",
+    }
+    for text, kind in texts.items():
+        action = Action.parse(text)
+        assert (str(action), action.kind) == (text, kind)
+    assert Action.claim_revoke_penalty("points") is Action.parse("claim revoke points")
+    assert Action.claim("tricks") is Action.claim_revoke_penalty("tricks")  # the old name
+    assert actions.CLAIM == actions.REVOKE_CLAIM == "claim"
+
+
+def test_a_decision_read_as_another_action_is_refused() -> None:
+    for kind, text in (("swap", "pass"), ("new_deal", "demand again"), ("x", "accept call")):
+        with pytest.raises(ValueError, match="would be read as another"):
+            actions.register_decision(kind, text)
+    assert Action.parse("pass").kind == "pass"
+
+
+def _laws_tests() -> Iterator[Callable[[], None]]:
+    """The tests of test_laws.py and test_laws_dummy.py (they take no fixture)."""
+    for name in ("test_laws", "test_laws_dummy"):
+        module = importlib.import_module(name)
+        for attr, test in vars(module).items():
+            if attr.startswith("test_"):
+                assert not inspect.signature(test).parameters, attr
+                yield test
+
+
+def test_each_penalty_is_reached_by_a_laws_test(monkeypatch: pytest.MonkeyPatch) -> None:
+    reached: set[str] = set()
+
+    def recording(cls: type[penalties.Penalty]) -> Callable[..., None]:
+        decide = cls.decide
+
+        def wrapper(self: penalties.Penalty, game: Game, pending: Any, choice: Action) -> None:
+            reached.add(type(self).__name__)
+            decide(self, game, pending, choice)
+
+        return wrapper
+
+    for penalty in penalties.PENALTIES:
+        monkeypatch.setattr(type(penalty), "decide", recording(type(penalty)))
+    for test in _laws_tests():
+        test()
+    missing = {type(p).__name__ for p in penalties.PENALTIES} - set(reached)
+    assert not missing, f"no laws test chooses {sorted(missing)}"
+
+
+# ------------------------------------------------------------ strict play
+
+
+def _laws_functions() -> Iterator[tuple[ModuleType, str]]:
+    for module in (calls, conduct, penalties, revokes):
+        for name, value in vars(module).items():
+            if inspect.isfunction(value) and value.__module__ == module.__name__:
+                yield module, name
+
+
+@pytest.fixture
+def laws_forbidden(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every function of the laws' modules fails if called."""
+    for module, name in _laws_functions():
+
+        def forbidden(
+            *args: object, _name: str = f"{module.__name__}.{name}", **kw: object
+        ) -> None:
+            raise AssertionError(f"strict play called {_name}")
+
+        monkeypatch.setattr(module, name, forbidden)
+
+
+_PASS = Action.pass_()
+SHIPPED = [
+    "bridge",
+    "auction-bridge",
+    "auction-bridge-1908",
+    "dummy-bridge",
+    "dummy-bridge-eb1911",
+    "double-dummy",
+    "three-handed",
+    "three-handed-elwell",
+]
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+@pytest.mark.usefixtures("laws_forbidden")
+def test_strict_play_never_calls_the_laws(name: str) -> None:
+    rules = load_rules(name)
+    for seed in (1, 2):
+        chooser = random.Random(seed)
+        game = Game(rules, seed, rubbers=2)
+        steps = 0
+        while not game.is_over:
+            actor = game.actor
+            assert actor is not None
+            legal = game.observation(actor).legal_actions
+            # (mostly passes in the auction, so that contracts are made and rubbers end)
+            free = game.phase != "auction" or chooser.random() < 0.3
+            action = chooser.choice(legal) if free or _PASS not in legal else _PASS
+            assert game.can(action)
+            game.apply(action)
+            steps += 1
+        assert steps > 100
+        assert Game.from_record(game.to_record()).state_dict() == game.state_dict()
+
+
+@pytest.mark.usefixtures("laws_forbidden")
+def test_laws_mode_calls_the_laws() -> None:
+    """The control of the test above: with the same functions made to fail, laws
+    mode fails at once."""
+    game = Game(AUCTION, 1, laws=True)
+    with pytest.raises(AssertionError, match="strict play called"):
+        game.irregular_actions()
+
+
+# ------------------------------------------------------------ the hooks
+
+DEAL = (
+    Hand.from_pbn("AKQJ.AKQ.AKQ.AKQ"),  # North, dummy (player C)
+    Hand.from_pbn("T987.JT9.JT9.JT9"),  # East (D)
+    Hand.from_pbn("6543.876.876.876"),  # South, the declarer (B)
+    Hand.from_pbn("2.5432.5432.5432"),  # West, the leader (A)
+)
+
+
+def _same_answers(game: Game) -> None:
+    hooks = LAWS if game.laws else STRICT_PLAY
+    assert hooks.irregular_actions(game) == game.irregular_actions()
+    for player in game.players:
+        assert hooks.remarks(game, player) == game.remarks(player)
+        assert hooks.out_of_turn_actions(game, player) == game.out_of_turn_actions(player)
+    if game.phase == "play" and game.to_act not in game._blind:
+        assert not game._legal_call()
+        legal = game._legal_out[0]
+        plays = hooks.plays(game, legal)
+        assert (plays_of(legal) if plays is None else plays) == game.legal_actions()
+
+
+@pytest.mark.parametrize("laws", [False, True])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_hooks_answer_as_the_game(laws: bool, seed: int) -> None:
+    """At each step of a game in which the players take, at random, the actions
+    open to them (in laws mode irregular ones too, one time in about seven:
+    revokes, remarks, calls out of turn, insufficient bids, and the penalties
+    that follow), the hooks of the mode answer as the game's methods."""
+    chooser = random.Random(seed)
+    game = Game(AUCTION, seed, deals=[DEAL], laws=laws)
+    phases: set[str] = set()
+    for _ in range(300):
+        if game.is_over:
+            break
+        _same_answers(game)
+        phases.add(game.phase)
+        regular: list[tuple[str | None, Action]] = [(None, a) for a in game.legal_actions()]
+        irregular: list[tuple[str | None, Action]] = [(None, a) for a in game.irregular_actions()]
+        irregular += [
+            (name, a)
+            for name in game.players
+            for a in (*game.remarks(name), *game.out_of_turn_actions(name))
+        ]
+        player, action = chooser.choice(
+            chooser.choice([regular] * 6 + ([irregular] if irregular else []))
+        )
+        game.apply(action, player=player)
+    assert game.deal_number > 1
+    assert phases == ({"auction", "play", "penalty", "claim"} if laws else {"auction", "play"})
+
+
+def test_the_hooks_act_as_the_game() -> None:
+    """An insufficient bid, and a revoke, taken by the hooks leave the game as
+    ``apply()`` does; strict play's hooks take no irregular bid."""
+
+    def twins() -> tuple[Game, Game]:
+        return Game(AUCTION, 1, deals=[DEAL], laws=True), Game(AUCTION, 1, deals=[DEAL], laws=True)
+
+    applied, hooked = twins()
+    for game in (applied, hooked):
+        game.apply("bid 1 hearts")
+    insufficient = Action.parse("bid 1 diamonds")
+    assert STRICT_PLAY.bid(hooked, insufficient) is None
+    assert LAWS.bid(hooked, Action.parse("bid 2 hearts")) is None
+    applied.apply(insufficient)
+    op = LAWS.bid(hooked, insufficient)
+    assert op is not None
+    assert op.kind == "insufficient"
+    assert hooked.state_dict() == applied.state_dict()
+
+    applied, hooked = twins()
+    for game in (applied, hooked):
+        for text in ("bid 1 no_trumps", "pass", "pass", "pass", "play S2", "play SJ"):
+            game.apply(text)
+    revoke = Action.parse("play H9")  # East, holding spades
+    applied.apply(revoke)
+    LAWS.play(hooked, revoke)
+    assert hooked.state_dict() == applied.state_dict()
+    assert hooked.revokes == [(Seat.EAST, 1, True)]
