@@ -34,12 +34,12 @@ from ..core.cards import Card, Seat, Suit, seat_side
 from ..core.files import read_utf8
 from ..engine.actions import (
     BID,
-    CLAIM,
     DOUBLE,
     LOOK,
     PASS,
     PLAY,
     REDOUBLE,
+    REVOKE_CLAIM,
     WAIVE,
     Action,
     Operation,
@@ -669,7 +669,7 @@ class Session:
             return f"{action.level} {(action.denomination or '').replace('_', ' ')}"
         if action.kind == "declare":
             return (action.denomination or "").replace("_", " ")
-        if action.kind == CLAIM:
+        if action.kind == REVOKE_CLAIM:
             return f"claim {action.penalty}"
         if action.kind == WAIVE:
             return "waive"

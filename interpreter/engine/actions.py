@@ -29,7 +29,6 @@ __all__ = [
     "BLIND",
     "CALL_LEAD",
     "CANCEL",
-    "CLAIM",
     "CORRECT",
     "DECLARE",
     "DECLINE",
@@ -66,7 +65,6 @@ REDOUBLE: Final = "redouble"
 #: laws mode, after the last trick: the claim of a revoke's penalty (``claim revoke
 #: tricks``), or its waiver; not the terminal's claim of the tricks still to play
 REVOKE_CLAIM: Final = "claim"
-CLAIM: Final = REVOKE_CLAIM  # the old name (apps/terminal.py)
 WAIVE: Final = "waive"
 NEW_DEAL: Final = "new_deal"
 ACCEPT: Final = "accept"
@@ -297,8 +295,6 @@ class Action:
     def claim_revoke_penalty(cls, penalty: str) -> Action:
         """Claim the revoke penalty: ``tricks`` or ``points`` (laws mode)."""
         return cls(REVOKE_CLAIM, penalty=penalty)
-
-    claim = claim_revoke_penalty  # the old name (formats/natural.py)
 
     @classmethod
     def waive(cls) -> Action:

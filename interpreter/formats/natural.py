@@ -255,7 +255,7 @@ def _claim_or_look(words: str) -> Action | None:
     """``claim tricks``, ``claim points``, ``look north``..., or ``None``."""
     m = re.fullmatch(r"claim (?:revoke |penalty |the )?(tricks|points)", words)
     if m:
-        return Action.claim(m.group(1))
+        return Action.claim_revoke_penalty(m.group(1))
     m = re.fullmatch(r"look (?:at )?(?:the )?(\w+)(?: hand)?", words)
     if m:
         return Action.look(Seat.from_str(m.group(1)))
