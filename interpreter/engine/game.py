@@ -43,8 +43,9 @@ from ..core import _native
 from ..core.cards import Card, Hand, Seat, Suit
 from ..errors import IllegalActionError, InvalidNotationError
 from ..language.ruleset import Condition, Denomination, RuleSet, SightRule
+from . import hotpath
 from ._lazy import LazyDetail
-from ._speedups import GameBase, _bind, trick_won
+from ._speedups import GameBase, trick_won
 from ._speedups import plays_of as _plays_of  # the play actions of a set of cards
 from .actions import (
     ASK,
@@ -231,6 +232,21 @@ class Game(GameBase):
     :raises ValueError: for a wrong number of names, a repeated name or a bad count.
     :raises InvalidDealError: for a preset deal that is not one.
     """
+
+    # The fields the C card step reads and writes (hotpath.HOT_FIELDS).
+    _lean: bool
+    to_act: Seat | None
+    _ps: _native.PlayState | None
+    _step: int
+    log: list[Operation]
+    actions: list[Action]
+    hands: list[int]
+    _trick_cards: list[int]
+    _seat_actor: tuple[str, ...]
+    _lead_due: bool
+    _trick_leader: Seat
+    tricks: list[Trick]
+    tricks_won: list[int]
 
     def __init__(
         self,
@@ -2671,9 +2687,9 @@ def _game_from_record(record: Mapping[str, Any], rules: RuleSet) -> Game:
 
 
 # The card step of apply() and legal_actions() in the lean play, and the end
-# of a trick, in C (interpreter/_speedups.c): the step function and the tables.
-_bind(
-    _native.STEP_PACKED_ADDRESS,
+# of a trick, in C (_speedups.c): the fields and tables it works with.
+hotpath.bind(
+    Game,
     {
         "Action": Action,
         "Operation": Operation,
@@ -2686,6 +2702,8 @@ _bind(
         "trick_detail": _trick_detail,
         "SEATS": _SEATS,
         "CARDS": _CARDS,
+        "first_lead": Game._first_lead,
+        "end_play": Game._end_play,
         "LazyDetail": LazyDetail,
     },
 )
