@@ -30,6 +30,7 @@ from dummybridge.engine import _lazy, _speedups, hotpath
 from dummybridge.engine import game as state
 from dummybridge.engine.actions import Action
 from dummybridge.engine.game import Game, Operation
+from dummybridge.engine.opkinds import OpKind
 from dummybridge.errors import IllegalActionError, InvalidDealError
 from dummybridge.language.loader import builtin_variants, load_rules
 
@@ -143,7 +144,7 @@ def test_the_c_card_step_keeps_no_reference_it_does_not_own() -> None:
     counts of the objects every card's record shares: the play actions, the
     kind ``play``, the empty detail, the seats (after a warm-up game, so the
     interpreter's memos are full: the same games then leave the same counts)."""
-    shared = [*state._PLAYS, state.PLAY, state._EMPTY, *state._SEATS]
+    shared = [*state._PLAYS, state.PLAY, OpKind.PLAY, OpKind.TRICK, state._EMPTY, *state._SEATS]
 
     def games() -> None:
         for seed in range(3):
@@ -167,11 +168,12 @@ def test_the_c_module_refuses_tables_that_are_not_the_game_modules() -> None:
         "Action": Action,
         "Operation": Operation,
         "PLAY": "play",
+        "PLAYED": OpKind.PLAY,
         "EMPTY": state._EMPTY,
         "LEFT": state._LEFT,
         "PLAYS": state._PLAYS[:51],
         "Trick": state.Trick,
-        "TRICK": "trick",
+        "TRICK": OpKind.TRICK,
         "trick_detail": state._trick_detail,
         "SEATS": state._SEATS,
         "CARDS": state._CARDS,

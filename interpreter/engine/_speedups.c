@@ -40,11 +40,12 @@ static step_fn bound_step;
 static PyObject *action_type;    /* actions.Action */
 static PyObject *operation_type; /* actions.Operation (a named tuple) */
 static PyObject *play_kind;      /* actions.PLAY, the kind of a card's action */
+static PyObject *played_kind;    /* OpKind.PLAY, the kind of a card's record */
 static PyObject *empty_detail;   /* state._EMPTY, a play's detail */
 static PyObject *left_of;        /* state._LEFT: the seat on each seat's left */
 static PyObject *play_of;        /* state._PLAYS: the play action of each card */
 static PyObject *trick_type;     /* state.Trick (a named tuple) */
-static PyObject *trick_kind;     /* "trick", the kind of a trick's record */
+static PyObject *trick_kind;     /* OpKind.TRICK, the kind of a trick's record */
 static PyObject *trick_detail;   /* state._trick_detail, which builds a trick record's detail */
 static PyObject *seats;          /* state._SEATS: the four seats */
 static PyObject *cards;          /* state._CARDS: the 52 cards */
@@ -265,7 +266,7 @@ static PyObject *lean_card(PyObject *self, PyObject *d, PyObject *action) {
     /* The same bookkeeping as Game._play(), the record made first. */
     PyObject *n = PyLong_FromSsize_t(PyList_GET_SIZE(log));
     if (n == NULL) return NULL;
-    PyObject *items[6] = {n,      play_kind,   to_act, PyTuple_GET_ITEM(actors, seat),
+    PyObject *items[6] = {n,      played_kind, to_act, PyTuple_GET_ITEM(actors, seat),
                           action, empty_detail};
     PyObject *op = record(operation_type, items, 6);
     Py_DECREF(n);
@@ -485,7 +486,7 @@ static int names_of(PyObject *names, const char *what, PyObject **out, Py_ssize_
     return 0;
 }
 
-#define BOUND 16 /* the tables _bind() takes by name */
+#define BOUND 17 /* the tables _bind() takes by name */
 
 static PyObject *speedups_bind(PyObject *Py_UNUSED(module), PyObject *args) {
     unsigned long long step_address;
@@ -500,21 +501,14 @@ static PyObject *speedups_bind(PyObject *Py_UNUSED(module), PyObject *args) {
         PyTypeObject *kind;
         Py_ssize_t size;
     } wanted[BOUND] = {
-        {"Action", &PyType_Type, -1},
-        {"Operation", &PyType_Type, -1},
-        {"PLAY", &PyUnicode_Type, -1},
-        {"EMPTY", &PyBaseObject_Type, -1},
-        {"LEFT", &PyTuple_Type, 4},
-        {"PLAYS", &PyTuple_Type, 52},
-        {"Trick", &PyType_Type, -1},
-        {"TRICK", &PyUnicode_Type, -1},
-        {"trick_detail", &PyFunction_Type, -1},
-        {"SEATS", &PyTuple_Type, 4},
-        {"CARDS", &PyTuple_Type, 52},
-        {"first_lead", &PyFunction_Type, -1},
-        {"end_play", &PyFunction_Type, -1},
-        {"FIELDS", &PyTuple_Type, N_FIELDS},
-        {"METHODS", &PyTuple_Type, N_METHODS},
+        {"Action", &PyType_Type, -1},         {"Operation", &PyType_Type, -1},
+        {"PLAY", &PyUnicode_Type, -1},        {"PLAYED", &PyUnicode_Type, -1},
+        {"EMPTY", &PyBaseObject_Type, -1},    {"LEFT", &PyTuple_Type, 4},
+        {"PLAYS", &PyTuple_Type, 52},         {"Trick", &PyType_Type, -1},
+        {"TRICK", &PyUnicode_Type, -1},       {"trick_detail", &PyFunction_Type, -1},
+        {"SEATS", &PyTuple_Type, 4},          {"CARDS", &PyTuple_Type, 52},
+        {"first_lead", &PyFunction_Type, -1}, {"end_play", &PyFunction_Type, -1},
+        {"FIELDS", &PyTuple_Type, N_FIELDS},  {"METHODS", &PyTuple_Type, N_METHODS},
         {"LazyDetail", &PyType_Type, -1},
     };
     PyObject *got[BOUND + 3] = {NULL};
@@ -525,7 +519,7 @@ static PyObject *speedups_bind(PyObject *Py_UNUSED(module), PyObject *args) {
     ok = ok && names_of(got[BOUND - 3], "FIELDS", names, N_FIELDS) == 0 &&
          names_of(got[BOUND - 2], "METHODS", names + N_FIELDS, N_METHODS) == 0;
     int fits = ok && PyType_IsSubtype((PyTypeObject *)got[1], &PyTuple_Type) &&
-               PyType_IsSubtype((PyTypeObject *)got[6], &PyTuple_Type);
+               PyType_IsSubtype((PyTypeObject *)got[7], &PyTuple_Type);
     const char *slot_names[3] = {"_build", "_raw",
                                  "_data"}; /* LazyDetail's, set as __init__ does */
     for (int i = 0; i < 3 && fits; i++) {
@@ -543,10 +537,10 @@ static PyObject *speedups_bind(PyObject *Py_UNUSED(module), PyObject *args) {
         return NULL;
     }
     PyObject **slots[BOUND + 3] = {
-        &action_type, &operation_type, &play_kind,  &empty_detail, &left_of,
-        &play_of,     &trick_type,     &trick_kind, &trick_detail, &seats,
-        &cards,       &first_lead,     &end_play,   NULL,          NULL, /* names: kept below */
-        &lazy_type,   &lazy_build,     &lazy_raw,   &lazy_data,
+        &action_type, &operation_type, &play_kind,  &played_kind, &empty_detail,
+        &left_of,     &play_of,        &trick_type, &trick_kind,  &trick_detail,
+        &seats,       &cards,          &first_lead, &end_play,    NULL, /* the names: below */
+        NULL,         &lazy_type,      &lazy_build, &lazy_raw,    &lazy_data,
     };
     for (int i = 0; i < BOUND + 3; i++) {
         if (slots[i] != NULL)

@@ -76,6 +76,7 @@ from .actions import (
     Operation,
 )
 from .forced import forced_declaration
+from .opkinds import OP_KINDS, OpKind
 from .phases import Phase
 from .scoring import DealResult, ScoreEntry, ScoreSheet, _score_unpenalised, score_deal
 
@@ -1420,7 +1421,7 @@ class Game(GameBase):
     def _decision(self, seat: Seat, player: str, action: Action, kind: str) -> Operation:
         """Take a decision verified as legal (not a look or a card) and log it."""
         log = self.log
-        op: Operation = _new_op(Operation, (len(log), kind, seat, player, action, _EMPTY))
+        op: Operation = _new_op(Operation, (len(log), OP_KINDS[kind], seat, player, action, _EMPTY))
         log.append(op)
         self.actions.append(action)
         self.history.append((seat, action))
@@ -2142,7 +2143,9 @@ class Game(GameBase):
         self._step = step
         winner = (step >> _WINNER_SHIFT) - 1
         log = self.log
-        op = _new_op(Operation, (len(log), PLAY, seat, self._seat_actor[seat], action, _EMPTY))
+        op = _new_op(
+            Operation, (len(log), OpKind.PLAY, seat, self._seat_actor[seat], action, _EMPTY)
+        )
         log.append(op)
         self.actions.append(recorded or action)
         self.hands[seat] &= ~(1 << card)
@@ -2330,12 +2333,15 @@ class Game(GameBase):
         action: Action | None = None,
         detail: Mapping[str, Any] | None = None,
     ) -> Operation:
+        op_kind = OP_KINDS.get(kind)
+        if op_kind is None:
+            raise ValueError(f"no kind of log entry {kind!r} (see OpKind)")
         if detail is None:
             detail = _EMPTY
         elif detail.__class__ is not LazyDetail:  # a LazyDetail is built when read
             detail = MappingProxyType(dict(detail)) if detail else _EMPTY
         log = self.log
-        op: Operation = _new_op(Operation, (len(log), kind, seat, player, action, detail))
+        op: Operation = _new_op(Operation, (len(log), op_kind, seat, player, action, detail))
         log.append(op)
         return op
 
@@ -2694,11 +2700,12 @@ hotpath.bind(
         "Action": Action,
         "Operation": Operation,
         "PLAY": PLAY,
+        "PLAYED": OpKind.PLAY,
         "EMPTY": _EMPTY,
         "LEFT": _LEFT,
         "PLAYS": _PLAYS,
         "Trick": Trick,
-        "TRICK": "trick",
+        "TRICK": OpKind.TRICK,
         "trick_detail": _trick_detail,
         "SEATS": _SEATS,
         "CARDS": _CARDS,
