@@ -11,7 +11,7 @@ import dummybridge
 from dummybridge import bots, errors
 from dummybridge.apps import conform, simulate
 from dummybridge.core import _dealing, _play, cards
-from dummybridge.engine import actions, game
+from dummybridge.engine import actions, game, opkinds
 from dummybridge.language import keywords, loader, ruleset, semantics
 
 
@@ -32,6 +32,7 @@ from dummybridge.language import keywords, loader, ruleset, semantics
         semantics,
         simulate,
         game,
+        opkinds,
     ],
     ids=lambda m: m.__name__,
 )

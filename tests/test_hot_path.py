@@ -26,10 +26,11 @@ import pytest
 
 from dummybridge import Rng
 from dummybridge.core import _native
-from dummybridge.engine import _lazy, _speedups
+from dummybridge.engine import _lazy, _speedups, hotpath
 from dummybridge.engine import game as state
 from dummybridge.engine.actions import Action
 from dummybridge.engine.game import Game, Operation
+from dummybridge.engine.opkinds import OpKind
 from dummybridge.errors import IllegalActionError, InvalidDealError
 from dummybridge.language.loader import builtin_variants, load_rules
 
@@ -143,7 +144,7 @@ def test_the_c_card_step_keeps_no_reference_it_does_not_own() -> None:
     counts of the objects every card's record shares: the play actions, the
     kind ``play``, the empty detail, the seats (after a warm-up game, so the
     interpreter's memos are full: the same games then leave the same counts)."""
-    shared = [*state._PLAYS, state.PLAY, state._EMPTY, *state._SEATS]
+    shared = [*state._PLAYS, state.PLAY, OpKind.PLAY, OpKind.TRICK, state._EMPTY, *state._SEATS]
 
     def games() -> None:
         for seed in range(3):
@@ -156,37 +157,118 @@ def test_the_c_card_step_keeps_no_reference_it_does_not_own() -> None:
     assert [sys.getrefcount(x) for x in shared] == counts
 
 
-def test_the_c_module_refuses_tables_that_are_not_the_state_modules() -> None:
-    """The C module is bound once, by state.py; a wrong table is named, and
-    leaves the binding as it was (the games after still play)."""
+def test_the_c_module_refuses_tables_that_are_not_the_game_modules() -> None:
+    """The C module is bound once, by game.py (hotpath.bind); a wrong table is
+    named, and leaves the binding as it was (the games after still play)."""
     with pytest.raises(ValueError, match=r"^_bind: no step function$"):
         _speedups._bind(0, {})
-    with pytest.raises(ValueError, match=r"^_bind: no Action in the state module's tables$"):
+    with pytest.raises(ValueError, match=r"^_bind: no Action in the game module's tables$"):
         _speedups._bind(1, {})
     tables = {
         "Action": Action,
         "Operation": Operation,
         "PLAY": "play",
+        "PLAYED": OpKind.PLAY,
         "EMPTY": state._EMPTY,
         "LEFT": state._LEFT,
         "PLAYS": state._PLAYS[:51],
         "Trick": state.Trick,
-        "TRICK": "trick",
+        "TRICK": OpKind.TRICK,
         "trick_detail": state._trick_detail,
         "SEATS": state._SEATS,
         "CARDS": state._CARDS,
+        "first_lead": Game._first_lead,
+        "end_play": Game._end_play,
+        "FIELDS": hotpath.HOT_FIELDS,
+        "METHODS": hotpath.HOT_METHODS,
         "LazyDetail": _lazy.LazyDetail,
     }
-    with pytest.raises(ValueError, match=r"^_bind: no PLAYS in the state module's tables$"):
+    with pytest.raises(ValueError, match=r"^_bind: no PLAYS in the game module's tables$"):
         _speedups._bind(1, tables)
     tables["PLAYS"] = state._PLAYS
     wrong = "^_bind: Operation and Trick must be named tuples, LazyDetail a class with slots$"
     for name, value in [("Operation", dict), ("Trick", list), ("LazyDetail", dict)]:
         with pytest.raises(ValueError, match=wrong):
             _speedups._bind(1, {**tables, name: value})
+    with pytest.raises(ValueError, match=r"^_bind: no FIELDS in the game module's tables$"):
+        _speedups._bind(1, {**tables, "FIELDS": hotpath.HOT_FIELDS[:-1]})
+    with pytest.raises(ValueError, match=r"^_bind: the METHODS must be names \(str\)$"):
+        _speedups._bind(1, {**tables, "METHODS": (1, 2)})
+    with pytest.raises(ValueError, match=r"^_bind: no end_play in the game module's tables$"):
+        _speedups._bind(1, {**tables, "end_play": len})
     with pytest.raises(TypeError):
         _speedups._bind(1, list(tables))  # type: ignore[arg-type]
     assert _trace(Game(BRIDGE, 3), 3) == _trace(_PythonGame(BRIDGE, 3), 3)
+
+
+def test_the_hot_path_contract_is_checked_when_it_is_bound() -> None:
+    """A field the C step reads that the game class does not declare, or a
+    method it lacks, stops the import of game.py (hotpath.bind), naming them,
+    before the C module is bound."""
+
+    class Partial:
+        _lean: bool
+        to_act: int | None
+
+        def _apply(self) -> None: ...
+
+    missing = [*hotpath.HOT_FIELDS[2:], "_legal_actions"]
+    with pytest.raises(RuntimeError) as caught:
+        hotpath.bind(Partial, {})
+    assert str(caught.value) == (
+        f"the C card step uses {', '.join(missing)}, which Partial does not declare: "
+        "rename them in dummybridge.engine.hotpath too"
+    )
+    with pytest.raises(ValueError, match=r"^_bind: no Action in"):  # Game passes; then the C
+        hotpath.bind(Game, {})
+
+
+@pytest.mark.parametrize("variant", sorted(v.name for v in builtin_variants()))
+def test_every_card_of_the_lean_play_takes_the_c_step(
+    variant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 16, the hot path's contract: in strict play, a card played from a
+    hand its player sees (no hand blind: the lean play) is taken by the C step,
+    and its legal cards are offered by it; neither ever reaches the Python
+    methods. A field or method of hotpath.py renamed on one side only would
+    send them there, silently but for this test."""
+    rules = load_rules(variant)
+    in_python: list[str] = []
+    apply, legal_actions = Game._apply, Game._legal_actions
+
+    def lean(game: Game) -> bool:
+        return not game.laws and game.phase == "play" and not game._blind
+
+    def counted_apply(self: Game, action: Action | str, *, player: str | None = None) -> Operation:
+        if lean(self) and Action.parse(str(action)).kind == "play":
+            in_python.append(f"apply {action}")
+        return apply(self, action, player=player)
+
+    def counted_legal_actions(self: Game) -> tuple[Action, ...]:
+        if lean(self):
+            in_python.append("legal_actions")
+        return legal_actions(self)
+
+    seen: set[str] = set()
+
+    def fields_of(game: Game) -> None:
+        if game._lean:
+            seen.update(name for name in hotpath.HOT_FIELDS if name in vars(game))
+
+    monkeypatch.setattr(Game, "_apply", counted_apply)
+    monkeypatch.setattr(Game, "_legal_actions", counted_legal_actions)
+    cards = 0
+    for seed in (1, 2):
+        game = Game(rules, seed)
+        rng = Rng(seed)
+        while not game.is_over:
+            fields_of(game)
+            legal = game.legal_actions()
+            game.apply(legal[rng.below(len(legal))])
+        cards += sum(op.kind == "play" for op in game.log)
+    assert in_python == []
+    assert cards >= 104
+    assert seen == set(hotpath.HOT_FIELDS)  # every field it reads is where it reads it
 
 
 def test_the_c_end_of_a_trick_refuses_what_is_not_one() -> None:

@@ -391,3 +391,30 @@ def test_opening_lead_left_of_declarer_is_rule_data() -> None:
     game.pass_()
     game.pass_()
     assert game.to_act == Seat.WEST
+
+
+def test_every_log_entry_has_a_kind_of_the_table() -> None:
+    """Issue 16: OpKind is the true list of log entry kinds. The game logs
+    no other (an unknown kind is refused before anything is logged), every
+    entry holds its member, and the table in opkinds.py names every member."""
+    import inspect
+    import re
+
+    from dummybridge.engine import opkinds
+    from dummybridge.engine.opkinds import OpKind
+
+    game = Game(BRIDGE, 2)
+    _play_out_rubber(game)
+    assert all(type(op.kind) is OpKind for op in game.log)
+    assert repr(game.log[0]).startswith("Operation(index=0, kind='cut', ")
+    before = list(game.log)
+    with pytest.raises(ValueError, match=r"^no kind of log entry 'nap' \(see OpKind\)$"):
+        game._append("nap")
+    assert game.log == before
+    table = inspect.getdoc(opkinds) or ""
+    assert [kind.name for kind in OpKind if not re.search(rf"\b{kind.name}\b", table)] == []
+
+
+def _play_out_rubber(game: Game) -> None:
+    while not game.is_over:
+        game.apply(game.legal_actions()[-1])

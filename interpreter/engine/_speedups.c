@@ -1,29 +1,30 @@
 /* dummybridge.engine._speedups: the card step of Game.apply() and Game.legal_actions(), in C.
  *
  * Nearly every action of a game is a card played in strict play by a player
- * who sees the hand he plays from (the state.Game "lean" play: self._lean).
+ * who sees the hand he plays from (the game's "lean" play: game._lean).
  * In Python that step is a method call, a cffi call and about fifteen
  * attribute reads and writes: most of the interpreter's time (issue 3).
  * This module takes that step in C:
  *
- *   - GameBase.apply(action) for a card while self._lean is true: the C core
+ *   - GameBase.apply(action) for a card while the lean play is on: the C core
  *     plays it (dbr_position_step_packed, called through the function pointer
  *     the cffi module _core gives, so there is one copy of the card rules),
- *     then the same bookkeeping as state.Game._play(): self._step, the log
- *     record, self.actions, self.hands, self._trick_cards, self.to_act, and
- *     _first_lead() or the end of the trick when they are due.
- *   - GameBase.legal_actions() while self._lean is true: the play actions of
- *     the legal cards the last step left in self._step (plays_of(), which
- *     state.py also uses for every set of cards it offers as plays).
- *   - trick_won(game, winner): the end of a trick, on every path (state.Game._play()
- *     calls it too): the trick and its record, the tricks won, the next leader,
- *     and state.Game._end_play() after the last trick.
+ *     then the same bookkeeping as the Python card step: the packed step, the
+ *     log record, the actions, the hands, the trick in progress, the seat to
+ *     act, and first_lead() or the end of the trick when they are due.
+ *   - GameBase.legal_actions() while the lean play is on: the play actions of
+ *     the legal cards the last step left (plays_of(), which the engine also
+ *     uses for every set of cards it offers as plays).
+ *   - trick_won(game, winner): the end of a trick, on every path (the Python
+ *     card step calls it too): the trick and its record, the tricks won, the
+ *     next leader, and end_play() after the last trick.
  *
  * Every other action, and a card the C core refuses, goes to the Python
  * methods _apply() and _legal_actions(), which are the reference: tests play
  * the same games through both and compare every record. The module decides no
  * card question itself and keeps no game state: what it reads and writes is
- * the game's own __dict__. It is bound once, by state.py, with _bind().
+ * the game's own __dict__, by the names of the contract in hotpath.py, which
+ * binds it once, with _bind(), when game.py is imported.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -34,26 +35,50 @@
 
 typedef int64_t (*step_fn)(dbr_position *pos, dbr_card card, unsigned flags);
 
-/* Bound by _bind(), once, at the import of dummybridge.engine.game. */
+/* Bound by _bind(), once, at the import of dummybridge.engine.game (hotpath.bind()). */
 static step_fn bound_step;
 static PyObject *action_type;    /* actions.Action */
-static PyObject *operation_type; /* state.Operation (a named tuple) */
+static PyObject *operation_type; /* actions.Operation (a named tuple) */
 static PyObject *play_kind;      /* actions.PLAY, the kind of a card's action */
+static PyObject *played_kind;    /* OpKind.PLAY, the kind of a card's record */
 static PyObject *empty_detail;   /* state._EMPTY, a play's detail */
 static PyObject *left_of;        /* state._LEFT: the seat on each seat's left */
 static PyObject *play_of;        /* state._PLAYS: the play action of each card */
 static PyObject *trick_type;     /* state.Trick (a named tuple) */
-static PyObject *trick_kind;     /* "trick", the kind of a trick's record */
+static PyObject *trick_kind;     /* OpKind.TRICK, the kind of a trick's record */
 static PyObject *trick_detail;   /* state._trick_detail, which builds a trick record's detail */
 static PyObject *seats;          /* state._SEATS: the four seats */
 static PyObject *cards;          /* state._CARDS: the 52 cards */
 static PyObject *lazy_type;      /* _lazy.LazyDetail, and the descriptors of its three slots */
 static PyObject *lazy_build, *lazy_raw, *lazy_data;
 
-/* Interned attribute names. */
-static PyObject *s_lean, *s_to_act, *s_ps, *s_address, *s_step, *s_log, *s_actions, *s_hands,
-    *s_trick_cards, *s_seat_actor, *s_lead_due, *s_first_lead, *s_kind, *s_index, *s_apply,
-    *s_legal_actions, *s_trick_leader, *s_tricks, *s_tricks_won, *s_end_play;
+static PyObject *first_lead; /* play.first_lead(game): what the first lead exposes */
+static PyObject *end_play;   /* play.end_play(game): after the last trick */
+
+/* The names of the game's fields this module reads and writes, and of the two
+ * methods it falls back to: bound by _bind() from the contract game.py declares
+ * (HOT_FIELDS and HOT_METHODS), in the order of these enums. */
+enum {
+    F_LEAN,         /* whether the lean play is on: this module takes its cards */
+    F_TO_ACT,       /* the seat to play */
+    F_PS,           /* the PlayState: its .address is the C core's position */
+    F_STEP,         /* the last packed step: the legal cards of the hand to play */
+    F_LOG,          /* the log, a list of Operation */
+    F_ACTIONS,      /* the actions taken, a list */
+    F_HANDS,        /* the four hands as bits, a list */
+    F_TRICK_CARDS,  /* the cards of the trick in progress, a list of card numbers */
+    F_SEAT_ACTOR,   /* who plays each seat's cards, a tuple of four names */
+    F_LEAD_DUE,     /* whether the next card is the deal's first lead */
+    F_TRICK_LEADER, /* the seat that led the trick in progress */
+    F_TRICKS,       /* the completed tricks, a list of Trick */
+    F_TRICKS_WON,   /* the tricks won by each side, a list of two ints */
+    N_FIELDS
+};
+enum { M_APPLY, M_LEGAL_ACTIONS, N_METHODS };
+static PyObject *field[N_FIELDS], *method[N_METHODS];
+
+/* Interned names of other objects' attributes. */
+static PyObject *s_address, *s_kind, *s_index;
 
 #define LEGAL_MASK ((UINT64_C(1) << 52) - 1)
 
@@ -70,7 +95,7 @@ static int items(PyObject *d, PyObject *const *keys, PyObject **out, int n) {
 
 /* Whether the game's __dict__ says the lean play is on. -1 on error. */
 static int lean_on(PyObject *d) {
-    PyObject *lean = item(d, s_lean);
+    PyObject *lean = item(d, field[F_LEAN]);
     if (lean == NULL) return PyErr_Occurred() ? -1 : 0;
     return lean == Py_True;
 }
@@ -118,8 +143,8 @@ static PyObject *lazy(PyObject *build, PyObject *raw) {
  * after the last trick. 0, or -1 with an error set (and then nothing changed,
  * unless memory ran out or _end_play() raised). */
 static int trick_end(PyObject *self, PyObject *d, long winner) {
-    PyObject *const keys[6] = {s_trick_cards, s_log,        s_trick_leader,
-                               s_tricks,      s_tricks_won, s_hands};
+    PyObject *const keys[6] = {field[F_TRICK_CARDS], field[F_LOG],        field[F_TRICK_LEADER],
+                               field[F_TRICKS],      field[F_TRICKS_WON], field[F_HANDS]};
     PyObject *got[6];
     if (items(d, keys, got, 6) < 0) {
         if (!PyErr_Occurred())
@@ -179,8 +204,9 @@ static int trick_end(PyObject *self, PyObject *d, long winner) {
         after = NULL;
     }
     failed = failed || PyList_Append(log, op) < 0;
-    failed = failed || PyDict_SetItem(d, s_trick_leader, seat) < 0; /* (leader not used below) */
-    failed = failed || PyDict_SetItem(d, s_trick_cards, fresh) < 0;
+    failed =
+        failed || PyDict_SetItem(d, field[F_TRICK_LEADER], seat) < 0; /* (leader not used below) */
+    failed = failed || PyDict_SetItem(d, field[F_TRICK_CARDS], fresh) < 0;
     Py_XDECREF(done);
     Py_XDECREF(op);
     Py_XDECREF(after);
@@ -188,8 +214,8 @@ static int trick_end(PyObject *self, PyObject *d, long winner) {
     if (failed) return -1;
     int more = PyObject_IsTrue(PyList_GET_ITEM(hands, winner));
     if (more < 0) return -1;
-    if (more) return PyDict_SetItem(d, s_to_act, seat);
-    PyObject *r = PyObject_CallMethodNoArgs(self, s_end_play);
+    if (more) return PyDict_SetItem(d, field[F_TO_ACT], seat);
+    PyObject *r = PyObject_CallOneArg(end_play, self);
     Py_XDECREF(r);
     return r == NULL ? -1 : 0;
 }
@@ -214,8 +240,9 @@ static PyObject *lean_card(PyObject *self, PyObject *d, PyObject *action) {
     if (card < 0 || card > 51) return NULL;
 
     /* Everything read and checked before the C core plays the card. */
-    PyObject *const keys[7] = {s_to_act, s_ps,          s_log,       s_actions,
-                               s_hands,  s_trick_cards, s_seat_actor};
+    PyObject *const keys[7] = {field[F_TO_ACT],    field[F_PS],    field[F_LOG],
+                               field[F_ACTIONS],   field[F_HANDS], field[F_TRICK_CARDS],
+                               field[F_SEAT_ACTOR]};
     PyObject *got[7];
     if (items(d, keys, got, 7) < 0) return NULL;
     PyObject *to_act = got[0], *ps = got[1], *log = got[2], *actions = got[3], *hands = got[4],
@@ -239,7 +266,7 @@ static PyObject *lean_card(PyObject *self, PyObject *d, PyObject *action) {
     /* The same bookkeeping as Game._play(), the record made first. */
     PyObject *n = PyLong_FromSsize_t(PyList_GET_SIZE(log));
     if (n == NULL) return NULL;
-    PyObject *items[6] = {n,      play_kind,   to_act, PyTuple_GET_ITEM(actors, seat),
+    PyObject *items[6] = {n,      played_kind, to_act, PyTuple_GET_ITEM(actors, seat),
                           action, empty_detail};
     PyObject *op = record(operation_type, items, 6);
     Py_DECREF(n);
@@ -259,7 +286,7 @@ static PyObject *lean_card(PyObject *self, PyObject *d, PyObject *action) {
     PyObject *rest = PyLong_FromUnsignedLongLong(bits & ~(1ULL << card));
     PyObject *card_obj = PyLong_FromLong(card);
     int failed = step_obj == NULL || rest == NULL || card_obj == NULL;
-    failed = failed || PyDict_SetItem(d, s_step, step_obj) < 0;
+    failed = failed || PyDict_SetItem(d, field[F_STEP], step_obj) < 0;
     failed = failed || PyList_Append(log, op) < 0;
     failed = failed || PyList_Append(actions, action) < 0;
     if (!failed) {
@@ -274,14 +301,15 @@ static PyObject *lean_card(PyObject *self, PyObject *d, PyObject *action) {
     if (!failed && winner) {
         failed = trick_end(self, d, (long)(winner - 1)) < 0;
     } else if (!failed) {
-        PyObject *due = item(d, s_lead_due);
+        PyObject *due = item(d, field[F_LEAD_DUE]);
         int first = due == NULL ? (PyErr_Occurred() ? -1 : 0) : PyObject_IsTrue(due);
         if (first > 0) { /* strict play: no card is ever taken back */
-            PyObject *r = PyObject_CallMethodNoArgs(self, s_first_lead);
+            PyObject *r = PyObject_CallOneArg(first_lead, self);
             first = r == NULL ? -1 : 0;
             Py_XDECREF(r);
         }
-        failed = first < 0 || PyDict_SetItem(d, s_to_act, PyTuple_GET_ITEM(left_of, seat)) < 0;
+        failed =
+            first < 0 || PyDict_SetItem(d, field[F_TO_ACT], PyTuple_GET_ITEM(left_of, seat)) < 0;
     }
     Py_DECREF(to_act);
     if (failed) {
@@ -301,10 +329,14 @@ static PyObject *GameBase_apply(PyObject *self, PyObject *const *args, Py_ssize_
         Py_DECREF(d);
         if (op != NULL || PyErr_Occurred()) return op;
     }
-    PyObject *method = PyObject_GetAttr(self, s_apply);
-    if (method == NULL) return NULL;
-    PyObject *r = PyObject_Vectorcall(method, args, nargs, kwnames);
-    Py_DECREF(method);
+    if (method[M_APPLY] == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "apply: the module is not bound");
+        return NULL;
+    }
+    PyObject *apply = PyObject_GetAttr(self, method[M_APPLY]);
+    if (apply == NULL) return NULL;
+    PyObject *r = PyObject_Vectorcall(apply, args, nargs, kwnames);
+    Py_DECREF(apply);
     return r;
 }
 
@@ -331,7 +363,7 @@ static PyObject *GameBase_legal_actions(PyObject *self, PyObject *Py_UNUSED(igno
     PyObject *d = PyObject_GenericGetDict(self, NULL);
     if (d == NULL) return NULL;
     int on = play_of == NULL ? 0 : lean_on(d);
-    PyObject *step = on > 0 ? item(d, s_step) : NULL;
+    PyObject *step = on > 0 ? item(d, field[F_STEP]) : NULL;
     if (step != NULL && PyLong_CheckExact(step)) {
         long long packed = PyLong_AsLongLong(step);
         if (packed >= 0) {
@@ -341,7 +373,11 @@ static PyObject *GameBase_legal_actions(PyObject *self, PyObject *Py_UNUSED(igno
     }
     Py_DECREF(d);
     if (PyErr_Occurred()) return NULL;
-    return PyObject_CallMethodNoArgs(self, s_legal_actions);
+    if (method[M_LEGAL_ACTIONS] == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "legal_actions: the module is not bound");
+        return NULL;
+    }
+    return PyObject_CallMethodNoArgs(self, method[M_LEGAL_ACTIONS]);
 }
 
 PyDoc_STRVAR(GameBase_apply_doc,
@@ -429,13 +465,28 @@ static PyObject *bound(PyObject *tables, const char *name, PyTypeObject *kind, P
     int fits = value != NULL && PyObject_TypeCheck(value, kind) &&
                (size < 0 || PyTuple_GET_SIZE(value) == size);
     if (!fits) {
-        PyErr_Format(PyExc_ValueError, "_bind: no %s in the state module's tables", name);
+        PyErr_Format(PyExc_ValueError, "_bind: no %s in the game module's tables", name);
         return NULL;
     }
     return Py_NewRef(value);
 }
 
-#define BOUND 12 /* the tables _bind() takes by name */
+/* The n names of the tuple `names` (checked by bound()), interned, into out
+ * (new references): 0, or -1 with ValueError if one is not a str. */
+static int names_of(PyObject *names, const char *what, PyObject **out, Py_ssize_t n) {
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *name = PyTuple_GET_ITEM(names, i);
+        if (!PyUnicode_CheckExact(name)) {
+            PyErr_Format(PyExc_ValueError, "_bind: the %s must be names (str)", what);
+            return -1;
+        }
+        out[i] = Py_NewRef(name);
+        PyUnicode_InternInPlace(&out[i]);
+    }
+    return 0;
+}
+
+#define BOUND 17 /* the tables _bind() takes by name */
 
 static PyObject *speedups_bind(PyObject *Py_UNUSED(module), PyObject *args) {
     unsigned long long step_address;
@@ -450,25 +501,25 @@ static PyObject *speedups_bind(PyObject *Py_UNUSED(module), PyObject *args) {
         PyTypeObject *kind;
         Py_ssize_t size;
     } wanted[BOUND] = {
-        {"Action", &PyType_Type, -1},
-        {"Operation", &PyType_Type, -1},
-        {"PLAY", &PyUnicode_Type, -1},
-        {"EMPTY", &PyBaseObject_Type, -1},
-        {"LEFT", &PyTuple_Type, 4},
-        {"PLAYS", &PyTuple_Type, 52},
-        {"Trick", &PyType_Type, -1},
-        {"TRICK", &PyUnicode_Type, -1},
-        {"trick_detail", &PyFunction_Type, -1},
-        {"SEATS", &PyTuple_Type, 4},
-        {"CARDS", &PyTuple_Type, 52},
+        {"Action", &PyType_Type, -1},         {"Operation", &PyType_Type, -1},
+        {"PLAY", &PyUnicode_Type, -1},        {"PLAYED", &PyUnicode_Type, -1},
+        {"EMPTY", &PyBaseObject_Type, -1},    {"LEFT", &PyTuple_Type, 4},
+        {"PLAYS", &PyTuple_Type, 52},         {"Trick", &PyType_Type, -1},
+        {"TRICK", &PyUnicode_Type, -1},       {"trick_detail", &PyFunction_Type, -1},
+        {"SEATS", &PyTuple_Type, 4},          {"CARDS", &PyTuple_Type, 52},
+        {"first_lead", &PyFunction_Type, -1}, {"end_play", &PyFunction_Type, -1},
+        {"FIELDS", &PyTuple_Type, N_FIELDS},  {"METHODS", &PyTuple_Type, N_METHODS},
         {"LazyDetail", &PyType_Type, -1},
     };
     PyObject *got[BOUND + 3] = {NULL};
+    PyObject *names[N_FIELDS + N_METHODS] = {NULL};
     int ok = 1;
     for (int i = 0; i < BOUND && ok; i++)
         ok = (got[i] = bound(tables, wanted[i].name, wanted[i].kind, wanted[i].size)) != NULL;
+    ok = ok && names_of(got[BOUND - 3], "FIELDS", names, N_FIELDS) == 0 &&
+         names_of(got[BOUND - 2], "METHODS", names + N_FIELDS, N_METHODS) == 0;
     int fits = ok && PyType_IsSubtype((PyTypeObject *)got[1], &PyTuple_Type) &&
-               PyType_IsSubtype((PyTypeObject *)got[6], &PyTuple_Type);
+               PyType_IsSubtype((PyTypeObject *)got[7], &PyTuple_Type);
     const char *slot_names[3] = {"_build", "_raw",
                                  "_data"}; /* LazyDetail's, set as __init__ does */
     for (int i = 0; i < 3 && fits; i++) {
@@ -482,14 +533,23 @@ static PyObject *speedups_bind(PyObject *Py_UNUSED(module), PyObject *args) {
     }
     if (!ok || !fits) {
         for (int i = 0; i < BOUND + 3; i++) Py_XDECREF(got[i]);
+        for (int i = 0; i < N_FIELDS + N_METHODS; i++) Py_XDECREF(names[i]);
         return NULL;
     }
     PyObject **slots[BOUND + 3] = {
-        &action_type, &operation_type, &play_kind,  &empty_detail, &left_of,
-        &play_of,     &trick_type,     &trick_kind, &trick_detail, &seats,
-        &cards,       &lazy_type,      &lazy_build, &lazy_raw,     &lazy_data,
+        &action_type, &operation_type, &play_kind,  &played_kind, &empty_detail,
+        &left_of,     &play_of,        &trick_type, &trick_kind,  &trick_detail,
+        &seats,       &cards,          &first_lead, &end_play,    NULL, /* the names: below */
+        NULL,         &lazy_type,      &lazy_build, &lazy_raw,    &lazy_data,
     };
-    for (int i = 0; i < BOUND + 3; i++) Py_XSETREF(*slots[i], got[i]);
+    for (int i = 0; i < BOUND + 3; i++) {
+        if (slots[i] != NULL)
+            Py_XSETREF(*slots[i], got[i]);
+        else
+            Py_DECREF(got[i]);
+    }
+    for (int i = 0; i < N_FIELDS; i++) Py_XSETREF(field[i], names[i]);
+    for (int i = 0; i < N_METHODS; i++) Py_XSETREF(method[i], names[N_FIELDS + i]);
     bound_step = (step_fn)(uintptr_t)step_address;
     Py_RETURN_NONE;
 }
@@ -523,16 +583,8 @@ static int intern(PyObject **slot, const char *name) {
 }
 
 PyMODINIT_FUNC PyInit__speedups(void) {
-    if (intern(&s_lean, "_lean") < 0 || intern(&s_to_act, "to_act") < 0 ||
-        intern(&s_ps, "_ps") < 0 || intern(&s_address, "address") < 0 ||
-        intern(&s_step, "_step") < 0 || intern(&s_log, "log") < 0 ||
-        intern(&s_actions, "actions") < 0 || intern(&s_hands, "hands") < 0 ||
-        intern(&s_trick_cards, "_trick_cards") < 0 || intern(&s_seat_actor, "_seat_actor") < 0 ||
-        intern(&s_lead_due, "_lead_due") < 0 || intern(&s_trick_leader, "_trick_leader") < 0 ||
-        intern(&s_tricks, "tricks") < 0 || intern(&s_tricks_won, "tricks_won") < 0 ||
-        intern(&s_end_play, "_end_play") < 0 || intern(&s_first_lead, "_first_lead") < 0 ||
-        intern(&s_kind, "kind") < 0 || intern(&s_index, "index") < 0 ||
-        intern(&s_apply, "_apply") < 0 || intern(&s_legal_actions, "_legal_actions") < 0)
+    if (intern(&s_address, "address") < 0 || intern(&s_kind, "kind") < 0 ||
+        intern(&s_index, "index") < 0)
         return NULL;
     if (PyType_Ready(&GameBase_type) < 0) return NULL;
     PyObject *m = PyModule_Create(&speedups_module);

@@ -423,8 +423,9 @@ class Operation(NamedTuple):
     card played).
 
     :ivar index: position in the log, from 0.
-    :ivar kind: ``cut``, ``deal``, ``declare``, ``leave``, ``double``, ``pass``,
-        ``play``, ``expose``, ``trick``, ``score``, ``game``, ``rubber``.
+    :ivar kind: what it records, an :class:`~dummybridge.engine.opkinds.OpKind`
+        (a ``str``: ``deal``, ``play``, ``trick``, ``score`` ...); its table
+        says, for each kind, the seat and the detail.
     :ivar seat: the hand it concerns (the hand played from, the dealer, the
         trick's winner), if any.
     :ivar player: the player who took the action, if it is one.

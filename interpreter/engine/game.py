@@ -43,8 +43,9 @@ from ..core import _native
 from ..core.cards import Card, Hand, Seat, Suit
 from ..errors import IllegalActionError, InvalidNotationError
 from ..language.ruleset import Condition, Denomination, RuleSet, SightRule
+from . import hotpath
 from ._lazy import LazyDetail
-from ._speedups import GameBase, _bind, trick_won
+from ._speedups import GameBase, trick_won
 from ._speedups import plays_of as _plays_of  # the play actions of a set of cards
 from .actions import (
     ASK,
@@ -68,6 +69,7 @@ from .actions import (
 )
 from .forced import forced_declaration
 from .laws import calls, conduct, penalties, revokes
+from .opkinds import OP_KINDS, OpKind
 from .phases import Phase
 from .scoring import DealResult, ScoreEntry, ScoreSheet, _score_unpenalised, score_deal
 
@@ -224,6 +226,21 @@ class Game(GameBase):
     :raises ValueError: for a wrong number of names, a repeated name or a bad count.
     :raises InvalidDealError: for a preset deal that is not one.
     """
+
+    # The fields the C card step reads and writes (hotpath.HOT_FIELDS).
+    _lean: bool
+    to_act: Seat | None
+    _ps: _native.PlayState | None
+    _step: int
+    log: list[Operation]
+    actions: list[Action]
+    hands: list[int]
+    _trick_cards: list[int]
+    _seat_actor: tuple[str, ...]
+    _lead_due: bool
+    _trick_leader: Seat
+    tricks: list[Trick]
+    tricks_won: list[int]
 
     def __init__(
         self,
@@ -1248,7 +1265,7 @@ class Game(GameBase):
     def _decision(self, seat: Seat, player: str, action: Action, kind: str) -> Operation:
         """Take a decision verified as legal (not a look or a card) and log it."""
         log = self.log
-        op: Operation = _new_op(Operation, (len(log), kind, seat, player, action, _EMPTY))
+        op: Operation = _new_op(Operation, (len(log), OP_KINDS[kind], seat, player, action, _EMPTY))
         log.append(op)
         self.actions.append(action)
         self.history.append((seat, action))
@@ -1553,7 +1570,9 @@ class Game(GameBase):
         self._step = step
         winner = (step >> _WINNER_SHIFT) - 1
         log = self.log
-        op = _new_op(Operation, (len(log), PLAY, seat, self._seat_actor[seat], action, _EMPTY))
+        op = _new_op(
+            Operation, (len(log), OpKind.PLAY, seat, self._seat_actor[seat], action, _EMPTY)
+        )
         log.append(op)
         self.actions.append(recorded or action)
         self.hands[seat] &= ~(1 << card)
@@ -1696,12 +1715,15 @@ class Game(GameBase):
         action: Action | None = None,
         detail: Mapping[str, Any] | None = None,
     ) -> Operation:
+        op_kind = OP_KINDS.get(kind)
+        if op_kind is None:
+            raise ValueError(f"no kind of log entry {kind!r} (see OpKind)")
         if detail is None:
             detail = _EMPTY
         elif detail.__class__ is not LazyDetail:  # a LazyDetail is built when read
             detail = MappingProxyType(dict(detail)) if detail else _EMPTY
         log = self.log
-        op: Operation = _new_op(Operation, (len(log), kind, seat, player, action, detail))
+        op: Operation = _new_op(Operation, (len(log), op_kind, seat, player, action, detail))
         log.append(op)
         return op
 
@@ -2053,21 +2075,24 @@ def _game_from_record(record: Mapping[str, Any], rules: RuleSet) -> Game:
 
 
 # The card step of apply() and legal_actions() in the lean play, and the end
-# of a trick, in C (interpreter/_speedups.c): the step function and the tables.
-_bind(
-    _native.STEP_PACKED_ADDRESS,
+# of a trick, in C (_speedups.c): the fields and tables it works with.
+hotpath.bind(
+    Game,
     {
         "Action": Action,
         "Operation": Operation,
         "PLAY": PLAY,
+        "PLAYED": OpKind.PLAY,
         "EMPTY": _EMPTY,
         "LEFT": _LEFT,
         "PLAYS": _PLAYS,
         "Trick": Trick,
-        "TRICK": "trick",
+        "TRICK": OpKind.TRICK,
         "trick_detail": _trick_detail,
         "SEATS": _SEATS,
         "CARDS": _CARDS,
+        "first_lead": Game._first_lead,
+        "end_play": Game._end_play,
         "LazyDetail": LazyDetail,
     },
 )

@@ -32,10 +32,18 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["Phase"]
+__all__ = ["Phase", "TextEnum"]
 
 
-class Phase(StrEnum):
+class TextEnum(StrEnum):
+    """A :class:`StrEnum` whose ``repr`` is its value's too, so that what holds
+    a member prints as it did when it held the text."""
+
+    def __repr__(self) -> str:
+        return repr(self._value_)
+
+
+class Phase(TextEnum):
     """A phase of the game; equal to (and formatted as) its value, ``"play"``.
 
     Its ``repr`` is its value's too, so that observations, logs and records
@@ -49,6 +57,3 @@ class Phase(StrEnum):
     REVOKE_CLAIM = "claim"
     PENALTY = "penalty"
     OVER = "over"
-
-    def __repr__(self) -> str:
-        return repr(self._value_)

@@ -1,0 +1,133 @@
+"""The kinds of the entries of a game's log: what :attr:`Operation.kind
+<dummybridge.engine.actions.Operation.kind>` says.
+
+An entry is a decision (its kind is the action's: ``play``, ``declare`` ...,
+with the seat decided for, the player and the action), or a step the game
+took by itself. Every entry the engine makes has one of these kinds; the
+game refuses to log any other (``Game._append``).
+
+Steps of the game (no action):
+
+================ ============== =========================================================
+kind             seat           detail
+================ ============== =========================================================
+CUT              --             ``rounds`` (each round's cards by player), ``order``
+RUBBER_START     --             ``rubber``, ``seats`` (player by seat), ``dummies``
+DEAL             the dealer     ``deal``, ``hands`` (PBN by seat); ``seats`` when the
+                                dealer takes the Dummy
+SIGHT            --             ``changes``: for each player, the hands he now ``sees``
+                                and ``loses`` (face-up hands aside)
+EXAMINE          the Dummy      -- (the player is the examiner)
+FORCED           the Dummy      ``denomination``, ``steps``: the forced declaration
+PASSED_OUT       the dealer     -- (all four passed: a new deal)
+CONTRACT         the declarer   ``bid``, ``by``, ``doubled``, ``declarer``
+EXPOSE           the hand       ``hand`` (PBN), laid face up at the first lead
+TRICK            its winner     ``number``, ``cards``, ``leader``
+SCORE            --             ``deal``, ``entries``
+GAME             --             ``column``, ``name``, ``games``: a game won
+RUBBER           --             the score sheet's result
+================ ============== =========================================================
+
+Decisions (the seat is the hand decided for; for ``look``, the hand looked at):
+
+- the declaration and the auction: ``DECLARE``, ``LEAVE``, ``BID`` (its
+  ``detail`` says ``made_sufficient`` or ``impossible`` when a penalty made
+  it), ``DOUBLE``, ``REDOUBLE``, ``PASS``;
+- the play: ``PLAY``, ``PLAY_BLIND`` (``card``: the card drawn, played
+  next), ``LOOK``;
+- laws mode, the claim of a revoke penalty: ``CLAIM``, ``WAIVE``;
+- laws mode, a penalty chosen: ``ACCEPT``, ``CANCEL``, ``NEW_DEAL``,
+  ``MAKE_SUFFICIENT``, ``BID_SEVEN``, ``PREVIOUS_FINAL``, ``REQUIRE``,
+  ``FORBID``, ``DECLINE``, ``CALL_LEAD``.
+
+Irregularities and the laws' remarks (laws mode):
+
+================ ============== =========================================================
+kind             seat           detail
+================ ============== =========================================================
+OUT_OF_TURN      the offender   ``turn``: the seat whose turn it was
+SLIP             the next hand  -- (law 52: the call voided, ``action``)
+INSUFFICIENT     the bidder     -- (law 50)
+IMPOSSIBLE       the bidder     -- (law 50)
+REVOKE           the revoker    ``card``, ``led``, ``trick``, ``liable``
+TOUCH            the hand       ``card``, ``played`` (law 64)
+SUGGEST          dummy          -- (law 62)
+INFORM           the informer   -- (laws 51, 93)
+POINT_OUT        the revoker    ``trick`` (law 61)
+ASK              the renouncer  ``trick``, ``revoke`` (law 85)
+CORRECT          the revoker    ``trick``, ``revoke`` (law 86)
+CORRECTED        the revoker    ``trick``, ``card``, ``withdrawn``, ``reopened``
+================ ============== =========================================================
+
+>>> OpKind.TRICK, str(OpKind.PLAY_BLIND), OpKind("play") is OpKind.PLAY
+('trick', 'play_blind', True)
+"""
+
+from __future__ import annotations
+
+from .phases import TextEnum
+
+__all__ = ["OpKind"]
+
+
+class OpKind(TextEnum):
+    """The kind of a log entry; equal to (and formatted as) its value, ``"play"``.
+
+    Its ``repr`` is its value's too, so that logs print as text
+    (``kind='play'``), as they did when kinds were strings.
+    """
+
+    # steps of the game
+    CUT = "cut"
+    RUBBER_START = "rubber_start"
+    DEAL = "deal"
+    SIGHT = "sight"
+    EXAMINE = "examine"
+    FORCED = "forced"
+    PASSED_OUT = "passed_out"
+    CONTRACT = "contract"
+    EXPOSE = "expose"
+    TRICK = "trick"
+    SCORE = "score"
+    GAME = "game"
+    RUBBER = "rubber"
+    # decisions
+    DECLARE = "declare"
+    LEAVE = "leave"
+    BID = "bid"
+    DOUBLE = "double"
+    REDOUBLE = "redouble"
+    PASS = "pass"
+    PLAY = "play"
+    PLAY_BLIND = "play_blind"
+    LOOK = "look"
+    CLAIM = "claim"
+    WAIVE = "waive"
+    ACCEPT = "accept"
+    CANCEL = "cancel"
+    NEW_DEAL = "new_deal"
+    MAKE_SUFFICIENT = "make_sufficient"
+    BID_SEVEN = "bid_seven"
+    PREVIOUS_FINAL = "previous_final"
+    REQUIRE = "require"
+    FORBID = "forbid"
+    DECLINE = "decline"
+    CALL_LEAD = "call_lead"
+    # irregularities and remarks (laws mode)
+    OUT_OF_TURN = "out_of_turn"
+    SLIP = "slip"
+    INSUFFICIENT = "insufficient"
+    IMPOSSIBLE = "impossible"
+    REVOKE = "revoke"
+    TOUCH = "touch"
+    SUGGEST = "suggest"
+    INFORM = "inform"
+    POINT_OUT = "point_out"
+    ASK = "ask"
+    CORRECT = "correct"
+    CORRECTED = "corrected"
+
+
+#: each kind by its value, and by itself (a member is equal to its value):
+#: how the game turns the kind it logs into the member, refusing any other
+OP_KINDS: dict[str, OpKind] = {kind.value: kind for kind in OpKind}
