@@ -52,13 +52,11 @@ KNOWN_LONG_FUNCTIONS = {
     "language/ruleset.py:from_data",
     "language/loader.py:explain",
     "formats/pbn.py:_tokenize",
-    "engine/game.py:verify",
     "formats/natural.py:parse_input",
     "engine/scoring.py:add_deal",
     "apps/conform.py:_read_case",
     "apps/simulate.py:_summary",
     "engine/game.py:_remark",
-    "engine/game.py:_begin_deal",
     "language/semantics.py:_check_forced",
 }
 
