@@ -26,9 +26,9 @@ import pytest
 
 from dummybridge import Rng
 from dummybridge.core import _native
-from dummybridge.engine import _lazy, _speedups, hotpath
-from dummybridge.engine import game as state
+from dummybridge.engine import _lazy, _speedups, hotpath, play
 from dummybridge.engine.actions import Action
+from dummybridge.engine.deal import Deal
 from dummybridge.engine.game import Game, Operation
 from dummybridge.engine.opkinds import OpKind
 from dummybridge.errors import IllegalActionError, InvalidDealError
@@ -142,9 +142,10 @@ def test_a_card_refused_by_the_c_step_is_refused_as_the_reference_refuses_it() -
 def test_the_c_card_step_keeps_no_reference_it_does_not_own() -> None:
     """A C step that leaked a reference, or dropped one, would show in the
     counts of the objects every card's record shares: the play actions, the
-    kind ``play``, the empty detail, the seats (after a warm-up game, so the
-    interpreter's memos are full: the same games then leave the same counts)."""
-    shared = [*state._PLAYS, state.PLAY, OpKind.PLAY, OpKind.TRICK, state._EMPTY, *state._SEATS]
+    kinds ``play`` and ``trick``, the empty detail, the seats (after a warm-up
+    game, so the interpreter's memos are full: the same games then leave the
+    same counts)."""
+    shared = [*play.PLAYS, OpKind.PLAY, OpKind.TRICK, play.NO_DETAIL, *play.SEATS]
 
     def games() -> None:
         for seed in range(3):
@@ -158,43 +159,32 @@ def test_the_c_card_step_keeps_no_reference_it_does_not_own() -> None:
 
 
 def test_the_c_module_refuses_tables_that_are_not_the_game_modules() -> None:
-    """The C module is bound once, by game.py (hotpath.bind); a wrong table is
-    named, and leaves the binding as it was (the games after still play)."""
+    """The C module is bound once, when game.py is imported (hotpath.bind); a
+    wrong table is named, and leaves the binding as it was (the games after
+    still play)."""
     with pytest.raises(ValueError, match=r"^_bind: no step function$"):
         _speedups._bind(0, {})
-    with pytest.raises(ValueError, match=r"^_bind: no Action in the game module's tables$"):
+    with pytest.raises(ValueError, match=r"^_bind: no Action in the tables$"):
         _speedups._bind(1, {})
     tables = {
-        "Action": Action,
-        "Operation": Operation,
-        "PLAY": "play",
-        "PLAYED": OpKind.PLAY,
-        "EMPTY": state._EMPTY,
-        "LEFT": state._LEFT,
-        "PLAYS": state._PLAYS[:51],
-        "Trick": state.Trick,
-        "TRICK": OpKind.TRICK,
-        "trick_detail": state._trick_detail,
-        "SEATS": state._SEATS,
-        "CARDS": state._CARDS,
-        "first_lead": Game._first_lead,
-        "end_play": Game._end_play,
+        **play.C_TABLES,
+        "PLAYS": play.PLAYS[:51],
         "FIELDS": hotpath.HOT_FIELDS,
+        "DEAL_FIELDS": hotpath.HOT_DEAL_FIELDS,
         "METHODS": hotpath.HOT_METHODS,
-        "LazyDetail": _lazy.LazyDetail,
     }
-    with pytest.raises(ValueError, match=r"^_bind: no PLAYS in the game module's tables$"):
+    with pytest.raises(ValueError, match=r"^_bind: no PLAYS in the tables$"):
         _speedups._bind(1, tables)
-    tables["PLAYS"] = state._PLAYS
+    tables["PLAYS"] = play.PLAYS
     wrong = "^_bind: Operation and Trick must be named tuples, LazyDetail a class with slots$"
     for name, value in [("Operation", dict), ("Trick", list), ("LazyDetail", dict)]:
         with pytest.raises(ValueError, match=wrong):
             _speedups._bind(1, {**tables, name: value})
-    with pytest.raises(ValueError, match=r"^_bind: no FIELDS in the game module's tables$"):
+    with pytest.raises(ValueError, match=r"^_bind: no FIELDS in the tables$"):
         _speedups._bind(1, {**tables, "FIELDS": hotpath.HOT_FIELDS[:-1]})
     with pytest.raises(ValueError, match=r"^_bind: the METHODS must be names \(str\)$"):
         _speedups._bind(1, {**tables, "METHODS": (1, 2)})
-    with pytest.raises(ValueError, match=r"^_bind: no end_play in the game module's tables$"):
+    with pytest.raises(ValueError, match=r"^_bind: no end_play in the tables$"):
         _speedups._bind(1, {**tables, "end_play": len})
     with pytest.raises(TypeError):
         _speedups._bind(1, list(tables))  # type: ignore[arg-type]
@@ -202,9 +192,9 @@ def test_the_c_module_refuses_tables_that_are_not_the_game_modules() -> None:
 
 
 def test_the_hot_path_contract_is_checked_when_it_is_bound() -> None:
-    """A field the C step reads that the game class does not declare, or a
-    method it lacks, stops the import of game.py (hotpath.bind), naming them,
-    before the C module is bound."""
+    """A field the C step reads that the game (or deal) class does not
+    declare, or a method it lacks, stops the import of game.py (hotpath.bind),
+    naming them, before the C module is bound."""
 
     class Partial:
         _lean: bool
@@ -212,15 +202,25 @@ def test_the_hot_path_contract_is_checked_when_it_is_bound() -> None:
 
         def _apply(self) -> None: ...
 
+    class PartialDeal:
+        hands: list[int]
+
+    def refusal(game: type, deal: type) -> str:
+        with pytest.raises(RuntimeError) as caught:
+            hotpath.bind(game, deal, {})
+        return str(caught.value)
+
     missing = [*hotpath.HOT_FIELDS[2:], "_legal_actions"]
-    with pytest.raises(RuntimeError) as caught:
-        hotpath.bind(Partial, {})
-    assert str(caught.value) == (
+    assert refusal(Partial, Deal) == (
         f"the C card step uses {', '.join(missing)}, which Partial does not declare: "
         "rename them in dummybridge.engine.hotpath too"
     )
-    with pytest.raises(ValueError, match=r"^_bind: no Action in"):  # Game passes; then the C
-        hotpath.bind(Game, {})
+    assert refusal(Game, PartialDeal) == (
+        f"the C card step uses {', '.join(hotpath.HOT_DEAL_FIELDS[1:])}, which PartialDeal "
+        "does not declare: rename them in dummybridge.engine.hotpath too"
+    )
+    with pytest.raises(ValueError, match=r"^_bind: no Action in"):  # they pass; then the C
+        hotpath.bind(Game, Deal, {})
 
 
 @pytest.mark.parametrize("variant", sorted(v.name for v in builtin_variants()))
@@ -254,6 +254,7 @@ def test_every_card_of_the_lean_play_takes_the_c_step(
     def fields_of(game: Game) -> None:
         if game._lean:
             seen.update(name for name in hotpath.HOT_FIELDS if name in vars(game))
+            seen.update(name for name in hotpath.HOT_DEAL_FIELDS if name in vars(game.deal))
 
     monkeypatch.setattr(Game, "_apply", counted_apply)
     monkeypatch.setattr(Game, "_legal_actions", counted_legal_actions)
@@ -268,7 +269,8 @@ def test_every_card_of_the_lean_play_takes_the_c_step(
         cards += sum(op.kind == "play" for op in game.log)
     assert in_python == []
     assert cards >= 104
-    assert seen == set(hotpath.HOT_FIELDS)  # every field it reads is where it reads it
+    # every field it reads is where it reads it
+    assert seen == {*hotpath.HOT_FIELDS, *hotpath.HOT_DEAL_FIELDS}
 
 
 def test_the_c_end_of_a_trick_refuses_what_is_not_one() -> None:

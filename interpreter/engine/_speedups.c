@@ -39,46 +39,51 @@ typedef int64_t (*step_fn)(dbr_position *pos, dbr_card card, unsigned flags);
 static step_fn bound_step;
 static PyObject *action_type;    /* actions.Action */
 static PyObject *operation_type; /* actions.Operation (a named tuple) */
-static PyObject *play_kind;      /* actions.PLAY, the kind of a card's action */
 static PyObject *played_kind;    /* OpKind.PLAY, the kind of a card's record */
-static PyObject *empty_detail;   /* state._EMPTY, a play's detail */
-static PyObject *left_of;        /* state._LEFT: the seat on each seat's left */
-static PyObject *play_of;        /* state._PLAYS: the play action of each card */
-static PyObject *trick_type;     /* state.Trick (a named tuple) */
+static PyObject *empty_detail;   /* opkinds.NO_DETAIL, a play's detail */
+static PyObject *left_of;        /* play.LEFT: the seat on each seat's left */
+static PyObject *play_of;        /* play.PLAYS: the play action of each card */
+static PyObject *card_of;        /* its inverse: {PLAYS[card]: card}, made by _bind() */
+static PyObject *trick_type;     /* observation.Trick (a named tuple) */
 static PyObject *trick_kind;     /* OpKind.TRICK, the kind of a trick's record */
-static PyObject *trick_detail;   /* state._trick_detail, which builds a trick record's detail */
-static PyObject *seats;          /* state._SEATS: the four seats */
-static PyObject *cards;          /* state._CARDS: the 52 cards */
+static PyObject *trick_detail;   /* play.trick_detail, which builds a trick record's detail */
+static PyObject *seats;          /* play.SEATS: the four seats */
+static PyObject *cards;          /* play.CARDS: the 52 cards */
 static PyObject *lazy_type;      /* _lazy.LazyDetail, and the descriptors of its three slots */
 static PyObject *lazy_build, *lazy_raw, *lazy_data;
 
 static PyObject *first_lead; /* play.first_lead(game): what the first lead exposes */
 static PyObject *end_play;   /* play.end_play(game): after the last trick */
 
-/* The names of the game's fields this module reads and writes, and of the two
- * methods it falls back to: bound by _bind() from the contract game.py declares
- * (HOT_FIELDS and HOT_METHODS), in the order of these enums. */
+/* The names of the fields this module reads and writes, the game's and those
+ * of its deal in progress, and of the two methods it falls back to: bound by
+ * _bind() from the contract hotpath.py declares (HOT_FIELDS, HOT_DEAL_FIELDS
+ * and HOT_METHODS), in the order of these enums. */
 enum {
-    F_LEAN,         /* whether the lean play is on: this module takes its cards */
-    F_TO_ACT,       /* the seat to play */
-    F_PS,           /* the PlayState: its .address is the C core's position */
-    F_STEP,         /* the last packed step: the legal cards of the hand to play */
-    F_LOG,          /* the log, a list of Operation */
-    F_ACTIONS,      /* the actions taken, a list */
-    F_HANDS,        /* the four hands as bits, a list */
-    F_TRICK_CARDS,  /* the cards of the trick in progress, a list of card numbers */
-    F_SEAT_ACTOR,   /* who plays each seat's cards, a tuple of four names */
-    F_LEAD_DUE,     /* whether the next card is the deal's first lead */
-    F_TRICK_LEADER, /* the seat that led the trick in progress */
-    F_TRICKS,       /* the completed tricks, a list of Trick */
-    F_TRICKS_WON,   /* the tricks won by each side, a list of two ints */
+    F_LEAN,    /* whether the lean play is on: this module takes its cards */
+    F_TO_ACT,  /* the seat to play */
+    F_PS,      /* the PlayState: its .address is the C core's position */
+    F_STEP,    /* the last packed step: the legal cards of the hand to play */
+    F_LOG,     /* the log, a list of Operation */
+    F_ACTIONS, /* the actions taken, a list */
+    F_DEAL,    /* the deal in progress: its fields are the D_* */
     N_FIELDS
 };
+enum {
+    D_HANDS,        /* the four hands as bits, a list */
+    D_TRICK_CARDS,  /* the cards of the trick in progress, a list of card numbers */
+    D_SEAT_ACTOR,   /* who plays each seat's cards, a tuple of four names */
+    D_LEAD_DUE,     /* whether the next card is the deal's first lead */
+    D_TRICK_LEADER, /* the seat that led the trick in progress */
+    D_TRICKS,       /* the completed tricks, a list of Trick */
+    D_TRICKS_WON,   /* the tricks won by each side, a list of two ints */
+    N_DEAL_FIELDS
+};
 enum { M_APPLY, M_LEGAL_ACTIONS, N_METHODS };
-static PyObject *field[N_FIELDS], *method[N_METHODS];
+static PyObject *field[N_FIELDS], *deal_field[N_DEAL_FIELDS], *method[N_METHODS];
 
 /* Interned names of other objects' attributes. */
-static PyObject *s_address, *s_kind, *s_index;
+static PyObject *s_address;
 
 #define LEGAL_MASK ((UINT64_C(1) << 52) - 1)
 
@@ -98,6 +103,13 @@ static int lean_on(PyObject *d) {
     PyObject *lean = item(d, field[F_LEAN]);
     if (lean == NULL) return PyErr_Occurred() ? -1 : 0;
     return lean == Py_True;
+}
+
+/* The __dict__ of the game's deal in progress (a new reference), or NULL: with
+ * an error set only if that failed (none when the game has no deal). */
+static PyObject *deal_dict(PyObject *d) {
+    PyObject *deal = item(d, field[F_DEAL]);
+    return deal == NULL ? NULL : PyObject_GenericGetDict(deal, NULL);
 }
 
 /* A record: an instance of the named tuple `type` holding the n items (new
@@ -137,22 +149,23 @@ static PyObject *lazy(PyObject *build, PyObject *raw) {
     return made;
 }
 
-/* The end of a trick won by seat `winner` (0..3), as state.Game keeps it: the
- * Trick in self.tricks, self.tricks_won, the "trick" record in self.log (its
- * detail built when first read), the winner to lead, and self._end_play()
- * after the last trick. 0, or -1 with an error set (and then nothing changed,
- * unless memory ran out or _end_play() raised). */
-static int trick_end(PyObject *self, PyObject *d, long winner) {
-    PyObject *const keys[6] = {field[F_TRICK_CARDS], field[F_LOG],        field[F_TRICK_LEADER],
-                               field[F_TRICKS],      field[F_TRICKS_WON], field[F_HANDS]};
-    PyObject *got[6];
-    if (items(d, keys, got, 6) < 0) {
+/* The end of a trick won by seat `winner` (0..3), as the game keeps it (d is
+ * its __dict__, dd its deal's): the Trick in the deal's tricks, its tricks
+ * won, the "trick" record in the log (its detail built when first read), the
+ * winner to lead, and end_play(game) after the last trick. 0, or -1 with an
+ * error set (and then nothing changed, unless memory ran out or end_play()
+ * raised). */
+static int trick_end(PyObject *self, PyObject *d, PyObject *dd, long winner) {
+    PyObject *const keys[5] = {deal_field[D_TRICK_CARDS], deal_field[D_TRICK_LEADER],
+                               deal_field[D_TRICKS], deal_field[D_TRICKS_WON], deal_field[D_HANDS]};
+    PyObject *got[5];
+    PyObject *log = item(d, field[F_LOG]);
+    if (log == NULL || items(dd, keys, got, 5) < 0) {
         if (!PyErr_Occurred())
             PyErr_SetString(PyExc_RuntimeError, "trick_won: the game is not in its play");
         return -1;
     }
-    PyObject *trick = got[0], *log = got[1], *leader = got[2], *tricks = got[3], *won = got[4],
-             *hands = got[5];
+    PyObject *trick = got[0], *leader = got[1], *tricks = got[2], *won = got[3], *hands = got[4];
     if (!PyList_CheckExact(trick) || PyList_GET_SIZE(trick) != 4 || !PyList_CheckExact(log) ||
         !PyList_CheckExact(tricks) || !PyList_CheckExact(won) || PyList_GET_SIZE(won) != 2 ||
         !PyList_CheckExact(hands) || PyList_GET_SIZE(hands) != 4) {
@@ -204,9 +217,9 @@ static int trick_end(PyObject *self, PyObject *d, long winner) {
         after = NULL;
     }
     failed = failed || PyList_Append(log, op) < 0;
-    failed =
-        failed || PyDict_SetItem(d, field[F_TRICK_LEADER], seat) < 0; /* (leader not used below) */
-    failed = failed || PyDict_SetItem(d, field[F_TRICK_CARDS], fresh) < 0;
+    failed = failed || /* (leader is not used below) */
+             PyDict_SetItem(dd, deal_field[D_TRICK_LEADER], seat) < 0;
+    failed = failed || PyDict_SetItem(dd, deal_field[D_TRICK_CARDS], fresh) < 0;
     Py_XDECREF(done);
     Py_XDECREF(op);
     Py_XDECREF(after);
@@ -224,27 +237,31 @@ static int trick_end(PyObject *self, PyObject *d, long winner) {
  * NULL with no error set when the fast path does not apply and nothing was
  * changed (the caller then takes the Python path, which also names the rule
  * an illegal card breaks); NULL with an error set on failure. */
+static PyObject *lean_step(PyObject *self, PyObject *d, PyObject *dd, long card, PyObject *action);
+
 static PyObject *lean_card(PyObject *self, PyObject *d, PyObject *action) {
-    if (bound_step == NULL) return NULL; /* not bound (state.py binds it at its import) */
+    if (bound_step == NULL) return NULL; /* not bound (game.py binds it at its import) */
     int on = lean_on(d);
     if (on <= 0) return NULL;
-    PyObject *kind = PyObject_GetAttr(action, s_kind);
-    if (kind == NULL) return NULL;
-    Py_DECREF(kind); /* still held by the action */
-    if (kind != play_kind) return NULL;
-    PyObject *index = PyObject_GetAttr(action, s_index);
+    /* A play action is one of the 52 (actions are interned): its card, or no card. */
+    PyObject *index = PyDict_GetItemWithError(card_of, action);
     if (index == NULL) return NULL;
-    long card = PyLong_Check(index) ? PyLong_AsLong(index) : -1;
-    Py_DECREF(index);
-    if (card == -1 && PyErr_Occurred()) return NULL;
-    if (card < 0 || card > 51) return NULL;
+    long card = PyLong_AsLong(index);
+    PyObject *dd = deal_dict(d);
+    if (dd == NULL) return NULL;
+    PyObject *op = lean_step(self, d, dd, card, action);
+    Py_DECREF(dd);
+    return op;
+}
 
+/* lean_card()'s step, once the card is known (dd is the deal's __dict__). */
+static PyObject *lean_step(PyObject *self, PyObject *d, PyObject *dd, long card, PyObject *action) {
     /* Everything read and checked before the C core plays the card. */
-    PyObject *const keys[7] = {field[F_TO_ACT],    field[F_PS],    field[F_LOG],
-                               field[F_ACTIONS],   field[F_HANDS], field[F_TRICK_CARDS],
-                               field[F_SEAT_ACTOR]};
+    PyObject *const keys[4] = {field[F_TO_ACT], field[F_PS], field[F_LOG], field[F_ACTIONS]};
+    PyObject *const deal_keys[3] = {deal_field[D_HANDS], deal_field[D_TRICK_CARDS],
+                                    deal_field[D_SEAT_ACTOR]};
     PyObject *got[7];
-    if (items(d, keys, got, 7) < 0) return NULL;
+    if (items(d, keys, got, 4) < 0 || items(dd, deal_keys, got + 4, 3) < 0) return NULL;
     PyObject *to_act = got[0], *ps = got[1], *log = got[2], *actions = got[3], *hands = got[4],
              *trick = got[5], *actors = got[6];
     if (!PyLong_Check(to_act) || !PyList_CheckExact(log) || !PyList_CheckExact(actions) ||
@@ -263,7 +280,7 @@ static PyObject *lean_card(PyObject *self, PyObject *d, PyObject *action) {
     Py_DECREF(address);
     if (pos == NULL) return NULL; /* an error is set, or no position: the Python path */
 
-    /* The same bookkeeping as Game._play(), the record made first. */
+    /* The same bookkeeping as play.card(), the record made first. */
     PyObject *n = PyLong_FromSsize_t(PyList_GET_SIZE(log));
     if (n == NULL) return NULL;
     PyObject *items[6] = {n,      played_kind, to_act, PyTuple_GET_ITEM(actors, seat),
@@ -280,7 +297,7 @@ static PyObject *lean_card(PyObject *self, PyObject *d, PyObject *action) {
     }
 
     /* From here on the card is played: only a failure to allocate (MemoryError)
-     * or an error raised by _first_lead() or _end_play() can stop the step. */
+     * or an error raised by first_lead() or end_play() can stop the step. */
     Py_INCREF(to_act); /* the seat outlives the writes to the dict below */
     PyObject *step_obj = PyLong_FromLongLong(step);
     PyObject *rest = PyLong_FromUnsignedLongLong(bits & ~(1ULL << card));
@@ -299,9 +316,9 @@ static PyObject *lean_card(PyObject *self, PyObject *d, PyObject *action) {
     Py_XDECREF(card_obj);
     int64_t winner = step >> DBR_STEP_WINNER_SHIFT;
     if (!failed && winner) {
-        failed = trick_end(self, d, (long)(winner - 1)) < 0;
+        failed = trick_end(self, d, dd, (long)(winner - 1)) < 0;
     } else if (!failed) {
-        PyObject *due = item(d, field[F_LEAD_DUE]);
+        PyObject *due = item(dd, deal_field[D_LEAD_DUE]);
         int first = due == NULL ? (PyErr_Occurred() ? -1 : 0) : PyObject_IsTrue(due);
         if (first > 0) { /* strict play: no card is ever taken back */
             PyObject *r = PyObject_CallOneArg(first_lead, self);
@@ -410,7 +427,7 @@ static PyTypeObject GameBase_type = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "dummybridge.engine._speedups.GameBase",
     .tp_basicsize = sizeof(PyObject),
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
-    .tp_doc = PyDoc_STR("The base of state.Game: apply() and legal_actions(), with the card "
+    .tp_doc = PyDoc_STR("The base of engine.game.Game: apply() and legal_actions(), with the card "
                         "step of the lean play in C."),
     .tp_methods = GameBase_methods,
     .tp_new = PyType_GenericNew,
@@ -452,7 +469,11 @@ static PyObject *speedups_trick_won(PyObject *Py_UNUSED(module), PyObject *args)
     }
     PyObject *d = PyObject_GenericGetDict(game, NULL);
     if (d == NULL) return NULL;
-    int status = trick_end(game, d, winner);
+    PyObject *dd = deal_dict(d);
+    int status = dd == NULL ? -1 : trick_end(game, d, dd, winner);
+    if (dd == NULL && !PyErr_Occurred())
+        PyErr_SetString(PyExc_RuntimeError, "trick_won: the game has no deal");
+    Py_XDECREF(dd);
     Py_DECREF(d);
     if (status < 0) return NULL;
     Py_RETURN_NONE;
@@ -465,7 +486,7 @@ static PyObject *bound(PyObject *tables, const char *name, PyTypeObject *kind, P
     int fits = value != NULL && PyObject_TypeCheck(value, kind) &&
                (size < 0 || PyTuple_GET_SIZE(value) == size);
     if (!fits) {
-        PyErr_Format(PyExc_ValueError, "_bind: no %s in the game module's tables", name);
+        PyErr_Format(PyExc_ValueError, "_bind: no %s in the tables", name);
         return NULL;
     }
     return Py_NewRef(value);
@@ -500,26 +521,37 @@ static PyObject *speedups_bind(PyObject *Py_UNUSED(module), PyObject *args) {
         const char *name;
         PyTypeObject *kind;
         Py_ssize_t size;
-    } wanted[BOUND] = {
-        {"Action", &PyType_Type, -1},         {"Operation", &PyType_Type, -1},
-        {"PLAY", &PyUnicode_Type, -1},        {"PLAYED", &PyUnicode_Type, -1},
-        {"EMPTY", &PyBaseObject_Type, -1},    {"LEFT", &PyTuple_Type, 4},
-        {"PLAYS", &PyTuple_Type, 52},         {"Trick", &PyType_Type, -1},
-        {"TRICK", &PyUnicode_Type, -1},       {"trick_detail", &PyFunction_Type, -1},
-        {"SEATS", &PyTuple_Type, 4},          {"CARDS", &PyTuple_Type, 52},
-        {"first_lead", &PyFunction_Type, -1}, {"end_play", &PyFunction_Type, -1},
-        {"FIELDS", &PyTuple_Type, N_FIELDS},  {"METHODS", &PyTuple_Type, N_METHODS},
+    } wanted[] = {
+        {"Action", &PyType_Type, -1},
+        {"Operation", &PyType_Type, -1},
+        {"PLAYED", &PyUnicode_Type, -1},
+        {"EMPTY", &PyBaseObject_Type, -1},
+        {"LEFT", &PyTuple_Type, 4},
+        {"PLAYS", &PyTuple_Type, 52},
+        {"Trick", &PyType_Type, -1},
+        {"TRICK", &PyUnicode_Type, -1},
+        {"trick_detail", &PyFunction_Type, -1},
+        {"SEATS", &PyTuple_Type, 4},
+        {"CARDS", &PyTuple_Type, 52},
+        {"first_lead", &PyFunction_Type, -1},
+        {"end_play", &PyFunction_Type, -1},
+        {"FIELDS", &PyTuple_Type, N_FIELDS},
+        {"DEAL_FIELDS", &PyTuple_Type, N_DEAL_FIELDS},
+        {"METHODS", &PyTuple_Type, N_METHODS},
         {"LazyDetail", &PyType_Type, -1},
     };
+    _Static_assert(sizeof wanted / sizeof wanted[0] == BOUND, "BOUND counts the tables");
     PyObject *got[BOUND + 3] = {NULL};
-    PyObject *names[N_FIELDS + N_METHODS] = {NULL};
+    enum { N_NAMES = N_FIELDS + N_DEAL_FIELDS + N_METHODS };
+    PyObject *names[N_NAMES] = {NULL};
     int ok = 1;
     for (int i = 0; i < BOUND && ok; i++)
         ok = (got[i] = bound(tables, wanted[i].name, wanted[i].kind, wanted[i].size)) != NULL;
-    ok = ok && names_of(got[BOUND - 3], "FIELDS", names, N_FIELDS) == 0 &&
-         names_of(got[BOUND - 2], "METHODS", names + N_FIELDS, N_METHODS) == 0;
+    ok = ok && names_of(got[BOUND - 4], "FIELDS", names, N_FIELDS) == 0 &&
+         names_of(got[BOUND - 3], "DEAL_FIELDS", names + N_FIELDS, N_DEAL_FIELDS) == 0 &&
+         names_of(got[BOUND - 2], "METHODS", names + N_FIELDS + N_DEAL_FIELDS, N_METHODS) == 0;
     int fits = ok && PyType_IsSubtype((PyTypeObject *)got[1], &PyTuple_Type) &&
-               PyType_IsSubtype((PyTypeObject *)got[7], &PyTuple_Type);
+               PyType_IsSubtype((PyTypeObject *)got[6], &PyTuple_Type);
     const char *slot_names[3] = {"_build", "_raw",
                                  "_data"}; /* LazyDetail's, set as __init__ does */
     for (int i = 0; i < 3 && fits; i++) {
@@ -531,25 +563,39 @@ static PyObject *speedups_bind(PyObject *Py_UNUSED(module), PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "_bind: Operation and Trick must be named tuples, "
                                           "LazyDetail a class with slots");
     }
+    PyObject *cards_of = fits ? PyDict_New() : NULL; /* {PLAYS[card]: card} */
+    for (Py_ssize_t c = 0; c < 52 && cards_of != NULL; c++) {
+        PyObject *number = PyLong_FromSsize_t(c);
+        if (number == NULL || PyDict_SetItem(cards_of, PyTuple_GET_ITEM(got[5], c), number) < 0)
+            Py_CLEAR(cards_of);
+        Py_XDECREF(number);
+    }
+    fits = fits && cards_of != NULL;
     if (!ok || !fits) {
         for (int i = 0; i < BOUND + 3; i++) Py_XDECREF(got[i]);
-        for (int i = 0; i < N_FIELDS + N_METHODS; i++) Py_XDECREF(names[i]);
+        for (int i = 0; i < N_NAMES; i++) Py_XDECREF(names[i]);
         return NULL;
     }
-    PyObject **slots[BOUND + 3] = {
-        &action_type, &operation_type, &play_kind,  &played_kind, &empty_detail,
-        &left_of,     &play_of,        &trick_type, &trick_kind,  &trick_detail,
-        &seats,       &cards,          &first_lead, &end_play,    NULL, /* the names: below */
-        NULL,         &lazy_type,      &lazy_build, &lazy_raw,    &lazy_data,
+    /* where each table goes; the names (NULL here) go to field[], deal_field[], method[] */
+    PyObject **slots[] = {
+        &action_type, &operation_type, &played_kind, &empty_detail, &left_of,
+        &play_of,     &trick_type,     &trick_kind,  &trick_detail, &seats,
+        &cards,       &first_lead,     &end_play,    NULL,          NULL,
+        NULL,         &lazy_type,      &lazy_build,  &lazy_raw,     &lazy_data,
     };
+    _Static_assert(sizeof slots / sizeof slots[0] == BOUND + 3, "a slot for each table");
     for (int i = 0; i < BOUND + 3; i++) {
         if (slots[i] != NULL)
             Py_XSETREF(*slots[i], got[i]);
         else
             Py_DECREF(got[i]);
     }
-    for (int i = 0; i < N_FIELDS; i++) Py_XSETREF(field[i], names[i]);
-    for (int i = 0; i < N_METHODS; i++) Py_XSETREF(method[i], names[N_FIELDS + i]);
+    PyObject **named[N_NAMES];
+    for (int i = 0; i < N_FIELDS; i++) named[i] = &field[i];
+    for (int i = 0; i < N_DEAL_FIELDS; i++) named[N_FIELDS + i] = &deal_field[i];
+    for (int i = 0; i < N_METHODS; i++) named[N_FIELDS + N_DEAL_FIELDS + i] = &method[i];
+    for (int i = 0; i < N_NAMES; i++) Py_XSETREF(*named[i], names[i]);
+    Py_XSETREF(card_of, cards_of);
     bound_step = (step_fn)(uintptr_t)step_address;
     Py_RETURN_NONE;
 }
@@ -557,12 +603,12 @@ static PyObject *speedups_bind(PyObject *Py_UNUSED(module), PyObject *args) {
 static PyMethodDef speedups_methods[] = {
     {"_bind", speedups_bind, METH_VARARGS,
      PyDoc_STR("_bind(step_address, tables): bind the card step to the address of "
-               "dbr_position_step_packed and the state module's tables, by name "
-               "(state.py calls this once).")},
+               "dbr_position_step_packed, the tables and the names of the fields it uses "
+               "(hotpath.bind() calls this once, when game.py is imported).")},
     {"trick_won", speedups_trick_won, METH_VARARGS,
      PyDoc_STR("trick_won(game, winner): the end of the trick the seat numbered winner "
                "won: the trick and its record, the tricks won, the next leader, and "
-               "game._end_play() after the last trick.")},
+               "end_play(game) after the last trick.")},
     {"plays_of", speedups_plays_of, METH_O,
      PyDoc_STR("plays_of(cards): the play actions of a set of cards (bits 0-51), in card "
                "order.")},
@@ -583,9 +629,7 @@ static int intern(PyObject **slot, const char *name) {
 }
 
 PyMODINIT_FUNC PyInit__speedups(void) {
-    if (intern(&s_address, "address") < 0 || intern(&s_kind, "kind") < 0 ||
-        intern(&s_index, "index") < 0)
-        return NULL;
+    if (intern(&s_address, "address") < 0) return NULL;
     if (PyType_Ready(&GameBase_type) < 0) return NULL;
     PyObject *m = PyModule_Create(&speedups_module);
     if (m == NULL) return NULL;

@@ -65,9 +65,13 @@ CORRECTED        the revoker    ``trick``, ``card``, ``withdrawn``, ``reopened``
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
 from .phases import TextEnum
 
-__all__ = ["OpKind"]
+__all__ = ["NO_DETAIL", "OP_KINDS", "OpKind"]
 
 
 class OpKind(TextEnum):
@@ -131,3 +135,6 @@ class OpKind(TextEnum):
 #: each kind by its value, and by itself (a member is equal to its value):
 #: how the game turns the kind it logs into the member, refusing any other
 OP_KINDS: dict[str, OpKind] = {kind.value: kind for kind in OpKind}
+
+#: the detail of an entry that has none
+NO_DETAIL: Mapping[str, Any] = MappingProxyType({})

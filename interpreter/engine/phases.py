@@ -30,9 +30,15 @@ OVER          ``over``     none                                   --
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
+from typing import TYPE_CHECKING, NamedTuple
 
-__all__ = ["Phase", "TextEnum"]
+if TYPE_CHECKING:
+    from .actions import Action, Operation
+    from .game import Game
+
+__all__ = ["Phase", "PhaseActions", "TextEnum"]
 
 
 class TextEnum(StrEnum):
@@ -57,3 +63,46 @@ class Phase(TextEnum):
     REVOKE_CLAIM = "claim"
     PENALTY = "penalty"
     OVER = "over"
+
+
+class PhaseActions(NamedTuple):
+    """What a phase lets the player to act do: each phase module's four functions.
+
+    :class:`~.game.Game` dispatches on its phase through a table of these
+    (``legal_actions()``, ``verify()`` and ``apply()``); a look, open in every
+    phase where the rules of sight offer one, is sight's, before any phase's.
+    Legality is written once: ``allows`` is membership in the phase's choices
+    (see :meth:`offering`; the play's allows a revoke too, in laws mode), and
+    ``why_not`` is asked only for an action refused, to say why.
+    """
+
+    #: the actions open to the player to act, looks included
+    legal: Callable[[Game], tuple[Action, ...]]
+    #: whether an action (not a look) is open now
+    allows: Callable[[Game, Action], bool]
+    #: why an action is refused, as the message's end (after "ACTION refused: ")
+    why_not: Callable[[Game, Action], str]
+    #: take an action verified as open; its log entry
+    act: Callable[[Game, Action], Operation]
+
+    @classmethod
+    def offering(
+        cls,
+        choices: Callable[[Game], tuple[Action, ...]],
+        why_not: Callable[[Game, Action], str],
+        act: Callable[[Game, Action], Operation],
+        *,
+        looks: bool = True,
+    ) -> PhaseActions:
+        """The actions of a phase whose decisions are a list, ``choices(game)``:
+        its legal actions are the choices, then (with ``looks``) the looks the
+        rules of sight offer; an action is open if it is one of the choices."""
+        from .sight import with_looks
+
+        def legal(game: Game) -> tuple[Action, ...]:
+            return with_looks(game, choices(game))
+
+        def allows(game: Game, action: Action) -> bool:
+            return action in choices(game)
+
+        return cls(legal if looks else choices, allows, why_not, act)

@@ -1,0 +1,163 @@
+"""The doubling (``double`` phase), after a declaration that may be doubled.
+
+The adversaries speak first, the eldest hand first (or only he, where
+``doubling.doublers`` is ``leader_only``); each may ``double`` or ``pass``.
+After a double the other side may redouble, and so on, until both sides are
+content or the limit (``doubling.limit``) is reached; one player holding both
+hands of a side speaks once. Whoever of a side last doubled speaks first for
+it (ELW07: "The original doubler has the first right"); else the maker, or the
+eldest hand. Where the rules say so, a player may double only before seeing
+his own cards (``doubling.blind``), and the declaring side may not redouble a
+declaration left to Dummy.
+
+Its decisions are :func:`choices`: ``double`` while :func:`may_double`, and
+``pass``; its legal actions add the looks the rules offer.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.cards import Seat
+from . import play, sight
+from .actions import DOUBLE, Action, Operation
+from .phases import Phase, PhaseActions
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["ACTIONS", "begin", "choices", "may_double"]
+
+_SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+_LEFT = tuple(_SEATS[(i + 1) & 3] for i in range(4))  # Seat.left, as a table
+_PARTNER = tuple(_SEATS[(i + 2) & 3] for i in range(4))  # Seat.partner, as a table
+_DOUBLE = Action.double()
+_PASS = Action.pass_()
+_DOUBLE_OR_PASS = (_DOUBLE, _PASS)
+_PASS_ONLY = (_PASS,)
+
+
+def begin(game: Game) -> None:
+    """The doubling opens: the adversaries speak first."""
+    game.phase = Phase.DOUBLE
+    game.deal.doubling_queue = _defenders(game, _LEFT[game.dealer])
+    game.to_act = game.deal.doubling_queue.pop(0)
+
+
+def may_double(game: Game) -> bool:
+    """Whether the player to act may double (or redouble) now."""
+    deal = game.deal
+    assert deal.denomination is not None
+    assert game.to_act is not None
+    if not game._unlimited and not game._limit.allows(
+        deal.denomination.trick_value, deal.doubling_level
+    ):
+        return False
+    declaring = game.to_act.side == game.dealer.side
+    if (
+        declaring
+        and deal.declared_from == "dummy"
+        and game.rules.doubling.redouble_when_left_to_dummy == "forbidden"
+    ):
+        return False
+    blind = game.rules.doubling.blind
+    if not blind:
+        return True
+    player = game.seat_player[game.to_act]
+    for rule in blind:
+        if (
+            sight.who(game, rule.who, player)
+            and sight.holds(game, rule.when, player)
+            and any(sight.sees(game, player, s) for s in sight.hands_for(game, "own", player))
+        ):
+            return False
+    return True
+
+
+def choices(game: Game) -> tuple[Action, ...]:
+    """``double`` while the player to act may double, and ``pass``: the phase's
+    one statement of what is legal."""
+    # (game._double_free: no limit, no blind doubling, no bar on redoubling: always)
+    return _DOUBLE_OR_PASS if game._double_free or may_double(game) else _PASS_ONLY
+
+
+def why_not(game: Game, action: Action) -> str:
+    """Why ``action`` is refused (it is not open)."""
+    if action.kind != DOUBLE:
+        return f"{game._seat_text(game.to_act)} may only double or pass now"
+    deal = game.deal
+    assert deal.denomination is not None
+    assert game.to_act is not None
+    limit = game.rules.doubling.limit
+    if not limit.allows(deal.denomination.trick_value, deal.doubling_level):
+        return f"the doubling limit is reached ({limit.kind})"
+    if game.to_act.side == game.dealer.side and deal.declared_from == "dummy":
+        return "the declaring side may not redouble a declaration left to Dummy"
+    return f"{game.seat_player[game.to_act]} may double only before seeing his own cards"
+
+
+def act(game: Game, action: Action) -> Operation:
+    """Take a double or a pass verified as open."""
+    return game._decision(action, _double if action.kind == DOUBLE else _pass)
+
+
+def _queue(game: Game, first: Seat, second: Seat | None) -> list[Seat]:
+    """A side's turns to speak; one player holding both hands speaks once."""
+    if second is None or game.seat_player[first] == game.seat_player[second]:
+        return [first]
+    return [first, second]
+
+
+def _defenders(game: Game, first: Seat) -> list[Seat]:
+    if game._leader_only:
+        return [_LEFT[game.dealer]]
+    return _queue(game, first, _PARTNER[first])
+
+
+def _double(game: Game, seat: Seat, action: Action) -> None:
+    deal = game.deal
+    side = seat.side
+    declaring_side = game.dealer.side
+    events = game._sight_events  # only these matter (see sight.event)
+    if "own_doubling_decision" in events:
+        sight.event(game, "own_doubling_decision", game.seat_player[seat])
+    if "own_double" in events:
+        sight.event(game, "own_double", game.seat_player[seat])
+    deal.doubling_level += 1
+    if side == declaring_side and "redouble_decision" in events:
+        sight.event(game, "redouble_decision")
+    deal.last_doubler[side] = seat
+    if not game._unlimited and not game._limit.allows(
+        deal.denomination.trick_value,  # type: ignore[union-attr]
+        deal.doubling_level,
+    ):
+        play.begin(game)
+        return
+    other = 1 - side
+    assert deal.maker is not None
+    # Whoever of that side last (re)doubled speaks first (ELW07: "The
+    # original doubler has the first right"); else the maker, or the eldest.
+    # (A seat is an int: North is 0, so "is None", never "or".)
+    first = deal.last_doubler.get(other)
+    if other == declaring_side:
+        if first is None:
+            first = deal.maker
+        deal.doubling_queue = _queue(game, first, _PARTNER[first])
+    else:
+        deal.doubling_queue = _defenders(game, _LEFT[game.dealer] if first is None else first)
+    game.to_act = deal.doubling_queue.pop(0)
+
+
+def _pass(game: Game, seat: Seat, action: Action) -> None:
+    events = game._sight_events  # only these matter (see sight.event)
+    if "own_doubling_decision" in events:
+        sight.event(game, "own_doubling_decision", game.seat_player[seat])
+    if "redouble_decision" in events and seat.side == game.dealer.side:
+        sight.event(game, "redouble_decision")
+    if game.deal.doubling_queue:
+        game.to_act = game.deal.doubling_queue.pop(0)
+    else:
+        play.begin(game)
+
+
+ACTIONS = PhaseActions.offering(choices, why_not, act)
