@@ -12,6 +12,7 @@ whatever is installed; the modules themselves are not imported.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -128,3 +129,17 @@ def test_no_function_is_too_long_without_saying_why() -> None:
     for path in _modules():
         long.update(_long_functions(path))
     assert long == {}
+
+
+def test_the_architecture_page_names_every_module() -> None:
+    """docs/architecture.md must match the tree: each module is named there."""
+    page = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    missing = [
+        _name(p)
+        for p in _modules()
+        if p.stem not in ENTRY_POINTS and not re.search(rf"\b{re.escape(p.stem)}\b", page)
+    ]
+    missing += [
+        _name(p) for p in PACKAGE.rglob("*.c") if p.name not in page
+    ]  # the C extension, by file name
+    assert missing == []
