@@ -112,6 +112,24 @@ static PyObject *deal_dict(PyObject *d) {
     return deal == NULL ? NULL : PyObject_GenericGetDict(deal, NULL);
 }
 
+/* The C core's position of the PlayState ps (its .address, which never
+ * changes), or NULL: with an error set only if the read failed. A game plays
+ * all its deals in one PlayState, so the last one read is remembered, and
+ * held, so that no other can take its place at the same address. */
+static dbr_position *position_of(PyObject *ps) {
+    static PyObject *known;
+    static dbr_position *known_position;
+    if (ps == known) return known_position;
+    PyObject *address = PyObject_GetAttr(ps, s_address);
+    if (address == NULL) return NULL;
+    dbr_position *pos = (dbr_position *)PyLong_AsVoidPtr(address);
+    Py_DECREF(address);
+    if (pos == NULL) return NULL;
+    Py_XSETREF(known, Py_NewRef(ps));
+    known_position = pos;
+    return pos;
+}
+
 /* A record: an instance of the named tuple `type` holding the n items (new
  * references taken), made as tuple.__new__(type, items) makes it. From
  * CPython 3.14 on a tuple caches its hash, which only the tuple type's own
@@ -274,10 +292,7 @@ static PyObject *lean_step(PyObject *self, PyObject *d, PyObject *dd, long card,
     PyObject *held = PyList_GET_ITEM(hands, seat);
     unsigned long long bits = PyLong_AsUnsignedLongLong(held);
     if (bits == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
-    PyObject *address = PyObject_GetAttr(ps, s_address);
-    if (address == NULL) return NULL;
-    dbr_position *pos = (dbr_position *)PyLong_AsVoidPtr(address);
-    Py_DECREF(address);
+    dbr_position *pos = position_of(ps);
     if (pos == NULL) return NULL; /* an error is set, or no position: the Python path */
 
     /* The same bookkeeping as play.card(), the record made first. */

@@ -262,7 +262,8 @@ class Game(GameBase):
         self._begin_deal()
 
     def _forget_irregularities(self) -> None:
-        """A new deal: the laws' fields of a deal start afresh (see engine/laws)."""
+        """A new deal: the laws' fields of a deal start afresh (the laws' own,
+        kept on the game; the rest of a deal's state is its :class:`Deal`)."""
         self.revokes: list[tuple[Seat, int, bool]] = []  # seat, trick number, liable
         self._claims: list[int] = []  # the revoking sides whose penalty is to be claimed
         # a decision the adversaries owe: (offender, his action, the options, who acts after)

@@ -11,11 +11,14 @@ phase         value        decisions                              ends when
 DECLARE       ``declare``  ``declare NAME``, ``leave it``;        a denomination is declared
                            ``look S`` where the rules allow
 AUCTION       ``auction``  ``bid N NAME``, ``pass``, ``double``,  three passes follow a bid, or
-                           ``redouble`` (Auction Bridge)          four open the auction
-DOUBLE        ``double``   ``double`` (or ``redouble``),          both sides are content, or the
-                           ``pass``; ``look S``                   doubling limit is reached
-PLAY          ``play``     ``play CARD``, ``play blind``,         the last trick is played
-                           ``look S``
+                           ``redouble`` (Auction Bridge);         four open the auction
+                           ``look S`` where the rules allow
+DOUBLE        ``double``   ``double`` (a redouble too),           both sides are content, or the
+                           ``pass``; ``look S`` where the rules   doubling limit is reached
+                           allow
+PLAY          ``play``     ``play CARD``; ``play blind`` (and     the last trick is played
+                           ``look S`` where the rules allow) for
+                           a hand its player may not see
 REVOKE_CLAIM  ``claim``    laws mode, after the last trick, for   each revoking side's penalty is
                            each side that revoked: ``claim        claimed or waived
                            revoke tricks|points``, ``waive
@@ -26,6 +29,12 @@ PENALTY       ``penalty``  laws mode: what the adversaries        the penalty is
                            a new deal)
 OVER          ``over``     none                                   --
 ============= ============ ====================================== =================================
+
+Each phase's choices, refusals and effects are in one module, which gives
+the game its :class:`PhaseActions`: :mod:`.declaration`, :mod:`.auction`,
+:mod:`.doubling`, :mod:`.play`; those of the laws' two phases are the game's
+laws methods. A look the rules of sight open is taken in any phase
+(:mod:`.sight`).
 """
 
 from __future__ import annotations
