@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from ...core.cards import Card, Hand, Seat
+from ...core.cards import Card, Hand, Seat, seat_side
 from ...errors import IllegalActionError
 from .._speedups import plays_of
 from ..actions import ASK, CORRECT, INFORM, POINT_OUT, SUGGEST, TOUCH, Action, Operation
@@ -91,7 +91,7 @@ def lead_called(game: Game) -> bool:
     """Whether an adversary of the declarer is on lead with a lead called (laws 51, 93)."""
     assert game.declarer is not None
     assert game.to_act is not None
-    return not game._trick_cards and int(game.to_act) & 1 != int(game.declarer) & 1
+    return not game._trick_cards and seat_side(game.to_act) != seat_side(game.declarer)
 
 
 def lead_cards(game: Game) -> int:
@@ -150,7 +150,7 @@ def remarks(game: Game, player: str) -> tuple[Action, ...]:
         laws.called_lead
         and game.rules.declaration.kind == "auction"
         and game._called_lead is None
-        and any(int(s) & 1 != int(game.declarer) & 1 for s in game.player_seats.get(player, ()))
+        and any(seat_side(s) != seat_side(game.declarer) for s in game.player_seats.get(player, ()))
     ):
         out.append(_INFORM)
     if player == dummy_player(game):
@@ -245,7 +245,7 @@ def _inform(game: Game, seat: Seat, player: str, action: Action) -> Operation:
     may call a lead."""
     declarer = game.declarer
     assert declarer is not None
-    offender = next(s for s in game.player_seats[player] if int(s) & 1 != int(declarer) & 1)
+    offender = next(s for s in game.player_seats[player] if seat_side(s) != seat_side(declarer))
     op = game._append(INFORM, seat=offender, player=player, action=action)
     offered = penalties.offer(game, ("call_lead", "decline"), offender, action)
     penalties.await_choice(game, offender, action, offered, seat, declarer)

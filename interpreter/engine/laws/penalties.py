@@ -48,7 +48,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar, NamedTuple, TypeVar
 
-from ...core.cards import Seat, Suit
+from ...core.cards import Seat, Suit, seat_side
 from ..actions import (
     ACCEPT,
     BID,
@@ -319,7 +319,7 @@ class PreviousFinal(Penalty):
 
     def offered(self, game: Game, offender: Seat, call: Action) -> bool:
         bidder = game._contract_seat
-        return bidder is not None and int(bidder) & 1 != int(offender) & 1
+        return bidder is not None and seat_side(bidder) != seat_side(offender)
 
     def decide(self, game: Game, pending: Pending, choice: Action) -> None:
         game._end_auction()

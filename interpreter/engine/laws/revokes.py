@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core import _native
-from ...core.cards import Card, Seat
+from ...core.cards import Card, Seat, seat_side
 from .._speedups import plays_of
 from ..actions import ASK, CORRECT, POINT_OUT, REVOKE_CLAIM, Action, Operation
 from ..phases import Phase
@@ -176,9 +176,9 @@ def ask_or_correct(game: Game, player: str, action: Action) -> Operation:
 def point_out_open(game: Game) -> bool:
     """Whether dummy may point out an adversary's revoke liable to the penalty (law 61)."""
     assert game.declarer is not None
-    declaring = int(game.declarer) & 1
+    declaring = seat_side(game.declarer)
     return game.rules.laws.dummy.pointing_out_forfeits and any(
-        int(s) & 1 != declaring for s, _ in penal_revokes(game)
+        seat_side(s) != declaring for s, _ in penal_revokes(game)
     )
 
 
@@ -186,8 +186,8 @@ def point_out(game: Game, player: str, action: Action) -> Operation:
     """Law 61: dummy calls attention to an adversary's revoke: found in time it
     is set right without penalty; else its penalty is lost."""
     assert game.declarer is not None
-    declaring = int(game.declarer) & 1
-    target, number = next((s, n) for s, n in penal_revokes(game) if int(s) & 1 != declaring)
+    declaring = seat_side(game.declarer)
+    target, number = next((s, n) for s, n in penal_revokes(game) if seat_side(s) != declaring)
     op = game._append(
         POINT_OUT, seat=target, player=player, action=action, detail={"trick": number}
     )
@@ -224,7 +224,7 @@ def correct(game: Game, seat: Seat, action: Action, *, penalise: bool) -> None:
     options: tuple[str, ...] = ()
     if not penalise:
         pass
-    elif int(seat) & 1 != int(declarer) & 1:
+    elif seat_side(seat) != seat_side(declarer):
         options, decider = correction.adversary, declarer
     elif (
         seat is declarer
@@ -251,7 +251,7 @@ def _take_back(game: Game, seat: Seat) -> tuple[Seat, list[int], int, bool]:
     if reopened:  # the trick was complete: it is played again
         trick = game.tricks.pop()
         assert trick.winner is not None
-        game.tricks_won[int(trick.winner) & 1] -= 1
+        game.tricks_won[seat_side(trick.winner)] -= 1
     k = (int(seat) - int(leader)) & 3
     for j in range(k, len(cards)):
         game.hands[(int(leader) + j) & 3] |= 1 << cards[j]
@@ -283,7 +283,7 @@ def begin_revoke_claims(game: Game) -> bool:
     """After the last trick: the claims against each side with a revoke liable
     to the penalty begin; ``False`` when there is none to claim."""
     # (without a revoke, nothing to claim: no need to look for a penal one)
-    sides = sorted({seat & 1 for seat, _ in penal_revokes(game)}) if game.revokes else []
+    sides = sorted({seat_side(seat) for seat, _ in penal_revokes(game)}) if game.revokes else []
     if not sides:
         return False
     game._claims = sides
@@ -296,7 +296,7 @@ def revoke_claim_actions(game: Game) -> tuple[Action, ...]:
     side = game._claims[0]
     rule = game.rules.laws.revoke
     assert game.declarer is not None
-    declaring = int(game.declarer) & 1
+    declaring = seat_side(game.declarer)
     if rule.penalty == "tricks":
         return (Action.claim_revoke_penalty("tricks"), Action.waive())
     if side == declaring:  # the declarer's side revoked: points to the adversaries
@@ -315,7 +315,7 @@ def begin_revoke_claim(game: Game) -> None:
     # The declarer claims against the adversaries; against the declarer's
     # side, the adversary on his left.
     game.phase = Phase.REVOKE_CLAIM
-    game.to_act = game.declarer if side != int(game.declarer) & 1 else game.declarer.left
+    game.to_act = game.declarer if side != seat_side(game.declarer) else game.declarer.left
     game._seat_actor = tuple(game.seat_player[s] for s in Seat)
 
 
@@ -338,7 +338,7 @@ def revoke_result(game: Game) -> dict[str, Any]:
     cap: list[int | None] = [None, None]
     only = [False, False]
     for side, penalty in game._penalties.items():
-        count = sum(1 for seat, _ in penal_revokes(game) if int(seat) & 1 == side)
+        count = sum(1 for seat, _ in penal_revokes(game) if seat_side(seat) == side)
         other = 1 - side
         if penalty == "tricks":
             first = min(rule.tricks, game.tricks_won[side] - given[other] + given[side])
