@@ -15,7 +15,7 @@ module's ``trick_won`` on every path.
 
 Its legal actions are the cards the C core allows (or ``play blind``, and
 looks), less what the laws take away in laws mode (a card required or
-forbidden, a lead called): :func:`_choices` says it once, for the legal cards
+forbidden, a lead called): :func:`_open_plays` says it once, for the legal cards
 and, in laws mode, for every card held (a card that fails to follow suit is a
 revoke, law 63: irregular, yet it may be played).
 """
@@ -100,7 +100,7 @@ def refresh_blind(game: Game) -> None:
         game._step = 0 if game._legal_call() else int(game._legal_out[0])
 
 
-def _choices(game: Game, seat: Seat, cards: int) -> tuple[Action, ...]:
+def _open_plays(game: Game, seat: Seat, cards: int) -> tuple[Action, ...]:
     """In laws mode, the plays open to ``seat`` among ``cards`` once the laws
     have had their say: a card an adversary required or forbade (laws 62, 86),
     a lead the declarer called (laws 51, 93). (In strict play, the plays of
@@ -122,7 +122,8 @@ def legal(game: Game) -> tuple[Action, ...]:
     assert seat is not None
     if game._legal_call():
         return ()  # pragma: no cover - a valid position always has a play
-    return _choices(game, seat, game._legal_out[0]) if game.laws else plays_of(game._legal_out[0])
+    legal_cards = game._legal_out[0]
+    return _open_plays(game, seat, legal_cards) if game.laws else plays_of(legal_cards)
 
 
 def allows(game: Game, action: Action) -> bool:
@@ -135,7 +136,7 @@ def allows(game: Game, action: Action) -> bool:
     if action.kind != PLAY:
         return False
     if game.laws:
-        return action in _choices(game, seat, game.deal.hands[seat])
+        return action in _open_plays(game, seat, game.deal.hands[seat])
     return not game._legal_call() and bool(game._legal_out[0] >> action.index & 1)
 
 
