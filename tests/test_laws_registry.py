@@ -1,5 +1,6 @@
 """The laws as a subpackage (issue 16): the registry of penalties is complete,
-strict play never consults the laws, and the hooks answer as the game does.
+strict play never consults the laws, and the game answers through the hooks of
+its mode as the laws do.
 
 - Every option the rule-file schema allows for a penalty, and every action
   kind that chooses one, maps to exactly one class of
@@ -252,25 +253,29 @@ DEAL = (
 
 
 def _same_answers(game: Game) -> None:
-    hooks = LAWS if game.laws else STRICT_PLAY
-    assert hooks.irregular_actions(game) == game.irregular_actions()
+    """The game holds the hooks of its mode, and answers through them as the
+    laws' own functions do: in strict play, without consulting the laws, what
+    they say of a strict game (nothing irregular)."""
+    assert game.hooks is (LAWS if game.laws else STRICT_PLAY)
+    assert game.irregular_actions() == conduct.irregular_actions(game)
     for player in game.players:
-        assert hooks.remarks(game, player) == game.remarks(player)
-        assert hooks.out_of_turn_actions(game, player) == game.out_of_turn_actions(player)
+        assert game.remarks(player) == conduct.remarks(game, player)
+        assert game.out_of_turn_actions(player) == calls.out_of_turn_actions(game, player)
     if game.phase == "play" and game.to_act not in game._blind:
         assert not game._legal_call()
         legal = game._legal_out[0]
-        plays = hooks.plays(game, legal)
+        plays = conduct.plays(game, legal)
         assert (plays_of(legal) if plays is None else plays) == game.legal_actions()
 
 
 @pytest.mark.parametrize("laws", [False, True])
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_the_hooks_answer_as_the_game(laws: bool, seed: int) -> None:
+def test_the_game_answers_through_its_hooks_as_the_laws(laws: bool, seed: int) -> None:
     """At each step of a game in which the players take, at random, the actions
     open to them (in laws mode irregular ones too, one time in about seven:
     revokes, remarks, calls out of turn, insufficient bids, and the penalties
-    that follow), the hooks of the mode answer as the game's methods."""
+    that follow), the game answers through the hooks of its mode as the laws'
+    functions do."""
     chooser = random.Random(seed)
     game = Game(AUCTION, seed, deals=[DEAL], laws=laws)
     phases: set[str] = set()

@@ -41,7 +41,7 @@ def score(game: Game) -> None:
                 tricks=(deal.tricks_won[0], deal.tricks_won[1]),
                 contract_level=None if contract is None else contract.level,
                 opening_one_spade=_opening_one_spade(game),
-                **game._revoke_result(),
+                **game.hooks.revoke_result(game),
             ),
         )
     else:  # no revoke penalty claimed: score_deal() of the same result, from its parts

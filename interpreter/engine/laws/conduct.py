@@ -67,14 +67,15 @@ def irregular_actions(game: Game) -> tuple[Action, ...]:
 # ------------------------------------- cards required, forbidden, led (laws 51, 62, 86, 93)
 
 
-def plays(game: Game, legal: int) -> tuple[Action, ...] | None:
-    """The plays open to the hand to play when a card is required or forbidden
-    to it, or a lead is called; ``None`` when neither binds it."""
+def plays(game: Game, cards: int) -> tuple[Action, ...] | None:
+    """The plays open among ``cards`` (the legal cards, or every card held: a
+    revoke may be played) to the hand to play when a card is required or
+    forbidden to it, or a lead is called; ``None`` when neither binds it."""
     constraint = game._constraint
     if constraint is not None and constraint[0] is game.to_act:
-        return constrained(game, legal)
+        return constrained(game, cards)
     if game._called_lead is not None and lead_called(game):
-        return plays_of(lead_cards(game))
+        return plays_of(cards & lead_cards(game))
     return None
 
 
