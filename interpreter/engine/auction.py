@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from . import declaration, play, session
 from .actions import BID, DOUBLE, PASS, REDOUBLE, Action, Operation
+from .deal import begin as begin_deal
 from .opkinds import OpKind
 from .phases import PhaseActions
 
@@ -143,7 +144,7 @@ def call(game: Game, seat: Seat, action: Action) -> None:
             # A18: all four passed (only when the dealer need not bid): a new deal.
             game._append(OpKind.PASSED_OUT, seat=game.dealer)
             session.next_dealer(game)
-            game._begin_deal()
+            begin_deal(game)
             return
     else:
         deal.passes = 0

@@ -40,7 +40,7 @@ from ..core import _native
 from ..core.cards import Card, Hand, Seat
 from ..errors import IllegalActionError
 from ..language.ruleset import Denomination, RuleSet
-from . import auction, declaration, doubling, hotpath, play, record, session, settlement, sight
+from . import auction, declaration, doubling, hotpath, play, record, session, sight
 from ._lazy import LazyDetail
 from ._speedups import GameBase
 from .actions import BID, LOOK, PLAY, Action, Operation
@@ -237,7 +237,7 @@ class Game(GameBase):
         self._step = 0
         session.cut(self)
         session.begin_rubber(self)
-        self._begin_deal()
+        begin_deal(self)
 
     def _forget_irregularities(self) -> None:
         """A new deal: the laws' fields of a deal start afresh (the laws' own,
@@ -476,29 +476,7 @@ class Game(GameBase):
         """Look at a hand, where the rules give the player to act that choice."""
         return self.apply(Action.look(seat))
 
-    # ------------------------------------------------------ the steps
-
-    # The phases' steps the laws' methods take by these names.
-    def _call(self, seat: Seat, action: Action) -> None:
-        auction.call(self, seat, action)
-
-    def _calls_for(self, seat: Seat) -> tuple[Action, ...]:
-        return auction.calls_for(self, seat)
-
-    def _end_auction(self) -> None:
-        auction.end(self)
-
-    def _begin_deal(self) -> None:
-        begin_deal(self)
-
-    def _credit(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        return session.credit(self)
-
-    def _score(self) -> None:
-        settlement.score(self)
-
-    def _play(self, action: Action, recorded: Action | None = None, flags: int = 0) -> Operation:
-        return play.card(self, action, recorded, flags)
+    # ------------------------------------------------------------ the log
 
     def _append(
         self,

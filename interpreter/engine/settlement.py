@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..core.cards import Suit
+from . import deal as dealing
 from . import session
 from ._lazy import LazyDetail
 from .opkinds import OpKind
@@ -75,10 +76,10 @@ def score(game: Game) -> None:
             game.to_act = None
             return
         session.begin_rubber(game)
-        game._begin_deal()
+        dealing.begin(game)
         return
     session.next_dealer(game)
-    game._begin_deal()
+    dealing.begin(game)
 
 
 def _opening_one_spade(game: Game) -> bool:

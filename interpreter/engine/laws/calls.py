@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...errors import IllegalActionError
+from .. import auction
 from ..actions import BID, DOUBLE, REDOUBLE, Action, Operation
 from ..phases import Phase
 from . import penalties
@@ -66,7 +67,7 @@ def out_of_turn_actions(game: Game, player: str) -> tuple[Action, ...]:
     if not seats:
         return ()
     out = []
-    for call in game._calls_for(seats[0]):
+    for call in auction.calls_for(game, seats[0]):
         kind = "bid" if call.kind == BID else "double" if call.kind in (DOUBLE, REDOUBLE) else None
         if kind in regulated:
             out.append(call)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from ...core.cards import Card, Hand, Seat, seat_side
 from ...errors import IllegalActionError
+from .. import play
 from .._speedups import plays_of
 from ..actions import ASK, CORRECT, INFORM, POINT_OUT, SUGGEST, TOUCH, Action, Operation
 from ..phases import Phase
@@ -115,7 +116,7 @@ def play_card(game: Game, action: Action, recorded: Action | None = None) -> Ope
         raise IllegalActionError(f"{action} refused")  # pragma: no cover
     revokes.record(game, seat, action)
     called = game._called_lead is not None and lead_called(game)
-    op = game._play(action, recorded, flags=1)
+    op = play.card(game, action, recorded, flags=1)
     if game._constraint is not None and game._constraint[0] is seat:
         game._constraint = None
     if called:

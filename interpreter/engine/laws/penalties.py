@@ -49,6 +49,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar, NamedTuple, TypeVar
 
 from ...core.cards import Seat, Suit, seat_side
+from .. import auction
 from ..actions import (
     ACCEPT,
     BID,
@@ -64,6 +65,7 @@ from ..actions import (
     Action,
     register_decision,
 )
+from ..deal import begin as begin_deal
 from ..phases import Phase
 
 if TYPE_CHECKING:
@@ -217,7 +219,7 @@ class NewDeal(Penalty):
     option = "new_deal"
 
     def decide(self, game: Game, pending: Pending, choice: Action) -> None:
-        game._begin_deal()
+        begin_deal(game)
 
 
 @register
@@ -231,7 +233,7 @@ class Accept(Penalty):
     def decide(self, game: Game, pending: Pending, choice: Action) -> None:
         game.phase = Phase.AUCTION
         game.history.append((pending.offender, pending.call))
-        game._call(pending.offender, pending.call)
+        auction.call(game, pending.offender, pending.call)
 
 
 @register
@@ -252,7 +254,7 @@ def _bid_instead(game: Game, seat: Seat, bid: Action, detail: dict[str, str], ba
     his partner barred from bidding where the rules say so."""
     game.history.append((seat, bid))
     game._append(BID, seat=seat, player=game.seat_player[seat], action=bid, detail=detail)
-    game._call(seat, bid)
+    auction.call(game, seat, bid)
     if bars:
         game._barred = seat.partner
 
@@ -322,7 +324,7 @@ class PreviousFinal(Penalty):
         return bidder is not None and seat_side(bidder) != seat_side(offender)
 
     def decide(self, game: Game, pending: Pending, choice: Action) -> None:
-        game._end_auction()
+        auction.end(game)
 
 
 # --------------------------------------------------------- in the play

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import _native
 from ...core.cards import Card, Seat, seat_side
+from .. import session, settlement
 from .._speedups import plays_of
 from ..actions import ASK, CORRECT, POINT_OUT, REVOKE_CLAIM, Action, Operation
 from ..phases import Phase
@@ -328,7 +329,7 @@ def revoke_claimed(game: Game, action: Action) -> None:
     if game._claims:
         begin_revoke_claim(game)
     else:
-        game._score()
+        settlement.score(game)
 
 
 def revoke_result(game: Game) -> dict[str, Any]:
@@ -355,7 +356,7 @@ def revoke_result(game: Game) -> dict[str, Any]:
                 else rule.points * count
             )
         if rule.bars_game:
-            column = game._credit()[side][0]
+            column = session.credit(game)[side][0]
             cap[side] = max(0, game.rules.scoring.game - 2 - game.sheet.below(column))
         if rule.revoking_side_scores == "honours_only":
             only[side] = True
