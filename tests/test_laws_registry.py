@@ -27,6 +27,7 @@ from dummybridge.core.cards import Hand, Seat
 from dummybridge.engine import actions
 from dummybridge.engine._speedups import plays_of
 from dummybridge.engine.actions import Action
+from dummybridge.engine.deal import Deal
 from dummybridge.engine.game import Game
 from dummybridge.engine.laws import LAWS, STRICT_PLAY, calls, conduct, penalties, revokes
 from dummybridge.language.loader import load_rules
@@ -276,14 +277,23 @@ def test_the_game_answers_through_its_hooks_as_the_laws(laws: bool, seed: int) -
     revokes, remarks, calls out of turn, insufficient bids, and the penalties
     that follow), the game answers through the hooks of its mode as the laws'
     functions do."""
-    chooser = random.Random(seed)
     game = Game(AUCTION, seed, deals=[DEAL], laws=laws)
     phases: set[str] = set()
-    for _ in range(300):
-        if game.is_over:
-            break
+    for _ in _random_steps(game, random.Random(seed), 300):
         _same_answers(game)
         phases.add(game.phase)
+    assert game.deal_number > 1
+    assert phases == ({"auction", "play", "penalty", "claim"} if laws else {"auction", "play"})
+
+
+def _random_steps(game: Game, chooser: random.Random, steps: int) -> Iterator[None]:
+    """Up to ``steps`` actions, each chosen at random among those open (one
+    time in about seven an irregular one, where there is one), each taken
+    after a yield."""
+    for _ in range(steps):
+        if game.is_over:
+            return
+        yield
         regular: list[tuple[str | None, Action]] = [(None, a) for a in game.legal_actions()]
         irregular: list[tuple[str | None, Action]] = [(None, a) for a in game.irregular_actions()]
         irregular += [
@@ -295,8 +305,42 @@ def test_the_game_answers_through_its_hooks_as_the_laws(laws: bool, seed: int) -
             chooser.choice([regular] * 6 + ([irregular] if irregular else []))
         )
         game.apply(action, player=player)
-    assert game.deal_number > 1
-    assert phases == ({"auction", "play", "penalty", "claim"} if laws else {"auction", "play"})
+
+
+#: the laws' state of a deal (Deal's fields), as every new deal starts it
+LAWS_OF_A_DEAL: dict[str, object] = {
+    "pending": None,
+    "barred": None,
+    "constraint": None,
+    "called_lead": None,
+    "revokes": [],
+    "asked": set(),
+    "forfeited": set(),
+    "revoke_claims": [],
+    "revoke_penalties": {},
+}
+
+
+def test_a_new_deal_starts_without_the_laws_state_of_the_last() -> None:
+    """The laws' state of a deal is its Deal's, none of it the game's: each new
+    deal (the next, or one the adversaries demand) starts from none, whatever
+    irregularities the last one saw (in these four games, every field of it is
+    used); the game shows only ``revokes``, the deal's."""
+    used: set[str] = set()
+    for seed in (1, 2, 3, 4):
+        game = Game(AUCTION, seed, deals=[DEAL], laws=True)
+        deals: list[Deal] = []
+        for _ in _random_steps(game, random.Random(seed), 400):
+            state = {name: getattr(game.deal, name) for name in LAWS_OF_A_DEAL}
+            if not deals or game.deal is not deals[-1]:
+                deals.append(game.deal)
+                assert state == LAWS_OF_A_DEAL, (seed, len(deals))
+            used |= {name for name, value in state.items() if value != LAWS_OF_A_DEAL[name]}
+            on_game = {*LAWS_OF_A_DEAL, *(f"_{name}" for name in LAWS_OF_A_DEAL)}
+            assert not on_game & vars(game).keys()
+            assert game.revokes is game.deal.revokes
+        assert len(deals) > 5
+    assert used == set(LAWS_OF_A_DEAL)
 
 
 def test_the_hooks_act_as_the_game() -> None:

@@ -46,7 +46,7 @@ def calls_for(game: Game, seat: Seat) -> tuple[Action, ...]:
     if not (opening and auction.dealer_must_bid):
         calls.append(_PASS)
     start = 0 if deal.contract is None else game._bid_rank[deal.contract] + 1
-    if seat != game._barred:  # law 50: a barred partner may not bid
+    if seat != deal.barred:  # law 50: a barred partner may not bid
         calls.extend(game._bids[start:])
     if deal.contract is not None:
         assert deal.contract_seat is not None
@@ -133,8 +133,9 @@ def call(game: Game, seat: Seat, action: Action) -> None:
     deal = game.deal
     deal.calls.append((seat, action))
     kind = action.kind
-    if game._barred is not None and kind != PASS and seat.side != game._barred.side:
-        game._barred = None  # law 50: an adversary bid or doubled
+    barred = deal.barred
+    if barred is not None and kind != PASS and seat.side != barred.side:
+        deal.barred = None  # law 50: an adversary bid or doubled
     if kind == PASS:
         deal.passes += 1
         if deal.contract is not None and deal.passes == 3:

@@ -165,6 +165,7 @@ class Game(GameBase):
     tricks_won: list[int] = _of_deal("tricks_won")
     history: list[tuple[Seat, Action]] = _of_deal("history")
     looks: list[tuple[str, Seat]] = _of_deal("looks")
+    revokes: list[tuple[Seat, int, bool]] = _of_deal("revokes")
     _contract_seat: Seat | None = _of_deal("contract_seat")
     _trick_leader: Seat = _of_deal("trick_leader")
     _trick_cards: list[int] = _of_deal("trick_cards")
@@ -238,24 +239,6 @@ class Game(GameBase):
         session.cut(self)
         session.begin_rubber(self)
         begin_deal(self)
-
-    def _forget_irregularities(self) -> None:
-        """A new deal: the laws' fields of a deal start afresh (the laws' own,
-        kept on the game; the rest of a deal's state is its :class:`Deal`)."""
-        self.revokes: list[tuple[Seat, int, bool]] = []  # seat, trick number, liable
-        self._claims: list[int] = []  # the revoking sides whose penalty is to be claimed
-        # a decision the adversaries owe: (offender, his action, the options, who acts after)
-        self._pending: tuple[Seat, Action, tuple[Action, ...], Seat | None] | None = None
-        # laws 85-86: the renounces asked about, by (trick number, seat)
-        self._asked: set[tuple[int, Seat]] = set()
-        # law 61: the revokes, by (seat, trick number), whose penalty dummy forfeited
-        self._forfeited: set[tuple[Seat, int]] = set()
-        # a card a hand must play (True) or may not play (False) next (laws 62, 86)
-        self._constraint: tuple[Seat, int, bool] | None = None
-        # laws 51, 93: the suit the adversaries' next lead must be in, if they can
-        self._called_lead: int | None = None
-        self._barred: Seat | None = None
-        self._penalties: dict[int, str] = {}  # revoking side -> penalty claimed
 
     @property
     def original(self) -> tuple[Hand, ...]:

@@ -154,14 +154,14 @@ def why_not(game: Game, action: Action) -> str:
         return f"{text} does not hold {action.card.code}"
     if not game._ps.legal() & bit and not game.laws:
         return f"{text} must follow suit to the {_CODES[deal.trick_cards[0]]} led"
-    constraint = game._constraint
+    constraint = deal.constraint
     if constraint is not None and constraint[0] is seat:
         code = _CODES[constraint[1]]
         if constraint[2]:
             return f"{text} must play {code} (required by an adversary)"
         return f"an adversary has forbidden {code} to this trick (law 62)"
-    assert game._called_lead is not None
-    suit = Suit(game._called_lead).name.lower()
+    assert deal.called_lead is not None
+    suit = Suit(deal.called_lead).name.lower()
     return f"the declarer has called a lead of {suit} (law 51)"
 
 

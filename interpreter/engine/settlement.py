@@ -31,7 +31,7 @@ def score(game: Game) -> None:
     assert deal.denomination is not None
     assert deal.declarer is not None
     contract = deal.contract
-    if game._penalties:
+    if deal.revoke_penalties:
         lines = score_deal(
             game.rules,
             DealResult(

@@ -16,11 +16,12 @@ holds them, by where they happen:
   irregularity, one class each in a registry: a new penalty is one class
   there plus its option in the schema.
 
-Each function takes the game first. The laws' own state of a deal is kept on
-the game (reset by its deal): ``_pending`` (a :class:`.penalties.Pending`),
-``_asked``, ``_forfeited``, ``_constraint``, ``_called_lead``, ``_barred``,
-``_penalties``, ``_claims`` and ``revokes``; and for the session
-``actions_out_of_turn`` and ``_slips``.
+Each function takes the game first. The laws' own state of a deal is the
+deal's (:class:`~dummybridge.engine.deal.Deal`, so a new deal starts without
+it): ``pending`` (a :class:`.penalties.Pending`), ``barred``, ``constraint``,
+``called_lead``, ``revokes``, ``asked``, ``forfeited``, ``revoke_claims`` and
+``revoke_penalties``; the session's is the game's: ``actions_out_of_turn``
+and ``_slips``.
 
 The hooks
 ---------

@@ -42,7 +42,7 @@ def insufficient_bids(game: Game) -> tuple[Action, ...] | None:
         and game.phase == Phase.AUCTION
         and game.rules.laws.insufficient_bid
         and game.contract is not None
-        and game.to_act != game._barred
+        and game.to_act != game.deal.barred
     ):
         return game._bids[: game._bid_rank[game.contract] + 1]
     return None
@@ -126,7 +126,9 @@ def slip(game: Game, player: str, action: Action) -> Operation:
     """Law 52: the player corrects the call he has just made; the first is void.
 
     The game is rebuilt from its decisions without that call (so every
-    consequence of it is undone), then the new call is made in its place.
+    consequence of it is undone), then the new call is made in its place, and
+    the game takes the rebuilt one's fields: its deal (with the laws' state of
+    the deal) and the session's.
     """
     said = game.actions[-1]
     fresh = type(game)(
@@ -178,7 +180,7 @@ def impossible_open(game: Game, action: Action) -> bool:
         and auction is not None
         and (action.level or 0) > auction.max_level
         and action.denomination in game._trump_of_name
-        and game.to_act != game._barred
+        and game.to_act != game.deal.barred
     )
 
 

@@ -3,10 +3,10 @@
 An irregularity stops the game in the ``penalty`` phase: in the auction a call
 out of turn (1912 laws 49, 57), an insufficient or an impossible bid (law 50);
 in the play a card dummy suggests (law 62), information about the bidding
-(laws 51, 93), a revoke corrected in time (law 86). The game keeps what is to
-be decided in ``game._pending`` (a :class:`Pending`: the offender, his action,
-the choices, the hand to act after), and the adversary the laws name chooses
-one of the penalties the rules allow. Each penalty is a class here,
+(laws 51, 93), a revoke corrected in time (law 86). The deal keeps what is to
+be decided in ``game.deal.pending`` (a :class:`Pending`: the offender, his
+action, the choices, the hand to act after), and the adversary the laws name
+chooses one of the penalties the rules allow. Each penalty is a class here,
 registered with :func:`register`, that says:
 
 - :attr:`~Penalty.kind` and :attr:`~Penalty.text`: its decision, as records
@@ -37,7 +37,7 @@ voided, with the offender's partner barred from bidding::
         def decide(self, game: Game, pending: Pending, choice: Action) -> None:
             game.phase = Phase.AUCTION
             game.to_act = pending.resume
-            game._barred = pending.offender.partner
+            game.deal.barred = pending.offender.partner
 
 The revoke's own penalty, claimed at the end of the hand, is no such choice:
 see :mod:`.revokes`.
@@ -86,7 +86,7 @@ __all__ = [
 
 
 class Pending(NamedTuple):
-    """What the adversaries are to decide (``game._pending``)."""
+    """What the adversaries are to decide (``game.deal.pending``)."""
 
     #: the hand that committed the irregularity
     offender: Seat
@@ -181,8 +181,9 @@ def offer(game: Game, options: Iterable[str], offender: Seat, call: Action) -> t
 
 def pending_options(game: Game) -> tuple[Action, ...]:
     """The decisions open in the ``penalty`` phase."""
-    assert game._pending is not None
-    return game._pending[2]
+    pending = game.deal.pending
+    assert pending is not None
+    return pending.options
 
 
 def await_choice(
@@ -194,16 +195,17 @@ def await_choice(
     decider: Seat,
 ) -> None:
     """Stop in the ``penalty`` phase: ``decider`` chooses among ``options``."""
-    game._pending = Pending(offender, call, options, resume)
+    game.deal.pending = Pending(offender, call, options, resume)
     game.phase = Phase.PENALTY
     game.to_act = decider
 
 
 def decide(game: Game, choice: Action) -> None:
     """The adversaries' choice (verified as one of the options) takes effect."""
-    assert game._pending is not None
-    pending = Pending._make(game._pending)
-    game._pending = None
+    deal = game.deal
+    pending = deal.pending
+    assert pending is not None
+    deal.pending = None
     _BY_DECISION[choice].decide(game, pending, choice)
 
 
@@ -256,7 +258,7 @@ def _bid_instead(game: Game, seat: Seat, bid: Action, detail: dict[str, str], ba
     game._append(BID, seat=seat, player=game.seat_player[seat], action=bid, detail=detail)
     auction.call(game, seat, bid)
     if bars:
-        game._barred = seat.partner
+        game.deal.barred = seat.partner
 
 
 @register
@@ -358,7 +360,7 @@ class RequireSuggested(_InThePlay):
 
     def effect(self, game: Game, pending: Pending, choice: Action) -> None:
         assert pending.resume is not None
-        game._constraint = (pending.resume, pending.call.index, True)
+        game.deal.constraint = (pending.resume, pending.call.index, True)
 
 
 @register
@@ -375,7 +377,7 @@ class ForbidSuggested(_InThePlay):
 
     def effect(self, game: Game, pending: Pending, choice: Action) -> None:
         assert pending.resume is not None
-        game._constraint = (pending.resume, pending.call.index, False)
+        game.deal.constraint = (pending.resume, pending.call.index, False)
 
 
 class _RequireOfTheSuit(_InThePlay):
@@ -390,7 +392,7 @@ class _RequireOfTheSuit(_InThePlay):
     def effect(self, game: Game, pending: Pending, choice: Action) -> None:
         suit = game._trick_cards[0] // 13
         pattern = game.hands[pending.offender] >> 13 * suit & 0x1FFF
-        game._constraint = (pending.offender, 13 * suit + self._rank(pattern), True)
+        game.deal.constraint = (pending.offender, 13 * suit + self._rank(pattern), True)
 
     @staticmethod
     def _rank(pattern: int) -> int:
@@ -433,7 +435,7 @@ class CallLead(_InThePlay):
 
     def effect(self, game: Game, pending: Pending, choice: Action) -> None:
         assert choice.penalty is not None
-        game._called_lead = int(Suit.from_str(choice.penalty))
+        game.deal.called_lead = int(Suit.from_str(choice.penalty))
 
 
 @register
