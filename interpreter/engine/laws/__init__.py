@@ -36,9 +36,10 @@ hook                               where the game calls it
 ``irregular_actions(game)``        ``Game.irregular_actions()``
 ``out_of_turn_actions(game, p)``   ``Game.out_of_turn_actions(p)``
 ``remarks(game, p)``               ``Game.remarks(p)``
-``plays(game, cards)``             the play's legal actions and ``allows``: the
-                                   plays a card required or forbidden, or a called
-                                   lead, leaves of ``cards`` (``None``: all of them)
+``plays(game, cards)``             the play's legal actions (and in laws mode what
+                                   it allows): the plays a card required or
+                                   forbidden, or a called lead, leaves of ``cards``
+                                   (``None``: all of them)
 ``remark(game, p, action)``        ``Game._apply()``, for a remark (refused in
                                    strict play, in the laws' words)
 ``call_out_of_turn(game, p, a)``   ``Game._apply()``, for an action by a player
