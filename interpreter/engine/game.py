@@ -474,7 +474,7 @@ class Game(GameBase):
 
         :raises ValueError: for a kind not in the table (nothing is logged).
         """
-        if kind.__class__ is not OpKind:  # its value (the laws' methods give one)
+        if kind.__class__ is not OpKind:  # its value (the laws' functions give one)
             op_kind = OP_KINDS.get(kind)
             if op_kind is None:
                 raise ValueError(f"no kind of log entry {kind!r} (see OpKind)")
