@@ -1,5 +1,6 @@
 """The laws as a subpackage (issue 16): the registry of penalties is complete,
-strict play never consults the laws, and the hooks answer as the game does.
+strict play never consults the laws, and the game answers through the hooks of
+its mode as the laws do.
 
 - Every option the rule-file schema allows for a penalty, and every action
   kind that chooses one, maps to exactly one class of
@@ -26,6 +27,7 @@ from dummybridge.core.cards import Hand, Seat
 from dummybridge.engine import actions
 from dummybridge.engine._speedups import plays_of
 from dummybridge.engine.actions import Action
+from dummybridge.engine.deal import Deal
 from dummybridge.engine.game import Game
 from dummybridge.engine.laws import LAWS, STRICT_PLAY, calls, conduct, penalties, revokes
 from dummybridge.language.loader import load_rules
@@ -252,33 +254,46 @@ DEAL = (
 
 
 def _same_answers(game: Game) -> None:
-    hooks = LAWS if game.laws else STRICT_PLAY
-    assert hooks.irregular_actions(game) == game.irregular_actions()
+    """The game holds the hooks of its mode, and answers through them as the
+    laws' own functions do: in strict play, without consulting the laws, what
+    they say of a strict game (nothing irregular)."""
+    assert game.hooks is (LAWS if game.laws else STRICT_PLAY)
+    assert game.irregular_actions() == conduct.irregular_actions(game)
     for player in game.players:
-        assert hooks.remarks(game, player) == game.remarks(player)
-        assert hooks.out_of_turn_actions(game, player) == game.out_of_turn_actions(player)
+        assert game.remarks(player) == conduct.remarks(game, player)
+        assert game.out_of_turn_actions(player) == calls.out_of_turn_actions(game, player)
     if game.phase == "play" and game.to_act not in game._blind:
         assert not game._legal_call()
         legal = game._legal_out[0]
-        plays = hooks.plays(game, legal)
+        plays = conduct.plays(game, legal)
         assert (plays_of(legal) if plays is None else plays) == game.legal_actions()
 
 
 @pytest.mark.parametrize("laws", [False, True])
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_the_hooks_answer_as_the_game(laws: bool, seed: int) -> None:
+def test_the_game_answers_through_its_hooks_as_the_laws(laws: bool, seed: int) -> None:
     """At each step of a game in which the players take, at random, the actions
     open to them (in laws mode irregular ones too, one time in about seven:
     revokes, remarks, calls out of turn, insufficient bids, and the penalties
-    that follow), the hooks of the mode answer as the game's methods."""
-    chooser = random.Random(seed)
+    that follow), the game answers through the hooks of its mode as the laws'
+    functions do."""
     game = Game(AUCTION, seed, deals=[DEAL], laws=laws)
     phases: set[str] = set()
-    for _ in range(300):
-        if game.is_over:
-            break
+    for _ in _random_steps(game, random.Random(seed), 300):
         _same_answers(game)
         phases.add(game.phase)
+    assert game.deal_number > 1
+    assert phases == ({"auction", "play", "penalty", "claim"} if laws else {"auction", "play"})
+
+
+def _random_steps(game: Game, chooser: random.Random, steps: int) -> Iterator[None]:
+    """Up to ``steps`` actions, each chosen at random among those open (one
+    time in about seven an irregular one, where there is one), each taken
+    after a yield."""
+    for _ in range(steps):
+        if game.is_over:
+            return
+        yield
         regular: list[tuple[str | None, Action]] = [(None, a) for a in game.legal_actions()]
         irregular: list[tuple[str | None, Action]] = [(None, a) for a in game.irregular_actions()]
         irregular += [
@@ -290,8 +305,42 @@ def test_the_hooks_answer_as_the_game(laws: bool, seed: int) -> None:
             chooser.choice([regular] * 6 + ([irregular] if irregular else []))
         )
         game.apply(action, player=player)
-    assert game.deal_number > 1
-    assert phases == ({"auction", "play", "penalty", "claim"} if laws else {"auction", "play"})
+
+
+#: the laws' state of a deal (Deal's fields), as every new deal starts it
+LAWS_OF_A_DEAL: dict[str, object] = {
+    "pending": None,
+    "barred": None,
+    "constraint": None,
+    "called_lead": None,
+    "revokes": [],
+    "asked": set(),
+    "forfeited": set(),
+    "revoke_claims": [],
+    "revoke_penalties": {},
+}
+
+
+def test_a_new_deal_starts_without_the_laws_state_of_the_last() -> None:
+    """The laws' state of a deal is its Deal's, none of it the game's: each new
+    deal (the next, or one the adversaries demand) starts from none, whatever
+    irregularities the last one saw (in these four games, every field of it is
+    used); the game shows only ``revokes``, the deal's."""
+    used: set[str] = set()
+    for seed in (1, 2, 3, 4):
+        game = Game(AUCTION, seed, deals=[DEAL], laws=True)
+        deals: list[Deal] = []
+        for _ in _random_steps(game, random.Random(seed), 400):
+            state = {name: getattr(game.deal, name) for name in LAWS_OF_A_DEAL}
+            if not deals or game.deal is not deals[-1]:
+                deals.append(game.deal)
+                assert state == LAWS_OF_A_DEAL, (seed, len(deals))
+            used |= {name for name, value in state.items() if value != LAWS_OF_A_DEAL[name]}
+            on_game = {*LAWS_OF_A_DEAL, *(f"_{name}" for name in LAWS_OF_A_DEAL)}
+            assert not on_game & vars(game).keys()
+            assert game.revokes is game.deal.revokes
+        assert len(deals) > 5
+    assert used == set(LAWS_OF_A_DEAL)
 
 
 def test_the_hooks_act_as_the_game() -> None:

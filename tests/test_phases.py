@@ -9,6 +9,10 @@ for each deal, and the game's old names for its fields read and write it.
 
 from __future__ import annotations
 
+import pkgutil
+import subprocess
+import sys
+
 import pytest
 
 from dummybridge import Rng
@@ -118,3 +122,21 @@ def test_each_deal_has_its_own_deal_object() -> None:
     assert first.denomination is not None
     assert sum(first.tricks_won) == 13
     assert game.original == second.original
+
+
+def test_any_module_of_the_engine_may_be_imported_first() -> None:
+    """The phase modules import one another (the play scores the deal, the
+    score deals the next, a deal logs sight, sight asks the play): wherever a
+    program starts, the imports resolve. (session.py took sight's MEMO_SIZE by
+    name, and a program that imported deal.py or sight.py first failed.)"""
+    import dummybridge.engine
+
+    names = sorted(
+        m.name for m in pkgutil.walk_packages(dummybridge.engine.__path__, "dummybridge.engine.")
+    )
+    assert {"dummybridge.engine.deal", "dummybridge.engine.laws.revokes"} <= set(names)
+    for name in names:
+        done = subprocess.run(
+            [sys.executable, "-c", f"import {name}"], capture_output=True, text=True, check=False
+        )
+        assert done.returncode == 0, (name, done.stderr[-500:])

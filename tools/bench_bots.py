@@ -28,6 +28,7 @@ import time
 
 from dummybridge.bots import Bot, bot_seed, make_bot
 from dummybridge.bots.ddsampling import DDSamplingBot
+from dummybridge.engine import session
 from dummybridge.engine.game import Game
 from dummybridge.language.loader import load_rules
 from dummybridge.language.ruleset import RuleSet
@@ -50,7 +51,7 @@ def table(rules: RuleSet, seed: int, ns: str, ew: str) -> tuple[int, int]:
     # A side's points: those of one score-sheet column its points go to (with
     # a sheet per player, each player of the side gets them in full). Taken
     # now: where the dealer holds the Dummy the table is laid anew each deal.
-    credit = game._credit()
+    credit = session.credit(game)
     kinds = {p: ns if int(game.player_seats[p][0]) % 2 == 0 else ew for p in game.players}
     bots = {p: bot(kinds[p], bot_seed(seed, f"{p}:{kinds[p]}"), rules) for p in game.players}
     while game.deal_number == 1 and not game.is_over:

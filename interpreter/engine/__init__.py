@@ -11,6 +11,8 @@ strict play is the compiled :mod:`._speedups`).
   (cut, seating, next dealer), :mod:`.deal` (a deal's state, and the deal),
   :mod:`.settlement` (the score, with :mod:`.scoring`'s count); :mod:`.sight`
   (who sees which hand, and the looks);
+- laws mode: :mod:`.laws`, the irregularities and their penalties, which the
+  game consults through its hooks (``game.hooks``);
 - the values: :mod:`.actions` (``Action``, ``Operation``), :mod:`.opkinds`
   (the kinds of log entries), :mod:`.observation` (``Observation``,
   ``Trick``), :mod:`.record` (records and snapshots), :mod:`.facts` (what a

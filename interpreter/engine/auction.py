@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from . import declaration, play, session
 from .actions import BID, DOUBLE, PASS, REDOUBLE, Action, Operation
+from .deal import begin as begin_deal
 from .opkinds import OpKind
 from .phases import PhaseActions
 
@@ -45,7 +46,7 @@ def calls_for(game: Game, seat: Seat) -> tuple[Action, ...]:
     if not (opening and auction.dealer_must_bid):
         calls.append(_PASS)
     start = 0 if deal.contract is None else game._bid_rank[deal.contract] + 1
-    if seat != game._barred:  # law 50: a barred partner may not bid
+    if seat != deal.barred:  # law 50: a barred partner may not bid
         calls.extend(game._bids[start:])
     if deal.contract is not None:
         assert deal.contract_seat is not None
@@ -132,8 +133,9 @@ def call(game: Game, seat: Seat, action: Action) -> None:
     deal = game.deal
     deal.calls.append((seat, action))
     kind = action.kind
-    if game._barred is not None and kind != PASS and seat.side != game._barred.side:
-        game._barred = None  # law 50: an adversary bid or doubled
+    barred = deal.barred
+    if barred is not None and kind != PASS and seat.side != barred.side:
+        deal.barred = None  # law 50: an adversary bid or doubled
     if kind == PASS:
         deal.passes += 1
         if deal.contract is not None and deal.passes == 3:
@@ -143,7 +145,7 @@ def call(game: Game, seat: Seat, action: Action) -> None:
             # A18: all four passed (only when the dealer need not bid): a new deal.
             game._append(OpKind.PASSED_OUT, seat=game.dealer)
             session.next_dealer(game)
-            game._begin_deal()
+            begin_deal(game)
             return
     else:
         deal.passes = 0

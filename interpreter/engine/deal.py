@@ -2,8 +2,11 @@
 
 A game keeps the deal in progress as ``game.deal``, made afresh by
 :func:`begin` for each deal, so that nothing of one deal can leak into the
-next. The session's state (the players, the seating, the dealer, the score
-sheets, the log) is the game's own; so is where it stands (``phase``,
+next: the laws' state of a deal too (a penalty pending, a card required, a
+lead called, the revokes and their claims), which a new deal, even one the
+adversaries demand, starts without by construction. The session's state (the
+players, the seating, the dealer, the score sheets, the log, the calls made
+out of turn) is the game's own; so is where it stands (``phase``,
 ``to_act``) and the C core's play state.
 """
 
@@ -23,6 +26,7 @@ from .phases import Phase
 
 if TYPE_CHECKING:
     from .game import Game
+    from .laws.penalties import Pending
     from .observation import Trick
 
 __all__ = ["Deal", "begin"]
@@ -88,6 +92,17 @@ class Deal:
     sight_at: int  #: the version ``sight_cache`` was worked out at
     logged_at: int  #: the version the log last said sight at
     sight_cache: dict[str, frozenset[Seat]]  #: the hands each player sees
+    # the laws (laws mode; see engine/laws/)
+    pending: Pending | None  #: what the adversaries are to decide after an irregularity
+    barred: Seat | None  #: law 50: the partner barred from bidding
+    #: a hand, and a card it must (True) or may not (False) play next (laws 62, 86)
+    constraint: tuple[Seat, int, bool] | None
+    called_lead: int | None  #: laws 51, 93: the suit the adversaries must lead, if they can
+    revokes: list[tuple[Seat, int, bool]]  #: (seat, trick number, liable) of each revoke
+    asked: set[tuple[int, Seat]]  #: laws 85-86: the renounces asked about, (trick, seat)
+    forfeited: set[tuple[Seat, int]]  #: law 61: the revokes whose penalty dummy forfeited
+    revoke_claims: list[int]  #: the revoking sides whose penalty is still to be claimed
+    revoke_penalties: dict[int, str]  #: by revoking side: the penalty claimed
 
     def __init__(self, hands: Sequence[int], dealer: Seat, first_declarer: Seat) -> None:
         self.dealt = tuple(hands)
@@ -130,6 +145,15 @@ class Deal:
         self.sight_at = -1
         self.logged_at = -1
         self.sight_cache = {}
+        self.pending = None
+        self.barred = None
+        self.constraint = None
+        self.called_lead = None
+        self.revokes = []
+        self.asked = set()
+        self.forfeited = set()
+        self.revoke_claims = []
+        self.revoke_penalties = {}
 
     @property
     def original(self) -> tuple[Hand, ...]:
@@ -154,7 +178,6 @@ def begin(game: Game) -> None:
     # its holder declares from his own hand (seed 000, Dummy's deal).
     first = dealer if dealer in game.manned else dealer.partner
     deal = game.deal = Deal(hands, dealer, first)
-    game._forget_irregularities()
     game._ps = None
     game._lean = False
     if rules.declaration.kind == "auction":

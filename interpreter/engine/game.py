@@ -18,8 +18,10 @@ declaration), :mod:`.auction`, :mod:`.doubling`, :mod:`.play`; the steps
 between decisions are :mod:`.session` (the cut, the seating, the next
 dealer), :mod:`.deal` (one deal's state, :class:`~.deal.Deal`, and the deal)
 and :mod:`.settlement` (the score); :mod:`.sight` says who sees which hand,
-and takes the looks. The laws' irregularities are the game's own methods in
-laws mode. The card step of strict play is in C (:mod:`.hotpath`).
+and takes the looks. The laws of laws mode are :mod:`.laws`, which the game
+consults at fixed points through the hooks it holds (``game.hooks``: the laws'
+own in laws mode, strict play's no-op else). The card step of strict play is
+in C (:mod:`.hotpath`).
 
 >>> from dummybridge.language.loader import load_rules
 >>> game = Game(load_rules("bridge"), seed=1)
@@ -35,30 +37,18 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ..core import _native
-from ..core.cards import Card, Hand, Seat, Suit
+from ..core.cards import Card, Hand, Seat
 from ..errors import IllegalActionError
 from ..language.ruleset import Denomination, RuleSet
-from . import auction, declaration, doubling, hotpath, play, record, session, settlement, sight
+from . import auction, declaration, doubling, hotpath, play, record, session, sight
 from ._lazy import LazyDetail
 from ._speedups import GameBase
-from .actions import (
-    ASK,
-    BID,
-    CORRECT,
-    FORBID,
-    INFORM,
-    LOOK,
-    PLAY,
-    POINT_OUT,
-    SUGGEST,
-    TOUCH,
-    Action,
-    Operation,
-)
+from .actions import BID, LOOK, PLAY, Action, Operation
 from .deal import Deal
 from .deal import begin as begin_deal
 from .facts import facts
-from .laws import calls, conduct, penalties, revokes
+from .laws import LAWS, PHASES, STRICT_PLAY, StrictPlay
+from .laws.conduct import REMARKS
 from .observation import Observation, Trick, observe, visible_hands
 from .opkinds import NO_DETAIL, OP_KINDS, OpKind
 from .phases import Phase, PhaseActions
@@ -71,28 +61,14 @@ DECLARE_PHASE = Phase.DECLARE
 AUCTION_PHASE = Phase.AUCTION
 DOUBLE_PHASE = Phase.DOUBLE
 PLAY_PHASE = Phase.PLAY
-CLAIM_PHASE = Phase.REVOKE_CLAIM
-PENALTY_PHASE = Phase.PENALTY
 OVER = Phase.OVER
 
 _SEATS = play.SEATS
-_CARDS = play.CARDS
-_PLAYS = play.PLAYS
-_CODES = tuple(c.code for c in _CARDS)
 _EMPTY = NO_DETAIL
 _new_op = tuple.__new__  # builds an Operation without the named-tuple constructor's overhead
 _DOUBLE = Action.double()
 _PASS = Action.pass_()
 _LEAVE = Action.leave()
-_ASK = Action(ASK)
-_CORRECT = Action(CORRECT)
-_POINT_OUT = Action(POINT_OUT)
-_FORBID = Action(FORBID)
-_DECLINE = Action.parse("decline penalty")
-#: the remarks and touches of the play that the laws regulate (laws 60-64, 85-86)
-_REMARKS = frozenset((TOUCH, ASK, CORRECT, POINT_OUT, SUGGEST, INFORM))
-_INFORM = Action(INFORM)
-_CALL_LEADS = tuple(Action.call_lead(s.name.lower()) for s in Suit)
 _SEAT_NAMES = tuple(s.name.lower() for s in _SEATS)
 
 
@@ -160,6 +136,7 @@ class Game(GameBase):
     _circle: tuple[str, ...]  # the players round the table, for a dealer-held Dummy
     _circle_at: int  # the dealer's place in it
     sheet: ScoreSheet  # the rubber's score sheet
+    hooks: StrictPlay  # where the game consults the laws: LAWS in laws mode, else STRICT_PLAY
     # The C core's play state (made at the first play, reset for each deal's)
     # and its entry points (see PlayState): set by play.begin().
     _legal_call: Any
@@ -188,6 +165,7 @@ class Game(GameBase):
     tricks_won: list[int] = _of_deal("tricks_won")
     history: list[tuple[Seat, Action]] = _of_deal("history")
     looks: list[tuple[str, Seat]] = _of_deal("looks")
+    revokes: list[tuple[Seat, int, bool]] = _of_deal("revokes")
     _contract_seat: Seat | None = _of_deal("contract_seat")
     _trick_leader: Seat = _of_deal("trick_leader")
     _trick_cards: list[int] = _of_deal("trick_cards")
@@ -213,6 +191,7 @@ class Game(GameBase):
         self.players = names
         self.rubbers = rubbers
         self.laws = laws
+        self.hooks = LAWS if laws else STRICT_PLAY
         self.preset_deals = tuple(tuple(d) for d in deals)
         for preset in self.preset_deals:
             if len(preset) != 4:
@@ -259,25 +238,7 @@ class Game(GameBase):
         self._step = 0
         session.cut(self)
         session.begin_rubber(self)
-        self._begin_deal()
-
-    def _forget_irregularities(self) -> None:
-        """A new deal: the laws' fields of a deal start afresh (the laws' own,
-        kept on the game; the rest of a deal's state is its :class:`Deal`)."""
-        self.revokes: list[tuple[Seat, int, bool]] = []  # seat, trick number, liable
-        self._claims: list[int] = []  # the revoking sides whose penalty is to be claimed
-        # a decision the adversaries owe: (offender, his action, the options, who acts after)
-        self._pending: tuple[Seat, Action, tuple[Action, ...], Seat | None] | None = None
-        # laws 85-86: the renounces asked about, by (trick number, seat)
-        self._asked: set[tuple[int, Seat]] = set()
-        # law 61: the revokes, by (seat, trick number), whose penalty dummy forfeited
-        self._forfeited: set[tuple[Seat, int]] = set()
-        # a card a hand must play (True) or may not play (False) next (laws 62, 86)
-        self._constraint: tuple[Seat, int, bool] | None = None
-        # laws 51, 93: the suit the adversaries' next lead must be in, if they can
-        self._called_lead: int | None = None
-        self._barred: Seat | None = None
-        self._penalties: dict[int, str] = {}  # revoking side -> penalty claimed
+        begin_deal(self)
 
     @property
     def original(self) -> tuple[Hand, ...]:
@@ -357,7 +318,7 @@ class Game(GameBase):
         """In laws mode, the irregular actions open to the player to act: the
         cards that would fail to follow suit (revokes), or in the auction the
         insufficient bids where the rules regulate them. Empty in strict play."""
-        return conduct.irregular_actions(self)
+        return self.hooks.irregular_actions(self)
 
     def out_of_turn_actions(self, player: str) -> tuple[Action, ...]:
         """In laws mode, the calls ``player`` could make out of turn now (the
@@ -367,31 +328,7 @@ class Game(GameBase):
 
         :raises ValueError: for an unknown player.
         """
-        return calls.out_of_turn_actions(self, player)
-
-    def _penalty_actions(self) -> tuple[Action, ...]:
-        return penalties.pending_options(self)
-
-    def _constrained(self, legal: int) -> tuple[Action, ...]:
-        return conduct.constrained(self, legal)
-
-    def _lead_called(self) -> bool:
-        return conduct.lead_called(self)
-
-    def _lead_cards(self) -> int:
-        return conduct.lead_cards(self)
-
-    def _open_trick(self) -> tuple[Seat, list[int], int] | None:
-        return revokes.open_trick(self)
-
-    def _renounces(self) -> list[tuple[Seat, int, bool]]:
-        return revokes.renounces(self)
-
-    def _dummy_player(self) -> str | None:
-        return conduct.dummy_player(self)
-
-    def _penal_revokes(self) -> list[tuple[Seat, int]]:
-        return revokes.penal_revokes(self)
+        return self.hooks.out_of_turn_actions(self, player)
 
     def remarks(self, player: str) -> tuple[Action, ...]:
         """In laws mode, what the laws let ``player`` say or do in the play
@@ -411,10 +348,7 @@ class Game(GameBase):
 
         :raises ValueError: for an unknown player.
         """
-        return conduct.remarks(self, player)
-
-    def _claim_actions(self) -> tuple[Action, ...]:
-        return revokes.revoke_claim_actions(self)
+        return self.hooks.remarks(self, player)
 
     def verify(self, action: Action) -> None:
         """Raise unless ``action`` is legal now for the player to act.
@@ -454,19 +388,18 @@ class Game(GameBase):
             if actions.allows(self, action):
                 return actions.act(self, action)
         kind = action.kind
-        if kind in _REMARKS:
+        if kind in REMARKS:
             if player is None and self.actor is None:
                 raise IllegalActionError(f"{action} refused: the game is over")
-            return self._remark(player or self.actor or "", action)
+            return self.hooks.remark(self, player or self.actor or "", action)
         if player is not None and player != self.actor:
-            return self._out_of_turn(player, action)
-        if phase == AUCTION_PHASE and kind == BID and self.laws:
-            if action in self.irregular_actions():
-                return self._insufficient(action)
-            if self._impossible_open(action):
-                return self._impossible(action)
+            return self.hooks.call_out_of_turn(self, player, action)
+        if phase == AUCTION_PHASE and kind == BID:
+            irregular = self.hooks.bid(self, action)
+            if irregular is not None:
+                return irregular
         if phase is PLAY_PHASE and kind is PLAY and self.to_act not in self.deal.blind:
-            return self._play_laws(action) if self.laws else play.card(self, action)
+            return self.hooks.play(self, action)
         self.verify(action)
         if kind == LOOK:
             return sight.look(self, action)
@@ -526,71 +459,7 @@ class Game(GameBase):
         """Look at a hand, where the rules give the player to act that choice."""
         return self.apply(Action.look(seat))
 
-    # ------------------------------------------------------ the steps
-
-    def _out_of_turn(self, player: str, action: Action) -> Operation:
-        return calls.out_of_turn(self, player, action)
-
-    def _slip_open(self, player: str) -> bool:
-        return calls.slip_open(self, player)
-
-    def _slip(self, player: str, action: Action) -> Operation:
-        return calls.slip(self, player, action)
-
-    def _impossible_open(self, action: Action) -> bool:
-        return calls.impossible_open(self, action)
-
-    def _impossible(self, action: Action) -> Operation:
-        return calls.impossible(self, action)
-
-    def _insufficient(self, action: Action) -> Operation:
-        return calls.insufficient(self, action)
-
-    def _remark(self, player: str, action: Action) -> Operation:
-        return conduct.remark(self, player, action)
-
-    def _why_no_remark(self, player: str, action: Action) -> str:
-        return conduct.why_no_remark(self, player, action)
-
-    def _correct(self, seat: Seat, action: Action, *, penalise: bool) -> None:
-        revokes.correct(self, seat, action, penalise=penalise)
-
-    def _penalty_decided(self, action: Action) -> None:
-        penalties.decide(self, action)
-
-    # The phases' steps the laws' methods take by these names.
-    def _call(self, seat: Seat, action: Action) -> None:
-        auction.call(self, seat, action)
-
-    def _calls_for(self, seat: Seat) -> tuple[Action, ...]:
-        return auction.calls_for(self, seat)
-
-    def _end_auction(self) -> None:
-        auction.end(self)
-
-    def _begin_deal(self) -> None:
-        begin_deal(self)
-
-    def _credit(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        return session.credit(self)
-
-    def _score(self) -> None:
-        settlement.score(self)
-
-    def _play_laws(self, action: Action, recorded: Action | None = None) -> Operation:
-        return conduct.play_card(self, action, recorded)
-
-    def _play(self, action: Action, recorded: Action | None = None, flags: int = 0) -> Operation:
-        return play.card(self, action, recorded, flags)
-
-    def _begin_claim(self) -> None:
-        revokes.begin_revoke_claim(self)
-
-    def _claimed(self, action: Action) -> None:
-        revokes.revoke_claimed(self, action)
-
-    def _revoke_result(self) -> dict[str, Any]:
-        return revokes.revoke_result(self)
+    # ------------------------------------------------------------ the log
 
     def _append(
         self,
@@ -605,7 +474,7 @@ class Game(GameBase):
 
         :raises ValueError: for a kind not in the table (nothing is logged).
         """
-        if kind.__class__ is not OpKind:  # its value (the laws' methods give one)
+        if kind.__class__ is not OpKind:  # its value (the laws' functions give one)
             op_kind = OP_KINDS.get(kind)
             if op_kind is None:
                 raise ValueError(f"no kind of log entry {kind!r} (see OpKind)")
@@ -688,33 +557,13 @@ def _game_from_record(data: Mapping[str, Any], rules: RuleSet) -> Game:
     return Game.from_record(data, rules)
 
 
-# The laws' phases: their choices are the laws' methods, their refusals and
-# effects below (to move to engine/laws/ with them).
-def _only_offered(game: Game, action: Action) -> str:
-    options = ", ".join(str(a) for a in _PHASES[game.phase].legal(game))
-    return f"{game._seat_text(game.to_act)} may now only {options}"
-
-
-def _claim_decided(game: Game, action: Action) -> Operation:
-    return game._decision(action, lambda g, _, a: g._claimed(a), log_sight=False)
-
-
-def _penalty_chosen(game: Game, action: Action) -> Operation:
-    return game._decision(action, lambda g, _, a: g._penalty_decided(a), log_sight=False)
-
-
 #: each phase's actions: the table the game dispatches on
 _PHASES: dict[Phase, PhaseActions] = {
     Phase.DECLARE: declaration.ACTIONS,
     Phase.AUCTION: auction.ACTIONS,
     Phase.DOUBLE: doubling.ACTIONS,
     Phase.PLAY: play.ACTIONS,
-    Phase.REVOKE_CLAIM: PhaseActions.offering(
-        Game._claim_actions, _only_offered, _claim_decided, looks=False
-    ),
-    Phase.PENALTY: PhaseActions.offering(
-        Game._penalty_actions, _only_offered, _penalty_chosen, looks=False
-    ),
+    **PHASES,  # the laws' two: penalty and claim (laws mode only)
 }
 
 # The card step of apply() and legal_actions() in the lean play, and the end

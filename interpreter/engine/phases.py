@@ -32,8 +32,8 @@ OVER          ``over``     none                                   --
 
 Each phase's choices, refusals and effects are in one module, which gives
 the game its :class:`PhaseActions`: :mod:`.declaration`, :mod:`.auction`,
-:mod:`.doubling`, :mod:`.play`; those of the laws' two phases are the game's
-laws methods. A look the rules of sight open is taken in any phase
+:mod:`.doubling`, :mod:`.play`; those of the laws' two phases are in
+:data:`.laws.PHASES`. A look the rules of sight open is taken in any phase
 (:mod:`.sight`).
 """
 

@@ -15,7 +15,7 @@ module's ``trick_won`` on every path.
 
 Its legal actions are the cards the C core allows (or ``play blind``, and
 looks), less what the laws take away in laws mode (a card required or
-forbidden, a lead called): :func:`_choices` says it once, for the legal cards
+forbidden, a lead called): :func:`_open_plays` says it once, for the legal cards
 and, in laws mode, for every card held (a card that fails to follow suit is a
 revoke, law 63: irregular, yet it may be played).
 """
@@ -100,17 +100,13 @@ def refresh_blind(game: Game) -> None:
         game._step = 0 if game._legal_call() else int(game._legal_out[0])
 
 
-def _choices(game: Game, seat: Seat, cards: int) -> tuple[Action, ...]:
-    """In laws mode, the plays open to ``seat`` among ``cards`` once the laws
-    have had their say: a card an adversary required or forbade (laws 62, 86),
-    a lead the declarer called (laws 51, 93). (In strict play, the plays of
-    ``cards``: the laws take none away.)"""
-    constraint = game._constraint
-    if constraint is not None and constraint[0] is seat:
-        return game._constrained(cards)
-    if game._called_lead is not None and game._lead_called():
-        return plays_of(cards & game._lead_cards())
-    return plays_of(cards)
+def _open_plays(game: Game, cards: int) -> tuple[Action, ...]:
+    """The plays open to the hand to play among ``cards`` once the laws have
+    had their say (the hook ``plays``): in laws mode, a card an adversary
+    required or forbade (laws 62, 86), a lead the declarer called (laws 51,
+    93). (In strict play, the plays of ``cards``: the laws take none away.)"""
+    plays = game.hooks.plays(game, cards)
+    return plays_of(cards) if plays is None else plays
 
 
 def legal(game: Game) -> tuple[Action, ...]:
@@ -122,7 +118,7 @@ def legal(game: Game) -> tuple[Action, ...]:
     assert seat is not None
     if game._legal_call():
         return ()  # pragma: no cover - a valid position always has a play
-    return _choices(game, seat, game._legal_out[0]) if game.laws else plays_of(game._legal_out[0])
+    return _open_plays(game, game._legal_out[0])
 
 
 def allows(game: Game, action: Action) -> bool:
@@ -135,7 +131,7 @@ def allows(game: Game, action: Action) -> bool:
     if action.kind != PLAY:
         return False
     if game.laws:
-        return action in _choices(game, seat, game.deal.hands[seat])
+        return action in _open_plays(game, game.deal.hands[seat])
     return not game._legal_call() and bool(game._legal_out[0] >> action.index & 1)
 
 
@@ -158,14 +154,14 @@ def why_not(game: Game, action: Action) -> str:
         return f"{text} does not hold {action.card.code}"
     if not game._ps.legal() & bit and not game.laws:
         return f"{text} must follow suit to the {_CODES[deal.trick_cards[0]]} led"
-    constraint = game._constraint
+    constraint = deal.constraint
     if constraint is not None and constraint[0] is seat:
         code = _CODES[constraint[1]]
         if constraint[2]:
             return f"{text} must play {code} (required by an adversary)"
         return f"an adversary has forbidden {code} to this trick (law 62)"
-    assert game._called_lead is not None
-    suit = Suit(game._called_lead).name.lower()
+    assert deal.called_lead is not None
+    suit = Suit(deal.called_lead).name.lower()
     return f"the declarer has called a lead of {suit} (law 51)"
 
 
@@ -173,7 +169,7 @@ def act(game: Game, action: Action) -> Operation:
     """Take a card (or ``play blind``) verified as open."""
     if action.kind == BLIND:
         return _blind(game, action)
-    return game._play_laws(action) if game.laws else card(game, action)
+    return game.hooks.play(game, action)
 
 
 def _blind(game: Game, action: Action) -> Operation:
@@ -246,16 +242,11 @@ def first_lead(game: Game) -> None:
 
 
 def end_play(game: Game) -> None:
-    """After the last trick: the claims for revokes (laws mode), then the score."""
+    """After the last trick: the claims for revokes (laws mode: the hook
+    ``end_of_play``), else (or once they are settled) the score."""
     game._lean = False  # the play is over
-    # (without a revoke, nothing to claim: no need to look for a penal one)
-    revokes = game._penal_revokes() if game.revokes else []
-    sides = sorted({seat.side for seat, _ in revokes})
-    if not sides:
+    if not game.hooks.end_of_play(game):
         settlement.score(game)
-        return
-    game._claims = sides
-    game._begin_claim()
 
 
 def _hand_detail(bits: int) -> dict[str, Any]:

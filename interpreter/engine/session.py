@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING
 from ..core import _native
 from ..core.cards import Seat
 from ..language.ruleset import RuleSet
+from . import sight
 from .opkinds import OpKind
 from .scoring import ScoreSheet
-from .sight import MEMO_SIZE
 
 if TYPE_CHECKING:
     from .game import Game
@@ -138,7 +138,7 @@ def begin_rubber(game: Game) -> None:
     columns = game._sheet_columns.get(game._seating)
     if columns is None:  # the first rubber of this seating: the sheet checks its columns
         game.sheet = ScoreSheet(game.rules, _columns(game))
-        if len(game._sheet_columns) >= MEMO_SIZE:
+        if len(game._sheet_columns) >= sight.MEMO_SIZE:
             game._sheet_columns.clear()
         game._sheet_columns[game._seating] = game.sheet.columns
     else:
@@ -172,7 +172,7 @@ def _seat(game: Game, owners: Mapping[Seat, str], manned: frozenset[Seat]) -> No
     memo = game._seating_memo
     seated = memo.get(seating)
     if seated is None:
-        if len(memo) >= MEMO_SIZE:
+        if len(memo) >= sight.MEMO_SIZE:
             memo.clear()
         held: dict[str, list[Seat]] = {p: [] for p in game.players}
         for seat in _SEATS:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..core.cards import Suit
+from . import deal as dealing
 from . import session
 from ._lazy import LazyDetail
 from .opkinds import OpKind
@@ -30,7 +31,7 @@ def score(game: Game) -> None:
     assert deal.denomination is not None
     assert deal.declarer is not None
     contract = deal.contract
-    if game._penalties:
+    if deal.revoke_penalties:
         lines = score_deal(
             game.rules,
             DealResult(
@@ -41,7 +42,7 @@ def score(game: Game) -> None:
                 tricks=(deal.tricks_won[0], deal.tricks_won[1]),
                 contract_level=None if contract is None else contract.level,
                 opening_one_spade=_opening_one_spade(game),
-                **game._revoke_result(),
+                **game.hooks.revoke_result(game),
             ),
         )
     else:  # no revoke penalty claimed: score_deal() of the same result, from its parts
@@ -75,10 +76,10 @@ def score(game: Game) -> None:
             game.to_act = None
             return
         session.begin_rubber(game)
-        game._begin_deal()
+        dealing.begin(game)
         return
     session.next_dealer(game)
-    game._begin_deal()
+    dealing.begin(game)
 
 
 def _opening_one_spade(game: Game) -> bool:

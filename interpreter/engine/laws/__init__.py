@@ -16,19 +16,19 @@ holds them, by where they happen:
   irregularity, one class each in a registry: a new penalty is one class
   there plus its option in the schema.
 
-Each function takes the game first. The laws' own state of a deal is kept on
-the game (reset by its deal): ``_pending`` (a :class:`.penalties.Pending`),
-``_asked``, ``_forfeited``, ``_constraint``, ``_called_lead``, ``_barred``,
-``_penalties``, ``_claims`` and ``revokes``; and for the session
-``actions_out_of_turn`` and ``_slips``.
+Each function takes the game first. The laws' own state of a deal is the
+deal's (:class:`~dummybridge.engine.deal.Deal`, so a new deal starts without
+it): ``pending`` (a :class:`.penalties.Pending`), ``barred``, ``constraint``,
+``called_lead``, ``revokes``, ``asked``, ``forfeited``, ``revoke_claims`` and
+``revoke_penalties``; the session's is the game's: ``actions_out_of_turn``
+and ``_slips``.
 
 The hooks
 ---------
-The game consults the laws at fixed points, through an object it holds:
-:class:`Laws` in laws mode, :class:`StrictPlay` (which answers without
-consulting them) in strict play, as python-chess's variants override a few
-hooks of its board. The points, named by the methods of
-:class:`~dummybridge.engine.game.Game` that call them:
+The game consults the laws at fixed points, through the object it holds as
+``game.hooks``: :data:`LAWS` in laws mode, :data:`STRICT_PLAY` (which answers
+without consulting them) in strict play, as python-chess's variants override a
+few hooks of its board. The points:
 
 ================================== ===============================================
 hook                               where the game calls it
@@ -36,9 +36,10 @@ hook                               where the game calls it
 ``irregular_actions(game)``        ``Game.irregular_actions()``
 ``out_of_turn_actions(game, p)``   ``Game.out_of_turn_actions(p)``
 ``remarks(game, p)``               ``Game.remarks(p)``
-``plays(game, legal)``             ``Game._legal_actions()`` in the play: the plays
-                                   a card required or forbidden, or a called lead,
-                                   leaves (``None``: the legal cards)
+``plays(game, cards)``             the play's legal actions (and in laws mode what
+                                   it allows): the plays a card required or
+                                   forbidden, or a called lead, leaves of ``cards``
+                                   (``None``: all of them)
 ``remark(game, p, action)``        ``Game._apply()``, for a remark (refused in
                                    strict play, in the laws' words)
 ``call_out_of_turn(game, p, a)``   ``Game._apply()``, for an action by a player
@@ -46,31 +47,44 @@ hook                               where the game calls it
 ``bid(game, action)``              ``Game._apply()`` in the auction, before the
                                    call: an insufficient or impossible bid
                                    (``None``: a call like any other)
-``play(game, action)``             ``Game._apply()``, for a card seen
-``end_of_play(game)``              ``Game._end_play()``: ``True`` when the revoke
-                                   claims begin (the score waits for them)
-``penalty_actions(game)``,         the ``penalty`` phase's legal actions and
-``decide_penalty(game, a)``        decision (laws mode only)
-``revoke_claim_actions(game)``,    the ``claim`` phase's legal actions and
-``revoke_claimed(game, a)``,       decision, and what the claims cost in the
-``revoke_result(game)``            score (``Game._score()``; laws mode only)
+``play(game, action)``             ``Game._apply()`` and the play's ``act``, for a
+                                   card seen
+``end_of_play(game)``              ``play.end_play()``, after the last trick:
+                                   ``True`` when the revoke claims begin (the
+                                   score waits for them)
+``revoke_result(game)``            ``settlement.score()``, when a revoke penalty
+                                   was claimed: what the claims cost
 ================================== ===============================================
 
-(The game does not hold the hooks yet: its methods of those names call the
-modules' functions directly.)
+The laws' two phases, ``penalty`` and ``claim``, happen only in laws mode:
+their actions (:class:`~dummybridge.engine.phases.PhaseActions`) are in
+:data:`PHASES`, which the game's table of phases includes.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .. import play
+from ..phases import Phase, PhaseActions
 from . import calls, conduct, penalties, revokes
 
 if TYPE_CHECKING:
     from ..actions import Action, Operation
     from ..game import Game
 
-__all__ = ["LAWS", "STRICT_PLAY", "Laws", "StrictPlay", "calls", "conduct", "penalties", "revokes"]
+__all__ = [
+    "LAWS",
+    "PHASES",
+    "STRICT_PLAY",
+    "Laws",
+    "StrictPlay",
+    "calls",
+    "conduct",
+    "penalties",
+    "revokes",
+]
 
 
 class StrictPlay:
@@ -97,7 +111,7 @@ class StrictPlay:
         game._check_player(player)
         return ()
 
-    def plays(self, game: Game, legal: int) -> tuple[Action, ...] | None:
+    def plays(self, game: Game, cards: int) -> tuple[Action, ...] | None:
         """The plays a requirement leaves the hand to play: no requirement."""
         return None
 
@@ -114,31 +128,16 @@ class StrictPlay:
         return None
 
     def play(self, game: Game, action: Action) -> Operation:
-        """A card seen played: the game's own step."""
-        return game._play(action)
+        """A card seen played: the play's own step."""
+        return play.card(game, action)
 
     def end_of_play(self, game: Game) -> bool:
         """After the last trick: no revoke to claim; the deal is scored."""
         return False
 
-    def penalty_actions(self, game: Game) -> tuple[Action, ...]:
-        """The ``penalty`` phase's choices (laws mode only)."""
-        return penalties.pending_options(game)
-
-    def decide_penalty(self, game: Game, action: Action) -> None:
-        """The penalty chosen takes effect (laws mode only)."""
-        penalties.decide(game, action)
-
-    def revoke_claim_actions(self, game: Game) -> tuple[Action, ...]:
-        """The ``claim`` phase's choices (laws mode only)."""
-        return revokes.revoke_claim_actions(game)
-
-    def revoke_claimed(self, game: Game, action: Action) -> None:
-        """A revoke penalty claimed or waived (laws mode only)."""
-        revokes.revoke_claimed(game, action)
-
     def revoke_result(self, game: Game) -> dict[str, Any]:
-        """What the claimed revoke penalties cost, for the score (laws mode only)."""
+        """What the claimed revoke penalties cost, for the score (none is
+        claimed in strict play: asked only in laws mode)."""
         return revokes.revoke_result(game)
 
 
@@ -154,8 +153,8 @@ class Laws(StrictPlay):
     def remarks(self, game: Game, player: str) -> tuple[Action, ...]:
         return conduct.remarks(game, player)
 
-    def plays(self, game: Game, legal: int) -> tuple[Action, ...] | None:
-        return conduct.plays(game, legal)
+    def plays(self, game: Game, cards: int) -> tuple[Action, ...] | None:
+        return conduct.plays(game, cards)
 
     def bid(self, game: Game, action: Action) -> Operation | None:
         return calls.irregular_bid(game, action)
@@ -170,3 +169,27 @@ class Laws(StrictPlay):
 #: the hooks of strict play and of laws mode (they keep no state: one each will do)
 STRICT_PLAY = StrictPlay()
 LAWS = Laws()
+
+
+def _offering(
+    choices: Callable[[Game], tuple[Action, ...]], decide: Callable[[Game, Action], None]
+) -> PhaseActions:
+    """A phase of the laws: the side the laws name chooses one of
+    ``choices(game)`` (no look is open); the choice is logged, then
+    ``decide(game, choice)`` takes effect."""
+
+    def why_not(game: Game, action: Action) -> str:
+        options = ", ".join(str(a) for a in choices(game))
+        return f"{game._seat_text(game.to_act)} may now only {options}"
+
+    def act(game: Game, action: Action) -> Operation:
+        return game._decision(action, lambda g, _, a: decide(g, a), log_sight=False)
+
+    return PhaseActions.offering(choices, why_not, act, looks=False)
+
+
+#: the actions of the laws' two phases (laws mode only), for the game's table
+PHASES: dict[Phase, PhaseActions] = {
+    Phase.REVOKE_CLAIM: _offering(revokes.revoke_claim_actions, revokes.revoke_claimed),
+    Phase.PENALTY: _offering(penalties.pending_options, penalties.decide),
+}

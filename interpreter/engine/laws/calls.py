@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...errors import IllegalActionError
+from .. import auction
 from ..actions import BID, DOUBLE, REDOUBLE, Action, Operation
 from ..phases import Phase
 from . import penalties
@@ -41,7 +42,7 @@ def insufficient_bids(game: Game) -> tuple[Action, ...] | None:
         and game.phase == Phase.AUCTION
         and game.rules.laws.insufficient_bid
         and game.contract is not None
-        and game.to_act != game._barred
+        and game.to_act != game.deal.barred
     ):
         return game._bids[: game._bid_rank[game.contract] + 1]
     return None
@@ -66,7 +67,7 @@ def out_of_turn_actions(game: Game, player: str) -> tuple[Action, ...]:
     if not seats:
         return ()
     out = []
-    for call in game._calls_for(seats[0]):
+    for call in auction.calls_for(game, seats[0]):
         kind = "bid" if call.kind == BID else "double" if call.kind in (DOUBLE, REDOUBLE) else None
         if kind in regulated:
             out.append(call)
@@ -125,7 +126,9 @@ def slip(game: Game, player: str, action: Action) -> Operation:
     """Law 52: the player corrects the call he has just made; the first is void.
 
     The game is rebuilt from its decisions without that call (so every
-    consequence of it is undone), then the new call is made in its place.
+    consequence of it is undone), then the new call is made in its place, and
+    the game takes the rebuilt one's fields: its deal (with the laws' state of
+    the deal) and the session's.
     """
     said = game.actions[-1]
     fresh = type(game)(
@@ -177,7 +180,7 @@ def impossible_open(game: Game, action: Action) -> bool:
         and auction is not None
         and (action.level or 0) > auction.max_level
         and action.denomination in game._trump_of_name
-        and game.to_act != game._barred
+        and game.to_act != game.deal.barred
     )
 
 

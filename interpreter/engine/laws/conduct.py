@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from ...core.cards import Card, Hand, Seat, seat_side
 from ...errors import IllegalActionError
+from .. import play
 from .._speedups import plays_of
 from ..actions import ASK, CORRECT, INFORM, POINT_OUT, SUGGEST, TOUCH, Action, Operation
 from ..phases import Phase
@@ -51,14 +52,14 @@ def irregular_actions(game: Game) -> tuple[Action, ...]:
     bids = calls.insufficient_bids(game)
     if bids is not None:
         return bids
-    seat = game.to_act
+    seat, deal = game.to_act, game.deal
     if (
         not game.laws
         or game.phase is not Phase.PLAY
         or seat is None
-        or seat in game._blind
-        or (game._constraint is not None and game._constraint[0] is seat)
-        or (game._called_lead is not None and lead_called(game))
+        or seat in deal.blind
+        or (deal.constraint is not None and deal.constraint[0] is seat)
+        or (deal.called_lead is not None and lead_called(game))
     ):
         return ()
     return revokes.revoking_plays(game, seat)
@@ -67,21 +68,24 @@ def irregular_actions(game: Game) -> tuple[Action, ...]:
 # ------------------------------------- cards required, forbidden, led (laws 51, 62, 86, 93)
 
 
-def plays(game: Game, legal: int) -> tuple[Action, ...] | None:
-    """The plays open to the hand to play when a card is required or forbidden
-    to it, or a lead is called; ``None`` when neither binds it."""
-    constraint = game._constraint
+def plays(game: Game, cards: int) -> tuple[Action, ...] | None:
+    """The plays open among ``cards`` (the legal cards, or every card held: a
+    revoke may be played) to the hand to play when a card is required or
+    forbidden to it, or a lead is called; ``None`` when neither binds it."""
+    deal = game.deal
+    constraint = deal.constraint
     if constraint is not None and constraint[0] is game.to_act:
-        return constrained(game, legal)
-    if game._called_lead is not None and lead_called(game):
-        return plays_of(lead_cards(game))
+        return constrained(game, cards)
+    if deal.called_lead is not None and lead_called(game):
+        return plays_of(cards & lead_cards(game))
     return None
 
 
 def constrained(game: Game, legal: int) -> tuple[Action, ...]:
     """The plays left by a card required or forbidden (laws 62, 86)."""
-    assert game._constraint is not None
-    _, card, required = game._constraint
+    constraint = game.deal.constraint
+    assert constraint is not None
+    _, card, required = constraint
     if required:
         return (_PLAYS[card],)
     return plays_of(legal & ~(1 << card))
@@ -96,10 +100,11 @@ def lead_called(game: Game) -> bool:
 
 def lead_cards(game: Game) -> int:
     """The cards he may lead: those of the called suit, if he has any."""
-    assert game._called_lead is not None
+    called = game.deal.called_lead
+    assert called is not None
     assert game.to_act is not None
     hand = game.hands[game.to_act]
-    suit = hand & 0x1FFF << 13 * game._called_lead
+    suit = hand & 0x1FFF << 13 * called
     return suit or hand
 
 
@@ -113,12 +118,13 @@ def play_card(game: Game, action: Action, recorded: Action | None = None) -> Ope
     if game._legal_call():
         raise IllegalActionError(f"{action} refused")  # pragma: no cover
     revokes.record(game, seat, action)
-    called = game._called_lead is not None and lead_called(game)
-    op = game._play(action, recorded, flags=1)
-    if game._constraint is not None and game._constraint[0] is seat:
-        game._constraint = None
+    deal = game.deal  # (the card may end it, and the next deal begin)
+    called = deal.called_lead is not None and lead_called(game)
+    op = play.card(game, action, recorded, flags=1)
+    if deal.constraint is not None and deal.constraint[0] is seat:
+        deal.constraint = None
     if called:
-        game._called_lead = None
+        deal.called_lead = None
     return op
 
 
@@ -149,7 +155,7 @@ def remarks(game: Game, player: str) -> tuple[Action, ...]:
     if (
         laws.called_lead
         and game.rules.declaration.kind == "auction"
-        and game._called_lead is None
+        and game.deal.called_lead is None
         and any(seat_side(s) != seat_side(game.declarer) for s in game.player_seats.get(player, ()))
     ):
         out.append(_INFORM)
@@ -161,7 +167,7 @@ def remarks(game: Game, player: str) -> tuple[Action, ...]:
             laws.dummy.suggestion
             and dummy is not None
             and game.to_act is dummy
-            and game._constraint is None
+            and game.deal.constraint is None
         ):
             out.extend(Action.suggest(c) for c in Hand._of(game.hands[dummy]))
     out.extend(_touches(game, player))

@@ -3,10 +3,10 @@
 An irregularity stops the game in the ``penalty`` phase: in the auction a call
 out of turn (1912 laws 49, 57), an insufficient or an impossible bid (law 50);
 in the play a card dummy suggests (law 62), information about the bidding
-(laws 51, 93), a revoke corrected in time (law 86). The game keeps what is to
-be decided in ``game._pending`` (a :class:`Pending`: the offender, his action,
-the choices, the hand to act after), and the adversary the laws name chooses
-one of the penalties the rules allow. Each penalty is a class here,
+(laws 51, 93), a revoke corrected in time (law 86). The deal keeps what is to
+be decided in ``game.deal.pending`` (a :class:`Pending`: the offender, his
+action, the choices, the hand to act after), and the adversary the laws name
+chooses one of the penalties the rules allow. Each penalty is a class here,
 registered with :func:`register`, that says:
 
 - :attr:`~Penalty.kind` and :attr:`~Penalty.text`: its decision, as records
@@ -37,7 +37,7 @@ voided, with the offender's partner barred from bidding::
         def decide(self, game: Game, pending: Pending, choice: Action) -> None:
             game.phase = Phase.AUCTION
             game.to_act = pending.resume
-            game._barred = pending.offender.partner
+            game.deal.barred = pending.offender.partner
 
 The revoke's own penalty, claimed at the end of the hand, is no such choice:
 see :mod:`.revokes`.
@@ -49,6 +49,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar, NamedTuple, TypeVar
 
 from ...core.cards import Seat, Suit, seat_side
+from .. import auction
 from ..actions import (
     ACCEPT,
     BID,
@@ -64,6 +65,7 @@ from ..actions import (
     Action,
     register_decision,
 )
+from ..deal import begin as begin_deal
 from ..phases import Phase
 
 if TYPE_CHECKING:
@@ -84,7 +86,7 @@ __all__ = [
 
 
 class Pending(NamedTuple):
-    """What the adversaries are to decide (``game._pending``)."""
+    """What the adversaries are to decide (``game.deal.pending``)."""
 
     #: the hand that committed the irregularity
     offender: Seat
@@ -179,8 +181,9 @@ def offer(game: Game, options: Iterable[str], offender: Seat, call: Action) -> t
 
 def pending_options(game: Game) -> tuple[Action, ...]:
     """The decisions open in the ``penalty`` phase."""
-    assert game._pending is not None
-    return game._pending[2]
+    pending = game.deal.pending
+    assert pending is not None
+    return pending.options
 
 
 def await_choice(
@@ -192,16 +195,17 @@ def await_choice(
     decider: Seat,
 ) -> None:
     """Stop in the ``penalty`` phase: ``decider`` chooses among ``options``."""
-    game._pending = Pending(offender, call, options, resume)
+    game.deal.pending = Pending(offender, call, options, resume)
     game.phase = Phase.PENALTY
     game.to_act = decider
 
 
 def decide(game: Game, choice: Action) -> None:
     """The adversaries' choice (verified as one of the options) takes effect."""
-    assert game._pending is not None
-    pending = Pending._make(game._pending)
-    game._pending = None
+    deal = game.deal
+    pending = deal.pending
+    assert pending is not None
+    deal.pending = None
     _BY_DECISION[choice].decide(game, pending, choice)
 
 
@@ -217,7 +221,7 @@ class NewDeal(Penalty):
     option = "new_deal"
 
     def decide(self, game: Game, pending: Pending, choice: Action) -> None:
-        game._begin_deal()
+        begin_deal(game)
 
 
 @register
@@ -231,7 +235,7 @@ class Accept(Penalty):
     def decide(self, game: Game, pending: Pending, choice: Action) -> None:
         game.phase = Phase.AUCTION
         game.history.append((pending.offender, pending.call))
-        game._call(pending.offender, pending.call)
+        auction.call(game, pending.offender, pending.call)
 
 
 @register
@@ -252,9 +256,9 @@ def _bid_instead(game: Game, seat: Seat, bid: Action, detail: dict[str, str], ba
     his partner barred from bidding where the rules say so."""
     game.history.append((seat, bid))
     game._append(BID, seat=seat, player=game.seat_player[seat], action=bid, detail=detail)
-    game._call(seat, bid)
+    auction.call(game, seat, bid)
     if bars:
-        game._barred = seat.partner
+        game.deal.barred = seat.partner
 
 
 @register
@@ -322,7 +326,7 @@ class PreviousFinal(Penalty):
         return bidder is not None and seat_side(bidder) != seat_side(offender)
 
     def decide(self, game: Game, pending: Pending, choice: Action) -> None:
-        game._end_auction()
+        auction.end(game)
 
 
 # --------------------------------------------------------- in the play
@@ -356,7 +360,7 @@ class RequireSuggested(_InThePlay):
 
     def effect(self, game: Game, pending: Pending, choice: Action) -> None:
         assert pending.resume is not None
-        game._constraint = (pending.resume, pending.call.index, True)
+        game.deal.constraint = (pending.resume, pending.call.index, True)
 
 
 @register
@@ -373,7 +377,7 @@ class ForbidSuggested(_InThePlay):
 
     def effect(self, game: Game, pending: Pending, choice: Action) -> None:
         assert pending.resume is not None
-        game._constraint = (pending.resume, pending.call.index, False)
+        game.deal.constraint = (pending.resume, pending.call.index, False)
 
 
 class _RequireOfTheSuit(_InThePlay):
@@ -388,7 +392,7 @@ class _RequireOfTheSuit(_InThePlay):
     def effect(self, game: Game, pending: Pending, choice: Action) -> None:
         suit = game._trick_cards[0] // 13
         pattern = game.hands[pending.offender] >> 13 * suit & 0x1FFF
-        game._constraint = (pending.offender, 13 * suit + self._rank(pattern), True)
+        game.deal.constraint = (pending.offender, 13 * suit + self._rank(pattern), True)
 
     @staticmethod
     def _rank(pattern: int) -> int:
@@ -431,7 +435,7 @@ class CallLead(_InThePlay):
 
     def effect(self, game: Game, pending: Pending, choice: Action) -> None:
         assert choice.penalty is not None
-        game._called_lead = int(Suit.from_str(choice.penalty))
+        game.deal.called_lead = int(Suit.from_str(choice.penalty))
 
 
 @register

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import _native
 from ...core.cards import Card, Seat, seat_side
+from .. import session, settlement
 from .._speedups import plays_of
 from ..actions import ASK, CORRECT, POINT_OUT, REVOKE_CLAIM, Action, Operation
 from ..phases import Phase
@@ -68,7 +69,7 @@ def record(game: Game, seat: Seat, action: Action) -> None:
     rule = game.rules.laws.revoke
     liable = rule.dummy_liable or (seat != game.dummy and seat in game.manned)
     number = len(game.tricks) + 1
-    game.revokes.append((seat, number, liable))
+    game.deal.revokes.append((seat, number, liable))
     game._append(
         "revoke",
         seat=seat,
@@ -106,14 +107,15 @@ def renounces(game: Game) -> list[tuple[Seat, int, bool]]:
     for j in range(1, len(cards)):
         if cards[j] // 13 != led:
             seat = Seat((int(leader) + j) & 3)
-            revoke = any(s is seat and n == number for s, n, _ in game.revokes)
+            revoke = any(s is seat and n == number for s, n, _ in game.deal.revokes)
             out.append((seat, number, revoke))
     return out
 
 
 def penal_revokes(game: Game) -> list[tuple[Seat, int]]:
     """The revokes liable to the penalty and not forfeited (laws 61, 63), by (seat, trick)."""
-    return [(s, n) for s, n, liable in game.revokes if liable and (s, n) not in game._forfeited]
+    deal = game.deal
+    return [(s, n) for s, n, liable in deal.revokes if liable and (s, n) not in deal.forfeited]
 
 
 # ------------------------------------------------- "Having none?" (laws 60 a, 85, 86)
@@ -128,7 +130,7 @@ def renounce_remarks(game: Game, player: str) -> list[Action]:
     if correction is None:
         return out
     for seat, number, revoke in renounces(game):
-        if (number, seat) in game._asked:
+        if (number, seat) in game.deal.asked:
             continue
         controller = game._seat_actor[seat]
         if revoke and player == controller and _CORRECT not in out:
@@ -153,14 +155,14 @@ def ask_or_correct(game: Game, player: str, action: Action) -> Operation:
     target, number, revoke = next(
         (s, n, r)
         for s, n, r in renounces(game)
-        if (n, s) not in game._asked
+        if (n, s) not in game.deal.asked
         and (
             player == game._seat_actor[s]
             if kind == CORRECT
             else game.seat_player[s.partner] == player
         )
     )
-    game._asked.add((number, target))
+    game.deal.asked.add((number, target))
     op = game._append(
         kind,
         seat=target,
@@ -194,7 +196,7 @@ def point_out(game: Game, player: str, action: Action) -> Operation:
     if any(s is target and n == number for s, n, _ in renounces(game)):
         correct(game, target, action, penalise=False)  # found in time: set right
     else:
-        game._forfeited.add((target, number))  # law 61: the penalty is lost
+        game.deal.forfeited.add((target, number))  # law 61: the penalty is lost
     return op
 
 
@@ -272,7 +274,8 @@ def _take_back(game: Game, seat: Seat) -> tuple[Seat, list[int], int, bool]:
     game.to_act = seat
     # His revoke, and any later one in the trick, went back with the cards.
     withdrawn = {Seat((int(leader) + j) & 3) for j in range(k, len(cards))}
-    game.revokes = [r for r in game.revokes if not (r[0] in withdrawn and r[1] == number)]
+    deal = game.deal
+    deal.revokes = [r for r in deal.revokes if not (r[0] in withdrawn and r[1] == number)]
     return leader, cards, number, reopened
 
 
@@ -282,18 +285,19 @@ def _take_back(game: Game, seat: Seat) -> tuple[Seat, list[int], int, bool]:
 def begin_revoke_claims(game: Game) -> bool:
     """After the last trick: the claims against each side with a revoke liable
     to the penalty begin; ``False`` when there is none to claim."""
+    deal = game.deal
     # (without a revoke, nothing to claim: no need to look for a penal one)
-    sides = sorted({seat_side(seat) for seat, _ in penal_revokes(game)}) if game.revokes else []
+    sides = sorted({seat_side(seat) for seat, _ in penal_revokes(game)}) if deal.revokes else []
     if not sides:
         return False
-    game._claims = sides
+    deal.revoke_claims = sides
     begin_revoke_claim(game)
     return True
 
 
 def revoke_claim_actions(game: Game) -> tuple[Action, ...]:
     """The penalty the non-offending side may claim for the revoking side's revokes."""
-    side = game._claims[0]
+    side = game.deal.revoke_claims[0]
     rule = game.rules.laws.revoke
     assert game.declarer is not None
     declaring = seat_side(game.declarer)
@@ -310,7 +314,7 @@ def revoke_claim_actions(game: Game) -> tuple[Action, ...]:
 
 def begin_revoke_claim(game: Game) -> None:
     """The claim against the first revoking side still to be settled."""
-    side = game._claims[0]
+    side = game.deal.revoke_claims[0]
     assert game.declarer is not None
     # The declarer claims against the adversaries; against the declarer's
     # side, the adversary on his left.
@@ -321,14 +325,15 @@ def begin_revoke_claim(game: Game) -> None:
 
 def revoke_claimed(game: Game, action: Action) -> None:
     """A revoke penalty claimed or waived; the next claim, or the score."""
-    side = game._claims.pop(0)
+    deal = game.deal
+    side = deal.revoke_claims.pop(0)
     if action.kind == REVOKE_CLAIM:
         assert action.penalty is not None
-        game._penalties[side] = action.penalty
-    if game._claims:
+        deal.revoke_penalties[side] = action.penalty
+    if deal.revoke_claims:
         begin_revoke_claim(game)
     else:
-        game._score()
+        settlement.score(game)
 
 
 def revoke_result(game: Game) -> dict[str, Any]:
@@ -337,7 +342,7 @@ def revoke_result(game: Game) -> dict[str, Any]:
     given, points = [0, 0], [0, 0]
     cap: list[int | None] = [None, None]
     only = [False, False]
-    for side, penalty in game._penalties.items():
+    for side, penalty in game.deal.revoke_penalties.items():
         count = sum(1 for seat, _ in penal_revokes(game) if seat_side(seat) == side)
         other = 1 - side
         if penalty == "tricks":
@@ -355,7 +360,7 @@ def revoke_result(game: Game) -> dict[str, Any]:
                 else rule.points * count
             )
         if rule.bars_game:
-            column = game._credit()[side][0]
+            column = session.credit(game)[side][0]
             cap[side] = max(0, game.rules.scoring.game - 2 - game.sheet.below(column))
         if rule.revoking_side_scores == "honours_only":
             only[side] = True
