@@ -16,7 +16,7 @@ let variants = [];
 function playersOf(variant) {
   const players = (variant && variant.players) || [];
   return players.map((p) => (typeof p === "string"
-    ? { name: p, seats: (variant.hands && variant.hands[p]) || [] }
+    ? { name: p, seats: (variant.hands && typeof variant.hands === "object" && variant.hands[p]) || [] }
     : { name: p.name, seats: p.seats || p.hands || [] }));
 }
 
@@ -39,8 +39,10 @@ function renderVariants() {
       input, " ",
       el("span", { class: "title" }, variant.title || variant.name), " ",
       el("span", { class: "name" }, variant.name),
+      variant.house ? el("span", { class: "tag house" }, "house rule") : null,
       el("div", { class: "players" },
-        `${players.length} players: ${players.map((p) => p.name + seatsText(p.seats)).join(", ")}`),
+        `${players.length} players: ${players.map((p) => p.name + seatsText(p.seats)).join(", ")}`
+        + (typeof variant.holdings === "string" && variant.holdings ? `; ${variant.holdings}` : "")),
       variant.description ? el("div", { class: "desc" }, variant.description) : null));
   });
   if (variants.length) renderPlaces(document.getElementById("places"), playersOf(variants[0]), "place");

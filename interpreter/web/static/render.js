@@ -89,11 +89,11 @@ export function renderSeat(box, state, seat, ctx) {
   const head = el("div", { class: "seat-head" },
     el("span", { class: "compass-name" }, SEAT_NAMES[seat]),
     holder ? el("span", { class: "who" }, holder.name === state.you ? `${holder.name} (you)` : holder.name) : null,
-    holder && holder.kind && holder.kind !== "person" ? el("span", { class: "tag" }, `bot: ${holder.kind}`) : null,
+    holder && holder.kind && holder.kind !== "person" ? el("span", { class: "tag" }, `bot${holder.bot ? `: ${holder.bot}` : ""}`) : null,
     holder && holder.kind === "person" && holder.connected === false ? el("span", { class: "tag" }, "away") : null,
     isDummy ? el("span", { class: "tag" }, "Dummy") : null,
     exposed ? el("span", { class: "tag" }, "face up") : null,
-    toAct ? el("span", { class: "tag turn" }, "to play") : null);
+    toAct ? el("span", { class: "tag turn" }, state.phase === "play" ? "to play" : "to act") : null);
   const cards = handCards(state, seat);
   const body = cards ? renderHand(cards, seat, state, ctx) : renderBacks(countOf(state, seat), seat);
   box.replaceChildren(head, body);
@@ -135,8 +135,10 @@ function renderBacks(count, seat) {
   const n = typeof count === "number" ? count : 0;
   const fan = el("div", { class: "back-fan", "aria-hidden": "true" });
   for (let i = 0; i < Math.min(n, 13); i += 1) fan.append(el("span", { class: "back" }));
-  return el("div", { class: "backs", dataset: { hidden: seat } }, fan,
-    el("span", { class: "count" }, typeof count === "number" ? `${n} card${n === 1 ? "" : "s"}, not seen` : "not seen"));
+  const text = typeof count === "number" ? `${n} card${n === 1 ? "" : "s"}` : "";
+  return el("div", {
+    class: "backs", dataset: { hidden: seat }, title: "not seen", "aria-label": `${text || "cards"}, not seen`,
+  }, fan, el("span", { class: "count" }, text));
 }
 
 /** A trick's cards as [{seat, card}], from {leader, cards: [...]} in either spelling. */
@@ -174,6 +176,8 @@ export function renderTrick(box, state, orient) {
   const count = tricks.length + (last ? 0 : (cards.length ? 1 : 0));
   let centre = "";
   if (state.phase === "play") centre = last ? `trick ${tricks.length} to ${SEAT_NAMES[winner] || "?"}` : `trick ${count || 1}`;
+  else if (state.over) centre = "the game is over";
+  else centre = contractText(state) || String(state.phase || "").replace(/_/g, " ");
   box.replaceChildren(...slots, el("div", { class: "centre" }, centre));
   box.dataset.last = last ? "1" : "0";
 }
@@ -243,11 +247,12 @@ export function contractText(state) {
   const c = state.contract;
   if (typeof c === "string" && c) return c;
   const parts = [];
-  const denomination = state.denomination || (c && c.denomination);
+  const declaration = state.declaration || {};
+  const denomination = state.denomination || declaration.denomination || (c && c.denomination);
   if (denomination) {
     const level = c && c.level ? `${c.level} ` : "";
     parts.push(`${level}${callText(`declare ${typeof denomination === "string" ? denomination : denomination.name || ""}`)}`);
-    const declarer = seatLetter(state.declarer || (c && c.declarer));
+    const declarer = seatLetter(state.declarer || declaration.declarer || (c && c.declarer));
     if (declarer) parts.push(`by ${SEAT_NAMES[declarer]}`);
     const level2 = state.doubling_level || state.doubling || 0;
     if (level2 === 1) parts.push("doubled");
@@ -302,7 +307,7 @@ export function renderSheet(box, score) {
   if (score.over) extra.push(el("div", { class: "settlement" }, "The rubber is over."));
   if (score.settlement && typeof score.settlement === "object" && Object.values(score.settlement).some((n) => n)) {
     const text = Object.entries(score.settlement).map(([who, n]) => `${who} ${n > 0 ? "+" : ""}${n}`).join(", ");
-    if (text) extra.push(el("div", { class: "settlement" }, `Settlement: ${text}`));
+    if (text) extra.push(el("div", { class: "settlement" }, `${score.over ? "Settlement" : "Settlement so far"}: ${text}`));
   }
   box.replaceChildren(table, ...extra);
 }
@@ -368,8 +373,8 @@ function renderDeal(deal, state, open) {
           const cost = costs.get(code);
           return el("td", { class: winner === seat ? "won" : "", dataset: { playedCard: code } },
             el("span", { class: isRed(code[0]) ? "red" : "" }, cardLabel(code)),
-            cost === undefined ? null : el("span", { class: `cost${cost === 0 ? " zero" : ""}` },
-              cost === 0 ? "best" : `−${cost}`));
+            cost === undefined ? null : el("span", { class: `cost${cost === 0 ? " zero" : ""}`, title: "tricks this card gave away, double dummy" },
+              cost === 0 ? "0" : `−${cost}`));
         }));
     });
     parts.push(el("div", { class: "scroll-x" }, el("table", { class: "tricks", "aria-label": `deal ${number}: the tricks` },
@@ -378,7 +383,7 @@ function renderDeal(deal, state, open) {
     if (deal.analysis === null || deal.analysis === undefined) {
       parts.push(el("p", { class: "hint" }, "The double-dummy analysis is being computed…"));
     } else {
-      parts.push(el("p", { class: "hint" }, "Under each card: “best” if it was a double-dummy play, else the tricks it gave away (−n)."));
+      parts.push(el("p", { class: "hint" }, "Under each card: the tricks it gave away against double-dummy play (0: a best card; −n: n tricks lost). The winner of each trick is marked."));
     }
   }
   const lines = deal.score || deal.lines || deal.score_lines || [];
@@ -392,6 +397,17 @@ function renderDeal(deal, state, open) {
   return el("details", { open, dataset: { deal: number } },
     el("summary", {}, `Deal ${number}${contract ? `: ${contract}` : ""}${result ? ` — ${result}` : ""}`),
     ...parts);
+}
+
+/** "Deal 1: ♣ by South — tricks: N-S 11, E-W 2" for the last finished deal, or "". */
+export function lastDealText(state) {
+  const deals = state.finished || [];
+  if (!deals.length) return "";
+  const deal = deals[deals.length - 1];
+  const contract = deal.contract || contractText(deal);
+  const won = deal.tricks_won;
+  const result = Array.isArray(won) ? `tricks: N-S ${won[0]}, E-W ${won[1]}` : "";
+  return `Deal ${deal.number ?? deal.deal ?? "?"} is over: ${contract || "no contract"}${result ? ` — ${result}` : ""}`;
 }
 
 export function renderFinished(section, list, state) {

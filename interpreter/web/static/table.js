@@ -4,9 +4,9 @@
 // server only inside the first WebSocket message. A dropped connection is
 // reconnected with the same token.
 
-import { SEAT_NAMES, clearMessages, el, seatLetter, showMessage } from "./common.js";
+import { SEAT_NAMES, actionWords, clearMessages, el, seatLetter, showMessage } from "./common.js";
 import {
-  actionList, bottomSeat, callText, contractText, orientation, playerInfo, renderAuction,
+  actionList, bottomSeat, callText, contractText, lastDealText, orientation, playerInfo, renderAuction,
   renderFinished, renderSeat, renderSheet, renderTrick,
 } from "./render.js";
 
@@ -14,6 +14,9 @@ const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Bo
 const token = window.location.hash.length > 1 ? decodeURIComponent(window.location.hash.slice(1)) : null;
 const messages = document.getElementById("messages");
 const conn = document.getElementById("conn");
+
+/** A card's play ("play SA", "play H10"), as against "play blind". */
+const CARD_PLAY = /^play\s+([SHDC](?:10|[2-9TJQKA]))$/i;
 
 let socket = null;
 let state = null;
@@ -62,7 +65,7 @@ function connect() {
     if (event.code >= 4000 && event.code < 5000) {
       stopped = true;
       setConn("not connected", "offline");
-      showMessage(messages, event.reason || "The server closed the connection.");
+      showMessage(messages, event.reason || "The server closed the connection.", { replace: false });
       drawActions();
       return;
     }
@@ -146,7 +149,7 @@ function playableBySeat() {
   const toAct = seatLetter(state.to_act);
   const cards = new Map();
   for (const { action } of myActions()) {
-    const match = /^play\s+(\S+)$/i.exec(action);
+    const match = CARD_PLAY.exec(action);
     if (match) cards.set(match[1].toUpperCase().replace("10", "T"), action);
   }
   // The hand to play from is drawn as buttons (the legal cards enabled) only when
@@ -220,6 +223,11 @@ function drawStatus() {
   if (state.over || !toAct) turn.textContent = state.over ? "" : "waiting…";
   else if (mine) turn.textContent = `Your turn (${SEAT_NAMES[toAct]})`;
   else turn.textContent = `${SEAT_NAMES[toAct]} to ${state.phase === "play" ? "play" : "call"}${state.actor ? ` (${state.actor})` : ""}`;
+  const last = document.getElementById("last-deal");
+  const lastText = lastDealText(state);
+  // shown until the next deal's play begins
+  last.hidden = !lastText || (state.phase === "play" && !state.over);
+  last.replaceChildren(lastText ? el("a", { href: "#finished" }, lastText) : "");
   const won = state.tricks_won;
   document.getElementById("tricks-won").textContent = Array.isArray(won) && state.phase === "play"
     ? `tricks: N-S ${won[0]}, E-W ${won[1]}` : "";
@@ -250,7 +258,8 @@ function bidGrid(bids) {
 function buttonText(action, label) {
   const match = /^declare\s+(\S+)$/.exec(action);
   if (match) return `${callText(action)} ${match[1].replace(/_/g, " ")}`;
-  return label || action;
+  const words = actionWords(action);
+  return words ? words[0].toUpperCase() + words.slice(1) : label || action;
 }
 
 function actionButton(action, text, title) {
@@ -266,7 +275,7 @@ function drawActions() {
   const calls = document.getElementById("calls");
   const all = myActions();
   const bids = all.filter((a) => /^bid\s/.test(a.action));
-  const others = all.filter((a) => !/^(play|bid)\s/.test(a.action));
+  const others = all.filter((a) => !/^bid\s/.test(a.action) && !CARD_PLAY.test(a.action));
   const parts = [];
   if (others.length) {
     parts.push(el("span", { class: "group-label" }, state.phase === "play" ? "Your choices:" : "Your call:"));
