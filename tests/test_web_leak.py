@@ -279,7 +279,7 @@ def test_end_to_end_every_message_through_real_websockets(tmp_path: Path) -> Non
     """A deal of Dummy Bridge in laws mode through a real server and real
     WebSockets: every message each client received is checked against the
     observation of a replay of the same game at the same action."""
-    server = Server(tmp_path / "leak.sqlite").start()
+    server = Server(tmp_path / "leak.sqlite", "--rate", "1000").start()
     seed = SEEDS[1]
     try:
         seen, taken = asyncio.run(_through_websockets(server, seed))

@@ -154,6 +154,7 @@ class _App:
         try:
             yield
         finally:
+            await self.tables.stop()
             self.store.close()
 
     # ------------------------------------------------------------ pages
@@ -371,4 +372,6 @@ def serve(config: ServerConfig, host: str = "127.0.0.1", port: int = 8000) -> No
     server = uvicorn.Server(uv)
     shown = f"[{host}]" if ":" in host else host
     print(f"dummybridge: serving on http://{shown}:{port}/ (tables in {config.db})", flush=True)
-    server.run()
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn stops cleanly, then passes it on
+        server.run()
+    print("dummybridge: stopped", flush=True)

@@ -113,7 +113,7 @@ class Table:
         self.finished: list[FinishedDeal] = []
         self._start = DealStart.of(self.game)
         self._over_seen = False
-        self._driver: asyncio.Task[None] | None = None
+        self.driver: asyncio.Task[None] | None = None
         self._views: dict[str | None, str] = {}
         self._finished_view: list[dict[str, Any]] | None = None
         self._to_analyse: list[FinishedDeal] = []
@@ -239,8 +239,8 @@ class Table:
         """Start the bots if one is to act; schedule the analysis of deals just over."""
         while self._to_analyse:
             self.tables.analyse(self, self._to_analyse.pop(0))
-        if self._driver is None and self._bot_to_act() is not None:
-            self._driver = asyncio.get_running_loop().create_task(self._drive())
+        if self.driver is None and self._bot_to_act() is not None:
+            self.driver = asyncio.get_running_loop().create_task(self._drive())
 
     async def _drive(self) -> None:
         """Let the bots act while one is to act, at the server's pace."""
@@ -271,7 +271,7 @@ class Table:
             log.exception("table %s: the bots stopped", self.id)
             self.broken = "the bots stopped (see the server's log)"
         finally:
-            self._driver = None
+            self.driver = None
 
     # ------------------------------------------------------------ viewers
 
@@ -407,6 +407,13 @@ class Tables:
         """Set every table going again (bots, analyses): in the running loop."""
         for table in self.tables.values():
             table.wake()
+
+    async def stop(self) -> None:
+        """Stop the bots and the analyses (the server is stopping)."""
+        tasks = [*self._tasks, *(t.driver for t in self.tables.values() if t.driver)]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     def get(self, table_id: str) -> Table | None:
         """The table with this id, if there is one."""
