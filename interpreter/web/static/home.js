@@ -175,7 +175,8 @@ function renderDiagnostics(result) {
       ` ${severity}: `,
       d.path ? el("code", {}, d.path) : null,
       d.path ? " " : null,
-      d.message);
+      d.message,
+      d.hint ? el("span", { class: "diag-hint" }, ` (${d.hint})`) : null);
     if (d.line) button.addEventListener("click", () => goTo(d.line, d.column));
     diagnosticsList.append(el("li", {}, button));
   }

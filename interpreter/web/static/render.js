@@ -197,7 +197,7 @@ export function callText(action) {
   const words = String(action).trim().split(/\s+/);
   const strain = (w) => ({
     spades: SUIT_SYMBOL.S, hearts: SUIT_SYMBOL.H, diamonds: SUIT_SYMBOL.D, clubs: SUIT_SYMBOL.C,
-    no_trumps: "NT", notrumps: "NT", nt: "NT", s: SUIT_SYMBOL.S, h: SUIT_SYMBOL.H, d: SUIT_SYMBOL.D, c: SUIT_SYMBOL.C,
+    no_trumps: "NT", notrumps: "NT", nt: "NT", royal_spades: "R♠", s: SUIT_SYMBOL.S, h: SUIT_SYMBOL.H, d: SUIT_SYMBOL.D, c: SUIT_SYMBOL.C,
   }[String(w).toLowerCase()] || w);
   if (words[0] === "bid" && words.length >= 3) return `${words[1]}${strain(words[2])}`;
   if (words[0] === "declare" && words.length >= 2) return strain(words[1]);

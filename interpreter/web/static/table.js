@@ -4,7 +4,7 @@
 // server only inside the first WebSocket message. A dropped connection is
 // reconnected with the same token.
 
-import { SEAT_NAMES, actionWords, clearMessages, el, seatLetter, showMessage } from "./common.js";
+import { SEAT_NAMES, actionWords, cardLabel, clearMessages, el, seatLetter, showMessage } from "./common.js";
 import {
   actionList, bottomSeat, callText, contractText, lastDealText, orientation, playerInfo, renderAuction,
   renderFinished, renderSeat, renderSheet, renderTrick,
@@ -26,6 +26,7 @@ let retryTimer = null;
 let pingTimer = null;
 let stopped = false; // the server refused us for good: no reconnecting
 let pending = false; // an action is on its way: buttons wait for the answer
+let joined = false; // this connection's hello was answered with a welcome
 
 function setConn(text, cls) {
   conn.textContent = text;
@@ -38,6 +39,7 @@ function connect() {
   const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
   const ws = new WebSocket(`${scheme}//${window.location.host}/ws/${encodeURIComponent(tableId)}`);
   socket = ws;
+  joined = false;
   setConn(retries ? "reconnecting…" : "connecting…", "connecting");
   ws.addEventListener("open", () => {
     ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" }));
@@ -82,6 +84,7 @@ function receive(message) {
   switch (message.type) {
     case "welcome":
       welcome = message;
+      joined = true;
       retries = 0;
       setConn("connected", "online");
       clearStale();
@@ -95,6 +98,7 @@ function receive(message) {
       break;
     case "error":
       pending = false;
+      if (!joined) setConn("not joined", "offline");
       showMessage(messages, message.message || "The server refused that.");
       drawActions();
       break;
@@ -248,9 +252,30 @@ function drawRecord() {
   box.replaceChildren(href ? el("p", {}, el("a", { href, download: "" }, "Download the whole game's record (JSON)")) : "");
 }
 
+/** The strains of the bidding box, lowest first (the period's order of value). */
+const STRAIN_ORDER = ["spades", "clubs", "diamonds", "hearts", "royal_spades", "no_trumps"];
+
+/** The bidding box: a row for each level, a column for each strain; the bids not open are shown dimmed. */
 function bidGrid(bids) {
-  const grid = el("div", { class: "bids", role: "group", "aria-label": "bids" });
-  for (const { action, label } of bids) grid.append(actionButton(action, callText(action), label));
+  const parsed = bids
+    .map((b) => {
+      const match = /^bid\s+(\d)\s+(\S+)$/.exec(b.action);
+      return match ? { ...b, level: Number(match[1]), strain: match[2] } : null;
+    })
+    .filter(Boolean);
+  const seen = [...new Set(parsed.map((p) => p.strain))];
+  const strains = [...STRAIN_ORDER.filter((s) => seen.includes(s)), ...seen.filter((s) => !STRAIN_ORDER.includes(s))];
+  const lowest = Math.min(...parsed.map((p) => p.level));
+  const grid = el("div", { class: "bids", role: "group", "aria-label": "bids", style: `--cols: ${strains.length}` });
+  for (let level = lowest; level <= 7; level += 1) {
+    for (const strain of strains) {
+      const bid = parsed.find((p) => p.level === level && p.strain === strain);
+      const text = callText(`bid ${level} ${strain}`);
+      grid.append(bid
+        ? actionButton(bid.action, text, bid.label)
+        : el("span", { class: "bid-closed", "aria-hidden": "true" }, text));
+    }
+  }
   return grid;
 }
 
@@ -260,6 +285,14 @@ function buttonText(action, label) {
   if (match) return `${callText(action)} ${match[1].replace(/_/g, " ")}`;
   const words = actionWords(action);
   return words ? words[0].toUpperCase() + words.slice(1) : label || action;
+}
+
+/** An irregular action's button: "revoke ♣5", "1♥ (insufficient)", else the server's label. */
+function irregularText(action, label) {
+  const card = CARD_PLAY.exec(action);
+  if (card) return `revoke: ${cardLabel(card[1])}`;
+  if (/^bid\s/.test(action)) return `${callText(action)} (insufficient)`;
+  return label || actionWords(action);
 }
 
 function actionButton(action, text, title) {
@@ -287,13 +320,14 @@ function drawActions() {
 
   const irregular = document.getElementById("irregular");
   const groups = [
-    ["Irregularities (laws mode)", actionList(state.irregular)],
-    ["Remarks", actionList(state.remarks)],
-    ["Out of turn", actionList(state.out_of_turn)],
+    ["Irregular (laws mode): a revoke, or an insufficient bid — the other side may then claim its penalty",
+      actionList(state.irregular)],
+    ["Remarks (laws mode)", actionList(state.remarks)],
+    ["Out of turn (laws mode)", actionList(state.out_of_turn)],
   ].filter(([, list]) => list.length);
   irregular.replaceChildren(...groups.flatMap(([title, list]) => [
     el("span", { class: "group-label" }, title),
-    ...list.map(({ action, label }) => actionButton(action, label, action)),
+    ...list.map(({ action, label }) => actionButton(action, irregularText(action, label), action)),
   ]));
   irregular.hidden = groups.length === 0;
 
