@@ -408,6 +408,10 @@ def test_keyboard_play_through_the_command_box(browser: Any, server: Server) -> 
     assert focused, "no action button can be reached with the keyboard"
     page.keyboard.press("Enter")
     page.wait_for_function(f"Number(document.body.dataset.at) > {at}")
+    # when his turn comes round again the focus is on one of his choices
+    page.wait_for_selector("#turn.mine")
+    page.wait_for_function("!!document.activeElement.dataset.action")
+    assert page.evaluate("document.activeElement.dataset.action") in _snapshot(page)["actions"]
     # nonsense is refused with a message, and nothing changes
     page.wait_for_selector("#turn.mine")
     at = int(_snapshot(page)["at"])

@@ -25,6 +25,21 @@ function seatsText(seats) {
   return ` (${[].concat(seats).join(" + ")})`;
 }
 
+/** The variant chosen at first: Dummy Bridge, the game the table was made for. */
+function preferred() {
+  const i = variants.findIndex((v) => v.name === "dummy-bridge");
+  return i < 0 ? 0 : i;
+}
+
+/** A variant's description: its first sentence, the rest behind "more". */
+function describe(text) {
+  if (!text) return null;
+  const match = /^(.+?\.)\s+(.+)$/s.exec(text);
+  if (!match || match[1].length > 160) return el("div", { class: "desc" }, text);
+  return el("div", { class: "desc" }, match[1], " ",
+    el("details", {}, el("summary", {}, "more"), match[2]));
+}
+
 function renderVariants() {
   const box = document.getElementById("variants");
   box.replaceChildren();
@@ -32,7 +47,7 @@ function renderVariants() {
     const id = `variant-${i}`;
     const players = playersOf(variant);
     const input = el("input", {
-      type: "radio", name: "variant", id, value: variant.name, checked: i === 0,
+      type: "radio", name: "variant", id, value: variant.name, checked: i === preferred(),
     });
     input.addEventListener("change", () => renderPlaces(document.getElementById("places"), players, "place"));
     box.append(el("label", { class: "variant", for: id },
@@ -43,9 +58,10 @@ function renderVariants() {
       el("div", { class: "players" },
         `${players.length} players: ${players.map((p) => p.name + seatsText(p.seats)).join(", ")}`
         + (typeof variant.holdings === "string" && variant.holdings ? `; ${variant.holdings}` : "")),
-      variant.description ? el("div", { class: "desc" }, variant.description) : null));
+      describe(variant.description)));
   });
-  if (variants.length) renderPlaces(document.getElementById("places"), playersOf(variants[0]), "place");
+  const first = variants[preferred()];
+  if (first) renderPlaces(document.getElementById("places"), playersOf(first), "place");
 }
 
 /** One select per player: a person or a kind of bot. */
@@ -94,8 +110,8 @@ function showLinks(box, created) {
       setTimeout(() => { copy.textContent = "Copy"; }, 1500);
     });
     list.append(el("li", { dataset: { who } },
-      el("span", { class: "who" }, who), input, copy,
-      el("a", { href: link, target: "_blank", rel: "noopener" }, "Open")));
+      el("span", { class: "who" }, who), input,
+      el("span", { class: "link-buttons" }, copy, el("a", { href: link, target: "_blank", rel: "noopener" }, "Open"))));
   }
   box.replaceChildren(
     el("h3", {}, `Table ${created.table} is ready`),

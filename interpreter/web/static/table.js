@@ -162,23 +162,34 @@ function playableBySeat() {
   return map;
 }
 
+// A keyboard player keeps his place: while the focus is on the table's cards
+// and calls, a redraw (which replaces them) puts it back on the same action, or
+// on his first choice when his turn comes round again.
+let keepFocus = false;
+document.addEventListener("focusin", (event) => {
+  keepFocus = !!event.target.closest("#compass, #calls, #irregular");
+});
+
 function remember() {
   const active = document.activeElement;
   if (!active || active === document.body) return null;
-  if (active.id === "command-text") return null; // the command box is never redrawn
-  return { action: active.dataset.action, card: active.dataset.card, inActions: !!active.closest("#actions, #compass") };
+  return { action: active.dataset.action };
 }
 
 function restore(focus) {
-  if (!focus) return;
   const active = document.activeElement;
   if (active && active !== document.body) return;
+  if (!keepFocus) return;
   let target = null;
-  if (focus.action) target = document.querySelector(`[data-action="${CSS.escape(focus.action)}"]:not(:disabled)`);
-  if (!target && focus.inActions) {
-    target = document.querySelector("#compass button.card.legal:not(:disabled), #calls button:not(:disabled)");
+  if (focus && focus.action) {
+    target = document.querySelector(`[data-action="${CSS.escape(focus.action)}"]:not(:disabled)`);
   }
-  target?.focus();
+  if (!target) {
+    target = document.querySelector(
+      "#compass button.card.legal:not(:disabled), #calls button:not(:disabled), #irregular button:not(:disabled)",
+    );
+  }
+  if (target) target.focus();
 }
 
 function draw() {
