@@ -95,7 +95,11 @@ export function renderSeat(box, state, seat, ctx) {
     exposed ? el("span", { class: "tag" }, "face up") : null,
     toAct ? el("span", { class: "tag turn" }, state.phase === "play" ? "to play" : "to act") : null);
   const cards = handCards(state, seat);
-  const body = cards ? renderHand(cards, seat, state, ctx) : renderBacks(countOf(state, seat), seat);
+  let body;
+  if (cards && cards.length === 0) body = el("div", { class: "backs", dataset: { hand: seat } }, "no cards left");
+  else if (cards) body = renderHand(cards, seat, state, ctx);
+  else if (countOf(state, seat) === 0) body = el("div", { class: "backs", dataset: { hidden: seat } }, "no cards left");
+  else body = renderBacks(countOf(state, seat), seat);
   box.replaceChildren(head, body);
 }
 
@@ -271,9 +275,13 @@ export function renderSheet(box, score) {
   const cols = score.columns;
   const entries = score.entries || [];
   const head = el("tr", {}, cols.map((c) => el("th", { scope: "col" }, c.name)));
+  // Numbers only, as on a paper sheet; what each is for is its tooltip (and the
+  // finished deal's score lines say it in words).
   const cell = (entry) => (entry
-    ? el("td", { title: entry.note || entry.kind || "" }, String(entry.points),
-      entry.note || entry.kind ? el("span", { class: "note" }, ` ${entry.note || entry.kind}`) : null)
+    ? el("td", {
+      title: `deal ${entry.deal || "?"}: ${entry.note || entry.kind || ""}`,
+      "aria-label": `${entry.points}, ${entry.note || entry.kind || ""}, deal ${entry.deal || "?"}`,
+    }, String(entry.points))
     : el("td", {}, ""));
   const stack = (list) => {
     // rows of entries, one entry per column per row
@@ -304,7 +312,10 @@ export function renderSheet(box, score) {
     extra.push(el("div", { class: "hint" }, `games won: ${cols.map((c, i) => `${c.name} ${score.games[i] ?? 0}`).join(", ")}`
       + (score.game_number ? ` · game ${score.game_number}` : "")));
   }
-  if (score.over) extra.push(el("div", { class: "settlement" }, "The rubber is over."));
+  if (score.over) {
+    const winner = typeof score.winner === "number" ? cols[score.winner]?.name : score.winner;
+    extra.push(el("div", { class: "settlement" }, winner ? `${winner} won the rubber.` : "The rubber is over."));
+  }
   if (score.settlement && typeof score.settlement === "object" && Object.values(score.settlement).some((n) => n)) {
     const text = Object.entries(score.settlement).map(([who, n]) => `${who} ${n > 0 ? "+" : ""}${n}`).join(", ");
     if (text) extra.push(el("div", { class: "settlement" }, `${score.over ? "Settlement" : "Settlement so far"}: ${text}`));
