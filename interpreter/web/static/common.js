@@ -8,6 +8,21 @@ export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 export const SUIT_NAME = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 const RANK_ORDER = "AKQJT98765432";
 
+const PHASE_WORDS = {
+  declare: "the declaration",
+  auction: "the auction",
+  double: "the doubling",
+  play: "the play",
+  claim: "revoke claims",
+  penalty: "a penalty",
+  over: "the game is over",
+};
+
+/** A phase in words: "declare" -> "the declaration". */
+export function phaseWords(phase) {
+  return PHASE_WORDS[phase] || String(phase || "").replace(/_/g, " ");
+}
+
 /** Make an element: el("button", {class: "x", onclick: f}, "text", child...). */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);

@@ -4,7 +4,7 @@
 
 import {
   SEATS, SEAT_NAMES, SUITS, SUIT_SYMBOL, actionWords, bySuit, cardFace, cardLabel, el,
-  handLines, isRed, parseCard, rankText, seatLetter,
+  handLines, isRed, parseCard, phaseWords, rankText, seatLetter,
 } from "./common.js";
 
 const GRID_ORDER = ["W", "N", "E", "S"];
@@ -181,7 +181,7 @@ export function renderTrick(box, state, orient) {
   let centre = "";
   if (state.phase === "play") centre = last ? `trick ${tricks.length} to ${SEAT_NAMES[winner] || "?"}` : `trick ${count || 1}`;
   else if (state.over) centre = "the game is over";
-  else centre = contractText(state) || String(state.phase || "").replace(/_/g, " ");
+  else centre = contractText(state) || phaseWords(state.phase);
   box.replaceChildren(...slots, el("div", { class: "centre" }, centre));
   box.dataset.last = last ? "1" : "0";
 }

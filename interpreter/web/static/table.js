@@ -4,7 +4,9 @@
 // server only inside the first WebSocket message. A dropped connection is
 // reconnected with the same token.
 
-import { SEAT_NAMES, actionWords, cardLabel, clearMessages, el, seatLetter, showMessage } from "./common.js";
+import {
+  SEAT_NAMES, actionWords, cardLabel, clearMessages, el, phaseWords, seatLetter, showMessage,
+} from "./common.js";
 import {
   actionList, bottomSeat, callText, contractText, lastDealText, orientation, playerInfo, renderAuction,
   renderFinished, renderSeat, renderSheet, renderTrick,
@@ -225,7 +227,7 @@ function draw() {
 }
 
 function drawStatus() {
-  const phase = String(state.phase || "").replace(/_/g, " ");
+  const phase = phaseWords(state.phase);
   document.getElementById("deal-info").textContent = state.over
     ? "The game is over."
     : `Deal ${state.deal_number ?? "?"}${state.dealer ? `, dealer ${SEAT_NAMES[seatLetter(state.dealer)]}` : ""} · ${phase}`;
@@ -294,6 +296,8 @@ function bidGrid(bids) {
 function buttonText(action, label) {
   const match = /^declare\s+(\S+)$/.exec(action);
   if (match) return `${callText(action)} ${match[1].replace(/_/g, " ")}`;
+  const look = /^look\s+([NESW])$/i.exec(action);
+  if (look) return `Look at ${SEAT_NAMES[look[1].toUpperCase()]}'s hand`;
   const words = actionWords(action);
   return words ? words[0].toUpperCase() + words.slice(1) : label || action;
 }
@@ -316,6 +320,9 @@ function actionButton(action, text, title) {
 
 function drawActions() {
   if (!state) return;
+  // a spectator has nothing to send
+  document.getElementById("command").hidden = !state.you;
+  document.getElementById("command-hint").hidden = !state.you;
   const calls = document.getElementById("calls");
   const all = myActions();
   const bids = all.filter((a) => /^bid\s/.test(a.action));
