@@ -4,7 +4,7 @@
 
 import {
   SEATS, SEAT_NAMES, SUITS, SUIT_SYMBOL, actionWords, bySuit, cardFace, cardLabel, el,
-  handLines, isRed, parseCard, phaseWords, rankText, seatLetter,
+  handLines, isRed, parseCard, phaseWords, seatLetter,
 } from "./common.js";
 
 const GRID_ORDER = ["W", "N", "E", "S"];
@@ -427,4 +427,3 @@ export function renderFinished(section, list, state) {
   list.replaceChildren(...deals.slice().reverse().map((deal, i) => renderDeal(deal, state, i === 0)));
 }
 
-export { rankText };
