@@ -563,3 +563,29 @@ def test_phone_viewport(browser: Any, server: Server, out: Path) -> None:
     assert home.evaluate("document.documentElement.scrollWidth") <= 390
     page.context.close()
     home.context.close()
+
+
+def test_every_variant_opens(browser: Any, server: Server) -> None:
+    """Every built-in variant and house rule: the table opens for its first player,
+    offers him his choices when his turn comes, and shows the hand he plays from."""
+    with urllib.request.urlopen(server.base + "/api/variants", timeout=30) as response:
+        variants = json.load(response)
+    assert len(variants) >= 8
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    for variant in variants:
+        players = variant["players"]
+        places = {p: "person" if p == players[0] else "rule" for p in players}
+        created = server.table(variant["name"], 2, places)
+        page = context.new_page()
+        name = variant["name"]
+        page.on("pageerror", lambda error, name=name: PAGE_ERRORS.append(f"{name}: {error}"))
+        page.set_default_timeout(WAIT_MS)
+        page.goto(server.base + created["links"][players[0]])
+        page.wait_for_selector("#turn.mine")
+        shot = _snapshot(page)
+        assert shot["actions"], variant["name"]
+        assert page.inner_text("#variant-title") == variant["title"]
+        if any(a.startswith("play ") and len(a) <= 8 for a in shot["actions"]):
+            assert shot["toAct"] in shot["hands"], variant["name"]
+        page.close()
+    context.close()
