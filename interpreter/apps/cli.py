@@ -722,7 +722,7 @@ def _add_serve(sub: _Commands) -> None:
     serve.add_argument("--connections-per-table", type=int, default=32)
     serve.add_argument("--allow-origin", action="append", default=[], metavar="URL")
     serve.add_argument("--allow-seeds", action="store_true", help="let a new table name its seed")
-    serve.add_argument("--synchronous", choices=["FULL", "NORMAL"], default="FULL")
+    serve.add_argument("--synchronous", choices=["FULL", "NORMAL"], default="NORMAL")
     serve.add_argument("--no-analysis", action="store_true", help="no double-dummy analysis")
     serve.set_defaults(func=_cmd_serve)
 

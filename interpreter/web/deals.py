@@ -25,10 +25,14 @@ __all__ = ["DealStart", "FinishedDeal", "analyse", "deal_json", "deal_pbn", "fin
 SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 
 
+_CODES = tuple(str(Card(i)) for i in range(52))  # card numbers: clubs first, two first
+_HIGH_FIRST = range(51, -1, -1)
+
+
 def hand_cards(hand: Hand | int) -> list[str]:
-    """A hand's cards as the engine writes them (``SA``, ``HT``), highest suit first."""
-    cards = hand if isinstance(hand, Hand) else Hand._of(hand)
-    return [str(c) for c in sorted(cards, key=lambda c: (-int(c.suit), -int(c.rank)))]
+    """A hand's cards as the engine writes them (``SA``, ``HT``), spades first, ace first."""
+    bits = hand.bits if isinstance(hand, Hand) else hand
+    return [_CODES[i] for i in _HIGH_FIRST if bits >> i & 1]
 
 
 @dataclass(slots=True)

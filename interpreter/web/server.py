@@ -68,7 +68,7 @@ class ServerConfig:
     bot_delay: float = 0.6
     allow_origins: tuple[str, ...] = ()
     allow_seeds: bool = False
-    synchronous: Literal["FULL", "NORMAL"] = "FULL"
+    synchronous: Literal["FULL", "NORMAL"] = "NORMAL"
     analysis: bool = True
 
 
@@ -365,6 +365,8 @@ def serve(config: ServerConfig, host: str = "127.0.0.1", port: int = 8000) -> No
         port=port,
         ws="websockets-sansio",
         ws_max_size=config.limits.message_bytes,
+        # a state is about 2 KiB: compressing it costs more CPU than it saves
+        ws_per_message_deflate=False,
         log_level="warning",
         access_log=False,
         server_header=False,

@@ -115,6 +115,9 @@ class Table:
         self._over_seen = False
         self.driver: asyncio.Task[None] | None = None
         self._views: dict[str | None, str] = {}
+        self._common: str | None = None
+        self._score_key: tuple[int, ...] = ()
+        self._score: dict[str, Any] = {}
         self._finished_view: list[dict[str, Any]] | None = None
         self._to_analyse: list[FinishedDeal] = []
         self.broken: str | None = None
@@ -183,6 +186,7 @@ class Table:
 
     def _changed(self) -> None:
         self._views.clear()
+        self._common = None
         self._finished_view = None
 
     def parse(self, player: str, msg: Act) -> Action:
@@ -301,6 +305,7 @@ class Table:
             views.json_text({"type": "welcome", "table": self.id, "player": player, "at": self.at})
         )
         self._views.clear()  # who is connected has changed
+        self._common = None
         self.broadcast()
         return player
 
@@ -309,17 +314,37 @@ class Table:
         if conn in self.connections:
             self.connections.remove(conn)
             self._views.clear()
+            self._common = None
             self.broadcast()
 
     def view(self, player: str | None) -> str:
         """The state ``player`` (``None``: a spectator) is shown now, as JSON text."""
         text = self._views.get(player)
         if text is None:
-            view = views.spectator_view(self) if player is None else views.player_view(self, player)
-            if self.broken:
-                view["broken"] = self.broken
-            text = self._views[player] = views.json_text(view)
+            game = self.game
+            obs = game.observation(game.players[0] if player is None else player)
+            common = self._common
+            if common is None:
+                common = self._common = views.common_json(self, obs)
+            text = self._views[player] = (
+                views.spectator_view(self, common)
+                if player is None
+                else views.player_view(self, obs, common)
+            )
         return text
+
+    def score_view(self) -> dict[str, Any]:
+        """The score sheet of this rubber, and those of the rubbers before
+        (made again only when a deal has been scored)."""
+        game = self.game
+        key = (game.rubber_number, len(game.sheets), len(game.sheet.entries), game.is_over)
+        if key != self._score_key:
+            self._score_key = key
+            self._score = {
+                "score": game.sheet.to_data(),
+                "sheets": [s.to_data() for s in game.sheets if s is not game.sheet],
+            }
+        return self._score
 
     def broadcast(self) -> None:
         """Send every connection the state its viewer is shown now."""

@@ -19,7 +19,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..core.cards import Hand, Seat
+from ..core.cards import Card, Hand, Seat
 from ..engine.actions import PLAY, Action
 from ..engine.observation import Observation
 from ..formats.render import action_words, card_text
@@ -28,7 +28,14 @@ from .deals import SEATS, hand_cards
 if TYPE_CHECKING:
     from .tables import Table
 
-__all__ = ["action_items", "json_text", "player_view", "public_hands", "spectator_view"]
+__all__ = [
+    "action_items",
+    "common_json",
+    "json_text",
+    "player_view",
+    "public_hands",
+    "spectator_view",
+]
 
 _SEAT_WORDS = {Seat.NORTH: "North", Seat.EAST: "East", Seat.SOUTH: "South", Seat.WEST: "West"}
 
@@ -38,13 +45,17 @@ def json_text(data: object) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
+_CARD_LABELS = tuple(card_text(Card(i)) for i in range(52))
+
+
 def action_items(actions: Iterable[Action]) -> list[dict[str, str]]:
     """Actions as the page offers them: ``{"action": "play SA", "label": "♠A"}``."""
     out = []
     for a in actions:
+        text = str(a)
         card = a.card if a.kind == PLAY else None
-        label = card_text(card) if card is not None else str(a).replace("_", " ")
-        out.append({"action": str(a), "label": label})
+        label = _CARD_LABELS[card.index] if card is not None else text.replace("_", " ")
+        out.append({"action": text, "label": label})
     return out
 
 
@@ -70,12 +81,17 @@ def _events(obs: Observation, owners: Mapping[Seat, str]) -> list[str]:
     return lines
 
 
-def _base(table: Table, obs: Observation, hands: Mapping[Seat, Hand]) -> dict[str, Any]:
-    """What every viewer's state holds, given the hands he may see."""
+def common_json(table: Table, obs: Observation) -> str:
+    """What every viewer's state holds (the public facts), as JSON text: made
+    once for each change of the table, then joined to each viewer's own part.
+
+    :param obs: any player's observation now: only its public fields are read.
+    """
     game = table.game
     current = obs.current
     owners = obs.owners
-    return {
+    hands = game.deal.hands
+    common = {
         "type": "state",
         "table": table.id,
         "title": game.rules.title,
@@ -92,8 +108,7 @@ def _base(table: Table, obs: Observation, hands: Mapping[Seat, Hand]) -> dict[st
         "actor": game.actor,
         "owners": {s.letter: owners[s] for s in SEATS if s in owners},
         "manned": [s.letter for s in obs.manned],
-        "hands": {s.letter: hand_cards(h) for s, h in hands.items()},
-        "counts": {s.letter: game.deal.hands[s].bit_count() for s in SEATS},
+        "counts": {s.letter: hands[s].bit_count() for s in SEATS},
         "exposed": [s.letter for s in obs.exposed],
         "declaration": None
         if obs.denomination is None
@@ -125,40 +140,54 @@ def _base(table: Table, obs: Observation, hands: Mapping[Seat, Hand]) -> dict[st
             for t in obs.tricks
         ],
         "tricks_won": list(obs.tricks_won),
-        "score": game.sheet.to_data(),
-        "sheets": [s.to_data() for s in game.sheets],
+        **table.score_view(),
         "events": _events(obs, owners),
         "finished": table.finished_view(),
         "over": game.is_over,
         "record": f"/api/tables/{table.id}/record.json" if game.is_over else None,
+    }
+    if table.broken:
+        common["broken"] = table.broken
+    return json_text(common)
+
+
+def _joined(common: str, own: dict[str, Any]) -> str:
+    """The state: the common part and a viewer's own, as one JSON object."""
+    return common[:-1] + "," + json_text(own)[1:]
+
+
+def player_view(table: Table, obs: Observation, common: str) -> str:
+    """What ``obs.player`` is shown now (JSON text), given :func:`common_json`."""
+    game = table.game
+    player = obs.player
+    own: dict[str, Any] = {
+        "you": player,
+        "seats": [s.letter for s in obs.seats],
+        "hands": {s.letter: hand_cards(h) for s, h in obs.hands.items()},
+        "legal": action_items(obs.legal_actions),
+        "irregular": [],
+        "remarks": [],
+        "out_of_turn": [],
+    }
+    if game.laws and not game.is_over:
+        if game.actor == player:
+            own["irregular"] = action_items(game.irregular_actions())
+        own["remarks"] = action_items(game.remarks(player))
+        own["out_of_turn"] = action_items(game.out_of_turn_actions(player))
+    return _joined(common, own)
+
+
+def spectator_view(table: Table, common: str) -> str:
+    """What a spectator is shown now (JSON text): only what lies face up."""
+    game = table.game
+    hands = public_hands(game.observation(p) for p in game.players)
+    own: dict[str, Any] = {
+        "you": None,
+        "seats": [],
+        "hands": {s.letter: hand_cards(h) for s, h in hands.items()},
         "legal": [],
         "irregular": [],
         "remarks": [],
         "out_of_turn": [],
     }
-
-
-def player_view(table: Table, player: str) -> dict[str, Any]:
-    """What ``player`` is shown now."""
-    game = table.game
-    obs = game.observation(player)
-    view = _base(table, obs, obs.hands)
-    view["you"] = player
-    view["seats"] = [s.letter for s in obs.seats]
-    view["legal"] = action_items(obs.legal_actions)
-    if game.laws and not game.is_over:
-        if game.actor == player:
-            view["irregular"] = action_items(game.irregular_actions())
-        view["remarks"] = action_items(game.remarks(player))
-        view["out_of_turn"] = action_items(game.out_of_turn_actions(player))
-    return view
-
-
-def spectator_view(table: Table) -> dict[str, Any]:
-    """What a spectator is shown now: only what lies face up."""
-    game = table.game
-    observations = [game.observation(p) for p in game.players]
-    view = _base(table, observations[0], public_hands(observations))
-    view["you"] = None
-    view["seats"] = []
-    return view
+    return _joined(common, own)
