@@ -5,7 +5,7 @@
 // reconnected with the same token.
 
 import {
-  SEAT_NAMES, actionWords, cardLabel, clearMessages, el, phaseWords, seatLetter, showMessage,
+  SEAT_NAMES, actionWords, cardLabel, clearMessages, copyText, el, phaseWords, seatLetter, showMessage,
 } from "./common.js";
 import {
   actionList, bottomSeat, callText, contractText, lastDealText, orientation, playerInfo, renderAuction,
@@ -385,6 +385,13 @@ document.addEventListener("keydown", (event) => {
     event.preventDefault();
     document.getElementById("command-text").focus();
   }
+});
+
+// The spectators' link is the table's address without the player's token.
+document.getElementById("copy-spectate").addEventListener("click", async () => {
+  const url = `${window.location.origin}/t/${encodeURIComponent(tableId)}`;
+  const ok = await copyText(url, null);
+  document.getElementById("copy-result").textContent = ok ? "copied" : url;
 });
 
 if (!tableId) {
