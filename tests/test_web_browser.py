@@ -557,6 +557,15 @@ def test_phone_viewport(browser: Any, server: Server, out: Path) -> None:
     page = _open(browser, server.base + created["links"]["A"], width=390, height=844)
     page.wait_for_selector("#turn.mine")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # on to the play: his cards are buttons now, and still nothing is wider than the phone
+    while _snapshot(page)["phase"] != "play":
+        at = int(_snapshot(page)["at"])
+        choice = "pass" if "pass" in _snapshot(page)["actions"] else _snapshot(page)["actions"][0]
+        page.click(f"[data-action='{choice}']")
+        page.wait_for_function(f"Number(document.body.dataset.at) > {at}")
+        page.wait_for_selector("#turn.mine")
+    assert page.locator("#compass button.card.legal").count() > 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=str(out / "phone-table.png"), full_page=True)
     home = _open(browser, server.base + "/", width=390, height=844)
     home.wait_for_selector("#variants input[name=variant]")
