@@ -219,6 +219,7 @@ function draw() {
     /auction|bid/.test(String(state.phase)) || (state.history || []).some((h) => /^bid\b/.test(h.action || h[1] || ""))
       ? "Auction" : "Declaration";
   renderSheet(document.getElementById("sheet"), state.score || state.sheet);
+  drawEarlierRubbers();
   drawEvents();
   renderFinished(document.getElementById("finished"), document.getElementById("finished-list"), state);
   drawRecord();
@@ -248,6 +249,20 @@ function drawStatus() {
   const won = state.tricks_won;
   document.getElementById("tricks-won").textContent = Array.isArray(won) && state.phase === "play"
     ? `tricks: N-S ${won[0]}, E-W ${won[1]}` : "";
+}
+
+/** The score sheets of the rubbers already played, each folded away. */
+function drawEarlierRubbers() {
+  const box = document.getElementById("earlier-sheets");
+  const sheets = Array.isArray(state.sheets) ? state.sheets : [];
+  box.replaceChildren(...sheets.map((sheet, i) => {
+    const inner = el("div", { class: "scroll-x" });
+    renderSheet(inner, sheet);
+    return el("details", {}, el("summary", {}, `Rubber ${i + 1}`), inner);
+  }));
+  const title = document.getElementById("sheet-title");
+  title.textContent = state.rubber_number && (sheets.length || state.rubbers > 1)
+    ? `Score sheet, rubber ${state.rubber_number}` : "Score sheet";
 }
 
 function drawEvents() {
