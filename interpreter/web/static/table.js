@@ -220,6 +220,7 @@ function draw() {
       ? "Auction" : "Declaration";
   renderSheet(document.getElementById("sheet"), state.score || state.sheet);
   drawEarlierRubbers();
+  drawPlayers();
   drawEvents();
   renderFinished(document.getElementById("finished"), document.getElementById("finished-list"), state);
   drawRecord();
@@ -263,6 +264,20 @@ function drawEarlierRubbers() {
   const title = document.getElementById("sheet-title");
   title.textContent = state.rubber_number && (sheets.length || state.rubbers > 1)
     ? `Score sheet, rubber ${state.rubber_number}` : "Score sheet";
+}
+
+/** Who plays, which hands each holds, and whether he is here. */
+function drawPlayers() {
+  const manned = (state.manned || []).map(seatLetter);
+  const list = document.getElementById("players");
+  list.replaceChildren(...(state.players || []).map((p) => {
+    const hands = (p.seats || []).map(seatLetter)
+      .map((s) => (manned.length && !manned.includes(s) ? `${SEAT_NAMES[s]} (Dummy)` : SEAT_NAMES[s]))
+      .join(" and ");
+    const who = p.kind === "bot" ? `bot${p.bot ? `: ${p.bot}` : ""}` : p.connected ? "here" : "away";
+    return el("li", { class: p.kind === "bot" ? "bot" : p.connected ? "here" : "away" },
+      el("strong", {}, p.name === state.you ? `${p.name} (you)` : p.name), ` — ${hands} · ${who}`);
+  }));
 }
 
 function drawEvents() {
