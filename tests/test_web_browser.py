@@ -78,7 +78,10 @@ SNAPSHOT_JS = """() => {
 def _chromium() -> str:
     path = os.environ.get("DUMMYBRIDGE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
     if not Path(path).is_file():
-        require_optional(f"chromium ({path})", install="apt-get install chromium")
+        require_optional(
+            f"chromium ({path})",
+            install="apt-get install chromium (and pip install '.[test]' for Playwright)",
+        )
     return path
 
 
@@ -88,7 +91,10 @@ def browser() -> Iterator[Any]:
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        require_optional("Playwright for Python", install="pip install '.[test]'")
+        require_optional(
+            "Playwright for Python",
+            install="pip install '.[test]' (and apt-get install chromium)",
+        )
     executable = _chromium()
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS)
