@@ -157,7 +157,7 @@ export function showMessage(area, text, { kind = "error", replace = true } = {})
   if (!area) return;
   if (replace) area.replaceChildren();
   const close = el("button", { type: "button", "aria-label": "dismiss message" }, "×");
-  const box = el("div", { class: `message ${kind}`, role: kind === "error" ? "alert" : "status" },
+  const box = el("div", { class: `message ${kind}`, role: kind.startsWith("error") ? "alert" : "status" },
     el("span", { class: "text" }, text), close);
   close.addEventListener("click", () => box.remove());
   area.append(box);

@@ -129,7 +129,8 @@ function describeViewer() {
 
 function send(payload) {
   if (!socket || socket.readyState !== WebSocket.OPEN) {
-    showMessage(messages, "Not connected to the server: the page reconnects by itself; try again in a moment.");
+    showMessage(messages, "Not connected to the server: the page reconnects by itself; try again in a moment.",
+      { kind: "error stale" });
     return false;
   }
   clearMessages(messages);
