@@ -74,17 +74,22 @@ class Stats:
     messages: int = 0
     bytes: int = 0
     over: int = 0
+    measuring: bool = False
+    connected: int = 0
     server_cpu: float = 0.0
     client_cpu: float = 0.0
 
 
-async def _client(ws_url: str, token: str, seed: int, stats: Stats, stop: asyncio.Event) -> None:
+async def _client(
+    ws_url: str, token: str, seed: int, stats: Stats, stop: asyncio.Event, think: float
+) -> None:
     """One player: act when offered, time each action to its acknowledgement."""
     import websockets
 
     rng = random.Random(seed)
     async with websockets.connect(ws_url, max_size=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
+        stats.connected += 1
         sent_at: int | None = None
         sent_time = 0.0
         while not stop.is_set():
@@ -94,6 +99,8 @@ async def _client(ws_url: str, token: str, seed: int, stats: Stats, stop: asynci
                 continue
             stats.messages += 1
             stats.bytes += len(raw)
+            if sent_at is None and '"legal":[]' in raw and '"over":false' in raw:
+                continue  # a state that asks nothing of this client: not read further
             msg = json.loads(raw)
             if msg["type"] == "error":
                 stats.errors.append(msg["message"])
@@ -102,13 +109,16 @@ async def _client(ws_url: str, token: str, seed: int, stats: Stats, stop: asynci
             if msg["type"] != "state":
                 continue
             if sent_at is not None and msg["at"] > sent_at:
-                stats.latencies.append(time.perf_counter() - sent_time)
-                stats.actions += 1
+                if stats.measuring:
+                    stats.latencies.append(time.perf_counter() - sent_time)
+                    stats.actions += 1
                 sent_at = None
             if msg["over"]:
                 stats.over += 1
                 return
             if msg["legal"] and sent_at is None:
+                if think:
+                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
                 pick = msg["legal"][rng.randrange(len(msg["legal"]))]["action"]
                 sent_at, sent_time = msg["at"], time.perf_counter()
                 await ws.send(json.dumps({"type": "act", "action": pick, "at": msg["at"]}))
@@ -142,15 +152,27 @@ async def _bench(args: argparse.Namespace, url: str, pid: int | None) -> None:
     ws_base = url.replace("http://", "ws://") + "/ws/"
     tasks = [
         asyncio.create_task(
-            _client(ws_base + c["table"], link.split("#", 1)[1], i * 10 + j, stats, stop)
+            _client(
+                ws_base + c["table"],
+                c["links"][p].split("#", 1)[1],
+                i * 10 + j,
+                stats,
+                stop,
+                args.think,
+            )
         )
         for i, c in enumerate(created)
-        for j, link in enumerate(c["links"].values())
+        for j, p in enumerate(c["links"])
     ]
+    while stats.connected < len(tasks):  # every client connected, then a second to settle
+        await asyncio.sleep(0.1)
+    await asyncio.sleep(args.warmup)
+    stats.measuring = True
     start = time.perf_counter()
     cpu = _cpu_seconds(pid) if pid else 0.0
     own = time.process_time()
     await asyncio.wait(tasks, timeout=args.duration)
+    stats.measuring = False  # what follows (closing 100s of connections) is not measured
     elapsed = time.perf_counter() - start
     stats.server_cpu = (_cpu_seconds(pid) - cpu) if pid else 0.0
     stats.client_cpu = time.process_time() - own
@@ -190,6 +212,10 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--variant", default="dummy-bridge")
     parser.add_argument("--duration", type=float, default=30.0, help="seconds at most")
+    parser.add_argument("--warmup", type=float, default=2.0, help="seconds not measured")
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="seconds a client waits before acting (mean)"
+    )
     parser.add_argument("--synchronous", choices=["FULL", "NORMAL"], default="NORMAL")
     parser.add_argument("--no-analysis", action="store_true")
     parser.add_argument("--url", help="a running server (else one is started)")

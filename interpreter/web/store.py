@@ -99,11 +99,34 @@ class Store:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute(f"PRAGMA synchronous={synchronous}")
         self._db.execute("PRAGMA foreign_keys=ON")
+        # The WAL is copied into the database by a thread of its own (its
+        # fsyncs would stall the server's event loop): not at a commit.
+        self._db.execute("PRAGMA wal_autocheckpoint=0")
         self._db.executescript(_SCHEMA)
+        self._stop = threading.Event()
+        self._checkpointer = threading.Thread(
+            target=self._checkpoint, name="dummybridge-checkpoint", daemon=True
+        )
+        self._checkpointer.start()
+
+    def _checkpoint(self, every: float = 2.0) -> None:
+        """Copy the WAL into the database now and then (a passive checkpoint,
+        which never blocks a writer)."""
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        try:
+            while not self._stop.wait(every):
+                db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except sqlite3.Error:  # pragma: no cover - a full disk: the next commit says so
+            pass
+        finally:
+            db.close()
 
     def close(self) -> None:
         """Close the database."""
+        self._stop.set()
+        self._checkpointer.join(10)
         with self._lock:
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             self._db.close()
 
     def add_table(self, table: StoredTable) -> None:

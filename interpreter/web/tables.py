@@ -117,8 +117,8 @@ class Table:
         self._views: dict[str | None, str] = {}
         self._common: str | None = None
         self._score_key: tuple[int, ...] = ()
-        self._score: dict[str, Any] = {}
-        self._finished_view: list[dict[str, Any]] | None = None
+        self._score = ""
+        self._finished_json: str | None = None
         self._to_analyse: list[FinishedDeal] = []
         self.broken: str | None = None
 
@@ -182,12 +182,15 @@ class Table:
                 self._to_analyse.append(finished)
             self._start = DealStart.of(game)
             self._over_seen = game.is_over
-        self._changed()
+        self._changed(finished=ended)
 
-    def _changed(self) -> None:
+    def _changed(self, *, finished: bool = True) -> None:
+        """The table has changed: every view is to be made again (the finished
+        deals' part too, if ``finished``)."""
         self._views.clear()
         self._common = None
-        self._finished_view = None
+        if finished:
+            self._finished_json = None
 
     def parse(self, player: str, msg: Act) -> Action:
         """The action a client sent (its text, or natural words read against
@@ -333,17 +336,17 @@ class Table:
             )
         return text
 
-    def score_view(self) -> dict[str, Any]:
-        """The score sheet of this rubber, and those of the rubbers before
-        (made again only when a deal has been scored)."""
+    def score_json(self) -> str:
+        """``"score": ..., "sheets": ...``: the score sheet of this rubber, and
+        those of the rubbers before (JSON text, made again only when a deal
+        has been scored)."""
         game = self.game
         key = (game.rubber_number, len(game.sheets), len(game.sheet.entries), game.is_over)
         if key != self._score_key:
             self._score_key = key
-            self._score = {
-                "score": game.sheet.to_data(),
-                "sheets": [s.to_data() for s in game.sheets if s is not game.sheet],
-            }
+            score = views.json_text(game.sheet.to_data())
+            sheets = views.json_text([s.to_data() for s in game.sheets if s is not game.sheet])
+            self._score = f'"score":{score},"sheets":{sheets}'
         return self._score
 
     def broadcast(self) -> None:
@@ -365,11 +368,11 @@ class Table:
             for p in self.game.players
         ]
 
-    def finished_view(self) -> list[dict[str, Any]]:
-        """The finished deals, for the state."""
-        if self._finished_view is None:
-            self._finished_view = [f.public(self.id) for f in self.finished]
-        return self._finished_view
+    def finished_json(self) -> str:
+        """The finished deals, for the state (JSON text, made again only when one changes)."""
+        if self._finished_json is None:
+            self._finished_json = views.json_text([f.public(self.id) for f in self.finished])
+        return self._finished_json
 
     def analysed(self, finished: FinishedDeal, costs: list[dict[str, Any]]) -> None:
         """A deal's analysis is ready: show it."""

@@ -40,12 +40,12 @@ __all__ = [
 _SEAT_WORDS = {Seat.NORTH: "North", Seat.EAST: "East", Seat.SOUTH: "South", Seat.WEST: "West"}
 
 
+_CARD_LABELS = tuple(card_text(Card(i)) for i in range(52))
+
+
 def json_text(data: object) -> str:
     """A message as compact JSON text (cards and suits as they are, not escaped)."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-
-
-_CARD_LABELS = tuple(card_text(Card(i)) for i in range(52))
 
 
 def action_items(actions: Iterable[Action]) -> list[dict[str, str]]:
@@ -75,7 +75,7 @@ def _events(obs: Observation, owners: Mapping[Seat, str]) -> list[str]:
         for seat, action in obs.history
     ]
     for number, trick in enumerate(obs.tricks, 1):
-        cards = " ".join(card_text(c) for c in trick.cards)
+        cards = " ".join(_CARD_LABELS[c.index] for c in trick.cards)
         winner = "" if trick.winner is None else f", won by {_SEAT_WORDS[trick.winner]}"
         lines.append(f"trick {number}: {_SEAT_WORDS[trick.leader]} led, {cards}{winner}")
     return lines
@@ -140,15 +140,15 @@ def common_json(table: Table, obs: Observation) -> str:
             for t in obs.tricks
         ],
         "tricks_won": list(obs.tricks_won),
-        **table.score_view(),
         "events": _events(obs, owners),
-        "finished": table.finished_view(),
         "over": game.is_over,
         "record": f"/api/tables/{table.id}/record.json" if game.is_over else None,
     }
     if table.broken:
         common["broken"] = table.broken
-    return json_text(common)
+    # the score sheets and the finished deals (the longest parts) are encoded
+    # once, when they change
+    return f'{json_text(common)[:-1]},{table.score_json()},"finished":{table.finished_json()}}}'
 
 
 def _joined(common: str, own: dict[str, Any]) -> str:
