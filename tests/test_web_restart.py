@@ -140,3 +140,40 @@ def test_bots_resume_after_a_sigkill(tmp_path: Path) -> None:
         assert len(r1["actions"]) > 30
     finally:
         assert "Traceback" not in server.stop()
+
+
+def test_a_call_out_of_turn_survives_a_restart(tmp_path: Path) -> None:
+    """Laws mode (Auction Bridge, 1912 laws 49, 57): a bid out of turn, made
+    by a player whose turn it is not, is taken with his name (``player=``),
+    stored so, and rebuilt so after a SIGKILL: the adversary on the
+    offender's left then chooses the penalty."""
+    db = tmp_path / "laws.sqlite"
+    server = Server(db).start()
+    request = {"variant": "auction-bridge", "seed": SEED, "laws": True}
+    _, created, _ = server.request("/api/tables", request)
+    tokens = {p: link.split("#", 1)[1] for p, link in created["links"].items()}
+    replica = Game(load_rules("auction-bridge"), SEED, laws=True)
+    offender = next(p for p in replica.players if p != replica.actor)
+    bid = str(replica.out_of_turn_actions(offender)[0])
+    replica.apply(bid, player=offender)
+    player = Player(server, created["table"], tokens[offender])
+    assert bid in [a["action"] for a in player.state["out_of_turn"]]
+    player.ws.send(json.dumps({"type": "act", "action": bid, "at": 0}))
+    state = player.wait(1)
+    assert state["phase"] == "penalty"
+    assert state["actor"] == replica.actor
+    server.kill()
+    server = Server(db, port=server.port).start()
+    try:
+        chooser = Player(server, created["table"], tokens[str(replica.actor)])
+        assert chooser.state["at"] == 1
+        assert chooser.state["phase"] == "penalty"
+        assert [a["action"] for a in chooser.state["legal"]] == [
+            str(a) for a in replica.legal_actions()
+        ]
+        choice = str(replica.legal_actions()[-1])
+        chooser.ws.send(json.dumps({"type": "act", "action": choice, "at": 1}))
+        replica.apply(choice)
+        assert chooser.wait(2)["phase"] == replica.phase
+    finally:
+        assert "Traceback" not in server.stop()
