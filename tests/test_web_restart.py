@@ -177,3 +177,29 @@ def test_a_call_out_of_turn_survives_a_restart(tmp_path: Path) -> None:
         assert chooser.wait(2)["phase"] == replica.phase
     finally:
         assert "Traceback" not in server.stop()
+
+
+HOUSE = """dummybridge: 1
+extends: bridge
+name: cap
+title: Capped
+version: "1.0"
+doubling:
+  limit: {kind: cap, trick_value: 100}
+"""
+
+
+def test_a_table_of_uploaded_rules_is_rebuilt_from_its_text(tmp_path: Path) -> None:
+    db = tmp_path / "upload.sqlite"
+    server = Server(db).start()
+    _, created, _ = server.request("/api/tables", {"yaml": HOUSE, "seed": SEED})
+    token = created["links"]["A"].split("#", 1)[1]
+    before = Player(server, created["table"], token).state
+    server.kill()
+    server = Server(db, port=server.port).start()
+    try:
+        after = Player(server, created["table"], token).state
+        assert after["title"] == "Capped"
+        assert _public(after) == _public(before)
+    finally:
+        assert "Traceback" not in server.stop()

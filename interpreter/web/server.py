@@ -22,6 +22,7 @@ import gc
 import json
 import logging
 import os
+import socket
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -374,8 +375,18 @@ def serve(config: ServerConfig, host: str = "127.0.0.1", port: int = 8000) -> No
         server_header=False,
     )
     server = uvicorn.Server(uv)
+    # Bound here, so that a port in use is an error before anything is said to
+    # be served (and --port 0 shows the port the system chose).
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
     shown = f"[{host}]" if ":" in host else host
+    port = sock.getsockname()[1]
     print(f"dummybridge: serving on http://{shown}:{port}/ (tables in {config.db})", flush=True)
     with contextlib.suppress(KeyboardInterrupt):  # uvicorn stops cleanly, then passes it on
-        server.run()
+        server.run(sockets=[sock])
     print("dummybridge: stopped", flush=True)
