@@ -5,6 +5,7 @@ tests/test_web_restart.py)."""
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import re
@@ -55,6 +56,7 @@ class Server:
             text=True,
             env=env,
         )
+        atexit.register(self._reap)  # never outlives the tests, whatever fails
         assert self.proc.stdout is not None
         self.banner = self.proc.stdout.readline().strip()
         deadline = time.monotonic() + 60
@@ -67,6 +69,11 @@ class Server:
             except OSError:
                 time.sleep(0.05)
         raise AssertionError("the server did not start listening")
+
+    def _reap(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(10)
 
     def kill(self) -> None:
         """SIGKILL: no chance to tidy anything."""
