@@ -164,7 +164,12 @@ def test_validate_reports_each_problem_at_its_line_and_column(server: Server) ->
     assert d["message"] == "'capp' is not one of 'unlimited', 'cap', 'stop_after_exceeding', 'none'"
     assert d["hint"] == "did you mean 'cap'?"
     fixed = HOUSE.replace("capp", "cap, trick_value: 100")
-    assert server.request("/api/validate", {"yaml": fixed})[1] == {"ok": True, "diagnostics": []}
+    assert server.request("/api/validate", {"yaml": fixed})[1] == {
+        "ok": True,
+        "diagnostics": [],
+        "title": "Capped",
+        "players": ["A", "B", "C", "D"],
+    }
 
 
 def test_an_uploaded_rule_file_may_not_extend_a_path(server: Server) -> None:

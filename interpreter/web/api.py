@@ -101,12 +101,17 @@ def _rule_text(data: dict[str, Any], limits: Limits) -> str:
 
 def validate_json(data: Any, limits: Limits) -> dict[str, Any]:
     """``POST /api/validate``: a rule text's diagnostics."""
-    from ..language.loader import validate_text
+    from ..language.loader import load_rules_text, validate_text
 
     if not isinstance(data, dict):
         raise BadRequest('send a JSON object: {"yaml": "the rule file"}')
-    found = validate_text(_rule_text(data, limits))
-    return {"ok": not found, "diagnostics": diagnostics_json(found)}
+    text = _rule_text(data, limits)
+    found = validate_text(text)
+    if found:
+        return {"ok": False, "diagnostics": diagnostics_json(found)}
+    rules = load_rules_text(text)
+    players = ["A", "B", "C", "D"][: rules.table.players]
+    return {"ok": True, "diagnostics": [], "title": rules.title, "players": players}
 
 
 def _flag(data: dict[str, Any], key: str, default: bool) -> bool:

@@ -40,7 +40,8 @@ __all__ = [
 _SEAT_WORDS = {Seat.NORTH: "North", Seat.EAST: "East", Seat.SOUTH: "South", Seat.WEST: "West"}
 
 
-_CARD_LABELS = tuple(card_text(Card(i)) for i in range(52))
+#: each card for people, the ten as 10: ``♥10``
+_CARD_LABELS = tuple(card_text(Card(i)).replace("T", "10") for i in range(52))
 
 
 def json_text(data: object) -> str:
