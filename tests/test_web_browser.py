@@ -528,6 +528,7 @@ def test_rule_editor(browser: Any, server: Server) -> None:
 
     page.fill("#yaml", HOUSE_RULE)
     page.wait_for_selector("#validity.ok")
+    assert "Bridge, doubling limited to 100" in page.inner_text("#validity")
     page.wait_for_selector("#editor-places select")
     selects = page.locator("#editor-places select").all()
     assert len(selects) == 4

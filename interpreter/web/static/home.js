@@ -198,8 +198,9 @@ function renderDiagnostics(result) {
   }
   const errors = diagnostics.filter((d) => (d.severity || "error") === "error").length;
   if (result && result.ok) {
+    const named = result.title ? ` “${result.title}”` : "";
     validity.textContent = diagnostics.length
-      ? `Valid, with ${diagnostics.length} note(s).` : "Valid: a table can be made with these rules.";
+      ? `Valid${named}, with ${diagnostics.length} note(s).` : `Valid${named}: a table can be made with these rules.`;
     validity.className = "validity ok";
   } else {
     validity.textContent = `${errors || diagnostics.length} problem(s): not valid yet.`;
