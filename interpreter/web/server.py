@@ -211,7 +211,8 @@ class _App:
             if kind == "json":
                 data = deals.deal_json(table.id, table.game.rules.title, finished)
                 return JSONResponse(data, headers=_attachment(f"{table.id}-deal-{number}.json"))
-            text = deals.deal_pbn(table.game, finished.number)
+            # the export replays the game: in a thread, the table held still by its lock
+            text = await asyncio.to_thread(deals.deal_pbn, table.game, finished.number)
         return Response(
             text.encode("latin-1", "replace"),
             media_type="application/x-pbn; charset=iso-8859-1",
