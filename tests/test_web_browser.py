@@ -170,8 +170,9 @@ class Server:
         with urllib.request.urlopen(request, timeout=30) as response:
             return json.load(response)
 
-    def table(self, variant: str, seed: int, places: dict[str, str]) -> Any:
-        return self.post("/api/tables", {"variant": variant, "seed": seed, "places": places})
+    def table(self, variant: str, seed: int, places: dict[str, str], laws: bool = False) -> Any:
+        body = {"variant": variant, "seed": seed, "places": places, "laws": laws}
+        return self.post("/api/tables", body)
 
 
 @pytest.fixture(scope="module")
@@ -233,9 +234,16 @@ def _seen(game: Game, player: str | None) -> dict[str, list[str]]:
 
 
 def _legal(game: Game, player: str | None) -> list[str]:
-    if player is None or game.to_act is None or game.player_of(game.to_act) != player:
+    """What the page may offer ``player`` now: his legal actions when he is to act,
+    and in laws mode the irregular ones too, his remarks and calls out of turn."""
+    if player is None:
         return []
-    return sorted(str(a) for a in game.legal_actions())
+    offered = {str(a) for a in game.remarks(player)}
+    offered |= {str(a) for a in game.out_of_turn_actions(player)}
+    if game.to_act is not None and game.player_of(game.to_act) == player:
+        offered |= {str(a) for a in game.legal_actions()}
+        offered |= {str(a) for a in game.irregular_actions()}
+    return sorted(offered)
 
 
 def _check_page(page: Any, game: Game, player: str | None, at: int) -> dict[str, Any]:
@@ -247,8 +255,8 @@ def _check_page(page: Any, game: Game, player: str | None, at: int) -> dict[str,
     shown = {seat: sorted(cards) for seat, cards in shot["hands"].items()}
     assert shown == _seen(game, player), where
     assert sorted(shot["hidden"]) == sorted(set("NESW") - set(shown)), where
-    assert sorted(shot["actions"]) == _legal(game, player), where
-    if _legal(game, player):
+    assert sorted(set(shot["actions"])) == _legal(game, player), where
+    if game.to_act is not None and game.player_of(game.to_act) == player:
         assert shot["turn"].startswith("Your turn"), where
     return shot
 
@@ -369,6 +377,43 @@ def test_double_dummy_deal(browser: Any, server: Server, out: Path) -> None:
     _play_deal(pages, game, seed)
     _check_finished(pages["A"], game)
     pages["A"].screenshot(path=str(out / "double-dummy-deal-over.png"), full_page=True)
+    for page in pages.values():
+        page.context.close()
+
+
+def test_laws_mode_offers_a_revoke(browser: Any, server: Server) -> None:
+    """Laws mode: the page offers the irregular cards (revokes) as a group of their
+    own, exactly the engine's; one is taken and the game goes on as the engine's."""
+    seed = 7
+    created = server.table("double-dummy", seed, {"A": "person", "B": "person"}, laws=True)
+    game = Game(load_rules("double-dummy"), seed, laws=True)
+    pages: dict[str | None, Any] = {
+        p: _open(browser, server.base + link) for p, link in created["links"].items()
+    }
+    rng = random.Random(seed)
+    at = 0
+    revoked = False
+    while not revoked or at < 14:
+        for player, page in pages.items():
+            _wait_at(page, at)
+            _check_page(page, game, player, at)
+        assert game.to_act is not None
+        actor = game.player_of(game.to_act)
+        irregular = [str(a) for a in game.irregular_actions()]
+        if irregular and not revoked and at >= 9:
+            action = irregular[0]
+            button = pages[actor].locator(f"#irregular [data-action='{action}']")
+            assert button.inner_text().startswith("revoke: ")
+            revoked = True
+        else:
+            action = _choose(game, rng)
+            button = pages[actor].locator(f"[data-action='{action}']")
+        button.click()
+        game.apply(action, player=actor)
+        at += 1
+    for player, page in pages.items():
+        _wait_at(page, at)
+        _check_page(page, game, player, at)
     for page in pages.values():
         page.context.close()
 
