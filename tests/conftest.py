@@ -19,3 +19,20 @@ settings.register_profile(
     "ci", deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+def require_optional(what: str, *, install: str) -> None:
+    """Skip a test that needs an optional tool, or fail when everything is required.
+
+    ``what`` says what is missing (``"chromium at /usr/bin/chromium"``);
+    ``install`` says how a developer gets it (``"apt-get install chromium"``,
+    ``"pip install '.[test]'"``). Locally the test is skipped with that
+    message; with ``DUMMYBRIDGE_REQUIRE_ALL=1`` (CI sets it) it fails instead,
+    so a missing tool can never pass CI unnoticed.
+    """
+    import pytest
+
+    message = f"{what} is not available: {install}"
+    if os.environ.get("DUMMYBRIDGE_REQUIRE_ALL") == "1":
+        pytest.fail(f"{message} (DUMMYBRIDGE_REQUIRE_ALL=1: every optional test must run)")
+    pytest.skip(message)

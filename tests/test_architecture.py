@@ -28,7 +28,8 @@ LAYERS = {
     "analysis": 4,
     "formats": 4,
     "bots": 5,
-    "apps": 6,
+    "web": 6,
+    "apps": 7,
 }
 
 #: not in a layer: the package's entry points, which may import anything

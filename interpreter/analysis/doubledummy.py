@@ -210,7 +210,10 @@ class CardCost:
 
 
 def analyse_record(
-    record: Mapping[str, Any], solver: _native.DDSolver | None = None, rules: RuleSet | None = None
+    record: Mapping[str, Any],
+    solver: _native.DDSolver | None = None,
+    rules: RuleSet | None = None,
+    only_deal: int | None = None,
 ) -> list[CardCost]:
     """The double-dummy cost of each card played in a game record (``play --record``).
 
@@ -219,8 +222,8 @@ def analyse_record(
     the cards after them in the same trick (the trick then shows a hand that
     did not follow suit though it could: no double-dummy position).
 
-    :param rules: the rule set to replay under; by default the record's (see
-        :meth:`~dummybridge.engine.game.Game.from_record`).
+    :param rules: the rule set to replay under; by default the record's.
+    :param only_deal: value the cards of this deal only (the others are replayed).
     :raises InvalidNotationError: for a record that is not one.
     :raises IllegalActionError: if an action of the record is not legal when replayed.
     """
@@ -242,7 +245,7 @@ def analyse_record(
     out: list[CardCost] = []
     for i, (text, player) in enumerate(actions):
         before: tuple[int, dict[int, int]] | None = None
-        if game.phase == "play":
+        if game.phase == "play" and only_deal in (None, game.deal_number):
             # The position as the game holds it (after a revoke corrected in
             # time too, laws 85-86): the hands, and the trick so far.
             assert game.denomination is not None

@@ -444,6 +444,32 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from ..web.limits import Limits
+    from ..web.server import ServerConfig, serve
+    from ..web.store import default_db_path
+
+    limits = Limits(
+        max_tables=args.max_tables,
+        rate=args.rate,
+        burst=max(1, int(args.rate * 2)),
+        connections_per_table=args.connections_per_table,
+    )
+    config = ServerConfig(
+        db=Path(args.db) if args.db else default_db_path(),
+        limits=limits,
+        bot_delay=args.bot_delay,
+        allow_origins=tuple(args.allow_origin),
+        allow_seeds=args.allow_seeds,
+        synchronous=args.synchronous,
+        analysis=not args.no_analysis,
+    )
+    serve(config, args.host, args.port)
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (exposed for the docs and the tests).
 
@@ -683,6 +709,24 @@ def _add_analyse(sub: _Commands) -> None:
     analyse.set_defaults(func=_cmd_analyse)
 
 
+def _add_serve(sub: _Commands) -> None:
+    serve = sub.add_parser("serve", help="run the web table: play in the browser")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--db", metavar="FILE", help="the tables' SQLite database")
+    serve.add_argument(
+        "--bot-delay", type=float, default=0.6, metavar="S", help="between bot actions"
+    )
+    serve.add_argument("--max-tables", type=int, default=1000, help="tables live at once")
+    serve.add_argument("--rate", type=float, default=10.0, help="messages a second per connection")
+    serve.add_argument("--connections-per-table", type=int, default=32)
+    serve.add_argument("--allow-origin", action="append", default=[], metavar="URL")
+    serve.add_argument("--allow-seeds", action="store_true", help="let a new table name its seed")
+    serve.add_argument("--synchronous", choices=["FULL", "NORMAL"], default="NORMAL")
+    serve.add_argument("--no-analysis", action="store_true", help="no double-dummy analysis")
+    serve.set_defaults(func=_cmd_serve)
+
+
 #: Each command's parser, in the order ``dummybridge --help`` lists them.
 _COMMANDS: tuple[Callable[[_Commands], None], ...] = (
     _add_play,
@@ -696,6 +740,7 @@ _COMMANDS: tuple[Callable[[_Commands], None], ...] = (
     _add_docs,
     _add_solve,
     _add_analyse,
+    _add_serve,
 )
 
 

@@ -448,13 +448,22 @@ def _game_lines(deal: DealRecord, game: Any, event: str | None, site: str, date:
 
 
 def export_pbn(
-    game: Any, *, event: str | None = None, site: str = "", date: str = "????.??.??"
+    game: Any,
+    *,
+    event: str | None = None,
+    site: str = "",
+    date: str = "????.??.??",
+    board: int | None = None,
+    seed: bool = True,
 ) -> str:
     """Every deal of ``game`` as a PBN 2.1 file in export format (see the module text).
 
     :param game: a :class:`~dummybridge.engine.game.Game` (finished or not: a deal
         still in progress is left out).
     :param event: the Event tag (default: the rules' title).
+    :param board: that deal only (its number in the session).
+    :param seed: name the seed in the Generator tag (``False``: a deal shown
+        while the game goes on, whose seed would give away the deals to come).
     :returns: the text, lines ended by CR LF; write it with
         ``encoding="latin-1", errors="replace", newline=""`` (see :func:`write_pbn`).
     """
@@ -463,11 +472,25 @@ def export_pbn(
     for deal in deal_records(game):
         if deal.ending == "abandoned" and deal.board == game.deal_number and not game.is_over:
             continue  # still being played
+        if board is not None and deal.board != board:
+            continue
         if not first:
             out.append(_EOL)  # PBN 3: an empty line before each game but the first
         first = False
-        out.append("".join(line + _EOL for line in _game_lines(deal, game, event, site, date)))
+        lines = _game_lines(deal, game, event, site, date)
+        if not seed:
+            lines = [_unseeded(line) for line in lines]
+        out.append("".join(line + _EOL for line in lines))
     return "".join(out)
+
+
+def _unseeded(line: str) -> str:
+    """A line of a game, the Generator tag without the seed."""
+    from .. import __version__
+
+    return (
+        _tag("Generator", f"dummybridge {__version__}") if line.startswith("[Generator ") else line
+    )
 
 
 def write_pbn(game: Any, path: str | os.PathLike[str], **kwargs: Any) -> None:

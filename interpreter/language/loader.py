@@ -64,7 +64,7 @@ from .registry import (
 )
 from .schemas import load_schema, schema_text
 from .wording import JsonPath, json_path, parse_json_path
-from .yamlsrc import PLAIN_WORDS, Val, index_tree, plain, value_at
+from .yamlsrc import PLAIN_WORDS, Val, index_tree, plain, tree_of_text, value_at
 
 if TYPE_CHECKING:
     from .ruleset import RuleSet
@@ -82,11 +82,16 @@ __all__ = [
     "load_data_file",
     "load_document",
     "load_rules",
+    "load_rules_text",
     "load_schema",
     "schema_text",
     "validate",
     "validate_files",
+    "validate_text",
 ]
+
+#: what diagnostics call a rule file given as text (:func:`load_rules_text`)
+UPLOAD_DISPLAY = "<upload>"
 
 # The name of the shipped schemas' text under which other layers import it
 # (``apps/conform.py``: ``dummybridge schema --scenario``).
@@ -209,6 +214,28 @@ def validate(source: str | os.PathLike[str], *, verbose: bool = False) -> list[D
     :returns: the diagnostics, sorted by position; empty when the file is valid.
     """
     return _Load(verbose).run(source)[1]
+
+
+def load_rules_text(text: str, display: str = UPLOAD_DISPLAY) -> RuleSet:
+    """Load a rule file given as text (an upload), which may ``extends:`` only
+    a built-in variant or shipped house rule, never a path.
+
+    :param text: the rule file's text.
+    :param display: what diagnostics call the file.
+    :raises RuleFileError: with every problem found, as :func:`load_rules`.
+    """
+    from .ruleset import RuleSet
+
+    document, diagnostics = _TextLoad(text, display).run(display)
+    if diagnostics or document is None:
+        raise RuleFileError(diagnostics)
+    return RuleSet.from_data(document.data, origin=document.display)
+
+
+def validate_text(text: str, display: str = UPLOAD_DISPLAY) -> list[Diagnostic]:
+    """The problems of a rule file given as text (see :func:`load_rules_text`);
+    empty when it is valid."""
+    return _TextLoad(text, display).run(display)[1]
 
 
 def validate_files(
@@ -445,3 +472,39 @@ class _Changes:
             parent = schemas.resolve_ref(schemas.schema_at(path[:-1]) or {})
             return path[-1] not in parent.get("required", ())
         return bool(was != value_at(self.data, path))
+
+
+class _TextLoad(_Load):
+    """A load whose top file is text in memory; its ``extends:`` may name only
+    a shipped file (a path would read the server's files)."""
+
+    def __init__(self, text: str, display: str) -> None:
+        super().__init__(False)
+        self.text = text
+        self.display = display
+
+    def resolve_source(self, source: str | os.PathLike[str]) -> SourceFile | None:
+        return SourceFile(Path(self.display), self.display)
+
+    def read_file(self, index: int) -> Val | None:
+        if index != 0:
+            return super().read_file(index)
+        tree, problems = tree_of_text(self.text.removeprefix("\ufeff"), 0)
+        for p in problems:
+            self.report(0, p.line, p.col, p.path, p.message, p.hint)
+        return tree
+
+    def resolve_path(self, index: int, extends: Val, value: str) -> SourceFile | None:
+        if self.files[index].builtin:
+            return super().resolve_path(index, extends, value)
+        names = ", ".join(v.name for v in builtin_variants())
+        self.report(
+            index,
+            extends.line,
+            extends.col,
+            "$.extends",
+            f"cannot extend {value!r}: rules given as text may extend only a built-in "
+            "variant or house rule, not a file",
+            f"write the name of one: {names}",
+        )
+        return None

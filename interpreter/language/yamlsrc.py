@@ -54,6 +54,7 @@ __all__ = [
     "parse",
     "plain",
     "read_tree",
+    "tree_of_text",
     "value_at",
 ]
 
@@ -471,6 +472,13 @@ def read_tree(
     text = _read_text(path, noun)
     if isinstance(text, Problem):
         return None, [text]
+    return tree_of_text(text, file, noun=noun, first_key=first_key)
+
+
+def tree_of_text(
+    text: str, file: int, *, noun: str = "rule file", first_key: str = "dummybridge: 1"
+) -> tuple[Val | None, list[Problem]]:
+    """Parse one file's text (already read and decoded): see :func:`read_tree`."""
     problems: list[Problem] = []
     tree = parse(text, file, problems)
     for p in problems:

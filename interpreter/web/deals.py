@@ -1,0 +1,149 @@
+"""A finished deal, made public: its four hands as dealt, its calls, its
+tricks, its score and its double-dummy analysis; and the downloads.
+
+Once a deal is over nothing of it is secret any more, but the seed still
+is: it regenerates every deal to come. So a deal's downloads are built
+without it (PBN with a ``Generator`` tag that names no seed, a JSON deal
+that is no replayable record), and the whole record (with the seed) is
+offered only once the game is over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..core.cards import Card, Hand, Seat
+from ..engine.game import Game
+from ..formats.render import action_words
+
+if TYPE_CHECKING:
+    from ..engine.deal import Deal
+
+__all__ = ["DealStart", "FinishedDeal", "analyse", "deal_json", "deal_pbn", "finish", "hand_cards"]
+
+SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+
+
+_CODES = tuple(str(Card(i)) for i in range(52))  # card numbers: clubs first, two first
+_HIGH_FIRST = range(51, -1, -1)
+
+
+def hand_cards(hand: Hand | int) -> list[str]:
+    """A hand's cards as the engine writes them (``SA``, ``HT``), spades first, ace first."""
+    bits = hand.bits if isinstance(hand, Hand) else hand
+    return [_CODES[i] for i in _HIGH_FIRST if bits >> i & 1]
+
+
+@dataclass(slots=True)
+class FinishedDeal:
+    """One finished deal: what everyone may now see.
+
+    :ivar number: the deal's number in the session (1-based).
+    :ivar end: how many actions the table had taken when it ended.
+    :ivar data: its public facts (JSON-ready).
+    :ivar analysis: the double-dummy cost of each card, once worked out.
+    """
+
+    number: int
+    end: int
+    data: dict[str, Any]
+    analysis: list[dict[str, Any]] | None = None
+    score: list[dict[str, Any]] = field(default_factory=list)
+
+    def public(self, table_id: str) -> dict[str, Any]:
+        """The deal as the state view shows it (with its download links)."""
+        base = f"/api/tables/{table_id}/deals/{self.number}"
+        return {
+            **self.data,
+            "score": self.score,
+            "analysis": self.analysis,
+            "downloads": {"pbn": base + ".pbn", "json": base + ".json"},
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DealStart:
+    """What the game says of a deal when it begins (it says otherwise once the
+    next deal has begun): the deal, its number, its dealer, who holds each hand."""
+
+    deal: Deal
+    number: int
+    dealer: Seat
+    owners: dict[Seat, str]
+    manned: frozenset[Seat]
+
+    @classmethod
+    def of(cls, game: Game) -> DealStart:
+        return cls(game.deal, game.deal_number, game.dealer, dict(game.seat_player), game.manned)
+
+
+def finish(game: Game, start: DealStart, end: int) -> FinishedDeal:
+    """Snapshot the deal ``start`` began once it is over (``end`` actions taken)."""
+    deal, number, owners = start.deal, start.number, start.owners
+    data: dict[str, Any] = {
+        "number": number,
+        "dealer": start.dealer.letter,
+        "hands": {s.letter: hand_cards(h) for s, h in zip(SEATS, deal.original, strict=True)},
+        "owners": {s.letter: owners[s] for s in SEATS},
+        "manned": [s.letter for s in SEATS if s in start.manned],
+        "denomination": None if deal.denomination is None else deal.denomination.name,
+        "maker": None if deal.maker is None else deal.maker.letter,
+        "declarer": None if deal.declarer is None else deal.declarer.letter,
+        "declared_from": deal.declared_from,
+        "doubling_level": deal.doubling_level,
+        "history": [
+            {"seat": s.letter, "action": str(a), "text": action_words(a)} for s, a in deal.history
+        ],
+        "tricks": [
+            {
+                "leader": t.leader.letter,
+                "cards": [str(c) for c in t.cards],
+                "winner": None if t.winner is None else t.winner.letter,
+            }
+            for t in deal.tricks
+        ],
+        "tricks_won": list(deal.tricks_won),
+    }
+    finished = FinishedDeal(number, end, data)
+    finished.score = [
+        e.to_data() for sheet in game.sheets for e in sheet.entries if e.deal == number
+    ]
+    return finished
+
+
+def analyse(record: dict[str, Any], game: Game, number: int) -> list[dict[str, Any]]:
+    """The double-dummy cost of each card of deal ``number`` (slow: run it in a thread).
+
+    :param record: the game's record up to the end of that deal at least.
+    """
+    from ..analysis.doubledummy import analyse_record, analysis_json
+
+    costs = analyse_record(record, rules=game.rules, only_deal=number)
+    return analysis_json(costs)
+
+
+def deal_pbn(game: Game, number: int) -> str:
+    """Deal ``number`` of ``game`` in PBN, without the seed."""
+    from ..formats.pbn import export_pbn
+
+    return export_pbn(game, board=number, seed=False)
+
+
+def deal_json(table_id: str, title: str, finished: FinishedDeal) -> dict[str, Any]:
+    """Deal ``number`` as a JSON document: public facts only, no seed."""
+    return {
+        "format": "dummybridge-deal/1",
+        "table": table_id,
+        "rules": title,
+        **finished.data,
+        "score": finished.score,
+        "analysis": finished.analysis,
+    }
+
+
+def card_label(code: str) -> str:
+    """A card for people: ``♠A``, ``♥10``."""
+    from ..formats.render import card_text
+
+    return card_text(Card.parse(code))

@@ -1,0 +1,393 @@
+"""The web server: a Starlette application under uvicorn.
+
+Starlette is small, typed and well kept, and has what the table needs built
+in (routing, WebSockets, static files); uvicorn runs it, with the
+``websockets`` library for the WebSocket protocol. One process; each table's
+engine calls run under its own lock (:mod:`.tables`).
+
+HTTP: ``GET /`` (the home page), ``GET /t/{id}`` (the table page),
+``/static/...`` (the page's files), ``GET /api/variants``,
+``POST /api/validate``, ``POST /api/tables``, the downloads
+``GET /api/tables/{id}/deals/{n}.pbn|.json`` (a finished deal) and
+``GET /api/tables/{id}/record.json`` (once the game is over). WebSocket:
+``/ws/{id}`` (see :mod:`.protocol`). Errors are JSON ``{"error": message}``
+with a 4xx status; no traceback ever reaches a client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import json
+import logging
+import os
+import socket
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from . import deals
+from .api import BadRequest, table_request, validate_json, variants_json
+from .limits import Limits, TokenBucket
+from .protocol import Act, Hello, Ping, ProtocolError, error, parse_message
+from .store import Store
+from .tables import Table, TableError, Tables
+
+__all__ = ["STATIC", "ServerConfig", "create_app", "serve", "static_folder"]
+
+log = logging.getLogger("dummybridge.web")
+
+#: the page's files, shipped in the package
+STATIC = Path(__file__).resolve().parent / "static"
+#: a connection's messages waiting to be sent beyond which it is closed as too slow
+_MAX_QUEUED = 512
+
+
+def static_folder() -> Path:
+    """Where the page's files are served from: ``$DUMMYBRIDGE_WEB_STATIC`` if set
+    (a development aid: edit the page without reinstalling), else the package's."""
+    folder = os.environ.get("DUMMYBRIDGE_WEB_STATIC")
+    return Path(folder).resolve() if folder else STATIC
+
+
+@dataclass(slots=True)
+class ServerConfig:
+    """How one server runs (the ``dummybridge serve`` options)."""
+
+    db: Path
+    limits: Limits = field(default_factory=Limits)
+    bot_delay: float = 0.6
+    allow_origins: tuple[str, ...] = ()
+    allow_seeds: bool = False
+    synchronous: Literal["FULL", "NORMAL"] = "NORMAL"
+    analysis: bool = True
+
+
+def _json_error(message: str, status: int, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": message, **extra}, status_code=status)
+
+
+async def _read_json(request: Request, most: int) -> Any:
+    """The request's body as JSON, read up to ``most`` bytes."""
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > most):
+        raise BadRequest(f"the request is too large (at most {most:,} bytes)", 413)
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > most:
+            raise BadRequest(f"the request is too large (at most {most:,} bytes)", 413)
+    try:
+        return json.loads(body)
+    except (ValueError, RecursionError) as exc:
+        raise BadRequest(f"the request's body is not JSON: {exc}") from None
+
+
+class _Client:
+    """One WebSocket: its player, and its messages sent in order by a writer task."""
+
+    def __init__(self, websocket: WebSocket) -> None:
+        self.websocket = websocket
+        self.player: str | None = None
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.too_slow = False
+
+    def push(self, text: str) -> None:
+        if self.too_slow:
+            return
+        if self.queue.qsize() >= _MAX_QUEUED:
+            self.too_slow = True
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(text)
+
+    async def write(self) -> None:
+        while (text := await self.queue.get()) is not None:
+            await self.websocket.send_text(text)
+        if self.too_slow:
+            await self.websocket.close(code=1008, reason="too slow to read its messages")
+
+
+def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
+    """Whether a WebSocket upgrade's ``Origin`` may connect: none (not a
+    browser), the server's own (its host and port, as the ``Host`` header
+    says), or one of ``--allow-origin``."""
+    if origin is None:
+        return True
+    if origin in allowed:
+        return True
+    parts = urlsplit(origin)
+    return bool(host) and parts.scheme in ("http", "https") and parts.netloc == host
+
+
+class _App:
+    """The routes, over one server's tables."""
+
+    def __init__(self, config: ServerConfig) -> None:
+        self.config = config
+        self.limits = config.limits
+        self.store: Store | None = None
+        self.tables: Tables | None = None
+
+    @property
+    def live(self) -> Tables:
+        assert self.tables is not None, "the server has not started"
+        return self.tables
+
+    @contextlib.asynccontextmanager
+    async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        self.store = Store(self.config.db, synchronous=self.config.synchronous)
+        self.tables = Tables(
+            self.store, self.limits, bot_delay=self.config.bot_delay, analysis=self.config.analysis
+        )
+        await asyncio.to_thread(self.tables.load)
+        self.tables.start()
+        gc.freeze()  # what was loaded lives on: no need to scan it in every collection
+        try:
+            yield
+        finally:
+            await self.tables.stop()
+            self.store.close()
+
+    # ------------------------------------------------------------ pages
+
+    async def home(self, request: Request) -> Response:
+        return FileResponse(static_folder() / "index.html")
+
+    async def table_page(self, request: Request) -> Response:
+        if self.live.get(request.path_params["table_id"]) is None:
+            return PlainTextResponse("No such table: check the link.", status_code=404)
+        return FileResponse(static_folder() / "table.html")
+
+    # -------------------------------------------------------------- api
+
+    async def variants(self, request: Request) -> Response:
+        return JSONResponse(await asyncio.to_thread(variants_json))
+
+    async def validate(self, request: Request) -> Response:
+        data = await _read_json(request, self.limits.request_bytes)
+        return JSONResponse(await asyncio.to_thread(validate_json, data, self.limits))
+
+    async def create_table(self, request: Request) -> Response:
+        data = await _read_json(request, self.limits.request_bytes)
+        req = await asyncio.to_thread(
+            table_request, data, self.limits, allow_seeds=self.config.allow_seeds
+        )
+        try:
+            table, tokens = self.live.create(req)
+        except TableError as exc:
+            raise BadRequest(str(exc), 503) from None
+        links = {p: f"/t/{table.id}#{token}" for p, token in tokens.items()}
+        spectate = f"/t/{table.id}" if table.options.spectators != "none" else None
+        return JSONResponse({"table": table.id, "links": links, "spectate": spectate}, 201)
+
+    def _table(self, request: Request) -> Table:
+        table = self.live.get(request.path_params["table_id"])
+        if table is None:
+            raise BadRequest("no such table", 404)
+        return table
+
+    async def download_deal(self, request: Request) -> Response:
+        table = self._table(request)
+        name = request.path_params["name"]
+        number, _, kind = name.partition(".")
+        if kind not in ("pbn", "json") or not number.isdigit() or len(number) > 6:
+            raise BadRequest("a deal's download is deals/N.pbn or deals/N.json", 404)
+        async with table.lock:
+            finished = next((f for f in table.finished if f.number == int(number)), None)
+            if finished is None:
+                raise BadRequest(f"deal {int(number)} of this table is not over", 404)
+            if kind == "json":
+                data = deals.deal_json(table.id, table.game.rules.title, finished)
+                return JSONResponse(data, headers=_attachment(f"{table.id}-deal-{number}.json"))
+            # the export replays the game: in a thread, the table held still by its lock
+            text = await asyncio.to_thread(deals.deal_pbn, table.game, finished.number)
+        return Response(
+            text.encode("latin-1", "replace"),
+            media_type="application/x-pbn; charset=iso-8859-1",
+            headers=_attachment(f"{table.id}-deal-{number}.pbn"),
+        )
+
+    async def download_record(self, request: Request) -> Response:
+        table = self._table(request)
+        async with table.lock:
+            if not table.game.is_over:
+                raise BadRequest(
+                    "the game's record (which holds the seed of every deal) is offered "
+                    "once the game is over",
+                    404,
+                )
+            record = table.game.to_record()
+        return JSONResponse(record, headers=_attachment(f"{table.id}-record.json"))
+
+    # -------------------------------------------------------- websocket
+
+    async def websocket(self, websocket: WebSocket) -> None:
+        headers = websocket.headers
+        if not origin_allowed(
+            headers.get("origin"), headers.get("host"), self.config.allow_origins
+        ):
+            await websocket.close(code=1008)  # before accept: an HTTP 403
+            return
+        await websocket.accept()
+        table = self.live.get(websocket.path_params["table_id"])
+        if table is None:
+            await websocket.send_text(error("no such table: check the link"))
+            await websocket.close(code=4404)
+            return
+        client = _Client(websocket)
+        writer = asyncio.get_running_loop().create_task(client.write())
+        try:
+            await self._converse(table, client)
+        except WebSocketDisconnect:
+            pass
+        except Exception:  # a bug: log it, tell the client in words, keep serving
+            log.exception("table %s: connection failed", table.id)
+            client.push(error("the server failed on your message; the table is unchanged"))
+        finally:
+            table.leave(client)
+            client.queue.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, 5)
+            with contextlib.suppress(Exception):
+                await websocket.close()
+
+    async def _converse(self, table: Table, client: _Client) -> None:
+        """Read a client's messages until it goes."""
+        bucket = TokenBucket(self.limits.rate, self.limits.burst)
+        joined = False
+        while not client.too_slow:
+            message = await client.websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            raw = message.get("text")
+            if raw is None:
+                client.push(error("send text messages (JSON), not binary ones"))
+                continue
+            if len(raw) > self.limits.message_bytes:
+                client.push(error(f"message too large (at most {self.limits.message_bytes} bytes)"))
+                continue
+            if not bucket.take():
+                client.push(error(f"too many messages: at most {self.limits.rate:g} a second"))
+                continue
+            try:
+                msg = parse_message(raw)
+            except ProtocolError as exc:
+                client.push(error(str(exc)))
+                continue
+            if isinstance(msg, Ping):
+                client.push('{"type":"pong"}')
+            elif isinstance(msg, Hello):
+                if joined:
+                    client.push(error("you have already said hello"))
+                    continue
+                try:
+                    table.join(client, msg.token)
+                except TableError as exc:
+                    client.push(error(str(exc)))
+                    continue
+                joined = True
+            else:
+                await self._act(table, client, msg, joined)
+
+    async def _act(self, table: Table, client: _Client, msg: Act, joined: bool) -> None:
+        if not joined:
+            client.push(error("say hello first (with your link's token)"))
+            return
+        if client.player is None:
+            client.push(error("spectators cannot act: a player's link has a token after '#'"))
+            return
+        refused = await table.act(client, client.player, msg)
+        if refused is not None:
+            client.push(error(refused, at=table.at))
+
+
+def _attachment(name: str) -> dict[str, str]:
+    return {"content-disposition": f'attachment; filename="{name}"'}
+
+
+async def _bad_request(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, BadRequest)
+    return _json_error(exc.message, exc.status, **exc.extra)
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    message = {404: "not found", 405: "method not allowed"}.get(exc.status_code, str(exc.detail))
+    return _json_error(message, exc.status_code)
+
+
+async def _internal_error(request: Request, exc: Exception) -> Response:
+    log.error("%s %s failed", request.method, request.url.path, exc_info=exc)
+    return _json_error("internal error: the server failed on this request (see its log)", 500)
+
+
+def create_app(config: ServerConfig) -> Starlette:
+    """The application for one server."""
+    app = _App(config)
+    routes = [
+        Route("/", app.home),
+        Route("/t/{table_id}", app.table_page),
+        Route("/api/variants", app.variants),
+        Route("/api/validate", app.validate, methods=["POST"]),
+        Route("/api/tables", app.create_table, methods=["POST"]),
+        Route("/api/tables/{table_id}/deals/{name}", app.download_deal),
+        Route("/api/tables/{table_id}/record.json", app.download_record),
+        WebSocketRoute("/ws/{table_id}", app.websocket),
+        Mount("/static", StaticFiles(directory=static_folder(), check_dir=False), name="static"),
+    ]
+    return Starlette(
+        routes=routes,
+        lifespan=app.lifespan,
+        exception_handlers={
+            BadRequest: _bad_request,
+            HTTPException: _http_error,
+            Exception: _internal_error,
+        },
+    )
+
+
+def serve(config: ServerConfig, host: str = "127.0.0.1", port: int = 8000) -> None:
+    """Run the server until interrupted (Ctrl-C: a clean stop)."""
+    import uvicorn
+
+    logging.basicConfig(level=logging.WARNING, format="dummybridge: %(message)s")
+    uv = uvicorn.Config(
+        create_app(config),
+        host=host,
+        port=port,
+        ws="websockets-sansio",
+        ws_max_size=config.limits.message_bytes,
+        # a state is about 2 KiB: compressing it costs more CPU than it saves
+        ws_per_message_deflate=False,
+        log_level="warning",
+        access_log=False,
+        server_header=False,
+    )
+    server = uvicorn.Server(uv)
+    # Bound here, so that a port in use is an error before anything is said to
+    # be served (and --port 0 shows the port the system chose).
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    shown = f"[{host}]" if ":" in host else host
+    port = sock.getsockname()[1]
+    print(f"dummybridge: serving on http://{shown}:{port}/ (tables in {config.db})", flush=True)
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn stops cleanly, then passes it on
+        server.run(sockets=[sock])
+    print("dummybridge: stopped", flush=True)

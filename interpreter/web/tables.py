@@ -1,0 +1,508 @@
+"""Tables: one :class:`~dummybridge.engine.game.Game` each, its places, its
+connections and its bots; and :class:`Tables`, every table of one server.
+
+Each table's engine calls run under that table's :class:`asyncio.Lock`; a
+bot's decision (the sampling bots can take long) runs in a worker thread, so
+the server stays responsive. An action is applied to the game (which refuses
+an illegal one and changes nothing), then stored and committed, and only then
+acknowledged and shown: every connection gets a new state, each its own view.
+
+A bot's decisions come from a seed derived from the table's seed, its player
+and the number of the action, so a rebuilt table needs no bot state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import secrets
+import sqlite3
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..engine.actions import Action
+from ..engine.game import Game
+from ..engine.observation import Observation
+from ..errors import DummyBridgeError, IllegalActionError, InvalidNotationError
+from ..language.ruleset import RuleSet
+from . import deals, views
+from .deals import DealStart, FinishedDeal
+from .limits import Limits
+from .protocol import Act
+from .store import Store, StoredAction, StoredTable
+
+__all__ = ["BOT_KINDS", "PLACE_KINDS", "Connection", "Table", "TableError", "Tables"]
+
+log = logging.getLogger("dummybridge.web")
+
+#: the bots a place may be given
+BOT_KINDS = ("rule", "sampling", "ddsampling")
+#: what a place may be
+PLACE_KINDS = ("person", *BOT_KINDS)
+#: who may watch a table
+SPECTATORS = ("public", "none")
+
+
+class TableError(Exception):
+    """A request about a table that is refused: its text says why."""
+
+
+class Connection(Protocol):
+    """A client connected to a table: its player (``None``: a spectator) and
+    where its messages go (without waiting: a connection sends in order)."""
+
+    player: str | None
+
+    def push(self, text: str) -> None:
+        """Queue a message for the client."""
+
+
+def token_hash(token: str) -> str:
+    """What is stored of a token: its SHA-256, in hex."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def bot_seed(seed: int, player: str, n: int) -> int:
+    """The seed of a bot's decision: from the table's seed, its player and the action number."""
+    digest = hashlib.sha256(f"{seed}:{player}:{n}".encode()).digest()
+    return int.from_bytes(digest[:8], "little")
+
+
+def decide(kind: str, seed: int, rules: RuleSet, obs: Observation) -> Action:
+    """A bot's decision from its player's observation (run in a worker thread)."""
+    from ..bots.basic import make_bot
+
+    return make_bot(kind, seed, rules).choose(obs)
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """A table's settings."""
+
+    laws: bool = False
+    rubbers: int = 1
+    spectators: str = "public"
+
+
+class Table:
+    """One table: its game, its places (person or bot), its connections.
+
+    :param stored: the table as stored (its id, rules, options, seed, places).
+    :param rules: its rule set, loaded.
+    """
+
+    def __init__(self, stored: StoredTable, rules: RuleSet, tables: Tables) -> None:
+        self.id = stored.id
+        self.stored = stored
+        self.options = Options(
+            laws=bool(stored.options.get("laws", False)),
+            rubbers=int(stored.options.get("rubbers", 1)),
+            spectators=str(stored.options.get("spectators", "public")),
+        )
+        self.game = Game(rules, stored.seed, rubbers=self.options.rubbers, laws=self.options.laws)
+        self.places = {p: kind for p, (kind, _) in stored.places.items()}
+        self._tokens = {p: sha for p, (_, sha) in stored.places.items() if sha}
+        self.tables = tables
+        self.at = 0
+        self.lock = asyncio.Lock()
+        self.connections: list[Connection] = []
+        self.finished: list[FinishedDeal] = []
+        self._start = DealStart.of(self.game)
+        self._over_seen = False
+        self.driver: asyncio.Task[None] | None = None
+        self._views: dict[str | None, str] = {}
+        self._common: str | None = None
+        self._score_key: tuple[int, ...] = ()
+        self._score = ""
+        self._finished_json: str | None = None
+        self._to_analyse: list[FinishedDeal] = []
+        self.broken: str | None = None
+
+    # ------------------------------------------------------------ acting
+
+    def replay(self, actions: Iterable[StoredAction]) -> None:
+        """Apply stored actions (a rebuild): as they were taken, nothing stored again.
+
+        :raises DummyBridgeError: if one is refused (the rules or engine changed).
+        """
+        for stored in actions:
+            self.game.apply(stored.action, player=stored.player if stored.out_of_turn else None)
+            self.at += 1
+            self._after()
+
+    def _take(self, player: str, action: Action) -> str | None:
+        """Apply, store and count ``action`` by ``player``; the engine's message if refused."""
+        game = self.game
+        out_of_turn = player != game.actor
+        try:
+            game.apply(action, player=player if out_of_turn else None)
+        except (IllegalActionError, InvalidNotationError) as exc:
+            return str(exc)
+        try:
+            self.tables.store.add_action(
+                self.id, self.at, StoredAction(player, out_of_turn, str(action))
+            )
+        except sqlite3.Error as exc:
+            log.error("table %s: could not store action %d: %s", self.id, self.at, exc)
+            self._rebuild()
+            return f"the server could not store your action ({exc}); nothing changed"
+        self.at += 1
+        self._after()
+        return None
+
+    def _rebuild(self) -> None:
+        """Back to what is stored: the game replayed from its stored actions."""
+        for stored in self.tables.store.tables():
+            if stored.id == self.id:
+                self.game = Game(
+                    self.game.rules,
+                    stored.seed,
+                    rubbers=self.options.rubbers,
+                    laws=self.options.laws,
+                )
+                self.at = 0
+                self.finished = []
+                self._start = DealStart.of(self.game)
+                self._over_seen = False
+                self.replay(stored.actions)
+        self._changed()
+
+    def _after(self) -> None:
+        """After an action: a deal that has ended becomes public."""
+        game = self.game
+        ended = game.deal is not self._start.deal or (game.is_over and not self._over_seen)
+        if ended:
+            finished = deals.finish(game, self._start, self.at)
+            self.finished.append(finished)
+            if finished.data["tricks"]:
+                self._to_analyse.append(finished)
+            self._start = DealStart.of(game)
+            self._over_seen = game.is_over
+        self._changed(finished=ended)
+
+    def _changed(self, *, finished: bool = True) -> None:
+        """The table has changed: every view is to be made again (the finished
+        deals' part too, if ``finished``)."""
+        self._views.clear()
+        self._common = None
+        if finished:
+            self._finished_json = None
+
+    def parse(self, player: str, msg: Act) -> Action:
+        """The action a client sent (its text, or natural words read against
+        what the engine offers this player now).
+
+        :raises InvalidNotationError: for text that is no action.
+        """
+        if msg.action is not None:
+            return Action.parse(msg.action)
+        from ..formats.natural import parse_input
+
+        game = self.game
+        offered: list[Action] = []
+        if game.actor == player:
+            offered += game.legal_actions()
+            offered += game.irregular_actions()
+        if game.laws and not game.is_over:
+            offered += game.remarks(player)
+            offered += game.out_of_turn_actions(player)
+        return parse_input(msg.text or "", game.rules, legal=offered)
+
+    async def act(self, conn: Connection, player: str, msg: Act) -> str | None:
+        """A person's action: ``None`` when taken (everyone has the new state),
+        else why it was refused (nothing changed)."""
+        async with self.lock:
+            if msg.at != self.at:
+                conn.push(self.view(player))
+                return (
+                    f"the table has moved on: your state showed {msg.at} actions, it is now "
+                    f"at {self.at} (here is the current state); nothing was done"
+                )
+            try:
+                action = self.parse(player, msg)
+            except InvalidNotationError as exc:
+                return str(exc)
+            error = self._take(player, action)
+            if error is not None:
+                return error
+            self.broadcast()
+        self.wake()
+        return None
+
+    # -------------------------------------------------------------- bots
+
+    def _bot_to_act(self) -> str | None:
+        game = self.game
+        actor = game.actor
+        if self.broken or game.is_over or actor is None or self.places.get(actor) == "person":
+            return None
+        return actor
+
+    def wake(self) -> None:
+        """Start the bots if one is to act; schedule the analysis of deals just over."""
+        while self._to_analyse:
+            self.tables.analyse(self, self._to_analyse.pop(0))
+        if self.driver is None and self._bot_to_act() is not None:
+            self.driver = asyncio.get_running_loop().create_task(self._drive())
+
+    async def _drive(self) -> None:
+        """Let the bots act while one is to act, at the server's pace."""
+        try:
+            while True:
+                if self.tables.bot_delay:
+                    await asyncio.sleep(self.tables.bot_delay)
+                async with self.lock:
+                    bot = self._bot_to_act()
+                    if bot is None:
+                        return
+                    at, obs = self.at, self.game.observation(bot)
+                seed = bot_seed(self.game.seed, bot, at)
+                action = await asyncio.to_thread(
+                    decide, self.places[bot], seed, self.game.rules, obs
+                )
+                async with self.lock:
+                    if self.at != at:
+                        continue  # someone acted meanwhile (out of turn): decide again
+                    error = self._take(bot, action)
+                    if error is not None:
+                        self.broken = f"the {self.places[bot]} bot of {bot} failed: {error}"
+                        log.error("table %s: %s", self.id, self.broken)
+                    self.broadcast()
+                while self._to_analyse:
+                    self.tables.analyse(self, self._to_analyse.pop(0))
+        except Exception:  # a bug: keep the server up, say so in the log
+            log.exception("table %s: the bots stopped", self.id)
+            self.broken = "the bots stopped (see the server's log)"
+        finally:
+            self.driver = None
+
+    # ------------------------------------------------------------ viewers
+
+    def join(self, conn: Connection, token: str | None) -> str | None:
+        """Seat a connection: as the player whose token it gives, or as a
+        spectator. Sends it the welcome and the state.
+
+        :raises TableError: for a token of no place here, or a full table.
+        """
+        player = None
+        if token is not None:
+            digest = token_hash(token)
+            for name, sha in self._tokens.items():
+                if hmac.compare_digest(sha, digest):
+                    player = name
+            if player is None:
+                raise TableError(
+                    "this link's token is not one of this table's: ask for your link again"
+                )
+        elif self.options.spectators == "none":
+            raise TableError("this table has no spectators: a player's link has a token after '#'")
+        if len(self.connections) >= self.tables.limits.connections_per_table:
+            raise TableError("this table has as many connections as it may have: try again later")
+        conn.player = player
+        self.connections.append(conn)
+        conn.push(
+            views.json_text({"type": "welcome", "table": self.id, "player": player, "at": self.at})
+        )
+        self._views.clear()  # who is connected has changed
+        self._common = None
+        self.broadcast()
+        return player
+
+    def leave(self, conn: Connection) -> None:
+        """A connection has gone."""
+        if conn in self.connections:
+            self.connections.remove(conn)
+            self._views.clear()
+            self._common = None
+            self.broadcast()
+
+    def view(self, player: str | None) -> str:
+        """The state ``player`` (``None``: a spectator) is shown now, as JSON text."""
+        text = self._views.get(player)
+        if text is None:
+            game = self.game
+            obs = game.observation(game.players[0] if player is None else player)
+            common = self._common
+            if common is None:
+                common = self._common = views.common_json(self, obs)
+            text = self._views[player] = (
+                views.spectator_view(self, common)
+                if player is None
+                else views.player_view(self, obs, common)
+            )
+        return text
+
+    def score_json(self) -> str:
+        """``"score": ..., "sheets": ...``: the score sheet of this rubber, and
+        those of the rubbers before (JSON text, made again only when a deal
+        has been scored)."""
+        game = self.game
+        key = (game.rubber_number, len(game.sheets), len(game.sheet.entries), game.is_over)
+        if key != self._score_key:
+            self._score_key = key
+            score = views.json_text(game.sheet.to_data())
+            sheets = views.json_text([s.to_data() for s in game.sheets if s is not game.sheet])
+            self._score = f'"score":{score},"sheets":{sheets}'
+        return self._score
+
+    def broadcast(self) -> None:
+        """Send every connection the state its viewer is shown now."""
+        for conn in self.connections:
+            conn.push(self.view(conn.player))
+
+    def players_view(self) -> list[dict[str, Any]]:
+        """The players, for the state: name, hands held, person or bot, connected."""
+        here = {c.player for c in self.connections}
+        return [
+            {
+                "name": p,
+                "seats": [s.letter for s in self.game.player_seats[p]],
+                "kind": "person" if self.places[p] == "person" else "bot",
+                "bot": None if self.places[p] == "person" else self.places[p],
+                "connected": p in here or self.places[p] != "person",
+            }
+            for p in self.game.players
+        ]
+
+    def finished_json(self) -> str:
+        """The finished deals, for the state (JSON text, made again only when one changes)."""
+        if self._finished_json is None:
+            self._finished_json = views.json_text([f.public(self.id) for f in self.finished])
+        return self._finished_json
+
+    def analysed(self, finished: FinishedDeal, costs: list[dict[str, Any]]) -> None:
+        """A deal's analysis is ready: show it."""
+        finished.analysis = costs
+        self._changed()
+        self.broadcast()
+
+
+@dataclass(frozen=True, slots=True)
+class TableRequest:
+    """A request to create a table, checked."""
+
+    rules: RuleSet
+    rules_name: str
+    rules_text: str | None
+    options: Options
+    places: dict[str, str]
+    seed: int | None
+
+
+class Tables:
+    """Every table of one server.
+
+    :param store: where tables and actions are kept.
+    :param limits: the server's limits.
+    :param bot_delay: seconds between bot actions (0: at once).
+    :param analysis: work out each finished deal's double-dummy analysis.
+    """
+
+    def __init__(
+        self, store: Store, limits: Limits, *, bot_delay: float = 0.6, analysis: bool = True
+    ) -> None:
+        self.store = store
+        self.limits = limits
+        self.bot_delay = bot_delay
+        self.analysis = analysis
+        self.tables: dict[str, Table] = {}
+        self._analysing = asyncio.Semaphore(1)
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def load(self) -> None:
+        """Rebuild every stored table from its rules, seed and actions."""
+        from ..language.loader import load_rules, load_rules_text
+
+        for stored in self.store.tables():
+            try:
+                rules = (
+                    load_rules_text(stored.rules_text)
+                    if stored.rules_text is not None
+                    else load_rules(stored.rules)
+                )
+                table = Table(stored, rules, self)
+                table.replay(stored.actions)
+            except (DummyBridgeError, ValueError) as exc:
+                log.error("table %s could not be rebuilt: %s", stored.id, exc)
+                continue
+            self.tables[stored.id] = table
+
+    def start(self) -> None:
+        """Set every table going again (bots, analyses): in the running loop."""
+        for table in self.tables.values():
+            table.wake()
+
+    async def stop(self) -> None:
+        """Stop the bots and the analyses (the server is stopping)."""
+        tasks = [*self._tasks, *(t.driver for t in self.tables.values() if t.driver)]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def get(self, table_id: str) -> Table | None:
+        """The table with this id, if there is one."""
+        return self.tables.get(table_id)
+
+    def live(self) -> int:
+        """How many tables are not over."""
+        return sum(1 for t in self.tables.values() if not t.game.is_over)
+
+    def create(self, request: TableRequest) -> tuple[Table, dict[str, str]]:
+        """Create, store and start a table; returns it and each person's token.
+
+        :raises TableError: when the server holds as many tables as it may.
+        """
+        if self.live() >= self.limits.max_tables:
+            raise TableError(
+                f"the server holds as many tables as it may ({self.limits.max_tables}): "
+                "try again when one is over"
+            )
+        table_id = secrets.token_urlsafe(9)
+        while table_id in self.tables:  # pragma: no cover - 72 random bits
+            table_id = secrets.token_urlsafe(9)
+        tokens = {p: secrets.token_urlsafe(18) for p, k in request.places.items() if k == "person"}
+        seed = request.seed if request.seed is not None else secrets.randbits(64)
+        stored = StoredTable(
+            id=table_id,
+            created=time.time(),
+            rules=request.rules_name,
+            rules_text=request.rules_text,
+            options={
+                "laws": request.options.laws,
+                "rubbers": request.options.rubbers,
+                "spectators": request.options.spectators,
+            },
+            seed=seed,
+            places={
+                p: (kind, token_hash(tokens[p]) if p in tokens else None)
+                for p, kind in request.places.items()
+            },
+        )
+        table = Table(stored, request.rules, self)
+        self.store.add_table(stored)
+        self.tables[table_id] = table
+        table.wake()
+        return table, tokens
+
+    def analyse(self, table: Table, finished: FinishedDeal) -> None:
+        """Work out a finished deal's analysis in a thread; show it when ready."""
+        if not self.analysis:
+            return
+        task = asyncio.get_running_loop().create_task(self._analyse(table, finished))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _analyse(self, table: Table, finished: FinishedDeal) -> None:
+        async with self._analysing:
+            record = table.game.to_record()
+            try:
+                costs = await asyncio.to_thread(deals.analyse, record, table.game, finished.number)
+            except Exception:
+                log.exception("table %s: the analysis of deal %d failed", table.id, finished.number)
+                return
+        async with table.lock:
+            table.analysed(finished, costs)

@@ -1,0 +1,194 @@
+"""The state a viewer is sent: built only from the engine's observation for
+his player, the public score sheet and the finished deals.
+
+A player's view (:func:`player_view`) holds the hands
+:meth:`~dummybridge.engine.game.Game.observation` says he may see now,
+and his choices when he may act (in laws mode also the irregularities,
+remarks and calls out of turn the engine offers him). A spectator's view
+(:func:`spectator_view`) holds only what lies face up: the hands every
+player's observation shows and that are exposed (an exposed dummy), and the
+cards played. Every other hand is only a count of cards.
+
+Seats are written by their letters, ``N``, ``E``, ``S``, ``W``; cards as the
+engine writes them (``SA``, ``HT``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from ..core.cards import Card, Hand, Seat
+from ..engine.actions import PLAY, Action
+from ..engine.observation import Observation
+from ..formats.render import action_words, card_text
+from .deals import SEATS, hand_cards
+
+if TYPE_CHECKING:
+    from .tables import Table
+
+__all__ = [
+    "action_items",
+    "common_json",
+    "json_text",
+    "player_view",
+    "public_hands",
+    "spectator_view",
+]
+
+_SEAT_WORDS = {Seat.NORTH: "North", Seat.EAST: "East", Seat.SOUTH: "South", Seat.WEST: "West"}
+
+
+#: each card for people, the ten as 10: ``♥10``
+_CARD_LABELS = tuple(card_text(Card(i)).replace("T", "10") for i in range(52))
+
+
+def json_text(data: object) -> str:
+    """A message as compact JSON text (cards and suits as they are, not escaped)."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def action_items(actions: Iterable[Action]) -> list[dict[str, str]]:
+    """Actions as the page offers them: ``{"action": "play SA", "label": "♠A"}``."""
+    out = []
+    for a in actions:
+        text = str(a)
+        card = a.card if a.kind == PLAY else None
+        label = _CARD_LABELS[card.index] if card is not None else text.replace("_", " ")
+        out.append({"action": text, "label": label})
+    return out
+
+
+def public_hands(observations: Iterable[Observation]) -> dict[Seat, Hand]:
+    """The hands that lie face up: exposed, and in every player's observation."""
+    hands: dict[Seat, Hand] | None = None
+    for obs in observations:
+        shown = {s: h for s, h in obs.hands.items() if s in obs.exposed}
+        hands = shown if hands is None else {s: h for s, h in hands.items() if s in shown}
+    return hands or {}
+
+
+def _events(obs: Observation, owners: Mapping[Seat, str]) -> list[str]:
+    """This deal's public events, for people."""
+    lines = [
+        f"{_SEAT_WORDS[seat]} ({owners.get(seat, '?')}) {action_words(action)}"
+        for seat, action in obs.history
+    ]
+    for number, trick in enumerate(obs.tricks, 1):
+        cards = " ".join(_CARD_LABELS[c.index] for c in trick.cards)
+        winner = "" if trick.winner is None else f", won by {_SEAT_WORDS[trick.winner]}"
+        lines.append(f"trick {number}: {_SEAT_WORDS[trick.leader]} led, {cards}{winner}")
+    return lines
+
+
+def common_json(table: Table, obs: Observation) -> str:
+    """What every viewer's state holds (the public facts), as JSON text: made
+    once for each change of the table, then joined to each viewer's own part.
+
+    :param obs: any player's observation now: only its public fields are read.
+    """
+    game = table.game
+    current = obs.current
+    owners = obs.owners
+    hands = game.deal.hands
+    common = {
+        "type": "state",
+        "table": table.id,
+        "title": game.rules.title,
+        "variant": game.rules.name,
+        "laws": game.laws,
+        "rubbers": game.rubbers,
+        "at": table.at,
+        "players": table.players_view(),
+        "phase": str(obs.phase),
+        "deal_number": obs.deal_number,
+        "rubber_number": game.rubber_number,
+        "dealer": obs.dealer.letter,
+        "to_act": None if obs.to_act is None else obs.to_act.letter,
+        "actor": game.actor,
+        "owners": {s.letter: owners[s] for s in SEATS if s in owners},
+        "manned": [s.letter for s in obs.manned],
+        "counts": {s.letter: hands[s].bit_count() for s in SEATS},
+        "exposed": [s.letter for s in obs.exposed],
+        "declaration": None
+        if obs.denomination is None
+        else {
+            "denomination": obs.denomination.name,
+            "maker": None if obs.maker is None else obs.maker.letter,
+            "declarer": None if obs.declarer is None else obs.declarer.letter,
+            "declared_from": obs.declared_from,
+        },
+        "doubling_level": obs.doubling_level,
+        "history": [
+            {"seat": s.letter, "action": str(a), "text": action_words(a)} for s, a in obs.history
+        ],
+        "current": None
+        if current is None
+        else {
+            "leader": current.leader.letter,
+            "cards": [
+                {"seat": current.seat_of(i).letter, "card": str(c)}
+                for i, c in enumerate(current.cards)
+            ],
+        },
+        "tricks": [
+            {
+                "leader": t.leader.letter,
+                "cards": [str(c) for c in t.cards],
+                "winner": None if t.winner is None else t.winner.letter,
+            }
+            for t in obs.tricks
+        ],
+        "tricks_won": list(obs.tricks_won),
+        "events": _events(obs, owners),
+        "over": game.is_over,
+        "record": f"/api/tables/{table.id}/record.json" if game.is_over else None,
+    }
+    if table.broken:
+        common["broken"] = table.broken
+    # the score sheets and the finished deals (the longest parts) are encoded
+    # once, when they change
+    return f'{json_text(common)[:-1]},{table.score_json()},"finished":{table.finished_json()}}}'
+
+
+def _joined(common: str, own: dict[str, Any]) -> str:
+    """The state: the common part and a viewer's own, as one JSON object."""
+    return common[:-1] + "," + json_text(own)[1:]
+
+
+def player_view(table: Table, obs: Observation, common: str) -> str:
+    """What ``obs.player`` is shown now (JSON text), given :func:`common_json`."""
+    game = table.game
+    player = obs.player
+    own: dict[str, Any] = {
+        "you": player,
+        "seats": [s.letter for s in obs.seats],
+        "hands": {s.letter: hand_cards(h) for s, h in obs.hands.items()},
+        "legal": action_items(obs.legal_actions),
+        "irregular": [],
+        "remarks": [],
+        "out_of_turn": [],
+    }
+    if game.laws and not game.is_over:
+        if game.actor == player:
+            own["irregular"] = action_items(game.irregular_actions())
+        own["remarks"] = action_items(game.remarks(player))
+        own["out_of_turn"] = action_items(game.out_of_turn_actions(player))
+    return _joined(common, own)
+
+
+def spectator_view(table: Table, common: str) -> str:
+    """What a spectator is shown now (JSON text): only what lies face up."""
+    game = table.game
+    hands = public_hands(game.observation(p) for p in game.players)
+    own: dict[str, Any] = {
+        "you": None,
+        "seats": [],
+        "hands": {s.letter: hand_cards(h) for s, h in hands.items()},
+        "legal": [],
+        "irregular": [],
+        "remarks": [],
+        "out_of_turn": [],
+    }
+    return _joined(common, own)

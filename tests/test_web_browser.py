@@ -1,0 +1,652 @@
+"""The web table in a real browser: headless Chromium driven by Playwright.
+
+A real server process (``dummybridge serve --bot-delay 0 --allow-seeds``) and
+real pages: three people play a whole deal of Dummy Bridge, two a deal of
+Double Dummy, each clicking what his own page offers. The test keeps its own
+copy of the game (the engine, with the table's seed) and checks every page at
+every step against it: whose turn it is, the hands each page shows (exactly
+the hands its player may see then, by the rules of sight: never the Dummy
+before the rules let him look, never Double Dummy's unseen hand), the choices
+it offers, and at the end the score. Also: the rule editor, a rejoin from the
+same link, a dropped connection, keyboard play through the command box, a
+phone's viewport. Screenshots go to ``test-output/web/`` at the repository root.
+
+Needs Debian's ``chromium`` (``apt-get install chromium``, or
+``DUMMYBRIDGE_CHROMIUM=/path``) and Playwright for Python (the test extra);
+skipped without them, failed without them under ``DUMMYBRIDGE_REQUIRE_ALL=1``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import require_optional
+
+from dummybridge import Game, load_rules
+
+OUT = Path(__file__).resolve().parents[1] / "test-output" / "web"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+WAIT_MS = 15_000
+
+# What a page shows, read from its DOM in one call: the state it drew, the
+# hands it shows face up and face down, the choices it offers, the trick.
+SNAPSHOT_JS = """() => {
+  const q = (s) => Array.from(document.querySelectorAll(s));
+  const hands = {};
+  for (const h of q('#compass [data-hand]')) {
+    const seat = h.dataset.hand;
+    hands[seat] = q(`#compass [data-hand="${seat}"] .card`).map(c => c.dataset.card);
+  }
+  return {
+    at: document.body.dataset.at, phase: document.body.dataset.phase,
+    toAct: document.body.dataset.toAct, deal: document.body.dataset.deal,
+    hands, hidden: q('#compass [data-hidden]').map(e => e.dataset.hidden),
+    actions: q('#actions button[data-action]:not(:disabled)')
+      .concat(q('#compass button[data-action]:not(:disabled)')).map(b => b.dataset.action),
+    trick: q('#trick [data-slot] .card')
+      .map(c => c.closest('[data-slot]').dataset.slot + c.dataset.card),
+    turn: document.getElementById('turn').textContent,
+    messages: document.getElementById('messages').textContent,
+  };
+}"""
+
+
+# ---------------------------------------------------------------- set-up
+
+
+def _chromium() -> str:
+    path = os.environ.get("DUMMYBRIDGE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    if not Path(path).is_file():
+        require_optional(
+            f"chromium ({path})",
+            install="apt-get install chromium (and pip install '.[test]' for Playwright)",
+        )
+    return path
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for the whole module."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        require_optional(
+            "Playwright for Python",
+            install="pip install '.[test]' (and apt-get install chromium)",
+        )
+    executable = _chromium()
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """``dummybridge serve`` in its own process, on a free port."""
+
+    def __init__(self, db: Path, port: int | None = None) -> None:
+        self.db = db
+        self.port = port or _free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[str] | None = None
+        self.output: list[str] = []
+
+    def start(self) -> Server:
+        cmd = [sys.executable, "-m", "dummybridge", "serve", "--port", str(self.port)]
+        cmd += ["--db", str(self.db), "--bot-delay", "0", "--allow-seeds"]
+        self.proc = subprocess.Popen(
+            cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1
+        )
+        ready = threading.Event()
+
+        def read() -> None:
+            assert self.proc is not None
+            assert self.proc.stdout is not None
+            for line in self.proc.stdout:
+                self.output.append(line)
+                if "serving on" in line:
+                    ready.set()
+            ready.set()
+
+        threading.Thread(target=read, daemon=True).start()
+        if not ready.wait(60) or self.proc.poll() is not None:
+            raise AssertionError("the server did not start:\n" + "".join(self.output))
+        assert f"dummybridge: serving on {self.base}/" in "".join(self.output)
+        # the line is printed as the server starts: wait until it listens
+        for _ in range(300):
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return self
+            except OSError:
+                if self.proc.poll() is not None:
+                    break
+                threading.Event().wait(0.1)
+        raise AssertionError("the server does not listen:\n" + "".join(self.output))
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc = None
+
+    def post(self, path: str, body: dict[str, Any]) -> Any:
+        request = urllib.request.Request(
+            self.base + path,
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return json.load(response)
+
+    def table(self, variant: str, seed: int, places: dict[str, str], laws: bool = False) -> Any:
+        body = {"variant": variant, "seed": seed, "places": places, "laws": laws}
+        return self.post("/api/tables", body)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[Server]:
+    running = Server(tmp_path_factory.mktemp("web") / "tables.sqlite").start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def out() -> Path:
+    OUT.mkdir(parents=True, exist_ok=True)
+    return OUT
+
+
+# uncaught errors of the pages' scripts: none may happen
+PAGE_ERRORS: list[str] = []
+
+
+@pytest.fixture(autouse=True)
+def _no_page_errors() -> Iterator[None]:
+    PAGE_ERRORS.clear()
+    yield
+    assert PAGE_ERRORS == []
+
+
+def _open(browser: Any, url: str, width: int = 1280, height: int = 900) -> Any:
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.on("pageerror", lambda error: PAGE_ERRORS.append(f"{page.url}: {error}"))
+    page.set_default_timeout(WAIT_MS)
+    page.goto(url)
+    return page
+
+
+def _wait_at(page: Any, at: int) -> None:
+    page.wait_for_selector(f"body[data-at='{at}']", state="attached")
+
+
+def _snapshot(page: Any) -> dict[str, Any]:
+    result: dict[str, Any] = page.evaluate(SNAPSHOT_JS)
+    return result
+
+
+# ------------------------------------------------------- the engine's view
+
+
+def _seen(game: Game, player: str | None) -> dict[str, list[str]]:
+    """The hands ``player`` may see now, as the page writes them; for a spectator
+    (``None``) the hands that lie face up for everyone."""
+    if player is None:
+        views = [game.observation(p).hands for p in game.players]
+        return {
+            s.letter: sorted(str(c) for c in views[0][s])
+            for s in game.exposed
+            if all(s in view for view in views)
+        }
+    return {s.letter: sorted(str(c) for c in h) for s, h in game.observation(player).hands.items()}
+
+
+def _legal(game: Game, player: str | None) -> list[str]:
+    """What the page may offer ``player`` now: his legal actions when he is to act,
+    and in laws mode the irregular ones too, his remarks and calls out of turn."""
+    if player is None:
+        return []
+    offered = {str(a) for a in game.remarks(player)}
+    offered |= {str(a) for a in game.out_of_turn_actions(player)}
+    if game.to_act is not None and game.player_of(game.to_act) == player:
+        offered |= {str(a) for a in game.legal_actions()}
+        offered |= {str(a) for a in game.irregular_actions()}
+    return sorted(offered)
+
+
+def _check_page(page: Any, game: Game, player: str | None, at: int) -> dict[str, Any]:
+    """The page shows exactly what the engine lets its player see now."""
+    shot = _snapshot(page)
+    where = f"{player or 'spectator'} at action {at}"
+    assert shot["at"] == str(at), where
+    assert shot["toAct"] == (game.to_act.letter if game.to_act is not None else ""), where
+    shown = {seat: sorted(cards) for seat, cards in shot["hands"].items()}
+    assert shown == _seen(game, player), where
+    assert sorted(shot["hidden"]) == sorted(set("NESW") - set(shown)), where
+    assert sorted(set(shot["actions"])) == _legal(game, player), where
+    if game.to_act is not None and game.player_of(game.to_act) == player:
+        assert shot["turn"].startswith("Your turn"), where
+    return shot
+
+
+def _choose(game: Game, rng: random.Random) -> str:
+    """A person's choice: a legal card at random; in the doubling, pass."""
+    legal = [str(a) for a in game.legal_actions()]
+    if "pass" in legal and game.phase == "double":
+        return "pass"
+    return rng.choice(legal)
+
+
+def _play_deal(pages: dict[str | None, Any], game: Game, seed: int, shoot: Any = None) -> int:
+    """Play one deal through the pages, checking every page before each action.
+
+    ``shoot(moment, page)`` (if given) is called with the page of the player to
+    act just after the declaration (``"declaration"``) and after six tricks
+    (``"mid-play"``). Returns the number of actions taken.
+    """
+    rng = random.Random(seed)
+    at = 0
+    moments = ["declaration", "mid-play"]
+    while game.deal_number == 1:
+        for player, page in pages.items():
+            _wait_at(page, at)
+            _check_page(page, game, player, at)
+        assert game.to_act is not None
+        actor = game.player_of(game.to_act)
+        page = pages[actor]
+        if shoot and moments:
+            declared = game.phase != "declare" and moments[0] == "declaration"
+            if declared or (game.phase == "play" and len(game.tricks) == 6):
+                shoot(moments.pop(0), page)
+        action = _choose(game, rng)
+        page.click(f"[data-action='{action}']")
+        game.apply(action, player=actor)
+        at += 1
+    for page in pages.values():
+        _wait_at(page, at)
+    assert not shoot or not moments, f"moments never reached: {moments}"
+    return at
+
+
+def _check_finished(page: Any, game: Game) -> None:
+    """The finished deal: all four hands face up, each card's cost, the score as the engine's."""
+    page.wait_for_selector("#finished details[data-deal='1'] .cost")
+    details = page.locator("#finished details[data-deal='1']")
+    final = {
+        el.get_attribute("data-final-hand"): el for el in details.locator("[data-final-hand]").all()
+    }
+    assert sorted(final) == ["E", "N", "S", "W"]
+    assert details.locator("[data-played-card]").count() == 52
+    assert details.locator(".cost").count() == 52
+    sheet = game.sheet.to_data()
+    lines = [e for e in sheet["entries"] if e["deal"] == 1]
+    shown = details.locator(".score-lines li").all_inner_texts()
+    assert len(shown) == len(lines)
+    for text, entry in zip(shown, lines, strict=True):
+        assert text.startswith(f"{entry['points']} {entry['line']} {entry['note']}")
+    totals = page.locator("#sheet tr.totals td").all_inner_texts()
+    assert [int(t) for t in totals] == sheet["totals"]
+
+
+# ---------------------------------------------------------------- the tests
+
+
+def test_dummy_bridge_whole_deal(browser: Any, server: Server, out: Path) -> None:
+    seed = 3
+    created = server.table("dummy-bridge", seed, {"A": "person", "B": "person", "C": "person"})
+    assert sorted(created["links"]) == ["A", "B", "C"]
+    game = Game(load_rules("dummy-bridge"), seed)
+    pages: dict[str | None, Any] = {
+        p: _open(browser, server.base + link) for p, link in created["links"].items()
+    }
+    pages[None] = _open(browser, server.base + created["spectate"])
+    for page in pages.values():
+        _wait_at(page, 0)
+
+    # Before the declaration the Dummy's owner does not see the Dummy (this seed's
+    # dealer is his own hand), and the page shows its backs only.
+    dummy = next(s for s in game.player_seats["C"] if s not in game.manned)
+    assert dummy.letter in _snapshot(pages["C"])["hidden"]
+    assert dummy not in game.observation("C").hands
+
+    names = {
+        "declaration": "1-dummy-bridge-declaration.png",
+        "mid-play": "2-dummy-bridge-mid-play.png",
+    }
+
+    def shoot(moment: str, page: Any) -> None:
+        page.screenshot(path=str(out / names[moment]), full_page=True)
+
+    at = _play_deal(pages, game, seed, shoot)
+    assert game.deal_number == 2
+    for player, page in pages.items():
+        _check_page(page, game, player, at)
+    _check_finished(pages["C"], game)
+    pages["C"].screenshot(path=str(out / "3-dummy-bridge-deal-over.png"), full_page=True)
+    for page in pages.values():
+        page.context.close()
+
+
+def test_double_dummy_deal(browser: Any, server: Server, out: Path) -> None:
+    seed = 5
+    created = server.table("double-dummy", seed, {"A": "person", "B": "person"})
+    game = Game(load_rules("double-dummy"), seed)
+    pages: dict[str | None, Any] = {
+        p: _open(browser, server.base + link) for p, link in created["links"].items()
+    }
+    for page in pages.values():
+        _wait_at(page, 0)
+    # each player has a hand he may not see (for now): the page shows its backs
+    for player, page in pages.items():
+        assert player is not None
+        unseen = [s for s in "NESW" if s not in _seen(game, player)]
+        assert unseen
+        assert set(unseen) <= set(_snapshot(page)["hidden"])
+    _play_deal(pages, game, seed)
+    _check_finished(pages["A"], game)
+    pages["A"].screenshot(path=str(out / "double-dummy-deal-over.png"), full_page=True)
+    for page in pages.values():
+        page.context.close()
+
+
+def test_laws_mode_offers_a_revoke(browser: Any, server: Server) -> None:
+    """Laws mode: the page offers the irregular cards (revokes) as a group of their
+    own, exactly the engine's; one is taken and the game goes on as the engine's."""
+    seed = 7
+    created = server.table("double-dummy", seed, {"A": "person", "B": "person"}, laws=True)
+    game = Game(load_rules("double-dummy"), seed, laws=True)
+    pages: dict[str | None, Any] = {
+        p: _open(browser, server.base + link) for p, link in created["links"].items()
+    }
+    rng = random.Random(seed)
+    at = 0
+    revoked = False
+    while not revoked or at < 14:
+        for player, page in pages.items():
+            _wait_at(page, at)
+            _check_page(page, game, player, at)
+        assert game.to_act is not None
+        actor = game.player_of(game.to_act)
+        irregular = [str(a) for a in game.irregular_actions()]
+        if irregular and not revoked and at >= 9:
+            action = irregular[0]
+            button = pages[actor].locator(f"#irregular [data-action='{action}']")
+            assert button.inner_text().startswith("revoke: ")
+            revoked = True
+        else:
+            action = _choose(game, rng)
+            button = pages[actor].locator(f"[data-action='{action}']")
+        button.click()
+        game.apply(action, player=actor)
+        at += 1
+    for player, page in pages.items():
+        _wait_at(page, at)
+        _check_page(page, game, player, at)
+    for page in pages.values():
+        page.context.close()
+
+
+def _rank_words(action: str) -> str:
+    """``play SA`` as a person types it: ``ace of spades``."""
+    words = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten"}
+    suits = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+    code = action.split()[1]
+    return f"{words.get(code[1], code[1])} of {suits[code[0]]}"
+
+
+def test_keyboard_play_through_the_command_box(browser: Any, server: Server) -> None:
+    seed = 11
+    created = server.table("double-dummy", seed, {"A": "person", "B": "rule"})
+    game = Game(load_rules("double-dummy"), seed)
+    page = _open(browser, server.base + created["links"]["A"])
+    page.wait_for_selector("body[data-at]", state="attached")
+    # wait until it is A's turn (the bot plays at once)
+    page.wait_for_selector("#turn.mine")
+    typed = 0
+    while typed < 4:
+        page.wait_for_selector("#turn.mine")
+        shot = _snapshot(page)
+        at = int(shot["at"])
+        choices = sorted(shot["actions"])
+        assert choices
+        plays = [a for a in choices if re.fullmatch(r"play [SHDC][2-9TJQKA]", a)]
+        declarations = [a for a in choices if a.startswith("declare ")]
+        if plays:
+            text = _rank_words(plays[0])
+        elif "pass" in choices:
+            text = "pass"
+        elif declarations:
+            text = declarations[0].replace("declare ", "").replace("_", " ")
+        else:
+            text = choices[0]  # the engine's own words (look N, play blind) go as they are
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+        page.keyboard.press("/")
+        assert page.evaluate("document.activeElement.id") == "command-text"
+        page.keyboard.type(text)
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"Number(document.body.dataset.at) > {at}")
+        assert page.locator("#messages .message").count() == 0, page.inner_text("#messages")
+        typed += 1
+    # a card chosen with Tab and Enter: the focus reaches a legal card
+    page.wait_for_selector("#turn.mine")
+    at = int(_snapshot(page)["at"])
+    page.focus("#command-text")
+    for _ in range(80):
+        page.keyboard.press("Shift+Tab")
+        focused = page.evaluate("document.activeElement.dataset.action || ''")
+        if focused:
+            break
+    assert focused, "no action button can be reached with the keyboard"
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"Number(document.body.dataset.at) > {at}")
+    # when his turn comes round again the focus is on one of his choices
+    page.wait_for_selector("#turn.mine")
+    page.wait_for_function("!!document.activeElement.dataset.action")
+    assert page.evaluate("document.activeElement.dataset.action") in _snapshot(page)["actions"]
+    # nonsense is refused with a message, and nothing changes
+    page.wait_for_selector("#turn.mine")
+    at = int(_snapshot(page)["at"])
+    page.fill("#command-text", "the queen of hearts of spades")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#messages .message")
+    assert _snapshot(page)["at"] == str(at)
+    del game
+    page.context.close()
+
+
+def test_rejoin_and_reconnect(browser: Any, tmp_path: Path) -> None:
+    """Leaving and coming back from the same link, and a server restart, lose nothing."""
+    own = Server(tmp_path / "tables.sqlite").start()
+    try:
+        seed = 7
+        created = own.table("double-dummy", seed, {"A": "person", "B": "person"})
+        game = Game(load_rules("double-dummy"), seed)
+        links = created["links"]
+        pages = {p: _open(browser, own.base + link) for p, link in links.items()}
+        rng = random.Random(seed)
+        at = 0
+        for _ in range(6):
+            for p, page in pages.items():
+                _wait_at(page, at)
+                _check_page(page, game, p, at)
+            assert game.to_act is not None
+            actor = game.player_of(game.to_act)
+            action = _choose(game, rng)
+            pages[actor].click(f"[data-action='{action}']")
+            game.apply(action, player=actor)
+            at += 1
+        # A leaves (closes his browser) and comes back from his link
+        pages["A"].context.close()
+        pages["A"] = _open(browser, own.base + links["A"])
+        _wait_at(pages["A"], at)
+        _check_page(pages["A"], game, "A", at)
+        # the server goes away and comes back: the pages reconnect by themselves
+        own.stop()
+        for page in pages.values():
+            page.wait_for_selector("body[data-conn='offline']", state="attached")
+            # while it is away the page offers nothing to click
+            assert _snapshot(page)["actions"] == []
+        own.start()
+        for p, page in pages.items():
+            page.wait_for_selector("body[data-conn='online']", state="attached", timeout=30_000)
+            _wait_at(page, at)
+            _check_page(page, game, p, at)
+        actor = game.player_of(game.to_act) if game.to_act else "A"
+        action = _choose(game, rng)
+        pages[actor].click(f"[data-action='{action}']")
+        game.apply(action, player=actor)
+        for p, page in pages.items():
+            _wait_at(page, at + 1)
+            _check_page(page, game, p, at + 1)
+        for page in pages.values():
+            page.context.close()
+    finally:
+        own.stop()
+
+
+BROKEN_RULE = """dummybridge: 1
+extends: bridge
+name: broken
+title: A broken rule
+version: "1.0"
+doubling:
+  limit: {kind: cap, trick_valu: 100}
+"""
+
+HOUSE_RULE = """dummybridge: 1
+extends: bridge
+name: bridge-cap-100
+title: Bridge, doubling limited to 100
+version: "1.0"
+doubling:
+  limit: {kind: cap, trick_value: 100}
+"""
+
+
+def test_rule_editor(browser: Any, server: Server) -> None:
+    page = _open(browser, server.base + "/")
+    page.wait_for_selector("#variants input[name=variant]")
+    expected = server.post("/api/validate", {"yaml": BROKEN_RULE})
+    assert not expected["ok"]
+    first = expected["diagnostics"][0]
+    page.fill("#yaml", BROKEN_RULE)
+    where = f"line {first['line']}:{first['column']}"
+    page.wait_for_selector(f"#diagnostics .where:text-is('{where}')")
+    assert first["line"] == 7  # the misspelt key's line
+    assert "not valid" in page.inner_text("#validity")
+    assert page.is_disabled("#editor-create")
+    # a click on the problem puts the caret there
+    page.click("#diagnostics button.diag")
+    assert page.inner_text("#caret") == f"line {first['line']}, column {first['column']}"
+
+    page.fill("#yaml", HOUSE_RULE)
+    page.wait_for_selector("#validity.ok")
+    assert "Bridge, doubling limited to 100" in page.inner_text("#validity")
+    page.wait_for_selector("#editor-places select")
+    selects = page.locator("#editor-places select").all()
+    assert len(selects) == 4
+    for select in selects[1:]:
+        select.select_option("rule")
+    page.click("#editor-create")
+    page.wait_for_selector("#editor-created .links li")
+    rows = page.locator("#editor-created .links li").all()
+    assert [r.get_attribute("data-who") for r in rows] == ["Player A", "Spectators"]
+    link = page.locator("#editor-created .links li input").first.input_value()
+    table = _open(browser, link)
+    table.wait_for_selector("body[data-at]", state="attached")
+    assert table.inner_text("#variant-title") == "Bridge, doubling limited to 100"
+    table.context.close()
+    page.context.close()
+
+
+def test_home_page_creates_a_table(browser: Any, server: Server) -> None:
+    page = _open(browser, server.base + "/")
+    page.check("#variants input[value='dummy-bridge']")
+    page.wait_for_selector("#places select[data-player='C']")
+    page.select_option("#places select[data-player='B']", "rule")
+    page.click("#create")
+    page.wait_for_selector("#created .links li")
+    whos = [r.get_attribute("data-who") for r in page.locator("#created .links li").all()]
+    assert whos == ["Player A", "Player C", "Spectators"]
+    assert page.locator("#created .links button:text-is('Copy')").count() == 3
+    page.context.close()
+
+
+def test_phone_viewport(browser: Any, server: Server, out: Path) -> None:
+    created = server.table("dummy-bridge", 3, {"A": "person", "B": "rule", "C": "rule"})
+    page = _open(browser, server.base + created["links"]["A"], width=390, height=844)
+    page.wait_for_selector("#turn.mine")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # on to the play: his cards are buttons now, and still nothing is wider than the phone
+    while _snapshot(page)["phase"] != "play":
+        at = int(_snapshot(page)["at"])
+        choice = "pass" if "pass" in _snapshot(page)["actions"] else _snapshot(page)["actions"][0]
+        page.click(f"[data-action='{choice}']")
+        page.wait_for_function(f"Number(document.body.dataset.at) > {at}")
+        page.wait_for_selector("#turn.mine")
+    assert page.locator("#compass button.card.legal").count() > 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(out / "phone-table.png"), full_page=True)
+    home = _open(browser, server.base + "/", width=390, height=844)
+    home.wait_for_selector("#variants input[name=variant]")
+    assert home.evaluate("document.documentElement.scrollWidth") <= 390
+    page.context.close()
+    home.context.close()
+
+
+def test_every_variant_opens(browser: Any, server: Server) -> None:
+    """Every built-in variant and house rule: the table opens for its first player,
+    offers him his choices when his turn comes, and shows the hand he plays from."""
+    with urllib.request.urlopen(server.base + "/api/variants", timeout=30) as response:
+        variants = json.load(response)
+    assert len(variants) >= 8
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    for variant in variants:
+        players = variant["players"]
+        places = {p: "person" if p == players[0] else "rule" for p in players}
+        created = server.table(variant["name"], 2, places)
+        page = context.new_page()
+        name = variant["name"]
+        page.on("pageerror", lambda error, name=name: PAGE_ERRORS.append(f"{name}: {error}"))
+        page.set_default_timeout(WAIT_MS)
+        page.goto(server.base + created["links"][players[0]])
+        page.wait_for_selector("#turn.mine")
+        shot = _snapshot(page)
+        assert shot["actions"], variant["name"]
+        assert page.inner_text("#variant-title") == variant["title"]
+        if any(a.startswith("play ") and len(a) <= 8 for a in shot["actions"]):
+            assert shot["toAct"] in shot["hands"], variant["name"]
+        page.close()
+    context.close()
