@@ -35,4 +35,4 @@ def require_optional(what: str, *, install: str) -> None:
     message = f"{what} is not available: {install}"
     if os.environ.get("DUMMYBRIDGE_REQUIRE_ALL") == "1":
         pytest.fail(f"{message} (DUMMYBRIDGE_REQUIRE_ALL=1: every optional test must run)")
-    pytest.skip(message)
+    pytest.skip(message, allow_module_level=True)
