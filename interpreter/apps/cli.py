@@ -300,6 +300,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     if jobs < 1:
         raise DummyBridgeError(f"--jobs must be at least 1, not {jobs}")
+    if _dask_unusable(args):
+        return EXIT_USAGE
     n = rules.table.players
     kinds = [k.strip() for k in args.bots.split(",")]
     if len(kinds) == 1:
@@ -323,7 +325,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     players = "ABCD"[:n]
     bots = dict(zip(players, kinds, strict=True))
     progress = None if args.no_progress else ProgressBar(sys.stderr)
-    runs = simulate(rules, args.rubbers, args.seed, kinds, jobs, progress)
+    runs = simulate(rules, args.rubbers, args.seed, kinds, jobs, progress, args.scheduler)
     data = report(rules, runs, args.seed, bots)
     if other is not None:
         again = simulate(
@@ -333,6 +335,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             kinds,
             jobs,
             None if args.no_progress else ProgressBar(sys.stderr, "rubbers (compare)"),
+            args.scheduler,
         )
         data["compare"] = compare(rules, other, runs, again)
     if args.format == "json":
@@ -340,6 +343,16 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     else:
         _out(text_report(data))
     return EXIT_OK
+
+
+def _dask_unusable(args: argparse.Namespace) -> bool:
+    """With ``--scheduler``: True when Dask is missing (said on standard error; exit status 2)."""
+    from .cluster import scheduler_problem
+
+    problem = scheduler_problem(args.scheduler, args.jobs)
+    if problem:
+        print(f"dummybridge: {problem}", file=sys.stderr)
+    return problem is not None
 
 
 def _cmd_variants(args: argparse.Namespace) -> int:
@@ -613,6 +626,9 @@ def _add_simulate(sub: _Commands) -> None:
         "differences with 95%% confidence intervals",
     )
     simulate.add_argument("--no-progress", action="store_true", help="no progress bar")
+    from .cluster import add_scheduler_argument
+
+    add_scheduler_argument(simulate)
     simulate.set_defaults(func=_cmd_simulate)
 
 
