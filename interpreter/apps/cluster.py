@@ -41,6 +41,9 @@ __all__ = [
     "scheduler_problem",
 ]
 
+#: How long to try reaching a scheduler before saying it cannot be reached.
+CONNECT_TIMEOUT = "15s"
+
 #: What a user installs to get the Dask commands.
 INSTALL = "pip install 'dummybridge[dask]'"
 
@@ -145,12 +148,12 @@ def connect(spec: str) -> Iterator[Any]:
                 threads_per_worker=1,
                 processes=True,
                 host="127.0.0.1",
-                dashboard_address=None,
+                dashboard_address=":0",
                 silence_logs=logging.ERROR,
             )
             client = Client(cluster)
         else:
-            client = Client(str(value), timeout="15s")
+            client = Client(str(value), timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError) as exc:
         if cluster is not None:
             cluster.close()
