@@ -127,3 +127,27 @@ def test_an_unreachable_scheduler_is_named(
         "dummybridge: error: --scheduler tcp://127.0.0.1:9: cannot reach a Dask scheduler there ("
     )
     assert "Traceback" not in err
+
+
+def test_dd_on_a_scheduler_equals_one_job(address: str, tmp_path: Path) -> None:
+    """dd's PBN, byte for byte the same as --jobs 1, a worker killed mid-run."""
+    base = ["dd", "--random", "4", "--seed", "8", "--no-progress"]
+    assert main([*base, "--jobs", "1", "-o", str(tmp_path / "one.pbn")]) == 0
+    with distributed.Client(address) as client:
+        pids = sorted(client.run(os.getpid).values())
+    from dummybridge.apps import ddrun
+
+    killed: list[int] = []
+    real = ddrun.Saver.maybe
+
+    def kill_once(saver: ddrun.Saver) -> None:  # called as each table arrives
+        if not killed:
+            os.kill(pids[-1], signal.SIGKILL)
+            killed.append(pids[-1])
+        real(saver)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(ddrun.Saver, "maybe", kill_once)
+        assert main([*base, "--scheduler", address, "-o", str(tmp_path / "dask.pbn")]) == 0
+    assert killed
+    assert (tmp_path / "dask.pbn").read_bytes() == (tmp_path / "one.pbn").read_bytes()

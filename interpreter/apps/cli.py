@@ -355,6 +355,24 @@ def _dask_unusable(args: argparse.Namespace) -> bool:
     return problem is not None
 
 
+def _cmd_dd(args: argparse.Namespace) -> int:
+    from .ddrun import run
+    from .simulate import ProgressBar
+
+    if args.output and not os.path.isdir(args.output):  # PBN may be annotated in place
+        inputs = {f"input {i + 1}": p for i, p in enumerate(args.files) if args.format != "pbn"}
+        _check_outputs(inputs, {"-o": args.output})
+    if _dask_unusable(args):
+        return EXIT_USAGE
+    bar = None if args.no_progress else ProgressBar(sys.stderr, "boards", "dd", rate=True)
+    data = run(args, bar)
+    if data is not None:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+    return EXIT_OK
+
+
 def _cmd_variants(args: argparse.Namespace) -> int:
     from ..language.loader import builtin_variants, house_rules
 
@@ -699,6 +717,16 @@ def _add_analyse(sub: _Commands) -> None:
     analyse.set_defaults(func=_cmd_analyse)
 
 
+def _add_dd(sub: _Commands) -> None:
+    from .cluster import add_scheduler_argument
+    from .ddrun import add_arguments
+
+    dd = sub.add_parser("dd", help="double-dummy tables of many deals, into PBN, JSON lines or CSV")
+    add_arguments(dd)
+    add_scheduler_argument(dd)
+    dd.set_defaults(func=_cmd_dd)
+
+
 #: Each command's parser, in the order ``dummybridge --help`` lists them.
 _COMMANDS: tuple[Callable[[_Commands], None], ...] = (
     _add_play,
@@ -712,6 +740,7 @@ _COMMANDS: tuple[Callable[[_Commands], None], ...] = (
     _add_docs,
     _add_solve,
     _add_analyse,
+    _add_dd,
 )
 
 
