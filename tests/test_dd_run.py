@@ -133,9 +133,13 @@ def test_annotated_boards_are_not_solved_again(
 
 
 def test_jsonl_and_csv(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], expected: dict[str, list[list[int]]]
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    expected: dict[str, list[list[int]]],
+    annotated: bytes,
 ) -> None:
-    (tmp_path / "in.pbn").write_bytes(SOURCE)
+    """Read from dd's own PBN output: the tables come from its tags."""
+    (tmp_path / "in.pbn").write_bytes(annotated)
     assert main(["dd", str(tmp_path / "in.pbn"), "--format", "jsonl", "--no-progress"]) == 0
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     t = expected[DEAL_2_FULL]
@@ -201,6 +205,11 @@ def test_a_strain_row_is_the_tables() -> None:
             b"",
             ["--format", "pbn", "--variant", "bridge"],
             "dummybridge: error: --variant adds the period values to --format jsonl or csv\n",
+        ),
+        (
+            b"",
+            ["--format", "csv", "-o", "."],
+            "dummybridge: error: -o . is a directory: name a file\n",
         ),
         (
             b"",

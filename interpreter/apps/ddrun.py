@@ -361,6 +361,8 @@ def check_arguments(args: argparse.Namespace) -> None:
             "with several files, PBN output needs -o DIRECTORY (each file is written there "
             "under its name), or --format jsonl or csv"
         )
+    if args.format != "pbn" and args.output and os.path.isdir(args.output):
+        raise DummyBridgeError(f"-o {args.output} is a directory: name a file")
     if args.variant is not None and args.format == "pbn":
         raise DummyBridgeError("--variant adds the period values to --format jsonl or csv")
 
