@@ -151,3 +151,11 @@ def test_dd_on_a_scheduler_equals_one_job(address: str, tmp_path: Path) -> None:
         assert main([*base, "--scheduler", address, "-o", str(tmp_path / "dask.pbn")]) == 0
     assert killed
     assert (tmp_path / "dask.pbn").read_bytes() == (tmp_path / "one.pbn").read_bytes()
+
+
+def test_a_malformed_address_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--rubbers", "2", "--scheduler", "foo"]) == 1
+    assert capsys.readouterr().err == (
+        "dummybridge: error: --scheduler foo: cannot reach a Dask scheduler there "
+        "(missing port number in address 'foo')\n"
+    )

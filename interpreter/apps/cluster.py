@@ -154,7 +154,7 @@ def connect(spec: str) -> Iterator[Any]:
             client = Client(cluster)
         else:
             client = Client(str(value), timeout=CONNECT_TIMEOUT)
-    except (OSError, TimeoutError) as exc:
+    except (OSError, TimeoutError, ValueError, TypeError) as exc:  # unreachable, or no address
         if cluster is not None:
             cluster.close()
         raise DummyBridgeError(
