@@ -2310,38 +2310,63 @@ dbr_status dbr_dd_solve_cards(dbr_dd *dd, const dbr_position *pos, int *tricks_o
  *   slower;
  * - DD_BLOCK 16 (4): 59,706,964 (59,251,764) nodes, table median within
  *   the noise (slower). */
-dbr_status dbr_dd_table(dbr_dd *dd, const dbr_hand hands[4], int table_out[20]) {
-    if (!dd || !hands || !table_out) return DBR_E_NULL;
+/* One strain of a deal's table (hands already validated, k cards each):
+ * out[declarer] for the four declarers. */
+static dbr_status dd_strain(dbr_dd *dd, const dbr_hand hands[4], int strain, int out[4]) {
+    /* the first target: the last result, or partner's as leader when known
+     * (the same side on lead; fewer searches than the other side's result) */
+    int ns_led[4];
+    int guess = first_guess(dd_popcount(hands[0] & DBR_FULL_DECK), 0);
+    for (int leader = 0; leader < 4; leader++) {
+        if (leader >= 2) guess = ns_led[leader - 2];
+        dbr_position pos;
+        memset(&pos, 0, sizeof pos);
+        for (int i = 0; i < 4; i++) pos.hands[i] = hands[i];
+        pos.trump = (uint8_t)strain;
+        pos.leader = (uint8_t)leader;
+        dd_node nd;
+        int r;
+        dbr_status st = load(dd, &pos, &nd, &r);
+        if (st != DBR_OK) return st;
+        int ns = node_value(dd, &nd, r, guess);
+        guess = ns_led[leader] = ns;
+        int declarer = (leader + 3) & 3;
+        out[declarer] = (declarer & 1) == 0 ? ns : r - ns;
+    }
+    return DBR_OK;
+}
+
+/* The checks dbr_dd_table and dbr_dd_table_strain share. */
+static dbr_status dd_table_check(const dbr_dd *dd, const dbr_hand *hands) {
     if (dd->magic != DD_MAGIC) return DBR_E_WORKSPACE;
     int k = dd_popcount(hands[0] & DBR_FULL_DECK);
     dbr_status st = dbr_deal_validate(hands, 4, k);
     if (st != DBR_OK) return st;
-    if (k == 0) return DBR_E_EMPTY;
+    return k == 0 ? DBR_E_EMPTY : DBR_OK;
+}
+
+dbr_status dbr_dd_table(dbr_dd *dd, const dbr_hand hands[4], int table_out[20]) {
+    if (!dd || !hands || !table_out) return DBR_E_NULL;
+    dbr_status st = dd_table_check(dd, hands);
+    if (st != DBR_OK) return st;
     int table[20];
     for (int strain = 0; strain < 5; strain++) {
-        /* the first target: the last result, or partner's as leader when
-         * known (the same side on lead; fewer searches than the other
-         * side's result) */
-        int ns_led[4];
-        int guess = first_guess(k, 0);
-        for (int leader = 0; leader < 4; leader++) {
-            if (leader >= 2) guess = ns_led[leader - 2];
-            dbr_position pos;
-            memset(&pos, 0, sizeof pos);
-            for (int i = 0; i < 4; i++) pos.hands[i] = hands[i];
-            pos.trump = (uint8_t)strain;
-            pos.leader = (uint8_t)leader;
-            dd_node nd;
-            int r;
-            st = load(dd, &pos, &nd, &r);
-            if (st != DBR_OK) return st;
-            int ns = node_value(dd, &nd, r, guess);
-            guess = ns_led[leader] = ns;
-            int declarer = (leader + 3) & 3;
-            table[strain * 4 + declarer] = (declarer & 1) == 0 ? ns : r - ns;
-        }
+        st = dd_strain(dd, hands, strain, table + 4 * strain);
+        if (st != DBR_OK) return st;
     }
     for (int i = 0; i < 20; i++) table_out[i] = table[i];
+    return DBR_OK;
+}
+
+dbr_status dbr_dd_table_strain(dbr_dd *dd, const dbr_hand hands[4], int strain, int out[4]) {
+    if (!dd || !hands || !out) return DBR_E_NULL;
+    if (strain < 0 || strain > DBR_NOTRUMP) return DBR_E_STRAIN;
+    dbr_status st = dd_table_check(dd, hands);
+    if (st != DBR_OK) return st;
+    int row[4];
+    st = dd_strain(dd, hands, strain, row);
+    if (st != DBR_OK) return st;
+    for (int i = 0; i < 4; i++) out[i] = row[i];
     return DBR_OK;
 }
 

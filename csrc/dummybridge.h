@@ -460,6 +460,11 @@ dbr_status dbr_dd_solve_cards(dbr_dd *dd, const dbr_position *pos, int *tricks_o
  * table_out[strain * 4 + declarer]. */
 dbr_status dbr_dd_table(dbr_dd *dd, const dbr_hand hands[4], int table_out[20]);
 
+/* One strain's row of the table, the unit that parallel callers share out:
+ * out[declarer] is table_out[strain * 4 + declarer] of dbr_dd_table (the
+ * same search, so the same numbers). strain outside 0..4 is DBR_E_STRAIN. */
+dbr_status dbr_dd_table_strain(dbr_dd *dd, const dbr_hand hands[4], int strain, int out[4]);
+
 /* dbr_dd_table for n_deals deals: hands[4*i .. 4*i+3] give deal i and
  * tables_out[20*i .. 20*i+19] its table. On a bad deal the status is that
  * of dbr_dd_table, *failed_out (may be NULL) is the deal's index, and the

@@ -136,6 +136,14 @@ static void test_statuses(void) {
     /* Batch: a NULL with deals, and the index of a bad deal. */
     CHECK_ST(dbr_dd_table_batch(dd, NULL, 1, table, NULL), DBR_E_NULL);
     CHECK_ST(dbr_dd_table_batch(dd, NULL, 0, NULL, NULL), DBR_OK);
+    {
+        int row[4];
+        CHECK_ST(dbr_dd_table_strain(dd, NULL, 0, row), DBR_E_NULL);
+        CHECK_ST(dbr_dd_table_strain(dd, bad.hands, 5, row), DBR_E_STRAIN);
+        CHECK_ST(dbr_dd_table_strain(dd, bad.hands, -1, row), DBR_E_STRAIN);
+        CHECK_ST(dbr_dd_table_strain(dd, bad.hands, 4, row), DBR_E_EMPTY);
+        CHECK_ST(dbr_dd_table_strain((dbr_dd *)(void *)junk, bad.hands, 0, row), DBR_E_WORKSPACE);
+    }
 }
 
 static void test_known_positions(void) {
@@ -303,6 +311,11 @@ static void test_full_deals(void) {
         CHECK_ST(dbr_dd_init(mem2, sizeof mem2, &b), DBR_OK);
         CHECK_ST(dbr_dd_table_batch(b, h, 1, table2, NULL), DBR_OK);
         CHECK(memcmp(table, table2, sizeof table) == 0);
+        for (int strain = 0; strain < 5; strain++) {
+            int row[4] = {-1, -1, -1, -1};
+            CHECK_ST(dbr_dd_table_strain(b, h, strain, row), DBR_OK);
+            CHECK(memcmp(row, table + 4 * strain, sizeof row) == 0);
+        }
         for (int strain = 0; strain < 5; strain += 2) {
             dbr_position pos;
             memset(&pos, 0, sizeof pos);

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, TextIO, TypeAlias
 
 from .. import __version__
 from ..errors import DummyBridgeError, FileFormatError, RuleFileError
+from .serving import add_serve
 
 if TYPE_CHECKING:
     from ..core.cards import Hand
@@ -300,6 +301,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     if jobs < 1:
         raise DummyBridgeError(f"--jobs must be at least 1, not {jobs}")
+    if _dask_unusable(args):
+        return EXIT_USAGE
     n = rules.table.players
     kinds = [k.strip() for k in args.bots.split(",")]
     if len(kinds) == 1:
@@ -323,7 +326,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     players = "ABCD"[:n]
     bots = dict(zip(players, kinds, strict=True))
     progress = None if args.no_progress else ProgressBar(sys.stderr)
-    runs = simulate(rules, args.rubbers, args.seed, kinds, jobs, progress)
+    runs = simulate(rules, args.rubbers, args.seed, kinds, jobs, progress, args.scheduler)
     data = report(rules, runs, args.seed, bots)
     if other is not None:
         again = simulate(
@@ -333,12 +336,41 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             kinds,
             jobs,
             None if args.no_progress else ProgressBar(sys.stderr, "rubbers (compare)"),
+            args.scheduler,
         )
         data["compare"] = compare(rules, other, runs, again)
     if args.format == "json":
         _out(json.dumps(data, indent=1))
     else:
         _out(text_report(data))
+    return EXIT_OK
+
+
+def _dask_unusable(args: argparse.Namespace) -> bool:
+    """With ``--scheduler``: True when Dask is missing (said on standard error; exit status 2)."""
+    from .cluster import scheduler_problem
+
+    problem = scheduler_problem(args.scheduler, args.jobs)
+    if problem:
+        print(f"dummybridge: {problem}", file=sys.stderr)
+    return problem is not None
+
+
+def _cmd_dd(args: argparse.Namespace) -> int:
+    from .ddrun import run
+    from .simulate import ProgressBar
+
+    if args.output and not os.path.isdir(args.output):  # PBN may be annotated in place
+        inputs = {f"input {i + 1}": p for i, p in enumerate(args.files) if args.format != "pbn"}
+        _check_outputs(inputs, {"-o": args.output})
+    if _dask_unusable(args):
+        return EXIT_USAGE
+    bar = None if args.no_progress else ProgressBar(sys.stderr, "boards", "dd", rate=True)
+    data = run(args, bar)
+    if data is not None:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
     return EXIT_OK
 
 
@@ -441,32 +473,6 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
         _out(json.dumps(analysis_json(costs), indent=2))
     else:
         _out(analysis_text(costs))
-    return EXIT_OK
-
-
-def _cmd_serve(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
-    from ..web.limits import Limits
-    from ..web.server import ServerConfig, serve
-    from ..web.store import default_db_path
-
-    limits = Limits(
-        max_tables=args.max_tables,
-        rate=args.rate,
-        burst=max(1, int(args.rate * 2)),
-        connections_per_table=args.connections_per_table,
-    )
-    config = ServerConfig(
-        db=Path(args.db) if args.db else default_db_path(),
-        limits=limits,
-        bot_delay=args.bot_delay,
-        allow_origins=tuple(args.allow_origin),
-        allow_seeds=args.allow_seeds,
-        synchronous=args.synchronous,
-        analysis=not args.no_analysis,
-    )
-    serve(config, args.host, args.port)
     return EXIT_OK
 
 
@@ -639,6 +645,9 @@ def _add_simulate(sub: _Commands) -> None:
         "differences with 95%% confidence intervals",
     )
     simulate.add_argument("--no-progress", action="store_true", help="no progress bar")
+    from .cluster import add_scheduler_argument
+
+    add_scheduler_argument(simulate)
     simulate.set_defaults(func=_cmd_simulate)
 
 
@@ -709,22 +718,14 @@ def _add_analyse(sub: _Commands) -> None:
     analyse.set_defaults(func=_cmd_analyse)
 
 
-def _add_serve(sub: _Commands) -> None:
-    serve = sub.add_parser("serve", help="run the web table: play in the browser")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--db", metavar="FILE", help="the tables' SQLite database")
-    serve.add_argument(
-        "--bot-delay", type=float, default=0.6, metavar="S", help="between bot actions"
-    )
-    serve.add_argument("--max-tables", type=int, default=1000, help="tables live at once")
-    serve.add_argument("--rate", type=float, default=10.0, help="messages a second per connection")
-    serve.add_argument("--connections-per-table", type=int, default=32)
-    serve.add_argument("--allow-origin", action="append", default=[], metavar="URL")
-    serve.add_argument("--allow-seeds", action="store_true", help="let a new table name its seed")
-    serve.add_argument("--synchronous", choices=["FULL", "NORMAL"], default="NORMAL")
-    serve.add_argument("--no-analysis", action="store_true", help="no double-dummy analysis")
-    serve.set_defaults(func=_cmd_serve)
+def _add_dd(sub: _Commands) -> None:
+    from .cluster import add_scheduler_argument
+    from .ddrun import add_arguments
+
+    dd = sub.add_parser("dd", help="double-dummy tables of many deals, into PBN, JSON lines or CSV")
+    add_arguments(dd)
+    add_scheduler_argument(dd)
+    dd.set_defaults(func=_cmd_dd)
 
 
 #: Each command's parser, in the order ``dummybridge --help`` lists them.
@@ -740,7 +741,8 @@ _COMMANDS: tuple[Callable[[_Commands], None], ...] = (
     _add_docs,
     _add_solve,
     _add_analyse,
-    _add_serve,
+    add_serve,
+    _add_dd,
 )
 
 

@@ -35,6 +35,7 @@ import math
 import multiprocessing
 import os
 import sys
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
@@ -42,7 +43,15 @@ from typing import Any, TextIO
 from ..core.cards import Seat, seat_side
 from ..language.ruleset import RuleSet
 
-__all__ = ["RubberSummary", "compare", "play_rubber", "report", "rubber_seed", "simulate"]
+__all__ = [
+    "RubberSummary",
+    "compare",
+    "play_rubber",
+    "play_rubbers",
+    "report",
+    "rubber_seed",
+    "simulate",
+]
 
 HOW = ("own_hand", "partner", "dummy", "auction")
 
@@ -260,6 +269,7 @@ def simulate(
     bots: Sequence[str],
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    scheduler: str | None = None,
 ) -> list[RubberSummary]:
     """Play ``rubbers`` rubbers and summarise each, in index order.
 
@@ -268,7 +278,12 @@ def simulate(
     :param bots: one bot kind per player, in player order.
     :param jobs: worker processes (1: play here); at most :func:`worker_count`.
     :param progress: called with (rubbers done, rubbers) as they finish.
+    :param scheduler: a Dask scheduler's address, or ``local[:N]``, to play
+        on a Dask cluster instead (``jobs`` is then not used); see
+        :mod:`dummybridge.apps.cluster`. The result is the same.
     """
+    if scheduler is not None:
+        return _simulate_dask(rules, rubbers, seed, bots, scheduler, progress)
     jobs = worker_count(jobs, rubbers)
     if jobs <= 1 or rubbers <= 1:
         _init_worker(rules, bots, seed)
@@ -287,6 +302,44 @@ def simulate(
             if progress:
                 progress(len(out), rubbers)
     return out
+
+
+def play_rubbers(
+    rules: RuleSet, seed: int, bots: Sequence[str], start: int, stop: int
+) -> list[RubberSummary]:
+    """Rubbers ``start`` to ``stop - 1`` of a run: one chunk of a Dask run."""
+    return [play_rubber(rules, i, seed, bots) for i in range(start, stop)]
+
+
+def _simulate_dask(
+    rules: str | RuleSet,
+    rubbers: int,
+    seed: int,
+    bots: Sequence[str],
+    scheduler: str,
+    progress: Callable[[int, int], None] | None,
+) -> list[RubberSummary]:
+    """:func:`simulate` on a Dask cluster: chunks of rubbers, put in index order."""
+    from ..language.loader import load_rules
+    from .cluster import chunk_size, connect, run_chunks, worker_threads
+
+    ruleset = rules if isinstance(rules, RuleSet) else load_rules(rules)
+    out: list[list[RubberSummary]] = []
+    done = 0
+
+    def arrived(i: int, summaries: list[RubberSummary]) -> None:
+        nonlocal done
+        out[i] = summaries
+        done += len(summaries)
+        if progress:
+            progress(done, rubbers)
+
+    with connect(scheduler) as client:
+        size = chunk_size(rubbers, worker_threads(client), 25)
+        chunks = [(i, min(i + size, rubbers)) for i in range(0, rubbers, size)]
+        out.extend([] for _ in chunks)
+        run_chunks(client, play_rubbers, (ruleset, seed, tuple(bots)), chunks, arrived)
+    return [s for chunk in out for s in chunk]
 
 
 # ------------------------------------------------------------ statistics
@@ -479,13 +532,25 @@ def text_report(data: Mapping[str, Any]) -> str:
 
 class ProgressBar:
     """A progress bar on a stream: redrawn in place on a terminal, else a
-    line at every tenth (so logs stay short)."""
+    line at every tenth (so logs stay short), each line starting with the
+    command's name; with ``rate``, also the items a second so far."""
 
-    def __init__(self, stream: TextIO, label: str = "rubbers") -> None:
+    def __init__(
+        self, stream: TextIO, label: str = "rubbers", command: str = "simulate", rate: bool = False
+    ) -> None:
         self.stream: TextIO | None = stream
         self.label = label
+        self.command = command
+        self.rate = rate
+        self.start = time.monotonic()
         self.tty = bool(getattr(stream, "isatty", lambda: False)())
         self.shown = -1
+
+    def _speed(self, done: int) -> str:
+        if not self.rate:
+            return ""
+        elapsed = time.monotonic() - self.start
+        return f", {done / elapsed:.2f} {self.label}/s" if elapsed > 0 and done else ""
 
     def __call__(self, done: int, total: int) -> None:
         if self.stream is None:
@@ -502,6 +567,7 @@ class ProgressBar:
             filled = width * done // total
             self.stream.write(
                 f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {self.label}"
+                f"{self._speed(done)}"
             )
             if done == total:
                 self.stream.write("\n")
@@ -510,5 +576,5 @@ class ProgressBar:
         tenth = 10 * done // total
         if tenth > self.shown:
             self.shown = tenth
-            self.stream.write(f"simulate: {done}/{total} {self.label}\n")
+            self.stream.write(f"{self.command}: {done}/{total} {self.label}{self._speed(done)}\n")
             self.stream.flush()

@@ -594,6 +594,29 @@ class DDSolver:
             for i in range(n)
         ]
 
+    def table_strain(self, hands: Sequence[int], strain: int) -> tuple[int, int, int, int]:
+        """``dbr_dd_table_strain``: one strain's row of :meth:`table`, by
+        declarer (the unit :mod:`dummybridge.apps.ddrun` shares out).
+
+        :raises DummyBridgeError: for hands that are not a deal of equal hands,
+            or a strain outside 0..4.
+        """
+        if len(hands) != 4:
+            _fail(lib.DBR_E_COUNT, f"a deal needs 4 hands, not {len(hands)}")
+        if not 0 <= strain <= 4:
+            _fail(lib.DBR_E_STRAIN, f"strain {strain!r}")
+        flat = ffi.new("dbr_hand[4]", [_u64(h) for h in hands])
+        out = ffi.new("int[4]")
+        dd = self._acquire()
+        try:
+            status = lib.dbr_dd_table_strain(dd, flat, strain, out)
+        finally:
+            self._lock.release()
+        if status != lib.DBR_OK:
+            hands_text = ", ".join(_hand_text(h) for h in hands)
+            raise error_for(status, f"cannot solve strain {strain!r} of [{hands_text}]")
+        return (int(out[0]), int(out[1]), int(out[2]), int(out[3]))
+
     @property
     def nodes(self) -> int:
         """Search nodes visited by this solver so far (``dbr_dd_nodes``)."""

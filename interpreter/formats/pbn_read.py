@@ -52,10 +52,13 @@ class PbnGame:
     :ivar sections: the tokens after each tag that has any (the Auction and
         Play sections, supplemental tables), each ``(text, line, column)``.
     :ivar notes: the Note tags' values, in order.
+    :ivar last_line: the last line that belongs to it (a tag, a section, a
+        comment), where ``dd`` adds its tags.
     """
 
     file: str
     line: int
+    last_line: int = 0
     tags: dict[str, str] = field(default_factory=dict)
     positions: dict[str, tuple[int, int]] = field(default_factory=dict)
     sections: dict[str, list[tuple[str, int, int]]] = field(default_factory=dict)
@@ -228,6 +231,8 @@ class _Tokenizer:
                     self.section = None
                     continue
             self._line(n, line)
+            if self.current is not None:
+                self.current.last_line = n
         if self.brace is not None:
             raise self.fail(*self.brace, "this '{' comment is never closed with '}'")
         if self.pending is not None:
