@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -343,6 +344,40 @@ def test_the_server_holds_at_most_its_tables(tmp_path: Path) -> None:
         assert body == {
             "error": "the server holds as many tables as it may (2): try again when one is over"
         }
+    finally:
+        assert "Traceback" not in srv.stop()
+
+
+def test_an_idle_table_is_put_away_and_comes_back_when_opened(tmp_path: Path) -> None:
+    """A table nobody uses leaves memory and stops counting against the limit
+    (so abandoned tables cannot fill a server); its link still works: the game
+    is read back from the database exactly where it was, and goes on."""
+    srv = Server(tmp_path / "idle.sqlite", "--max-tables", "1", "--idle", "0.2").start()
+    try:
+        created = _create(srv, variant="dummy-bridge")
+        game = _replica()
+        actor = str(game.actor)
+        first = str(game.legal_actions()[0])
+        with _joined(srv, created["table"], _token(created, actor)) as client:
+            assert client.join()["player"] == actor
+            client.send({"type": "act", "action": first, "at": 0})
+            assert client.until(lambda m: m["type"] == "state")["at"] == 1
+        game.apply(first)
+        # in memory it counts against --max-tables 1; put away, it no longer does
+        for _ in range(200):
+            status, body, _ = srv.request("/api/tables", {"variant": "bridge"})
+            if status != 503:
+                break
+            time.sleep(0.05)
+        assert (status, sorted(body)) == (201, ["links", "spectate", "table"])
+        actor = str(game.actor)
+        second = str(game.legal_actions()[0])
+        with _joined(srv, created["table"], _token(created, actor)) as client:
+            assert client.join()["player"] == actor
+            assert client.state["at"] == 1
+            assert client.state["history"][0]["action"] == first
+            client.send({"type": "act", "action": second, "at": 1})
+            assert client.until(lambda m: m["type"] == "state")["at"] == 2
     finally:
         assert "Traceback" not in srv.stop()
 

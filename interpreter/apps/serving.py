@@ -26,6 +26,13 @@ def add_serve(sub: _Commands) -> None:
     serve.add_argument("--max-tables", type=int, default=1000, help="tables live at once")
     serve.add_argument("--rate", type=float, default=10.0, help="messages a second per connection")
     serve.add_argument("--connections-per-table", type=int, default=32)
+    serve.add_argument(
+        "--idle",
+        type=float,
+        default=3600.0,
+        metavar="S",
+        help="put away a table nobody has used for S seconds (it stays stored)",
+    )
     serve.add_argument("--allow-origin", action="append", default=[], metavar="URL")
     serve.add_argument("--allow-seeds", action="store_true", help="let a new table name its seed")
     serve.add_argument("--synchronous", choices=["FULL", "NORMAL"], default="NORMAL")
@@ -45,6 +52,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         rate=args.rate,
         burst=max(1, int(args.rate * 2)),
         connections_per_table=args.connections_per_table,
+        idle_seconds=args.idle,
     )
     config = ServerConfig(
         db=Path(args.db) if args.db else default_db_path(),

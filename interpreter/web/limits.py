@@ -20,6 +20,9 @@ class Limits:
     :ivar connections_per_table: WebSockets open on one table at once.
     :ivar max_rubbers: the most rubbers a table may last.
     :ivar request_bytes: the largest HTTP request body.
+    :ivar idle_seconds: how long a table nobody is connected to and nobody acts
+        at stays in memory; then it is put away (it no longer counts against
+        ``max_tables``) and read back from the database when someone opens it.
     """
 
     max_tables: int = 1000
@@ -30,6 +33,7 @@ class Limits:
     connections_per_table: int = 32
     max_rubbers: int = 20
     request_bytes: int = 96 * 1024
+    idle_seconds: float = 3600.0
 
 
 class TokenBucket:

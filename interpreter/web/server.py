@@ -154,11 +154,22 @@ class _App:
         await asyncio.to_thread(self.tables.load)
         self.tables.start()
         gc.freeze()  # what was loaded lives on: no need to scan it in every collection
+        sweeper = asyncio.get_running_loop().create_task(self._put_away_idle_tables())
         try:
             yield
         finally:
+            sweeper.cancel()
+            await asyncio.gather(sweeper, return_exceptions=True)
             await self.tables.stop()
             self.store.close()
+
+    async def _put_away_idle_tables(self) -> None:
+        """Now and then, let go of the tables nobody uses (they stay stored)."""
+        every = min(60.0, max(0.1, self.limits.idle_seconds / 2))
+        while True:
+            await asyncio.sleep(every)
+            for table_id in self.live.put_away():
+                log.info("table %s put away (idle); it comes back when opened", table_id)
 
     # ------------------------------------------------------------ pages
 

@@ -2,9 +2,10 @@
 before it is acknowledged or shown to anyone.
 
 The database is in WAL mode; each action is one transaction. On start the
-server reads every stored table back (:meth:`Store.tables`) and rebuilds its
-game from its rules, its seed and its actions, so a server killed with
-SIGKILL loses nothing it acknowledged. Tokens are kept only as their SHA-256.
+server reads the recently used tables back (:meth:`Store.recent`,
+:meth:`Store.table`) and rebuilds each game from its rules, its seed and its
+actions, so a server killed with SIGKILL loses nothing it acknowledged; any
+other table is read back the same way when someone opens it. Tokens are kept only as their SHA-256.
 """
 
 from __future__ import annotations
@@ -164,25 +165,48 @@ class Store:
     def tables(self) -> Iterator[StoredTable]:
         """Every stored table, oldest first, with its places and actions."""
         with self._lock:
-            rows = self._db.execute(
-                "SELECT id, created, rules, rules_text, options, seed FROM tables ORDER BY created"
-            ).fetchall()
-        for id_, created, rules, text, options, seed in rows:
+            ids = [r[0] for r in self._db.execute("SELECT id FROM tables ORDER BY created")]
+        for id_ in ids:
+            table = self.table(id_)
+            if table is not None:
+                yield table
+
+    def recent(self, since: float) -> list[str]:
+        """The tables made or acted at since ``since`` (a ``time.time()``), oldest first."""
+        with self._lock:
+            return [
+                r[0]
+                for r in self._db.execute(
+                    "SELECT id FROM tables t WHERE created >= ? OR EXISTS "
+                    "(SELECT 1 FROM actions a WHERE a.table_id = t.id AND a.time >= ?) "
+                    "ORDER BY created",
+                    (since, since),
+                )
+            ]
+
+    def table(self, table_id: str) -> StoredTable | None:
+        """One stored table with its places and actions, or ``None``."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT id, created, rules, rules_text, options, seed FROM tables WHERE id = ?",
+                (table_id,),
+            ).fetchone()
+            if row is None:
+                return None
+            id_, created, rules, text, options, seed = row
             table = StoredTable(id_, created, rules, text, json.loads(options), int(seed))
-            with self._lock:
-                for player, kind, sha in self._db.execute(
-                    "SELECT player, kind, token_sha256 FROM places WHERE table_id = ?", (id_,)
-                ):
-                    table.places[player] = (kind, sha)
-                table.actions = [
-                    StoredAction(p, bool(o), a)
-                    for p, o, a in self._db.execute(
-                        "SELECT player, out_of_turn, action FROM actions WHERE table_id = ? "
-                        "ORDER BY n",
-                        (id_,),
-                    )
-                ]
-            yield table
+            for player, kind, sha in self._db.execute(
+                "SELECT player, kind, token_sha256 FROM places WHERE table_id = ?", (id_,)
+            ):
+                table.places[player] = (kind, sha)
+            table.actions = [
+                StoredAction(p, bool(o), a)
+                for p, o, a in self._db.execute(
+                    "SELECT player, out_of_turn, action FROM actions WHERE table_id = ? ORDER BY n",
+                    (id_,),
+                )
+            ]
+        return table
 
     def _transaction(self) -> _Transaction:
         return _Transaction(self._db)

@@ -121,6 +121,19 @@ class Table:
         self._finished_json: str | None = None
         self._to_analyse: list[FinishedDeal] = []
         self.broken: str | None = None
+        #: when someone last acted or came or went (``time.monotonic()``)
+        self.active = time.monotonic()
+
+    @property
+    def idle(self) -> bool:
+        """Whether the table may be put away: nobody connected, no bot or
+        analysis at work, nothing done for the server's ``idle_seconds``."""
+        return (
+            not self.connections
+            and self.driver is None
+            and not self._to_analyse
+            and time.monotonic() - self.active >= self.tables.limits.idle_seconds
+        )
 
     # ------------------------------------------------------------ acting
 
@@ -151,24 +164,22 @@ class Table:
             self._rebuild()
             return f"the server could not store your action ({exc}); nothing changed"
         self.at += 1
+        self.active = time.monotonic()
         self._after()
         return None
 
     def _rebuild(self) -> None:
         """Back to what is stored: the game replayed from its stored actions."""
-        for stored in self.tables.store.tables():
-            if stored.id == self.id:
-                self.game = Game(
-                    self.game.rules,
-                    stored.seed,
-                    rubbers=self.options.rubbers,
-                    laws=self.options.laws,
-                )
-                self.at = 0
-                self.finished = []
-                self._start = DealStart.of(self.game)
-                self._over_seen = False
-                self.replay(stored.actions)
+        stored = self.tables.store.table(self.id)
+        if stored is not None:
+            self.game = Game(
+                self.game.rules, stored.seed, rubbers=self.options.rubbers, laws=self.options.laws
+            )
+            self.at = 0
+            self.finished = []
+            self._start = DealStart.of(self.game)
+            self._over_seen = False
+            self.replay(stored.actions)
         self._changed()
 
     def _after(self) -> None:
@@ -304,6 +315,7 @@ class Table:
             raise TableError("this table has as many connections as it may have: try again later")
         conn.player = player
         self.connections.append(conn)
+        self.active = time.monotonic()
         conn.push(
             views.json_text({"type": "welcome", "table": self.id, "player": player, "at": self.at})
         )
@@ -316,6 +328,7 @@ class Table:
         """A connection has gone."""
         if conn in self.connections:
             self.connections.remove(conn)
+            self.active = time.monotonic()
             self._views.clear()
             self._common = None
             self.broadcast()
@@ -414,22 +427,40 @@ class Tables:
         self._tasks: set[asyncio.Task[None]] = set()
 
     def load(self) -> None:
-        """Rebuild every stored table from its rules, seed and actions."""
+        """Rebuild the tables used within the last ``idle_seconds`` from their
+        rules, seeds and actions (the others are rebuilt when opened)."""
+        for table_id in self.store.recent(time.time() - self.limits.idle_seconds):
+            self._open(table_id)
+
+    def _open(self, table_id: str) -> Table | None:
+        """Rebuild one stored table and keep it in memory; ``None`` if there is
+        no such table or it cannot be rebuilt (said in the log)."""
         from ..language.loader import load_rules, load_rules_text
 
-        for stored in self.store.tables():
-            try:
-                rules = (
-                    load_rules_text(stored.rules_text)
-                    if stored.rules_text is not None
-                    else load_rules(stored.rules)
-                )
-                table = Table(stored, rules, self)
-                table.replay(stored.actions)
-            except (DummyBridgeError, ValueError) as exc:
-                log.error("table %s could not be rebuilt: %s", stored.id, exc)
-                continue
-            self.tables[stored.id] = table
+        stored = self.store.table(table_id)
+        if stored is None:
+            return None
+        try:
+            rules = (
+                load_rules_text(stored.rules_text)
+                if stored.rules_text is not None
+                else load_rules(stored.rules)
+            )
+            table = Table(stored, rules, self)
+            table.replay(stored.actions)
+        except (DummyBridgeError, ValueError) as exc:
+            log.error("table %s could not be rebuilt: %s", stored.id, exc)
+            return None
+        self.tables[stored.id] = table
+        return table
+
+    def put_away(self) -> list[str]:
+        """Let go of the idle tables (:attr:`Table.idle`): they stay in the
+        database and come back when opened. Returns their ids."""
+        idle = [table_id for table_id, table in self.tables.items() if table.idle]
+        for table_id in idle:
+            del self.tables[table_id]
+        return idle
 
     def start(self) -> None:
         """Set every table going again (bots, analyses): in the running loop."""
@@ -444,8 +475,14 @@ class Tables:
         await asyncio.gather(*tasks, return_exceptions=True)
 
     def get(self, table_id: str) -> Table | None:
-        """The table with this id, if there is one."""
-        return self.tables.get(table_id)
+        """The table with this id, if there is one: read back from the database
+        if it was put away (in the running loop: its bots start again)."""
+        table = self.tables.get(table_id)
+        if table is None and len(table_id) <= 64:
+            table = self._open(table_id)
+            if table is not None:
+                table.wake()
+        return table
 
     def live(self) -> int:
         """How many tables are not over."""
