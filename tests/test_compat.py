@@ -21,12 +21,23 @@ import pytest
 from dummybridge.apps import cli
 from dummybridge.apps.terminal import load_session
 from dummybridge.engine.game import Game
+from dummybridge.errors import FileFormatError, IllegalActionError
 from dummybridge.formats.records import load_record, replay_record
 
 DATA = Path(__file__).parent / "data" / "v0.1"
 EXPECTED = json.loads((DATA / "expected-states.json").read_text(encoding="utf-8"))
 RECORDS = sorted(DATA.glob("*.record.json"))
 SAVES = sorted(DATA.glob("*.save.json"))
+
+#: Issue 20 made a revoke from a Dummy no one sits at that defends liable (the
+#: Rules of Bridge exempt only the declarer's dummy): these laws-mode records
+#: hold such a revoke, so the adversaries now claim its penalty where the old
+#: version went on to the next deal. The record's action there is refused:
+#: (action index, its text, the seat to claim).
+CHANGED_BY_ISSUE_20 = {
+    "dummy-bridge-15-laws": (113, "leave it", "north (A)"),
+    "dummy-bridge-eb1911-19-laws": (119, "declare hearts", "east (B)"),
+}
 
 
 def _digest(game: Game) -> str:
@@ -38,7 +49,35 @@ def test_the_old_files_are_all_here() -> None:
     assert len(EXPECTED) == 20
 
 
-@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.name)
+def _unchanged(paths: list[Path], suffix: str) -> list[Path]:
+    return [p for p in paths if p.name.removesuffix(suffix) not in CHANGED_BY_ISSUE_20]
+
+
+@pytest.mark.parametrize("name", sorted(CHANGED_BY_ISSUE_20))
+def test_an_old_record_with_a_defending_dummys_revoke_now_stops_at_its_claim(name: str) -> None:
+    """Issue 20: "The Rules of Bridge exempt only the declarer's dummy"; a
+    revoke from the defending Dummy is liable, so replaying stops with the
+    claim it opens, refusing the old record's next action (and its save)."""
+    index, action, seat = CHANGED_BY_ISSUE_20[name]
+    path = DATA / f"{name}.record.json"
+    with pytest.raises(FileFormatError) as info:
+        replay_record(load_record(path), str(path))
+    assert str(info.value) == (
+        f"{path}: error: $.actions[{index}]: {action} refused: "
+        f"{seat} may now only claim revoke tricks, waive revoke"
+    )
+    record = json.loads(path.read_text(encoding="utf-8"))
+    record["actions"] = record["actions"][:index]
+    game = Game.from_record(record)
+    assert game.phase == "claim"
+    liable = [op for op in game.log if op.kind == "revoke" and op.detail["liable"]]
+    defending = [op for op in liable if op.seat not in game.manned and op.seat != game.dummy]
+    assert defending, "the claim comes from a defending Dummy's revoke"
+    with pytest.raises(IllegalActionError, match=f"record action {index + 1} "):
+        load_session(str(DATA / f"{name}.save.json"))
+
+
+@pytest.mark.parametrize("path", _unchanged(RECORDS, ".record.json"), ids=lambda p: p.name)
 def test_an_old_record_replays_to_the_same_state(path: Path) -> None:
     expected = EXPECTED[path.name.removesuffix(".record.json")]
     game = replay_record(load_record(path), str(path))
@@ -49,7 +88,7 @@ def test_an_old_record_replays_to_the_same_state(path: Path) -> None:
     assert _digest(again) == expected["state_sha256"]
 
 
-@pytest.mark.parametrize("path", SAVES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", _unchanged(SAVES, ".save.json"), ids=lambda p: p.name)
 def test_an_old_save_resumes_at_the_same_point(path: Path) -> None:
     expected = EXPECTED[path.name.removesuffix(".json")]
     game, session = load_session(str(path))

@@ -279,6 +279,51 @@ def test_credit_and_settlement(tmp_path: Path) -> None:
     )
 
 
+NOTHING_SCORED_RULES = """dummybridge: 1
+extends: auction-bridge
+name: no-undertricks
+title: Auction Bridge, undertricks not scored
+version: "1.0"
+scoring:
+  undertricks: {undoubled: 0}
+"""
+
+# North seven spades and six clubs, West seven clubs and six spades; one ace
+# in each hand. Seven no trumps by South: West runs his seven clubs, North
+# then takes the six spade tricks (6 to 7).
+NOTHING_SCORED = """format: dummybridge-scenarios/1
+rules: RULES
+cases:
+  - id: nothing-scored
+    source: "docs/scenarios.md: scored is exactly the entries the last deal added"
+    deal: "N:AKQJT98...765432 ..AKQJT98765432. .AKQJT98765432.. 765432...AKQJT98"
+    steps:
+      - S: bid 7 no_trumps
+      - W: pass
+      - N: pass
+      - E: pass
+      - play_out: deal
+      - expect: {tricks_won: {NS: 6, EW: 7}, scored: SCORED}
+"""
+
+
+def test_a_deal_that_adds_nothing_is_scored_empty(tmp_path: Path) -> None:
+    """Issue 20: "a case expecting ``scored: []`` after a deal that adds nothing
+    to the score sheet ends in ``internal error: StopIteration``;
+    ``docs/scenarios.md`` defines an empty list as a legitimate expectation".
+    Seven no trumps down seven with undertricks worth nothing, the aces two
+    and two (no honours at no trumps) and no slam: the deal adds no entry."""
+    rules = write(tmp_path, NOTHING_SCORED_RULES, "no-undertricks.yaml")
+    text = NOTHING_SCORED.replace("RULES", str(rules))
+    empty = write(tmp_path, text.replace("SCORED", "[]"), "empty.yaml")
+    ruleset = load_rules(str(rules))
+    [result] = run(ruleset, [load_scenarios(empty)])
+    assert (result.status, result.message) == ("pass", "")
+    wrong = write(tmp_path, text.replace("SCORED", "[E-W above 0 undertricks]"), "wrong.yaml")
+    [result] = run(ruleset, [load_scenarios(wrong)])
+    assert (result.status, result.diff) == ("fail", ("scored:", "  - E-W above 0 undertricks"))
+
+
 # --------------------------------------------------------------------------- file errors
 
 

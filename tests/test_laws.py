@@ -224,9 +224,12 @@ def test_seed000_double_dummy_liable_in_his_own_hand_not_in_his_dummy() -> None:
     """Seed 000 Double Dummy: "Either player is liable to the penalty of a revoke
     in his own hand, but not in his Dummy." Over seeded deals, every revoke that
     can happen is made; those from a hand a player sits at are liable, those from
-    a Dummy are not."""
+    a Dummy are not, the declarer's or the defender's (``laws.revoke.exempt:
+    every_dummy`` in double-dummy.yaml; Bridge's default exempts only the
+    declarer's dummy: test_a_revoke_from_the_defending_dummy_is_liable)."""
     rules = load_rules("double-dummy")
     seen: dict[bool, set[bool]] = {True: set(), False: set()}
+    defending = False
     for seed in range(12):
         game = Game(rules, seed, laws=True)
         deal = game.deal_number
@@ -240,7 +243,9 @@ def test_seed000_double_dummy_liable_in_his_own_hand_not_in_his_dummy() -> None:
         for op in game.log:
             if op.kind == "revoke":
                 seen[op.seat in game.manned].add(op.detail["liable"])
+                defending |= op.seat not in game.manned and op.seat != game.dummy
     assert seen == {True: {True}, False: {False}}
+    assert defending  # the defending Dummy is exempt too (exempt: every_dummy)
 
 
 def _auction_game(laws: bool = True) -> Game:
@@ -545,3 +550,80 @@ def test_strict_play_refuses_an_impossible_bid() -> None:
     ):
         game.apply("bid 8 hearts")
     assert json.dumps(game.state_dict(), sort_keys=True) == before
+
+
+# The defending Dummy (issue 20). The first deal is DEAL (South, the
+# Dummy-player's own hand, deals); the second is dealt by West (C), whose
+# partner East (A) is his exposed dummy; North is B's Dummy, a closed hand of
+# the defending side, and leads. West declares no trumps. North leads H2, East's
+# ace wins; East leads D3, South follows D6 and wins, and North, holding D2,
+# plays H3: a revoke from a hand no one sits at.
+DEFENDING_DUMMY_DEAL = (
+    Hand.from_pbn(".KQJT98765432.2."),  # North: B's Dummy, defending
+    Hand.from_pbn(".A.A43.T98765432"),  # East: A, the declarer's dummy
+    Hand.from_pbn("..KQJT98765.AKQJ"),  # South: B
+    Hand.from_pbn("AKQJT98765432..."),  # West: C, the declarer
+)
+
+
+def _defending_dummy_revokes(variant: str) -> Game:
+    game = Game(load_rules(variant), 1, deals=[DEAL, DEFENDING_DUMMY_DEAL], laws=True)
+    while game.deal_number == 1:
+        legal = game.legal_actions()
+        game.apply("pass" if "pass" in [str(a) for a in legal] else legal[0])
+    assert (game.dealer, game.seat_player[Seat.NORTH], game.seat_player[Seat.SOUTH]) == (
+        Seat.WEST,
+        "B",
+        "B",
+    )
+    game.apply("declare no_trumps")
+    while game.phase == "double":
+        game.apply("pass")
+    for card in ("H2", "HA", "D5", "S2", "D3", "D6", "S3", "H3"):
+        game.apply(f"play {card}")
+    return game
+
+
+def _check_defending_dummy_revoke_is_liable(variant: str) -> None:
+    """Issue 20: "The Rules of Bridge exempt only the declarer's dummy" ("Dummy
+    cannot be penalised for a revoke", ELW05 laws 61-66, rules-reference 3.4;
+    1912 law 63, seed 002: "Dummy is not liable to the penalty for a revoke");
+    seed 000 makes "not in his Dummy" an exception of Double Dummy only. In Dummy
+    Bridge ("In all other cases the Rules of Bridge apply") and Elwell's Bridge
+    for Three Players (ELW05: the Rules of Bridge but where it says otherwise),
+    North, B's Dummy defending, revokes; the penalty is
+    claimed: three tricks from North-South to East-West (ELW05 laws 85-96, A12).
+    In the play East-West win seven tricks, North-South six; with the three,
+    East-West have ten, four odd tricks at no trumps, 4 x 12 = 48 below; the
+    aces, two in East's hand and one in West's, are three aces, 30 above."""
+    game = _defending_dummy_revokes(variant)
+    [revoke] = [op for op in game.log if op.kind == "revoke"]
+    assert (revoke.seat, revoke.player, revoke.detail["liable"]) == (Seat.NORTH, "B", True)
+    while game.phase == "play":
+        game.apply(game.legal_actions()[0])
+    assert game.deal.tricks_won == [6, 7]
+    assert (game.phase, game.to_act, [str(a) for a in game.legal_actions()]) == (
+        "claim",
+        Seat.WEST,
+        ["claim revoke tricks", "waive revoke"],
+    )
+    game.apply("claim revoke tricks")
+    [score] = [op for op in game.log if op.kind == "score" and op.detail["deal"] == 2]
+    assert [(e["side"], e["line"], e["points"], e["kind"]) for e in score.detail["entries"]] == [
+        (1, "below", 48, "tricks"),
+        (1, "above", 30, "honours"),
+    ]
+
+
+def test_a_revoke_from_the_defending_dummy_is_liable_in_dummy_bridge() -> None:
+    """Seed 000 Dummy Bridge: "In all other cases the Rules of Bridge apply", and
+    they exempt only the declarer's dummy (1912 law 63; ELW05 laws 61-66):
+    a revoke from the Dummy-player's Dummy, defending, costs three tricks."""
+    _check_defending_dummy_revoke_is_liable("dummy-bridge")
+
+
+def test_a_revoke_from_the_defending_dummy_is_liable_in_elwells_three_handed_game() -> None:
+    """ELW05 "Bridge for Three Players": the permanent Dummy defends when an
+    adversary deals; its revoke costs three tricks as in Bridge (ELW05 laws
+    85-96), only the declarer's dummy being exempt."""
+    _check_defending_dummy_revoke_is_liable("three-handed-elwell")

@@ -275,16 +275,30 @@ def test_law_62_a_card_dummy_suggests_may_be_required() -> None:
     assert texts(game.legal_actions()) == ["play SJ"]
 
 
-def test_law_62_dummy_may_suggest_only_a_card_of_dummy_when_dummy_plays() -> None:
-    game = game_at_play()
+def _refused_changing_nothing(game: Game, action: str, player: str, message: str) -> None:
     before = snapshot(game)
-    with pytest.raises(
-        IllegalActionError,
-        match=r"^suggest SA refused: C is not dummy, or dummy "
-        r"is not to play",
-    ):
-        game.apply("suggest SA", player=NORTH)
+    with pytest.raises(IllegalActionError, match=message):
+        game.apply(action, player=player)
     assert snapshot(game) == before
+
+
+def test_law_62_dummy_may_suggest_only_a_card_of_dummy_when_dummy_plays() -> None:
+    """Law 62 concerns "the play of a card from dummy": a suggestion, or a
+    touch by dummy (issue 20), before dummy is to play is refused, in the
+    law's words, and changes nothing."""
+    game = game_at_play()
+    _refused_changing_nothing(
+        game, "suggest SA", NORTH, r"^suggest SA refused: C is not dummy, or dummy is not to play"
+    )
+    game.apply("play S2")
+    game.apply("play SA")  # dummy's card is played: East is to play
+    _refused_changing_nothing(
+        game,
+        "touch SK",
+        NORTH,
+        r"^touch SK refused: dummy touches a card only to suggest one of dummy's, "
+        r"when dummy is to play \(law 62\)$",
+    )
 
 
 def test_law_64_a_dummy_card_touched_is_played_one_of_his_own_is_not() -> None:
@@ -505,3 +519,31 @@ def test_law_86_a_later_revoke_in_the_trick_goes_back_with_the_cards() -> None:
     assert game.revokes == []
     game.apply("decline penalty")
     assert texts(game.legal_actions()) == ["play S7", "play S8", "play S9", "play ST"]
+
+
+def test_law_62_dummy_touching_a_card_suggests_it() -> None:
+    """Law 62 (seed 002): "If the declarer's partner, by touching a card or
+    otherwise, suggest the play of a card from dummy, either adversary may call
+    upon the declarer to play or not play the card suggested." Dummy touching
+    a card of dummy's is a suggestion: logged as one, and the adversary on the
+    declarer's left may require or forbid the card (issue 20: it was refused,
+    "only the declarer touches a card")."""
+    game = game_at_play()
+    game.apply("play S2")
+    assert "touch SA" in texts(game.remarks(NORTH))
+    game.apply("touch SA", player=NORTH)
+    assert [(op.kind, op.player, str(op.action)) for op in game.log[-1:]] == [
+        ("suggest", NORTH, "touch SA")
+    ]
+    assert (game.phase, game.to_act) == ("penalty", Seat.WEST)
+    assert texts(game.legal_actions()) == [
+        "require suggested card",
+        "forbid suggested card",
+        "decline penalty",
+    ]
+    game.apply("require suggested card")
+    assert (game.phase, game.to_act, texts(game.legal_actions())) == (
+        "play",
+        Seat.NORTH,
+        ["play SA"],
+    )

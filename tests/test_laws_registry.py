@@ -330,7 +330,7 @@ def test_a_new_deal_starts_without_the_laws_state_of_the_last() -> None:
     for seed in (1, 2, 3, 4):
         game = Game(AUCTION, seed, deals=[DEAL], laws=True)
         deals: list[Deal] = []
-        for _ in _random_steps(game, random.Random(seed), 400):
+        for _ in _random_steps(game, random.Random(seed), 600):
             state = {name: getattr(game.deal, name) for name in LAWS_OF_A_DEAL}
             if not deals or game.deal is not deals[-1]:
                 deals.append(game.deal)

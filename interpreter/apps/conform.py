@@ -254,12 +254,13 @@ def _scored(game: Game) -> list[str]:
     if op is None:
         return []
     deal = op.detail["deal"]
-    sheet = next(s for s in reversed(game.sheets) if any(e.deal == deal for e in s.entries))
-    return [
-        _entry_text(sheet, e.column, e.line, e.points, e.kind)
-        for e in sheet.entries
-        if e.deal == deal
-    ]
+    # A deal may add nothing to the sheet (docs/scenarios.md: an empty list is
+    # a legitimate expectation); then no sheet holds an entry of it.
+    for sheet in reversed(game.sheets):
+        entries = [e for e in sheet.entries if e.deal == deal]
+        if entries:
+            return [_entry_text(sheet, e.column, e.line, e.points, e.kind) for e in entries]
+    return []
 
 
 def _letters(seats: Iterable[Seat]) -> str:

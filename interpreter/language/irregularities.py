@@ -22,6 +22,7 @@ from .options import (
     CorrectionPenalty,
     ImpossibleOption,
     OutOfTurnOption,
+    RevokeExempt,
     RevokePenaltyKind,
     RevokingSideScores,
     SuggestionOption,
@@ -47,7 +48,8 @@ class RevokeCorrection:
 class RevokeRules:
     """The revoke in laws mode: liability and the penalty (rules-reference.md §3.6, §4.7)."""
 
-    dummy_liable: bool
+    #: the hands whose revoke is never penalised (law 63; seed 000 Double Dummy)
+    exempt: RevokeExempt
     penalty: RevokePenaltyKind
     tricks: int
     points: int
@@ -135,7 +137,7 @@ def laws_rules(data: Mapping[str, Any]) -> LawsRules:
 def _revoke(revoke: Mapping[str, Any]) -> RevokeRules:
     correction = revoke.get("correction")
     return RevokeRules(
-        dummy_liable=revoke["dummy_liable"],
+        exempt=revoke["exempt"],
         penalty=revoke["penalty"],
         tricks=revoke["tricks"],
         points=revoke["points"],

@@ -42,6 +42,7 @@ __all__ = [
     "PlayerSide",
     "RedoubleLeftToDummy",
     "Redoubles",
+    "RevokeExempt",
     "RevokePenaltyKind",
     "RevokingSideScores",
     "RubberKind",
@@ -105,6 +106,7 @@ TowardGame: TypeAlias = Literal["both_sides", "dealer_side_only"]
 RubberKind: TypeAlias = Literal["best_of", "fixed_games"]
 Settlement: TypeAlias = Literal["by_side", "pairwise"]
 AgainstHonours: TypeAlias = Literal["deduct", "add"]
+RevokeExempt: TypeAlias = Literal["declarers_dummy", "every_dummy", "none"]
 RevokePenaltyKind: TypeAlias = Literal["tricks", "choice"]
 RevokingSideScores: TypeAlias = Literal["everything", "honours_only"]
 CorrectionPenalty: TypeAlias = Literal["highest", "lowest"]

@@ -169,7 +169,10 @@ def remarks(game: Game, player: str) -> tuple[Action, ...]:
             and game.to_act is dummy
             and game.deal.constraint is None
         ):
-            out.extend(Action.suggest(c) for c in Hand._of(game.hands[dummy]))
+            cards = tuple(Hand._of(game.hands[dummy]))
+            out.extend(Action.suggest(c) for c in cards)
+            # law 62: "by touching a card or otherwise": a touch is a suggestion
+            out.extend(Action.touch(c) for c in cards)
     out.extend(_touches(game, player))
     return tuple(out)
 
@@ -202,9 +205,11 @@ def remark(game: Game, player: str, action: Action) -> Operation:
     seat = game.to_act
     assert seat is not None
     assert game.declarer is not None
-    if kind == TOUCH:
+    if kind == TOUCH and player == game._seat_actor[seat]:
         return _touch(game, seat, player, action)
     game.actions.append(action)
+    if kind == TOUCH:  # dummy touches a card of dummy's: he suggests it (law 62)
+        return _suggest(game, seat, player, action)
     if kind == SUGGEST:
         return _suggest(game, seat, player, action)
     if kind == INFORM:
@@ -267,6 +272,11 @@ def why_no_remark(game: Game, player: str, action: Action) -> str:
     name = game.rules.name
     kind = action.kind
     if kind == TOUCH:
+        if player == dummy_player(game) and game.rules.laws.dummy.suggestion:
+            return (
+                "dummy touches a card only to suggest one of dummy's, "
+                "when dummy is to play (law 62)"
+            )
         if not game.rules.laws.dummy.touched_card_played:
             return f"{name} does not regulate touched cards"
         return "only the declarer touches a card, from the hand to play, holding it"

@@ -32,6 +32,7 @@ __all__ = [
     "begin_revoke_claim",
     "begin_revoke_claims",
     "correct",
+    "exempt",
     "open_trick",
     "penal_revokes",
     "point_out",
@@ -66,8 +67,7 @@ def record(game: Game, seat: Seat, action: Action) -> None:
     (law 63)."""
     if game._legal_out[0] >> action.index & 1:
         return
-    rule = game.rules.laws.revoke
-    liable = rule.dummy_liable or (seat != game.dummy and seat in game.manned)
+    liable = not exempt(game, seat)
     number = len(game.tricks) + 1
     game.deal.revokes.append((seat, number, liable))
     game._append(
@@ -81,6 +81,16 @@ def record(game: Game, seat: Seat, action: Action) -> None:
             "liable": liable,
         },
     )
+
+
+def exempt(game: Game, seat: Seat) -> bool:
+    """Whether a revoke from ``seat`` is never penalised (``laws.revoke.exempt``):
+    the declarer's dummy (1912 law 63), and with ``every_dummy`` any hand no one
+    sits at (seed 000 Double Dummy: "not in his Dummy")."""
+    which = game.rules.laws.revoke.exempt
+    if which == "none":
+        return False
+    return seat == game.dummy or (which == "every_dummy" and seat not in game.manned)
 
 
 def open_trick(game: Game) -> tuple[Seat, list[int], int] | None:
