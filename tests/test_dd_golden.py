@@ -2,7 +2,8 @@
 
 The file was written by ``tools/gen_dd_golden.py`` from DDS (Haglund and Hein)
 through ``endplay``; issue 8 asks for zero disagreements. Full deals check the
-20-result table; small endings (some with a trick in progress) check the
+20-result table (and so do the freak deals of issue 19: four voids,
+two-suiters); small endings (some with a trick in progress) check the
 value of every legal card.
 """
 
@@ -48,6 +49,7 @@ def test_the_golden_file_comes_from_dds() -> None:
     assert len(DATA["deals"]) == 20
     assert len(DATA["positions"]) == 150
     assert sum(1 for p in DATA["positions"] if p["trick"]) >= 30
+    assert len(DATA["hard"]) == 6
 
 
 @pytest.mark.parametrize("index", range(len(DATA["positions"])))
@@ -68,6 +70,14 @@ def test_the_table_of_a_full_deal_is_the_dds_table(solver: DDSolver, index: int)
     hands, _ = deal_parse(item["deal"])
     table = solver.table(hands)
     assert [list(row) for row in table] == item["table"]
+
+
+@pytest.mark.parametrize("index", range(len(DATA["hard"])))
+def test_the_table_of_a_freak_deal_is_the_dds_table(solver: DDSolver, index: int) -> None:
+    """Issue 19: the freak deals (four voids, two-suiters), where solvers differ most."""
+    item = DATA["hard"][index]
+    hands, _ = deal_parse(item["deal"])
+    assert [list(row) for row in solver.table(hands)] == item["table"]
 
 
 def test_solvers_on_distinct_workspaces_run_in_threads() -> None:

@@ -1,69 +1,348 @@
-"""Benchmark: our double-dummy solver against DDS (through ``endplay``) on the same deals.
+"""Benchmark: our double-dummy solver against DDS and bridge-solver on the same deals.
 
-Issue 8's target: our median no more than DDS's (ratio <= 1.0) for single
-solves and for full tables, and our worst case no more than 3x DDS's worst.
-Both run in this process, one thread each (``SetMaxThreads(1)`` for DDS; our
-solver is single-threaded), on the same random full deals from the C core's
-seeded generator, alternating deal by deal so that the load of a shared
-machine falls on both alike. Needs ``pip install 'dummybridge[dds]'``.
+Issue 19's targets, single thread: on random deals our total time no more
+than bridge-solver's (ratio <= 1.0) and our median no more than 0.9x DDS's;
+on the hard deals our worst case no more than bridge-solver's and no more
+than half DDS's; no disagreement with DDS anywhere.
 
-    python tools/bench_dd.py [--deals 100] [--seed 1] [--no-tables] [--mib 32]
+    python tools/bench_dd.py [--set random|hard|all] [--deals 200] [--seed 1]
+                             [--bridge-solver DIR] [--dds-hands DIR] [--no-dds]
+                             [--limit SECONDS] [--mib 32]
 
-Single solve: West (the hand on lead for a South declarer) in no trumps, the
-best result only (DDS ``SolveBoard`` with solutions = 1, our ``dbr_dd_solve``).
-Table: the 20 results (DDS ``CalcDDtable``, our ``dbr_dd_table``).
-Our solver reuses one workspace for all deals, as a program would; its peak
-memory is the workspace itself (the C core allocates nothing else), reported
-with the process's peak resident size.
+Each deal's full table (20 results) is solved by every solver in turn, the
+order rotating deal by deal, so that the load of a shared machine falls on
+all alike. Times are CPU seconds (user + system), which a loaded machine
+disturbs far less than wall time: ``time.process_time`` around our call and
+DDS's, and the child's own usage (``os.wait4``) for bridge-solver.
+
+The solvers:
+
+- ours: ``dbr_dd_table`` on one workspace reused for all deals (the default
+  32 MiB unless ``--mib``); the C core allocates nothing else, so our peak
+  memory on every deal is the workspace, whatever the deal.
+- DDS 2.9 through ``endplay`` (``pip install 'dummybridge[dds]'``),
+  ``CalcDDtable`` with ``SetMaxThreads(1)``. ``--no-dds`` leaves it out (the
+  hard deals take DDS minutes each); the tables are then checked against the
+  golden data's and the published ones.
+- bridge-solver (github macroxue/bridge-solver, MIT or Apache-2.0), a
+  program of its own: a checkout of that repository at commit
+  ``205aacad40d9e00a58991cc098b5816c209f03d0``, built in place by its own
+  makefile's default target as its README says (nothing of it is part of this
+  project). Name the directory with ``--bridge-solver DIR`` or
+  ``$BRIDGE_SOLVER_DIR``; without one (or without ``DIR/solver``) its column is
+  skipped with a message. It solves each deal in a new process (``solver -f
+  FILE``, all strains and leaders), so its time includes starting up (about a
+  millisecond, printed); its peak memory is its own report (the last column it prints).
+
+The deal sets:
+
+- random: ``--deals`` full deals from the C core's seeded generator.
+- hard: the freak deals of ``tests/data/dd_golden.json`` (``hard``: deals
+  built by ``tools/gen_dd_golden.py``, with DDS's tables), and where the
+  directories are given, bridge-solver's ``hard_deals/`` and ``long_deals/``
+  (from ``--bridge-solver DIR``, checked against its ``RESULTS``) and the
+  ``largest.txt``, ``thomas1.txt`` (the four-void deal) and ``thomas2.txt``
+  (the 7-6 two-suiters) of DDS's ``hands/`` (``--dds-hands DIR``: the folder of
+  a checkout of github dds-bridge/dds at commit
+  ``d2bc4c2c703941664fc1d73e69caa5233cdeac18``; checked against their
+  ``TABLE`` lines). Those files are read where they are, never copied here.
+
+``--limit`` skips, for the deals after, a solver that took more than that
+many CPU seconds on one deal (bridge-solver is stopped there), so that a run
+on the hard deals ends; a skipped result prints as ``-`` and leaves that
+solver's statistics out of the ratios.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import math
+import os
 import resource
-import statistics
+import shlex
+import shutil
+import tempfile
 import time
-
-from endplay import _dds
-from endplay import dds as edds
-from endplay.dds.solve import SolveMode
-from endplay.types import Deal, Denom, Player
+from collections.abc import Callable
+from pathlib import Path
 
 from dummybridge.core import _native
 
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "data" / "dd_golden.json"
+BS_COMMIT = "205aacad40d9e00a58991cc098b5816c209f03d0"
+DDS_COMMIT = "d2bc4c2c703941664fc1d73e69caa5233cdeac18"
+SEATS = "NESW"
+STRAINS = "CDHSN"
 
-def pbn(hands: list[int]) -> str:
+Table = list[list[int]]  # [strain C D H S NT][declarer N E S W]
+
+
+def pbn(hands: list[int] | tuple[int, ...]) -> str:
     return "N:" + " ".join(_native.hand_format(h) for h in hands)
 
 
-def summary(name: str, ours: list[float], theirs: list[float]) -> None:
-    mo, mt = statistics.median(ours), statistics.median(theirs)
-    wo, wt = max(ours), max(theirs)
-    print(f"{name}:")
-    print(
-        f"  median  ours {mo * 1e3:9.2f} ms   DDS {mt * 1e3:9.2f} ms   ratio {mo / mt:7.2f}"
-        f"   (target <= 1.0)"
+# ------------------------------------------------------------------ deal sets
+
+
+class Deal:
+    def __init__(self, name: str, hands: tuple[int, int, int, int], published: Table | None):
+        self.name = name
+        self.hands = hands
+        self.published = published  # the table its source publishes, if any
+
+
+def random_deals(n: int, seed: int) -> list[Deal]:
+    rng = _native.Rng(seed)
+    return [
+        Deal(f"random {i + 1}", tuple(_native.deal_random(rng)), None)  # type: ignore[arg-type]
+        for i in range(n)
+    ]
+
+
+def golden_hard() -> list[Deal]:
+    data = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    return [
+        Deal(f"golden {d['name']}", _native.deal_parse(d["deal"])[0], d["table"])
+        for d in data.get("hard", [])
+    ]
+
+
+def _bs_hand(tokens: list[str]) -> str:
+    """bridge-solver's hand (suits S H D C, ``-`` for a void) as PBN's."""
+    return ".".join("" if t == "-" else t.upper() for t in tokens)
+
+
+def bs_results(text: str) -> dict[str, Table]:
+    """bridge-solver's RESULTS: per deal, a line per strain N S H D C with the
+    tricks of declarers South, North, West, East."""
+    out: dict[str, Table] = {}
+    name = ""
+    for line in text.splitlines():
+        parts = line.split()
+        if len(parts) == 1:
+            name = parts[0]
+            out[name] = [[0] * 4 for _ in range(5)]
+        elif len(parts) >= 5 and name:
+            st = STRAINS.index(parts[0]) if parts[0] != "N" else 4
+            south, north, west, east = (int(x) for x in parts[1:5])
+            out[name][st] = [north, east, south, west]
+    return out
+
+
+def bs_deals(directory: Path) -> list[Deal]:
+    results = bs_results((directory / "RESULTS").read_text(encoding="utf-8"))
+    deals = []
+    files = sorted(
+        (p for p in directory.iterdir() if p.name.startswith("deal.")),
+        key=lambda p: int(p.name.split(".")[1]),
     )
-    print(
-        f"  worst   ours {wo * 1e3:9.2f} ms   DDS {wt * 1e3:9.2f} ms   ratio {wo / wt:7.2f}"
-        f"   (target <= 3.0)"
-    )
-    print(
-        f"  mean    ours {statistics.fmean(ours) * 1e3:9.2f} ms   "
-        f"DDS {statistics.fmean(theirs) * 1e3:9.2f} ms"
-    )
-    per = sorted((o / t for o, t in zip(ours, theirs, strict=True)))
-    print(
-        f"  per-deal ratio: median {statistics.median(per):.2f}, "
-        f"best {per[0]:.2f}, worst {per[-1]:.2f}"
-    )
+    for path in files:
+        # three lines (North, West and East, South) of holdings S H D C, "-"
+        # for a void, possibly with seat letters and suit symbols between
+        lines = [
+            [t for t in ln.split() if t not in ("N", "E", "S", "W", "♠", "♥", "♦", "♣")]
+            for ln in path.read_text(encoding="utf-8").splitlines()
+            if ln.strip()
+        ]
+        north, we, south = lines[0][:4], lines[1], lines[2][:4]
+        west, east = we[:4], we[4:8]
+        text = "N:" + " ".join(_bs_hand(h) for h in (north, east, south, west))
+        hands = _native.deal_parse(text)[0]
+        deals.append(Deal(f"{directory.name}/{path.name}", hands, results.get(path.name)))
+    return deals
+
+
+def dds_hands(path: Path) -> list[Deal]:
+    """A DDS hands file: ``PBN ... "first:h h h h"`` then ``TABLE`` with the
+    20 results, strains S H D C NT, declarers N E S W."""
+    deals = []
+    pending: tuple[int, int, int, int] | None = None
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("PBN "):
+            text = line.split('"')[1]
+            first = "NESW".index(text[0])
+            hs = text[2:].split()
+            hands = [0, 0, 0, 0]
+            for i, h in enumerate(hs):
+                hands[(first + i) % 4] = _native.hand_parse(h)
+            pending = (hands[0], hands[1], hands[2], hands[3])
+        elif line.startswith("TABLE ") and pending is not None:
+            v = [int(x) for x in line.split()[1:21]]
+            rows = {s: v[4 * i : 4 * i + 4] for i, s in enumerate("SHDCN")}
+            table = [rows[s] for s in "CDHSN"]
+            deals.append(Deal(f"dds {path.name} #{len(deals) + 1}", pending, table))
+            pending = None
+    return deals
+
+
+# -------------------------------------------------------------------- solvers
+
+
+class Solver:
+    name = ""
+
+    def table(self, hands: tuple[int, int, int, int]) -> tuple[Table, float, int | None]:
+        """The table, CPU seconds, and peak memory in bytes (None: not known)."""
+        raise NotImplementedError
+
+
+class Ours(Solver):
+    name = "ours"
+
+    def __init__(self, mib: int) -> None:
+        self.solver = _native.DDSolver(mib << 20)
+
+    def table(self, hands: tuple[int, int, int, int]) -> tuple[Table, float, int | None]:
+        t0 = time.process_time()
+        t = self.solver.table(hands)
+        return [list(r) for r in t], time.process_time() - t0, self.solver.size
+
+
+class DDS(Solver):
+    name = "DDS"
+
+    def __init__(self) -> None:
+        from endplay import _dds
+        from endplay import dds as edds
+        from endplay.types import Deal as EDeal
+        from endplay.types import Denom, Player
+
+        _dds.SetMaxThreads(1)
+        self._calc = edds.calc_dd_table
+        self._deal = EDeal
+        self._order = [Denom.clubs, Denom.diamonds, Denom.hearts, Denom.spades, Denom.nt]
+        self._seats = [Player.north, Player.east, Player.south, Player.west]
+
+    def table(self, hands: tuple[int, int, int, int]) -> tuple[Table, float, int | None]:
+        deal = self._deal(pbn(hands))
+        t0 = time.process_time()
+        t = self._calc(deal)
+        used = time.process_time() - t0
+        return [[t[d, p] for p in self._seats] for d in self._order], used, None
+
+
+class BridgeSolver(Solver):
+    name = "bridge-solver"
+
+    def __init__(self, directory: Path) -> None:
+        self.exe = directory / "solver"
+        self.tmp = Path(tempfile.mkdtemp(prefix="bench_dd_"))
+        self.limit: float | None = None
+
+    def close(self) -> None:
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def _file(self, hands: tuple[int, int, int, int]) -> Path:
+        def fmt(h: int) -> str:
+            suits = _native.hand_format(h).split(".")  # S.H.D.C
+            return " ".join(s or "-" for s in suits)
+
+        path = self.tmp / "deal"
+        path.write_text(
+            f"  {fmt(hands[0])}\n{fmt(hands[3])}      {fmt(hands[1])}\n  {fmt(hands[2])}\n",
+            encoding="utf-8",
+        )
+        return path
+
+    def run(self, args: list[str]) -> tuple[str, float, int, bool]:
+        """Output, CPU seconds, peak resident bytes, and whether it finished."""
+        out = self.tmp / "out"
+        with open(out, "wb") as f:
+            # through a shell that forks it: a program started straight from
+            # this process would count this process's size in its peak
+            # resident size (the high-water mark survives exec)
+            cmd = " ".join(shlex.quote(a) for a in [str(self.exe), *args]) + "; :"
+            pid = os.posix_spawn(
+                "/bin/sh",
+                ["/bin/sh", "-c", cmd],
+                os.environ,
+                file_actions=[(os.POSIX_SPAWN_DUP2, f.fileno(), 1)],
+            )
+        done = False
+        start = time.monotonic()
+        while True:
+            wpid, status, ru = os.wait4(pid, os.WNOHANG)
+            if wpid:
+                done = os.waitstatus_to_exitcode(status) == 0
+                break
+            if self.limit is not None and time.monotonic() - start > 10 * self.limit:
+                # a loaded machine: allow ten times the CPU limit in wall time
+                os.kill(pid, 9)
+                _, status, ru = os.wait4(pid, 0)
+                break
+            time.sleep(0.0005)
+        return out.read_text(encoding="utf-8"), ru.ru_utime + ru.ru_stime, ru.ru_maxrss * 1024, done
+
+    def startup(self) -> float:
+        """CPU seconds of a run that only prints the deal (``-o``)."""
+        path = self._file(tuple(random_deals(1, 1)[0].hands))  # type: ignore[arg-type]
+        return min(self.run(["-o", "-f", str(path)])[1] for _ in range(5))
+
+    def table(self, hands: tuple[int, int, int, int]) -> tuple[Table, float, int | None]:
+        text, used, _, done = self.run(["-f", str(self._file(hands)), "-m0"])
+        if not done:
+            raise TimeoutError
+        table = bs_results("deal\n" + text)["deal"]
+        # its own report of its peak memory (the last column, in MiB)
+        mib = float(text.split()[-2]) if text.split() else 0.0
+        return table, used, int(mib * 2**20)
+
+
+# ------------------------------------------------------------------- reports
+
+
+def pct(xs: list[float], q: float) -> float:
+    s = sorted(xs)
+    return s[min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))]
+
+
+STATS: list[tuple[str, Callable[[list[float]], float]]] = [
+    ("p50", lambda x: pct(x, 0.50)),
+    ("p90", lambda x: pct(x, 0.90)),
+    ("p99", lambda x: pct(x, 0.99)),
+    ("worst", max),
+    ("total", sum),
+]
+
+
+def report(title: str, names: list[str], times: dict[str, list[float | None]]) -> None:
+    # the statistics of each solver over the deals every solver finished
+    n = len(times["ours"])
+    both = [i for i in range(n) if all(times[s][i] is not None for s in names)]
+    print(f"\n{title}: {len(both)} deals solved by every solver of {n}")
+    if not both:
+        return
+    cols = {s: [float(times[s][i]) for i in both] for s in names}  # type: ignore[arg-type]
+    print(f"  {'CPU seconds':<16}" + "".join(f"{k:>10}" for k, _ in STATS))
+    for s in names:
+        print(f"  {s:<16}" + "".join(f"{f(cols[s]):10.3f}" for _, f in STATS))
+    for s in names[1:]:
+        print(
+            f"  {'ours / ' + s:<16}"
+            + "".join(f"{f(cols['ours']) / max(f(cols[s]), 1e-9):10.2f}" for _, f in STATS)
+        )
+        per = sorted(o / max(t, 1e-9) for o, t in zip(cols["ours"], cols[s], strict=True))
+        print(
+            f"    per-deal ratio ours / {s}: median {pct(per, 0.5):.2f}, "
+            f"best {per[0]:.2f}, worst {per[-1]:.2f}"
+        )
+    left = [s for s in names if any(times[s][i] is None for i in range(n))]
+    for s in left:
+        print(f"  {s}: {sum(1 for t in times[s] if t is None)} deals not solved (over --limit)")
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description="our double-dummy solver vs DDS")
-    ap.add_argument("--deals", type=int, default=100)
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--set", choices=["random", "hard", "all"], default="random")
+    ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--no-tables", action="store_true", help="single solves only")
+    ap.add_argument("--bridge-solver", type=Path, default=os.environ.get("BRIDGE_SOLVER_DIR"))
+    ap.add_argument("--dds-hands", type=Path, default=None)
+    ap.add_argument("--no-dds", action="store_true")
+    ap.add_argument("--limit", type=float, default=None, help="CPU seconds a deal, then skip")
+    ap.add_argument("--only", default="", help="run only deals whose name contains this")
     ap.add_argument(
         "--mib",
         type=int,
@@ -71,60 +350,99 @@ def main() -> None:
         help="our workspace in MiB (default: the library default)",
     )
     args = ap.parse_args()
-    _dds.SetMaxThreads(1)
-    rng = _native.Rng(args.seed)
-    deals = [_native.deal_random(rng) for _ in range(args.deals)]
-    solver = _native.DDSolver(args.mib << 20)
-    ours_s, dds_s, ours_t, dds_t = [], [], [], []
-    for i, hands in enumerate(deals):
-        deal = Deal(pbn(hands))
-        deal.first = Player.west
-        deal.trump = Denom.nt
-        t0 = time.perf_counter()
-        fut = edds.solve_board(deal, SolveMode.OptimalOne)
-        t1 = time.perf_counter()
-        mine = solver.solve(_native.Position(hands=tuple(hands), trump=4, leader=3))
-        t2 = time.perf_counter()
-        theirs = max(t for _, t in fut)
-        if mine != theirs:
-            raise SystemExit(f"deal {i}: ours {mine}, DDS {theirs} ({pbn(hands)})")
-        dds_s.append(t1 - t0)
-        ours_s.append(t2 - t1)
-        if not args.no_tables:
-            t0 = time.perf_counter()
-            table = edds.calc_dd_table(Deal(pbn(hands)))
-            t1 = time.perf_counter()
-            mine_t = solver.table(hands)
-            t2 = time.perf_counter()
-            dds_t.append(t1 - t0)
-            ours_t.append(t2 - t1)
-            order = [Denom.clubs, Denom.diamonds, Denom.hearts, Denom.spades, Denom.nt]
-            seats = [Player.north, Player.east, Player.south, Player.west]
-            want = [[table[d, p] for p in seats] for d in order]
-            if [list(r) for r in mine_t] != want:
-                raise SystemExit(f"deal {i}: table disagrees with DDS ({pbn(hands)})")
+
+    solvers: list[Solver] = [Ours(args.mib)]
+    if not args.no_dds:
+        solvers.append(DDS())
+    bs: BridgeSolver | None = None
+    if args.bridge_solver and (Path(args.bridge_solver) / "solver").is_file():
+        bs = BridgeSolver(Path(args.bridge_solver))
+        bs.limit = args.limit
+        solvers.append(bs)
         print(
-            f"deal {i + 1:3}/{len(deals)}: single ours {ours_s[-1] * 1e3:8.1f} ms "
-            f"DDS {dds_s[-1] * 1e3:7.1f} ms"
-            + (
-                ""
-                if args.no_tables
-                else f" | table ours {ours_t[-1] * 1e3:9.1f} ms DDS {dds_t[-1] * 1e3:8.1f} ms"
-            ),
-            flush=True,
+            f"bridge-solver: {bs.exe} (expected at commit {BS_COMMIT[:12]}); "
+            f"start-up {bs.startup() * 1e3:.1f} ms CPU a run (through /bin/sh; in its times)"
         )
+    else:
+        print(
+            "bridge-solver: skipped (no build; give --bridge-solver DIR or $BRIDGE_SOLVER_DIR, a "
+            f"checkout of github macroxue/bridge-solver at {BS_COMMIT[:12]} built by its makefile)"
+        )
+
+    sets: list[tuple[str, list[Deal]]] = []
+    if args.set in ("random", "all"):
+        sets.append(
+            (f"{args.deals} random deals (seed {args.seed})", random_deals(args.deals, args.seed))
+        )
+    if args.set in ("hard", "all"):
+        hard = golden_hard()
+        if bs is not None:
+            for sub in ("hard_deals", "long_deals"):
+                if (bs.exe.parent / sub / "RESULTS").is_file():
+                    hard += bs_deals(bs.exe.parent / sub)
+        if args.dds_hands:
+            for f in ("largest.txt", "thomas1.txt", "thomas2.txt"):
+                if (args.dds_hands / f).is_file():
+                    hard += dds_hands(args.dds_hands / f)
+        else:
+            print("DDS hands/: not given (--dds-hands DIR), its hard deals left out")
+        sets.append(("hard deals", hard))
+
+    names = [s.name for s in solvers]
+    for title, deals in sets:
+        deals = [d for d in deals if args.only in d.name]
+        times: dict[str, list[float | None]] = {s: [] for s in names}
+        over: set[str] = set()
+        print(
+            f"\n{title}: {len(deals)} deals; CPU seconds a table; "
+            + ", ".join(names)
+            + "; ours on a "
+            + f"{args.mib} MiB workspace"
+        )
+        for i, deal in enumerate(deals):
+            order = solvers[i % len(solvers) :] + solvers[: i % len(solvers)]
+            got: dict[str, Table] = {}
+            peaks: dict[str, int | None] = {}
+            for s in order:
+                if s.name in over:
+                    times[s.name].append(None)
+                    continue
+                try:
+                    tab, used, peak = s.table(deal.hands)
+                except TimeoutError:
+                    times[s.name].append(None)
+                    over.add(s.name)
+                    continue
+                got[s.name] = tab
+                peaks[s.name] = peak
+                times[s.name].append(used)
+                if args.limit is not None and used > args.limit:
+                    over.add(s.name)
+            want = got.get("DDS", deal.published)
+            for s, tab in got.items():
+                if want is not None and tab != want:
+                    raise SystemExit(
+                        f"{deal.name}: {s} {tab} but DDS/published {want} ({pbn(deal.hands)})"
+                    )
+            if deal.published is not None and "DDS" in got and got["DDS"] != deal.published:
+                raise SystemExit(f"{deal.name}: DDS disagrees with the published table")
+            cells = []
+            for s in names:
+                t = times[s][-1]
+                cells.append(f"{s} {'-' if t is None else f'{t:8.3f}'}")
+            mem = f"ours {args.mib} MiB"
+            if bs is not None and peaks.get("bridge-solver"):
+                mem += f", bridge-solver {peaks['bridge-solver'] / 2**20:.0f} MiB"
+            print(f"{deal.name:>28}: " + "  ".join(cells) + f"  | peak {mem}", flush=True)
+        report(title, names, times)
+    print("\nall tables equal to DDS's (or, with --no-dds, to the published ones)")
     print(
-        f"\n{len(deals)} random full deals (seed {args.seed}), one thread each, "
-        "all results equal to DDS's"
+        f"our peak memory: the workspace, {args.mib} MiB on every deal "
+        f"(process peak RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB, "
+        "DDS included)"
     )
-    summary("single solve (NT, West leads, best result only)", ours_s, dds_s)
-    if not args.no_tables:
-        summary("full table (20 results)", ours_t, dds_t)
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    print(
-        f"our peak memory: the workspace, {solver.size / 2**20:.0f} MiB "
-        f"(process peak RSS {peak / 1024:.0f} MiB, DDS included)"
-    )
+    if bs is not None:
+        bs.close()
 
 
 if __name__ == "__main__":

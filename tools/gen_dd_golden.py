@@ -5,6 +5,7 @@ it in CI, where ``endplay`` is not installed. Run it again only to extend the
 data (``pip install 'dummybridge[dds]'`` first)::
 
     python tools/gen_dd_golden.py [--deals 20] [--endings 150] [--seed 2026]
+    python tools/gen_dd_golden.py --hard-only [--hard 8]   (rewrites ``hard`` alone)
 
 The deals come from the C core's seeded generator, so the file is reproducible:
 - ``deals``: full deals with DDS's 20-result table (``calc_dd_table``),
@@ -12,7 +13,16 @@ The deals come from the C core's seeded generator, so the file is reproducible:
 - ``positions``: small endings (2..7 cards each) in every strain with a random
   leader, a third of them with 1..3 cards already played to the current
   trick, and DDS's value of every legal card (``solve_board``): the tricks the
-  side of the hand to play takes from here, the current trick included.
+  side of the hand to play takes from here, the current trick included;
+- ``hard``: freak deals, where solvers differ by 10x and more, with DDS's
+  table, built from their own seeded generator (``--seed`` + 19), so that
+  the earlier parts stay as they were. Each suit's lengths rotate round the
+  table (hand ``h`` holds ``LENGTHS[(suit - h) % 4]`` cards of ``suit``): four
+  voids (0-4-4-5, 0-3-5-5, 0-1-6-6), two-suiters (7-6-0-0, 6-7-0-0) and
+  three-suiters (5-4-4-0 ... ), either with the ranks of each suit dealt at
+  random or, as in DDS's hands/thomas1.txt and thomas2.txt, with the same
+  split of ranks in every suit (``symmetric``: no hand holds two adjacent
+  ranks of a suit, so no cards are equivalent).
 """
 
 from __future__ import annotations
@@ -46,12 +56,82 @@ def table_of(hands: list[int]) -> list[list[int]]:
     return [[t[d, p] for p in ENDPLAY_PLAYER] for d in ENDPLAY_DENOM]
 
 
+# (name, lengths of suits S H D C for North; the other hands rotate them,
+# symmetric ranks): DDS's tables of the symmetric ones take it minutes.
+HARD_SHAPES: list[tuple[str, tuple[int, int, int, int], bool]] = [
+    ("four voids 0-4-4-5", (0, 4, 4, 5), False),
+    ("two-suiters 7-6", (7, 6, 0, 0), False),
+    ("four voids 0-1-6-6", (0, 1, 6, 6), False),
+    ("two-suiters 6-7", (6, 7, 0, 0), False),
+    ("four voids 0-3-5-5", (0, 3, 5, 5), False),
+    ("three-suiters 5-4-4-0", (5, 4, 4, 0), False),
+    ("two-suiters 7-6 symmetric", (7, 6, 0, 0), True),
+    ("four voids 0-4-4-5 symmetric", (0, 4, 4, 5), True),
+]
+
+
+def hard_deal(rng: _native.Rng, lengths: tuple[int, ...], symmetric: bool) -> list[int]:
+    """Hand h holds lengths[(s - h) % 4] cards of suit s (suits 0..3 = C D H S):
+    each suit's ranks are shuffled and cut into the four holdings, or when
+    symmetric dealt in turn from the top."""
+
+    def shuffled() -> list[int]:
+        ranks = list(range(13))
+        for i in range(12, 0, -1):
+            j = rng.below(i + 1)
+            ranks[i], ranks[j] = ranks[j], ranks[i]
+        return ranks
+
+    hands = [0, 0, 0, 0]
+    for s in range(4):
+        want = [lengths[(s - h) % 4] for h in range(4)]
+        if symmetric:
+            # the ranks from the top dealt in turn to the hands that hold
+            # the suit, the longest first (no hand holds adjacent ranks)
+            turn = sorted((h for h in range(4) if want[h]), key=lambda h: (-want[h], h))
+            held = [0, 0, 0, 0]
+            i = 0
+            for r in range(12, -1, -1):
+                while held[turn[i % len(turn)]] == want[turn[i % len(turn)]]:
+                    i += 1
+                h = turn[i % len(turn)]
+                hands[h] |= 1 << (13 * s + r)
+                held[h] += 1
+                i += 1
+            continue
+        ranks = shuffled()
+        at = 0
+        for h in range(4):
+            for r in ranks[at : at + want[h]]:
+                hands[h] |= 1 << (13 * s + r)
+            at += want[h]
+    return hands
+
+
+def hard_deals(seed: int, n: int) -> list[dict[str, object]]:
+    rng = _native.Rng(seed + 19)
+    out = []
+    for name, lengths, symmetric in HARD_SHAPES[:n]:
+        hands = hard_deal(rng, lengths, symmetric)
+        print(f"  {name}: {pbn(hands)}", flush=True)
+        out.append({"name": name, "deal": pbn(hands), "table": table_of(hands)})
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=20)
     ap.add_argument("--endings", type=int, default=150)
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--hard", type=int, default=6, help="hard deals (the symmetric ones: 8)")
+    ap.add_argument("--hard-only", action="store_true", help="rewrite the hard deals alone")
     args = ap.parse_args()
+    if args.hard_only:
+        data = json.loads(OUT.read_text(encoding="utf-8"))
+        data["hard"] = hard_deals(args.seed, args.hard)
+        OUT.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {OUT.relative_to(ROOT)}: {len(data['hard'])} hard deals")
+        return
     rng = _native.Rng(args.seed)
     deals = []
     for _ in range(args.deals):
@@ -96,6 +176,7 @@ def main() -> None:
         ),
         "deals": deals,
         "positions": positions,
+        "hard": hard_deals(args.seed, args.hard),
     }
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
