@@ -421,7 +421,10 @@ def example_yaml(
     context = _context(keyword, root)
     if context is not None:
         depth, whole = context
-        if _put(whole, keyword.path[depth:], value) or _put_new(whole, keyword.path[depth:], value):
+        item = _item_schema(keyword.path[:depth], root)
+        if _put(whole, keyword.path[depth:], value) or _put_new(
+            whole, keyword.path[depth:], value, item
+        ):
             value, top = whole, depth - 1
     for depth in range(top, -1, -1):
         part = keyword.path[depth]
@@ -465,6 +468,13 @@ def _context(keyword: Keyword, root: Mapping[str, Any]) -> tuple[int, Any] | Non
     return depth, copy.deepcopy(samples[0])
 
 
+def _item_schema(path: tuple[str, ...], root: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The schema of an item of the list keyword at ``path`` (``None`` if it is no list)."""
+    holder = next((k for k in keywords(root) if k.path == path), None)
+    items = holder.resolved.get("items") if holder is not None else None
+    return items if isinstance(items, dict) else None
+
+
 def _put(whole: Any, path: tuple[str, ...], value: Any) -> bool:
     """Set ``value`` at ``path`` inside ``whole`` (the first list item that has
     the key); whether it was found."""
@@ -485,12 +495,17 @@ def _put(whole: Any, path: tuple[str, ...], value: Any) -> bool:
     return _put(whole[path[0]], path[1:], value)
 
 
-def _put_new(whole: Any, path: tuple[str, ...], value: Any) -> bool:
+def _put_new(
+    whole: Any, path: tuple[str, ...], value: Any, item: Mapping[str, Any] | None = None
+) -> bool:
     """Add ``value`` at ``path`` to the first item of the list ``whole`` (a key
-    its example does not write); whether there was such an item."""
+    its example does not write); where that item would no longer fit the item
+    schema ``item`` (one test to a criterion), the last item becomes one of that
+    key alone instead. Whether there was such an item."""
     if not (path and path[0] == ITEM and isinstance(whole, list) and whole):
         return False
-    target = whole[0]
+    first = copy.deepcopy(whole[0])
+    target = first
     for part in path[1:-1]:
         if not isinstance(target, dict):
             return False
@@ -498,7 +513,17 @@ def _put_new(whole: Any, path: tuple[str, ...], value: Any) -> bool:
     if not isinstance(target, dict):
         return False
     target[path[-1]] = value
+    if item is not None and len(path) == 2 and not _fits(first, item):
+        whole[-1] = {path[-1]: value}
+    else:
+        whole[0] = first
     return True
+
+
+def _fits(value: Any, schema: Mapping[str, Any]) -> bool:
+    from jsonschema import Draft202012Validator
+
+    return bool(Draft202012Validator({**schema, "$defs": load_schema()["$defs"]}).is_valid(value))
 
 
 def _is_flat(value: Any) -> bool:
