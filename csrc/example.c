@@ -2,7 +2,11 @@
  * it out card by card with random legal plays, using only the public
  * header and the library.
  *
- *   cc -I. example.c build/libdummybridge.a -o example && ./example [SEED]
+ * Against an installed copy (make install PREFIX=..., then PKG_CONFIG_PATH):
+ *   cc example.c $(pkg-config --cflags --libs dummybridge) \
+ *      -Wl,-rpath,"$(pkg-config --variable=libdir dummybridge)" -o build/example
+ *   ./build/example [SEED]
+ * From this folder without installing: make example (build/example, static).
  */
 #include <stdio.h>
 #include <stdlib.h>

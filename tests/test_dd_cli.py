@@ -17,7 +17,21 @@ def test_solve_prints_the_tricks_and_the_best_cards(capsys: pytest.CaptureFixtur
     """Issue 8: 'prints the tricks the side on lead can take and the best cards' (a finesse)."""
     assert main(["solve", ENDING, "--trump", "NT", "--leader", "S"]) == 0
     assert capsys.readouterr().out == (
-        "South on lead, no trumps: North-South take 2 tricks\nbest leads: S5 S4\n"
+        "South on lead, no trumps: North-South take 2 tricks\n"
+        "best leads: any card (all 2 take the same)\n"
+    )
+
+
+def test_solve_names_the_best_leads_in_symbols_and_the_others(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 21: cards as play shows them (suit symbols), the best leads, then
+    each other lead with its tricks."""
+    assert main(["solve", "N:AQ.A.. 32.2.. 54.3.. K6.4..", "--trump", "H", "--leader", "S"]) == 0
+    assert capsys.readouterr().out == (
+        "South on lead, \u2665 trumps: North-South take 3 tricks\n"
+        "best leads: \u26605 \u26604\n"
+        "others: \u26653:2\n"
     )
 
 
@@ -32,7 +46,9 @@ def test_solve_table_and_json(capsys: pytest.CaptureFixture[str]) -> None:
         main(["solve", ENDING, "--trump", "s", "--leader", "W", "--table", "--format", "json"]) == 0
     )
     out = json.loads(capsys.readouterr().out)
-    row = {"N": 2, "E": 0, "S": 2, "W": 1}
+    row = {"N": 2, "S": 2, "E": 0, "W": 1}
+    assert list(out["table"]) == ["NT", "S", "H", "D", "C"]  # as DDS and BBO: NT first
+    assert list(out["table"]["NT"]) == ["N", "S", "E", "W"]
     assert out == {
         "deal": ENDING,
         "trump": "S",
@@ -40,7 +56,7 @@ def test_solve_table_and_json(capsys: pytest.CaptureFixture[str]) -> None:
         "tricks": 0,
         "best": ["SK", "S6"],
         "cards": {"SK": 0, "S6": 0},
-        "table": dict.fromkeys("CDHSN", row),
+        "table": dict.fromkeys(["NT", "S", "H", "D", "C"], row),
     }
 
 
@@ -50,16 +66,22 @@ def test_solve_text_table(capsys: pytest.CaptureFixture[str]) -> None:
         == 0
     )
     assert capsys.readouterr().out == (
-        "West on lead, hearts trumps: East-West take 0 tricks\n"
-        "best leads: S5 S4 S3\n"
+        "West on lead, \u2665 trumps: East-West take 0 tricks\n"
+        "best leads: any card (all 3 take the same)\n"
         "\n"
-        "tricks for declarer    N   E   S   W\n"
-        "  clubs                 3   0   3   0\n"
-        "  diamonds              3   0   3   0\n"
-        "  hearts                3   0   3   0\n"
-        "  spades                3   0   3   0\n"
-        "  no trumps             3   0   3   0\n"
+        "tricks by declarer (rows) and strain (columns):\n"
+        "       NT   \u2660   \u2665   \u2666   \u2663\n"
+        "  N     3   3   3   3   3\n"
+        "  S     3   3   3   3   3\n"
+        "  E     0   0   0   0   0\n"
+        "  W     0   0   0   0   0\n"
     )
+
+
+def test_solve_json_trump_no_trumps_is_nt(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 21: no trumps is `NT` in JSON, never `N` (North); `--trump N` still reads as NT."""
+    assert main(["solve", ENDING, "--trump", "N", "--leader", "S", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["trump"] == "NT"
 
 
 @pytest.mark.parametrize(

@@ -52,7 +52,6 @@ _STRAIN_WORDS = {
 }
 _SEAT_WORDS = {"N": 0, "NORTH": 0, "E": 1, "EAST": 1, "S": 2, "SOUTH": 2, "W": 3, "WEST": 3}
 
-_STRAIN_NAMES = ("clubs trumps", "diamonds trumps", "hearts trumps", "spades trumps", "no trumps")
 
 _solvers: dict[int, _native.DDSolver] = {}
 
@@ -144,39 +143,78 @@ def table(deal: str, solver: _native.DDSolver | None = None) -> list[list[int]]:
     return [list(row) for row in (solver or _solver()).table(_deal(deal))]
 
 
+_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+STRAIN_CODES = ("C", "D", "H", "S", "NT")
+"""Each strain's code in text and JSON: ``NT`` for no trumps, never ``N`` (North)."""
+TABLE_ORDER = (4, 3, 2, 1, 0)
+"""The strains of a table as DDS, BBO and PBN's ``DoubleDummyTricks`` give them: NT S H D C."""
+TABLE_SEATS = (0, 2, 1, 3)
+"""The declarers of a table, as DDS and BBO list them: N S E W."""
+
+
+def card_text(card: int) -> str:
+    """A card as play shows it: ``\u2660A``, ``\u266510``."""
+    code = _native.card_format(card)
+    return _SYMBOLS[code[0]] + ("10" if code[1] == "T" else code[1])
+
+
+def _leads_text(sol: Solution) -> list[str]:
+    if len(sol.best) == len(sol.cards):
+        n = len(sol.cards)
+        return [
+            f"best leads: any card (all {n} take the same)"
+            if n > 1
+            else f"best leads: {card_text(sol.best[0])}"
+        ]
+    lines = ["best leads: " + " ".join(card_text(c) for c in sol.best)]
+    others = sorted(((v, c) for c, v in sol.cards.items() if v != sol.tricks), key=lambda x: -x[0])
+    lines.append("others: " + " ".join(f"{card_text(c)}:{v}" for v, c in others))
+    return lines
+
+
+def table_text(tab: list[list[int]]) -> list[str]:
+    """The 20 results as DDS and BBO print them: a row for each declarer
+    (N S E W), a column for each strain (NT \u2660 \u2665 \u2666 \u2663)."""
+    heads = ["NT", *(_SYMBOLS[STRAINS[s]] for s in TABLE_ORDER[1:])]
+    lines = [
+        "tricks by declarer (rows) and strain (columns):",
+        "     " + "".join(f"{h:>4}" for h in heads),
+    ]
+    for seat in TABLE_SEATS:
+        lines.append(f"  {SEATS[seat]}  " + "".join(f"{tab[s][seat]:>4}" for s in TABLE_ORDER))
+    return lines
+
+
 def solution_text(sol: Solution, deal: str, tab: list[list[int]] | None) -> str:
     """The text ``dummybridge solve`` prints."""
     side = "North-South" if seat_side(sol.leader) == 0 else "East-West"
     seat = ("North", "East", "South", "West")[sol.leader]
+    trumps = "no trumps" if sol.trump == 4 else f"{_SYMBOLS[STRAINS[sol.trump]]} trumps"
     lines = [
-        f"{seat} on lead, {_STRAIN_NAMES[sol.trump]}"
-        f": {side} take {sol.tricks} trick{'s' if sol.tricks != 1 else ''}"
+        f"{seat} on lead, {trumps}: {side} take {sol.tricks} trick{'s' if sol.tricks != 1 else ''}",
+        *_leads_text(sol),
     ]
-    best = " ".join(_native.card_format(c) for c in sol.best)
-    lines.append(f"best leads: {best}")
-    others = sorted(((v, c) for c, v in sol.cards.items() if v != sol.tricks), key=lambda x: -x[0])
-    if others:
-        lines.append("others: " + " ".join(f"{_native.card_format(c)}:{v}" for v, c in others))
     if tab is not None:
-        lines.append("")
-        lines.append("tricks for declarer    N   E   S   W")
-        for s, name in enumerate(("clubs", "diamonds", "hearts", "spades", "no trumps")):
-            lines.append(f"  {name:<19}" + "".join(f"{t:>4}" for t in tab[s]))
+        lines += ["", *table_text(tab)]
     return "\n".join(lines)
 
 
 def solution_json(sol: Solution, deal: str, tab: list[list[int]] | None) -> dict[str, Any]:
-    """The JSON ``dummybridge solve --format json`` prints."""
+    """The JSON ``dummybridge solve --format json`` prints: strains as ``C D H S NT``
+    (no trumps is ``NT``, never ``N``), cards as codes (``SK``), the table
+    ``{strain: {declarer: tricks}}`` in the order NT S H D C, declarers N S E W."""
     out: dict[str, Any] = {
         "deal": deal,
-        "trump": STRAINS[sol.trump],
+        "trump": STRAIN_CODES[sol.trump],
         "leader": SEATS[sol.leader],
         "tricks": sol.tricks,
         "best": [_native.card_format(c) for c in sol.best],
         "cards": {_native.card_format(c): v for c, v in sorted(sol.cards.items(), reverse=True)},
     }
     if tab is not None:
-        out["table"] = {STRAINS[s]: dict(zip(SEATS, tab[s], strict=True)) for s in range(5)}
+        out["table"] = {
+            STRAIN_CODES[s]: {SEATS[p]: tab[s][p] for p in TABLE_SEATS} for s in TABLE_ORDER
+        }
     return out
 
 

@@ -436,9 +436,10 @@ def _cmd_conform(args: argparse.Namespace) -> int:
 
 
 def _cmd_docs(args: argparse.Namespace) -> int:
+    from ..language.keyword_lookup import keyword_section
     from ..language.keywords import reference_markdown
 
-    _out(reference_markdown(), end="")
+    _out(keyword_section(args.keyword) if args.keyword else reference_markdown(), end="")
     return EXIT_OK
 
 
@@ -692,6 +693,9 @@ def _add_schema(sub: _Commands) -> None:
 
 def _add_docs(sub: _Commands) -> None:
     docs = sub.add_parser("docs", help="print the rule-language reference (Markdown)")
+    docs.add_argument(
+        "keyword", nargs="?", help="only this keyword's section (doubling.limit.kind, most_pips)"
+    )
     docs.set_defaults(func=_cmd_docs)
 
 

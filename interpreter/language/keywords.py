@@ -16,13 +16,15 @@ prints it), and a test fails when the two differ.
 ('integer, from 1 to 100', 2)
 >>> print(example_yaml(kw), end="")
 scoring:
-  rubber:
-    games_to_win: 2
+  rubber: {games_to_win: 2, bonus: 100}
 """
 
 from __future__ import annotations
 
+import copy
+import json
 import re
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -127,6 +129,24 @@ def _is_object(schema: Mapping[str, Any]) -> bool:
     return schema.get("type") == "object" or "properties" in schema
 
 
+def _table_keys(schema: Mapping[str, Any]) -> tuple[str, ...]:
+    """The keys of a table: a mapping of four or more fixed keys that all take
+    the same kind of value (``most_pips``: a number for each of the thirteen
+    ranks). A table is one keyword of the reference, not one per key.
+    """
+    props = schema.get("properties", {})
+    if len(props) < 4 or schema.get("additionalProperties", False) is not False:
+        return ()
+    shapes = {
+        json.dumps(
+            {k: v for k, v in p.items() if k not in ("description", "examples", "default")},
+            sort_keys=True,
+        )
+        for p in props.values()
+    }
+    return tuple(props) if len(shapes) == 1 else ()
+
+
 def _entry_name(schema: Mapping[str, Any]) -> str:
     """What a mapping's author-chosen keys are called in a path."""
     names = schema.get("propertyNames", {})
@@ -188,6 +208,8 @@ def _keyword(
         yield Keyword(path, prop, resolved, level, same_as=seen[ref])
         return
     yield keyword
+    if _table_keys(resolved):
+        return
     if _is_object(resolved):
         if ref is not None:
             seen[ref] = keyword.name
@@ -274,6 +296,12 @@ def type_text(schema: Mapping[str, Any], root: Mapping[str, Any] | None = None) 
         if schema.get("uniqueItems"):
             text += "; no repeats"
         return text
+    table = _table_keys(schema)
+    if table:
+        value = type_text(schema["properties"][table[0]], root)
+        keys = ", ".join(f"`{k}`" for k in table)
+        required = set(schema.get("required", [])) >= set(table)
+        return f"mapping of {keys}{' (every one required)' if required else ''} to {value}"
     if _is_object(schema):
         extra = schema.get("additionalProperties")
         if isinstance(extra, dict) and not schema.get("properties"):
@@ -306,6 +334,25 @@ def _own_example(keyword: Keyword, root: Mapping[str, Any]) -> Any:
     return _NO_EXAMPLE
 
 
+def _entry_value(keyword: Keyword, root: Mapping[str, Any]) -> Any:
+    """Within an author-named entry (``denominations.<name>.suit``), the value
+    the enclosing mapping's own example gives under the entry the reference
+    shows (``hearts``), so that the name and the value agree; else none."""
+    named = [i for i, part in enumerate(keyword.path) if part.startswith("<")]
+    if not named:
+        return _NO_EXAMPLE
+    at = named[-1]
+    parent = next(k for k in keywords(root) if k.path == keyword.path[:at])
+    value: Any = example(parent, root)
+    value = value.get(_entry_example(keyword.path[:at], root)) if isinstance(value, dict) else None
+    for part in keyword.path[at + 1 :]:
+        if part == ITEM:
+            value = value[0] if isinstance(value, list) and value else None
+        else:
+            value = value.get(part) if isinstance(value, dict) else None
+    return _NO_EXAMPLE if value is None else value
+
+
 def has_example(keyword: Keyword, schema: Mapping[str, Any] | None = None) -> bool:
     """Whether the schema itself gives the keyword an example (see :func:`example`)."""
     root = load_schema() if schema is None else schema
@@ -323,6 +370,9 @@ def example(keyword: Keyword, schema: Mapping[str, Any] | None = None) -> Any:
     :raises LookupError: if the schema gives no example to build it from.
     """
     root = load_schema() if schema is None else schema
+    within = _entry_value(keyword, root)
+    if within is not _NO_EXAMPLE:
+        return within
     own = _own_example(keyword, root)
     if own is not _NO_EXAMPLE:
         return own
@@ -346,6 +396,8 @@ def examples(keyword: Keyword, schema: Mapping[str, Any] | None = None) -> list[
     """Every example of the keyword: the schema's ``examples`` list where it
     gives several, else the one :func:`example`."""
     root = load_schema() if schema is None else schema
+    if _entry_value(keyword, root) is not _NO_EXAMPLE:
+        return [example(keyword, root)]
     chain: list[Mapping[str, Any]] = [keyword.schema]
     while "$ref" in chain[-1] and len(chain) < 50:
         chain.append(_deref(chain[-1], root))
@@ -365,7 +417,16 @@ def example_yaml(
     root = load_schema() if schema is None else schema
     if value is _NO_EXAMPLE:
         value = example(keyword, root)
-    for depth in range(len(keyword.path) - 1, -1, -1):
+    top = len(keyword.path) - 1
+    context = _context(keyword, root)
+    if context is not None:
+        depth, whole = context
+        item = _item_schema(keyword.path[:depth], root)
+        if _put(whole, keyword.path[depth:], value) or _put_new(
+            whole, keyword.path[depth:], value, item
+        ):
+            value, top = whole, depth - 1
+    for depth in range(top, -1, -1):
         part = keyword.path[depth]
         if part == ITEM:
             value = _NestList([value])
@@ -377,6 +438,92 @@ def example_yaml(
         value, Dumper=_ExampleDumper, sort_keys=False, allow_unicode=True, width=10_000
     )
     return text
+
+
+def _context(keyword: Keyword, root: Mapping[str, Any]) -> tuple[int, Any] | None:
+    """Where a keyword cannot stand alone, the value it is shown within: the
+    whole list holding it (a list's items depend on each other: a table needs
+    its base line, the forced criteria a last one that decides), or the
+    mapping whose keys depend on each other (``if``/``then``: ``trick_value``
+    only with ``kind: cap``), as (the depth of that value's keyword, the value);
+    ``None`` when the keyword is shown alone."""
+    if ITEM in keyword.path:
+        depth = keyword.path.index(ITEM)
+    elif len(keyword.path) >= 2 and not keyword.path[-2].startswith("<"):
+        depth = len(keyword.path) - 1
+        parent = next(k for k in keywords(root) if k.path == keyword.path[:depth])
+        conditional = any(k in parent.resolved for k in ("if", "allOf", "oneOf", "anyOf"))
+        conditions = json.dumps(
+            [parent.resolved.get("if"), *(c.get("if") for c in parent.resolved.get("allOf", []))]
+        )
+        if not conditional or f'"{keyword.path[-1]}"' in conditions:
+            return None
+    else:
+        return None
+    holder = next(k for k in keywords(root) if k.path == keyword.path[:depth])
+    samples = examples(holder, root)
+    for sample in samples:
+        if _put(copy.deepcopy(sample), keyword.path[depth:], None):
+            return depth, copy.deepcopy(sample)
+    return depth, copy.deepcopy(samples[0])
+
+
+def _item_schema(path: tuple[str, ...], root: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The schema of an item of the list keyword at ``path`` (``None`` if it is no list)."""
+    holder = next((k for k in keywords(root) if k.path == path), None)
+    items = holder.resolved.get("items") if holder is not None else None
+    return items if isinstance(items, dict) else None
+
+
+def _put(whole: Any, path: tuple[str, ...], value: Any) -> bool:
+    """Set ``value`` at ``path`` inside ``whole`` (the first list item that has
+    the key); whether it was found."""
+    if not path:
+        return False
+    if path[0] == ITEM:
+        return (
+            isinstance(whole, list)
+            and any(_put(item, path[1:], value) for item in whole if isinstance(item, dict | list))
+            if len(path) > 1
+            else False
+        )
+    if not isinstance(whole, dict) or path[0] not in whole:
+        return False
+    if len(path) == 1:
+        whole[path[0]] = value
+        return True
+    return _put(whole[path[0]], path[1:], value)
+
+
+def _put_new(
+    whole: Any, path: tuple[str, ...], value: Any, item: Mapping[str, Any] | None = None
+) -> bool:
+    """Add ``value`` at ``path`` to the first item of the list ``whole`` (a key
+    its example does not write); where that item would no longer fit the item
+    schema ``item`` (one test to a criterion), the last item becomes one of that
+    key alone instead. Whether there was such an item."""
+    if not (path and path[0] == ITEM and isinstance(whole, list) and whole):
+        return False
+    first = copy.deepcopy(whole[0])
+    target = first
+    for part in path[1:-1]:
+        if not isinstance(target, dict):
+            return False
+        target = target.setdefault(part, {})
+    if not isinstance(target, dict):
+        return False
+    target[path[-1]] = value
+    if item is not None and len(path) == 2 and not _fits(first, item):
+        whole[-1] = {path[-1]: value}
+    else:
+        whole[0] = first
+    return True
+
+
+def _fits(value: Any, schema: Mapping[str, Any]) -> bool:
+    from jsonschema import Draft202012Validator
+
+    return bool(Draft202012Validator({**schema, "$defs": load_schema()["$defs"]}).is_valid(value))
 
 
 def _is_flat(value: Any) -> bool:
@@ -479,18 +626,43 @@ def _summary(text: str) -> str:
     return " ".join((match.group(1) if match else text).split())
 
 
-def _description(keyword: Keyword, root: Mapping[str, Any]) -> list[str]:
-    """The property's own description, then its definition's where that says more."""
-    paragraphs = []
-    own = keyword.schema.get("description")
-    if own:
-        paragraphs.append(str(own))
+def _split_lead(text: str) -> tuple[str, str, str]:
+    """A description's lead-in, the mark after it (``:`` or ``.``) and the rest:
+    ``"Who may double: a (...) or b."`` gives ``("Who may double", ":", "a (...) or b.")``."""
+    depth = 0
+    for i, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0 and char in ":." and text[i + 1 : i + 2] in (" ", ""):
+            return text[:i], char, text[i + 1 :].strip()
+    return text.rstrip("."), ".", ""
+
+
+def _description(keyword: Keyword, root: Mapping[str, Any], shared: bool) -> list[str]:
+    """The property's meaning, once.
+
+    A property that refers to an enumeration whose definition explains each
+    value has two texts saying the same thing, a summary and the full one:
+    the definition's is printed; where the definition is used in several
+    places (``shared``), the property's own lead-in (what the values mean
+    here) comes first, then the definition's values.
+    """
+    own = str(keyword.schema.get("description", ""))
+    more = ""
     if "$ref" in keyword.schema:
         target = _resolve(_deref(keyword.schema, root), root)
-        more = target.get("description")
-        if more and more != own and ("enum" in target or not own):
-            paragraphs.append(str(more))
-    return paragraphs
+        if "enum" in target or not own or _table_keys(target):
+            more = str(target.get("description", ""))
+    if not more or more == own:
+        return [own] if own else []
+    if not own:
+        return [more]
+    if _table_keys(_resolve(keyword.schema, root)):
+        return [own, more]
+    lead, mark, rest = _split_lead(more)
+    if shared and rest:
+        return [f"{_split_lead(own)[0]}{mark} {rest}"]
+    missing = [r for r in re.findall(r"\((A\d+)\)", own) if r not in more]
+    return [f"{lead} ({', '.join(missing)}){mark} {rest}".rstrip() if missing else more]
 
 
 def reference_markdown(schema: Mapping[str, Any] | None = None) -> str:
@@ -502,6 +674,7 @@ def reference_markdown(schema: Mapping[str, Any] | None = None) -> str:
     root = load_schema() if schema is None else schema
     every = list(keywords(root))
     top = [k for k in every if len(k.path) == 1]
+    uses = Counter(_ref_name(k.schema, root) for k in every if "$ref" in k.schema)
     out = [_HEADER.format(root=root.get("description", "")).rstrip(), ""]
 
     out += [
@@ -520,7 +693,8 @@ def reference_markdown(schema: Mapping[str, Any] | None = None) -> str:
         level = "##" if len(k.path) == 1 else "###"
         out += [f'<a id="{k.anchor}"></a>', "", f"{level} `{k.name}`", ""]
         out += [f"*Type:* {type_text(k.resolved, root)}. *{_required_text(k).capitalize()}.*", ""]
-        for paragraph in _description(k, root):
+        shared = uses[_ref_name(k.schema, root)] > 1 if "$ref" in k.schema else False
+        for paragraph in _description(k, root, shared):
             out += [paragraph, ""]
         if k.same_as is not None:
             same = next(s for s in every if s.name == k.same_as)
