@@ -232,9 +232,6 @@ BASES = (
     "double-dummy",
     "house/three-games",
 )
-# the example the generator cannot yet make stand alone (issue 21, left for the schema's
-# owners): the laws section's, built from every law keyword's, mixes Auction's laws with Bridge's.
-NOT_YET = {"laws"}
 
 
 def _load_fragment(keyword: Keyword, snippet: str, folder: Path) -> tuple[str, dict[str, Any]]:
@@ -261,16 +258,7 @@ def _load_fragment(keyword: Keyword, snippet: str, folder: Path) -> tuple[str, d
     raise AssertionError("\n".join(errors))
 
 
-@pytest.mark.parametrize(
-    "keyword",
-    [
-        pytest.param(k, marks=pytest.mark.xfail(strict=True, reason="issue 21: not yet"))
-        if k.name in NOT_YET
-        else k
-        for k in KEYWORDS
-    ],
-    ids=lambda k: k.name,
-)
+@pytest.mark.parametrize("keyword", KEYWORDS, ids=lambda k: k.name)
 def test_every_example_loads_in_a_house_rule_and_means_what_it_says(
     keyword: Keyword, tmp_path: Path
 ) -> None:
