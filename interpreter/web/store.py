@@ -15,7 +15,6 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -161,15 +160,6 @@ class Store:
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (table_id, n, action.player, int(action.out_of_turn), action.action, time.time()),
             )
-
-    def tables(self) -> Iterator[StoredTable]:
-        """Every stored table, oldest first, with its places and actions."""
-        with self._lock:
-            ids = [r[0] for r in self._db.execute("SELECT id FROM tables ORDER BY created")]
-        for id_ in ids:
-            table = self.table(id_)
-            if table is not None:
-                yield table
 
     def recent(self, since: float) -> list[str]:
         """The tables made or acted at since ``since`` (a ``time.time()``), oldest first."""
