@@ -10,11 +10,14 @@ offered only once the game is over.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..core.cards import Card, Hand, Seat
+from ..engine.actions import Action
 from ..engine.game import Game
+from ..engine.observation import Trick
 from ..formats.render import action_words
 
 if TYPE_CHECKING:
@@ -78,6 +81,23 @@ class DealStart:
         return cls(game.deal, game.deal_number, game.dealer, dict(game.seat_player), game.manned)
 
 
+def history_json(history: Iterable[tuple[Seat, Action]]) -> list[dict[str, str]]:
+    """A deal's calls in order, as the page reads them (a finished deal's and the state's)."""
+    return [{"seat": s.letter, "action": str(a), "text": action_words(a)} for s, a in history]
+
+
+def tricks_json(tricks: Iterable[Trick]) -> list[dict[str, Any]]:
+    """Completed tricks, as the page reads them (a finished deal's and the state's)."""
+    return [
+        {
+            "leader": t.leader.letter,
+            "cards": [str(c) for c in t.cards],
+            "winner": None if t.winner is None else t.winner.letter,
+        }
+        for t in tricks
+    ]
+
+
 def finish(game: Game, start: DealStart, end: int) -> FinishedDeal:
     """Snapshot the deal ``start`` began once it is over (``end`` actions taken)."""
     deal, number, owners = start.deal, start.number, start.owners
@@ -92,17 +112,8 @@ def finish(game: Game, start: DealStart, end: int) -> FinishedDeal:
         "declarer": None if deal.declarer is None else deal.declarer.letter,
         "declared_from": deal.declared_from,
         "doubling_level": deal.doubling_level,
-        "history": [
-            {"seat": s.letter, "action": str(a), "text": action_words(a)} for s, a in deal.history
-        ],
-        "tricks": [
-            {
-                "leader": t.leader.letter,
-                "cards": [str(c) for c in t.cards],
-                "winner": None if t.winner is None else t.winner.letter,
-            }
-            for t in deal.tricks
-        ],
+        "history": history_json(deal.history),
+        "tricks": tricks_json(deal.tricks),
         "tricks_won": list(deal.tricks_won),
     }
     finished = FinishedDeal(number, end, data)

@@ -23,7 +23,7 @@ from ..core.cards import Card, Hand, Seat
 from ..engine.actions import PLAY, Action
 from ..engine.observation import Observation
 from ..formats.render import action_words, card_text
-from .deals import SEATS, hand_cards
+from .deals import SEATS, hand_cards, history_json, tricks_json
 
 if TYPE_CHECKING:
     from .tables import Table
@@ -120,9 +120,7 @@ def common_json(table: Table, obs: Observation) -> str:
             "declared_from": obs.declared_from,
         },
         "doubling_level": obs.doubling_level,
-        "history": [
-            {"seat": s.letter, "action": str(a), "text": action_words(a)} for s, a in obs.history
-        ],
+        "history": history_json(obs.history),
         "current": None
         if current is None
         else {
@@ -132,14 +130,7 @@ def common_json(table: Table, obs: Observation) -> str:
                 for i, c in enumerate(current.cards)
             ],
         },
-        "tricks": [
-            {
-                "leader": t.leader.letter,
-                "cards": [str(c) for c in t.cards],
-                "winner": None if t.winner is None else t.winner.letter,
-            }
-            for t in obs.tricks
-        ],
+        "tricks": tricks_json(obs.tricks),
         "tricks_won": list(obs.tricks_won),
         "events": _events(obs, owners),
         "over": game.is_over,
