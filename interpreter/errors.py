@@ -163,6 +163,19 @@ class Diagnostic:
             text += f"\n  hint: {self.hint}"
         return text
 
+    def to_data(self) -> dict[str, str | int | None]:
+        """The diagnostic as JSON-compatible data: ``file``, ``line``, ``column``,
+        ``path``, ``severity``, ``message``, ``hint``."""
+        return {
+            "file": self.file,
+            "line": self.line,
+            "column": self.col,
+            "path": self.path,
+            "severity": self.severity,
+            "message": self.message,
+            "hint": self.hint,
+        }
+
 
 class RuleFileError(DummyBridgeError):
     """A rule file that cannot be loaded; it carries every problem found.

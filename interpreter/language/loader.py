@@ -291,22 +291,7 @@ def format_diagnostics(
     if fmt == "text":
         return "\n".join(d.format() for d in diagnostics)
     if fmt == "json":
-        return json.dumps(
-            [
-                {
-                    "file": d.file,
-                    "line": d.line,
-                    "column": d.col,
-                    "path": d.path,
-                    "severity": d.severity,
-                    "message": d.message,
-                    "hint": d.hint,
-                }
-                for d in diagnostics
-            ],
-            indent=2,
-            ensure_ascii=False,
-        )
+        return json.dumps([d.to_data() for d in diagnostics], indent=2, ensure_ascii=False)
     raise ValueError(f"unknown diagnostics format {fmt!r}: expected 'text' or 'json'")
 
 

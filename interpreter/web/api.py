@@ -73,18 +73,9 @@ def _variant_names() -> dict[str, str]:
 def diagnostics_json(
     diagnostics: list[Diagnostic] | tuple[Diagnostic, ...],
 ) -> list[dict[str, Any]]:
-    """Diagnostics as the page shows them."""
-    return [
-        {
-            "line": d.line,
-            "column": d.col,
-            "path": d.path,
-            "severity": d.severity,
-            "message": d.message,
-            "hint": d.hint,
-        }
-        for d in diagnostics
-    ]
+    """Diagnostics as the page shows them: without the file, which for uploaded
+    text is no file of the user's."""
+    return [{k: v for k, v in d.to_data().items() if k != "file"} for d in diagnostics]
 
 
 def _rule_text(data: dict[str, Any], limits: Limits) -> str:
