@@ -120,7 +120,7 @@ class Server:
 
     def start(self) -> Server:
         cmd = [sys.executable, "-m", "dummybridge", "serve", "--port", str(self.port)]
-        cmd += ["--db", str(self.db), "--bot-delay", "0", "--allow-seeds"]
+        cmd += ["--db", str(self.db), "--bot-delay", "0", "--allow-seeds", "--tables-per-hour", "0"]
         self.proc = subprocess.Popen(
             cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1
         )
@@ -377,6 +377,70 @@ def test_double_dummy_deal(browser: Any, server: Server, out: Path) -> None:
     _play_deal(pages, game, seed)
     _check_finished(pages["A"], game)
     pages["A"].screenshot(path=str(out / "double-dummy-deal-over.png"), full_page=True)
+    for page in pages.values():
+        page.context.close()
+
+
+AUCTION_GRID_JS = """() => Array.from(document.querySelectorAll('#auction table.auction tr'))
+  .map(tr => Array.from(tr.children).map(td => td.textContent.trim()))"""
+
+
+def test_auction_bridge_auction_and_opening_lead(browser: Any, server: Server, out: Path) -> None:
+    """Four people bid an Auction Bridge auction through their pages: a bid, a
+    double, a redouble and three passes (1912 laws: the dealer must bid; a
+    double may be redoubled; three passes close the auction). Every page shows
+    exactly what its player may see after each call; the calls stand in the
+    W N E S grid under the dealer's mark; after the opening lead the dummy lies
+    face up on every page."""
+    seed = 11
+    places = dict.fromkeys("ABCD", "person")
+    created = server.table("auction-bridge", seed, places)
+    game = Game(load_rules("auction-bridge"), seed)
+    pages: dict[str | None, Any] = {
+        p: _open(browser, server.base + link) for p, link in created["links"].items()
+    }
+    pages[None] = _open(browser, server.base + created["spectate"])
+    assert game.to_act is not None
+    assert game.to_act.letter == "S"
+    plan = ["bid 1 spades", "double", "redouble", "pass", "pass", "pass"]
+    at = 0
+    for wanted in plan:
+        for player, page in pages.items():
+            _wait_at(page, at)
+            _check_page(page, game, player, at)
+        assert game.to_act is not None
+        actor = game.player_of(game.to_act)
+        legal = [str(a) for a in game.legal_actions()]
+        # the engine may name the redouble "double" (a double of a double)
+        action = wanted if wanted in legal else "double"
+        assert action in legal, (wanted, legal)
+        pages[actor].click(f"#actions [data-action='{action}']")
+        game.apply(action, player=actor)
+        at += 1
+    assert game.phase == "play"
+    for player, page in pages.items():
+        _wait_at(page, at)
+        _check_page(page, game, player, at)
+    grid = pages["A"].evaluate(AUCTION_GRID_JS)
+    assert grid == [
+        ["W", "N", "E", "S*"],
+        ["", "", "", "1♠"],
+        ["double", "redouble", "pass", "pass"],
+        ["pass", "", "", ""],
+    ]
+    assert pages["A"].locator("#contract").inner_text() == "1♠ by South, redoubled"
+    pages["A"].screenshot(path=str(out / "auction-bridge-auction.png"), full_page=True)
+    # the opening lead; then the dummy is exposed to everyone, spectators too
+    lead = str(game.legal_actions()[0])
+    actor = game.player_of(game.to_act)
+    pages[actor].click(f"[data-action='{lead}']")
+    game.apply(lead, player=actor)
+    at += 1
+    assert game.exposed
+    for player, page in pages.items():
+        _wait_at(page, at)
+        shot = _check_page(page, game, player, at)
+        assert {s.letter for s in game.exposed} <= set(shot["hands"])
     for page in pages.values():
         page.context.close()
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -346,6 +347,24 @@ def test_the_server_holds_at_most_its_tables(tmp_path: Path) -> None:
         }
     finally:
         assert "Traceback" not in srv.stop()
+
+
+def test_one_address_may_create_only_its_share_of_tables(tmp_path: Path) -> None:
+    """One client cannot fill the server's tables for everyone: past its share
+    it is refused with 429 and its reason, and no table is made."""
+    srv = Server(tmp_path / "share.sqlite", "--tables-per-hour", "2").start()
+    try:
+        for _ in range(2):
+            assert srv.request("/api/tables", {"variant": "bridge"})[0] == 201
+        status, body, _ = srv.request("/api/tables", {"variant": "bridge"})
+        assert (status, body) == (
+            429,
+            {"error": "too many new tables from your address: at most 2 an hour; try again later"},
+        )
+    finally:
+        assert "Traceback" not in srv.stop()
+    with sqlite3.connect(tmp_path / "share.sqlite") as db:
+        assert db.execute("SELECT count(*) FROM tables").fetchone() == (2,)
 
 
 def test_an_idle_table_is_put_away_and_comes_back_when_opened(tmp_path: Path) -> None:

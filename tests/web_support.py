@@ -49,7 +49,8 @@ class Server:
         self.proc = subprocess.Popen(
             [
                 *(sys.executable, "-m", "dummybridge", "serve", "--port", str(self.port)),
-                *("--db", str(self.db), "--bot-delay", "0", "--allow-seeds", *self.options),
+                *("--db", str(self.db), "--bot-delay", "0", "--allow-seeds"),
+                *("--tables-per-hour", "0", *self.options),  # tests create many; one test sets it
             ],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,

@@ -129,6 +129,7 @@ def _start_server(args: argparse.Namespace) -> tuple[subprocess.Popen[str], str]
     db = os.path.join(tempfile.mkdtemp(prefix="bench-serve-"), "tables.sqlite")
     command = [sys.executable, "-m", "dummybridge", "serve", "--port", str(port), "--db", db]
     command += ["--bot-delay", "0", "--rate", "100000", "--max-tables", str(args.tables + 10)]
+    command += ["--tables-per-hour", "0"]
     command += ["--synchronous", args.synchronous]
     if args.no_analysis:
         command.append("--no-analysis")

@@ -24,6 +24,13 @@ def add_serve(sub: _Commands) -> None:
         "--bot-delay", type=float, default=0.6, metavar="S", help="between bot actions"
     )
     serve.add_argument("--max-tables", type=int, default=1000, help="tables live at once")
+    serve.add_argument(
+        "--tables-per-hour",
+        type=int,
+        default=60,
+        metavar="N",
+        help="new tables one client address may create an hour (0: no limit)",
+    )
     serve.add_argument("--rate", type=float, default=10.0, help="messages a second per connection")
     serve.add_argument("--connections-per-table", type=int, default=32)
     serve.add_argument(
@@ -53,6 +60,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         burst=max(1, int(args.rate * 2)),
         connections_per_table=args.connections_per_table,
         idle_seconds=args.idle,
+        tables_per_hour=args.tables_per_hour,
     )
     config = ServerConfig(
         db=Path(args.db) if args.db else default_db_path(),

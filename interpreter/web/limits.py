@@ -1,11 +1,13 @@
-"""The server's limits, and the token bucket that holds a connection to its rate."""
+"""The server's limits, the token bucket that holds a connection to its rate,
+and the buckets that hold each address to its share of new tables."""
 
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 
-__all__ = ["Limits", "TokenBucket"]
+__all__ = ["CreationLimit", "Limits", "TokenBucket"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +25,8 @@ class Limits:
     :ivar idle_seconds: how long a table nobody is connected to and nobody acts
         at stays in memory; then it is put away (it no longer counts against
         ``max_tables``) and read back from the database when someone opens it.
+    :ivar tables_per_hour: new tables one client address may create an hour
+        (at most ten at once); ``0``, no limit.
     """
 
     max_tables: int = 1000
@@ -34,6 +38,7 @@ class Limits:
     max_rubbers: int = 20
     request_bytes: int = 96 * 1024
     idle_seconds: float = 3600.0
+    tables_per_hour: int = 60
 
 
 class TokenBucket:
@@ -56,3 +61,32 @@ class TokenBucket:
             return False
         self._tokens -= 1.0
         return True
+
+
+class CreationLimit:
+    """Each client address's share of new tables: ``per_hour`` an hour, at most
+    ten (or ``per_hour``, if fewer) at once, so that one client cannot fill the
+    server's ``max_tables`` for everyone else. ``per_hour`` 0 means no limit.
+
+    The buckets of at most ``addresses`` addresses are kept, the least recently
+    seen forgotten first (a forgotten address starts again with a full bucket).
+    """
+
+    __slots__ = ("_buckets", "addresses", "per_hour")
+
+    def __init__(self, per_hour: int, addresses: int = 10_000) -> None:
+        self.per_hour = per_hour
+        self.addresses = addresses
+        self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+
+    def take(self, address: str) -> bool:
+        """Let ``address`` create a table now; ``False`` when its share is spent."""
+        if self.per_hour <= 0:
+            return True
+        bucket = self._buckets.pop(address, None)
+        if bucket is None:
+            bucket = TokenBucket(self.per_hour / 3600.0, min(10, self.per_hour))
+        self._buckets[address] = bucket
+        while len(self._buckets) > self.addresses:
+            self._buckets.popitem(last=False)
+        return bucket.take()

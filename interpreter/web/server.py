@@ -39,7 +39,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from . import deals
 from .api import BadRequest, table_request, validate_json, variants_json
-from .limits import Limits, TokenBucket
+from .limits import CreationLimit, Limits, TokenBucket
 from .protocol import Act, Hello, Ping, ProtocolError, error, parse_message
 from .store import Store
 from .tables import Table, TableError, Tables
@@ -137,6 +137,7 @@ class _App:
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
         self.limits = config.limits
+        self.creations = CreationLimit(config.limits.tables_per_hour)
         self.store: Store | None = None
         self.tables: Tables | None = None
 
@@ -192,6 +193,13 @@ class _App:
 
     async def create_table(self, request: Request) -> Response:
         data = await _read_json(request, self.limits.request_bytes)
+        address = request.client.host if request.client else ""
+        if not self.creations.take(address):
+            raise BadRequest(
+                "too many new tables from your address: at most "
+                f"{self.limits.tables_per_hour} an hour; try again later",
+                429,
+            )
         req = await asyncio.to_thread(
             table_request, data, self.limits, allow_seeds=self.config.allow_seeds
         )

@@ -118,6 +118,7 @@ def common_json(table: Table, obs: Observation) -> str:
             "maker": None if obs.maker is None else obs.maker.letter,
             "declarer": None if obs.declarer is None else obs.declarer.letter,
             "declared_from": obs.declared_from,
+            "level": None if game.contract is None else game.contract.level,
         },
         "doubling_level": obs.doubling_level,
         "history": history_json(obs.history),

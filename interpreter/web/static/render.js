@@ -254,14 +254,16 @@ export function contractText(state) {
   const declaration = state.declaration || {};
   const denomination = state.denomination || declaration.denomination || (c && c.denomination);
   if (denomination) {
-    const level = c && c.level ? `${c.level} ` : "";
+    const bid = (c && c.level) || declaration.level;  // Auction: the contract's level
+    const level = bid ? String(bid) : "";
     parts.push(`${level}${callText(`declare ${typeof denomination === "string" ? denomination : denomination.name || ""}`)}`);
     const declarer = seatLetter(state.declarer || declaration.declarer || (c && c.declarer));
     if (declarer) parts.push(`by ${SEAT_NAMES[declarer]}`);
     const level2 = state.doubling_level || state.doubling || 0;
-    if (level2 === 1) parts.push("doubled");
-    else if (level2 === 2) parts.push("redoubled");
-    else if (level2 > 2) parts.push(`doubled ${level2} times`);
+    const last = parts.length - 1;
+    const doubled = level2 === 1 ? "doubled" : level2 === 2 ? "redoubled"
+      : level2 > 2 ? `doubled ${level2} times` : "";
+    if (doubled) parts[last] = `${parts[last]}, ${doubled}`;
   }
   return parts.join(" ");
 }
