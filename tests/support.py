@@ -1,9 +1,23 @@
-"""Helpers shared by the test files: a house rule without a file, hands built to order."""
+"""Helpers shared by the test files: a house rule without a file, hands built to
+order, and the size of the randomised and exhaustive checks."""
 
 from __future__ import annotations
 
+import os
+
 from dummybridge.core.cards import Hand, Seat, Suit
 from dummybridge.language.ruleset import RuleSet
+
+#: ``DUMMYBRIDGE_THOROUGH=1`` (``.ci/run`` sets it for its second pass) runs the
+#: randomised and exhaustive checks at full size; the README's test command runs
+#: every one of them at a tenth of that, so that it stays under five minutes.
+THOROUGH = os.environ.get("DUMMYBRIDGE_THOROUGH") == "1"
+
+
+def examples(full: int) -> int:
+    """How many examples a property test draws: ``full`` in the thorough pass,
+    a tenth of it (at least 25) otherwise."""
+    return full if THOROUGH else max(25, full // 10)
 
 
 def with_changes(rules: RuleSet, **changes: object) -> RuleSet:

@@ -1,6 +1,7 @@
 """Differential tests: the C core agrees with the pure-Python reference (tests/reference.py).
 
-Hypothesis generates thousands of cases per question: legal plays, trick
+Hypothesis generates thousands of cases per question (in the thorough pass,
+``DUMMYBRIDGE_THOROUGH=1``; hundreds in the README's run): legal plays, trick
 winners (complete and incomplete tricks, any table size), hand statistics,
 PBN text, the PRNG and its bounded draws, shuffle, cut and deal, and random
 playouts from any position (including in the middle of a trick) and batches
@@ -20,10 +21,11 @@ import reference as ref
 from dummybridge._core import ffi, lib
 from dummybridge.core import _native
 from dummybridge.core._native import Position, Rng, Status
+from support import examples
 
-MANY = settings(max_examples=3000)
-SOME = settings(max_examples=1500)
-FEW = settings(max_examples=400)
+MANY = settings(max_examples=examples(3000))
+SOME = settings(max_examples=examples(1500))
+FEW = settings(max_examples=examples(400))
 
 seeds = st.integers(0, 2**64 - 1)
 cards = st.integers(0, 51)
