@@ -114,6 +114,7 @@ def _cmd_play_interactive(args: argparse.Namespace) -> int:
     from ..core.cards import Seat
     from ..engine.game import Game
     from ..language.loader import load_rules
+    from .terminal import finished_save
 
     rules = load_rules(args.variant)
     if args.irregularities:
@@ -142,7 +143,7 @@ def _cmd_play_interactive(args: argparse.Namespace) -> int:
     save = args.save
     if save is None:
         save = f"dummybridge-{rules.name}-{args.seed}.json"
-        if os.path.exists(save):  # never overwrite a game in progress unasked
+        if os.path.exists(save) and not finished_save(save):  # a finished one may be replaced
             raise DummyBridgeError(
                 f"{save} exists: continue it with 'dummybridge resume {save}', or name "
                 "another file with --save FILE"
