@@ -260,7 +260,7 @@ def trick_line(
     leader, cards, winner = trick
     seats = [Seat((int(leader) + i) & 3) for i in range(len(cards))]
     played = "  ".join(
-        f"{s.letter} {card(c):<3}" for s, c in zip(seats, cards, strict=True)
+        f"{s.letter} {card(c)}" for s, c in zip(seats, cards, strict=True)
     ).rstrip()
     won = "" if winner is None else f"  -> {who(winner) if who else winner.letter}"
     return f"trick {number:>2}: {played}{won}"
