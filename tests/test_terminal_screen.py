@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import re
 import sys
 from collections.abc import Callable
@@ -20,6 +19,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from test_interactive import spawn  # the installed program on a pseudo-terminal
 
 from dummybridge.apps import terminal_text as text_
 from dummybridge.apps.terminal import Session, finished_save
@@ -426,24 +426,10 @@ def test_a_finished_save_does_not_block_a_replay(
 # ------------------------------------------------------------------ pexpect
 
 
-def _spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
-    env = dict(os.environ, PYTHONIOENCODING="utf-8", TERM="xterm", LANG="C.UTF-8", LC_ALL="C.UTF-8")
-    env.pop("NO_COLOR", None)
-    return pexpect.spawn(
-        sys.executable,
-        ["-m", "dummybridge", *args],
-        cwd=str(tmp_path),
-        env=env,
-        encoding="utf-8",
-        timeout=20,
-        dimensions=(50, 200),
-    )
-
-
 def test_auction_grid_actions_and_refusal_at_a_real_terminal(tmp_path: Path) -> None:
     """Through a pseudo-terminal: the auction as the W N E S grid, `actions`
     as the bid grid, a refusal in the screen's words, Ctrl-C's resume hint."""
-    child = _spawn(tmp_path, "play", "auction-bridge", "--seat", "E", "--seed", "3", "--ascii")
+    child = spawn(tmp_path, "play", "auction-bridge", "--seat", "E", "--seed", "3", "--ascii")
     child.expect(r"Auction:\r\n  W      N      E      S\r\n {23}1C\r\n  pass   pass\r\n")
     child.expect(r"East \(you\) to call > ")
     child.sendline("actions")
@@ -468,7 +454,7 @@ def test_auction_grid_actions_and_refusal_at_a_real_terminal(tmp_path: Path) -> 
 def test_end_of_deal_review_at_a_real_terminal(tmp_path: Path) -> None:
     """Through a pseudo-terminal: a claim at the last trick, the review (hands,
     tricks, score) and the pause before the next deal."""
-    child = _spawn(tmp_path, "play", "bridge", "--seat", "S", "--seed", "3", "--ascii")
+    child = spawn(tmp_path, "play", "bridge", "--seat", "S", "--seed", "3", "--ascii")
     for _ in range(60):
         i = child.expect([r"\) to (?:play|declare|(?:re)?double or pass) > ", "Deal 1 is over"])
         if i == 1:

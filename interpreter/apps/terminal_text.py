@@ -259,9 +259,7 @@ def trick_line(
     """``trick 3: W ♠K  N ♠2  E ♠A  S ♠5  -> East (you)``."""
     leader, cards, winner = trick
     seats = [Seat((int(leader) + i) & 3) for i in range(len(cards))]
-    played = "  ".join(
-        f"{s.letter} {card(c)}" for s, c in zip(seats, cards, strict=True)
-    ).rstrip()
+    played = "  ".join(f"{s.letter} {card(c)}" for s, c in zip(seats, cards, strict=True)).rstrip()
     won = "" if winner is None else f"  -> {who(winner) if who else winner.letter}"
     return f"trick {number:>2}: {played}{won}"
 
