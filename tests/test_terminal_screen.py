@@ -303,6 +303,9 @@ def test_last_shows_the_last_trick() -> None:
         if len(tricks) == 2 and not asked and " to play > " in prompt:
             asked.append(1)
             return "last"
+        if session.game.deal_number == 2 and prompt != WAIT:
+            asked.append(2)
+            return "last" if len(asked) == 2 else "quit"
         return _hinted(session, prompt)
 
     out = _run(game, human, answer, symbols=False)
@@ -311,6 +314,11 @@ def test_last_shows_the_last_trick() -> None:
     cards = [op for op in game.log[: trick.index] if op.kind == "play"][-4:]
     played = "  ".join(f"{op.seat.letter} {op.action.card.code}" for op in cards)  # type: ignore[union-attr]
     assert shown.startswith(f"Last trick: trick  2: {played}  -> {trick.seat.name.capitalize()} (")  # type: ignore[union-attr]
+    # At the start of the next deal: the last trick of the deal before, its seats by letter.
+    end = next(op for op in game.log if op.kind == "trick" and op.detail["number"] == 13)
+    cards = [op for op in game.log[: end.index] if op.kind == "play"][-4:]
+    played = "  ".join(f"{op.seat.letter} {op.action.card.code}" for op in cards)  # type: ignore[union-attr]
+    assert f"Last trick of deal 1: trick 13: {played}  -> {end.seat.letter}" in out  # type: ignore[union-attr]
 
 
 def test_hint_says_why_and_asks_the_solver_when_asked() -> None:

@@ -48,7 +48,7 @@ class Narration:
     _shown: int
     _quiet_until: int
     _review_pending: bool
-    _last_trick: tuple[Seat, list[Card], Seat | None] | None
+    _last_trick: tuple[int, int, tuple[Seat, list[Card], Seat | None]] | None
 
     def write(self, text: str) -> None:
         """Show text, coloured if the session has colour."""
@@ -268,7 +268,8 @@ class Narration:
         }
         cards_each = self.game.rules.deal.cards_each
         lines = text_.review_lines(history, cards_each, labels, self.symbols, self.card)
-        self._last_trick = history.tricks[-1] if history.tricks else None
+        if history.tricks:
+            self._last_trick = (history.number, len(history.tricks), history.tricks[-1])
         return [*lines, ""] if lines else []
 
     def _rubber_summary(self, d: Mapping[str, Any]) -> str:

@@ -35,6 +35,7 @@ from ..core.files import read_utf8
 from ..engine.actions import (
     BID,
     DOUBLE,
+    LOOK,
     PLAY,
     REVOKE_CLAIM,
     WAIVE,
@@ -550,14 +551,12 @@ class Session(Narration):
             t = tricks[-1]
             trick = (t.leader, list(t.cards), t.winner)
             number = len(tricks)
-        elif self._last_trick is not None:
-            trick, number = self._last_trick, 0
+        elif self._last_trick is not None:  # the deal before's (its seats by letter)
+            deal, number, trick = self._last_trick
+            return f"Last trick of deal {deal}: " + text_.trick_line(number, trick, self.card)
         else:
             return "No trick has been played yet."
-        line = text_.trick_line(number, trick, self.card, self.label)
-        if number == 0:
-            line = "the last trick of the deal before" + line[line.index(":") :]
-        return "Last trick: " + line
+        return "Last trick: " + text_.trick_line(number, trick, self.card, self.label)
 
     def _refusal(self, action: Action, exc: IllegalActionError) -> str:
         g = self.game
@@ -605,6 +604,8 @@ class Session(Narration):
             return self._call_text(action, g.deal.doubling_level if g.phase == "double" else 0)
         if action.kind == "declare":
             return (action.denomination or "").replace("_", " ")
+        if action.kind == LOOK and action.seat is not None:
+            return f"look {action.seat.name.lower()}"
         if action.kind == REVOKE_CLAIM:
             return f"claim {action.penalty}"
         if action.kind == WAIVE:
