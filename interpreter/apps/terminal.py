@@ -403,14 +403,15 @@ class Session(Narration):
         """Play until the session ends or the person quits; returns an exit status.
 
         Ctrl-C stops it as ``quit`` does (the game is saved after every
-        action), says how to continue, and is passed on to the caller.
+        action), says how to continue, and is passed on to the caller (as is
+        an exit a signal handler raises).
         """
         try:
             return self._run()
         except Stop:
             self.write(self._stopped())
             return 0
-        except KeyboardInterrupt:
+        except (KeyboardInterrupt, SystemExit):  # Ctrl-C, or a signal the CLI turns into an exit
             self.write(self._stopped())
             raise
 
