@@ -103,9 +103,13 @@ def test_analyse_one_hand_of_one_deal(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_analyse_refuses_a_seat_that_is_none(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["analyse", str(RECORD), "--seat", "X"]) == 1
-    assert capsys.readouterr().err == (
-        "dummybridge: error: unknown seat 'X' (choose from N, E, S, W)\n"
+    """Refused before any card is valued, by the command line's usage error."""
+    with pytest.raises(SystemExit) as info:
+        main(["analyse", str(RECORD), "--seat", "X"])
+    assert info.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "dummybridge analyse: error: argument --seat: invalid choice: 'X' "
+        "(choose from 'N', 'E', 'S', 'W')"
     )
 
 

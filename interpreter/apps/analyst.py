@@ -60,7 +60,12 @@ def solve_command(args: argparse.Namespace) -> int:
 
 def add_analysis_options(analyse: argparse.ArgumentParser) -> None:
     """``analyse --seat S``, ``--costly``, ``--deal N``."""
-    analyse.add_argument("--seat", help="only the cards played from this hand (N, E, S or W)")
+    analyse.add_argument(
+        "--seat",
+        type=str.upper,
+        choices=("N", "E", "S", "W"),
+        help="only the cards played from this hand",
+    )
     analyse.add_argument("--costly", action="store_true", help="only the cards that cost tricks")
     analyse.add_argument("--deal", type=int, metavar="N", help="only deal N")
 
