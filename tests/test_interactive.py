@@ -27,8 +27,11 @@ from dummybridge.engine.game import Game
 from dummybridge.formats.natural import parse_input
 from dummybridge.language.loader import load_rules
 
-PROMPT = r"\) to (?:play|call|declare|double or pass|claim|choose the penalty|act) > "
-HINT = r"hint: ([^\r\n]+)\r\n"
+PROMPT = r"\) to (?:play|call|declare|(?:re)?double or pass|claim|choose the penalty|act) > "
+#: the end-of-deal review waits for the person
+WAIT = r"Press Enter for the next deal \(or quit\) > "
+#: a hint: the action, then why in brackets
+HINT = r"hint: ([^\r\n(]+) \([^\r\n]*\)\r\n"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
@@ -74,18 +77,12 @@ def natural(hint: str, turn: int) -> str:
             f"{_RANK_WORD.get(rank, rank)} of {_SUIT_WORD[suit]}",
         ]
         return forms[turn % len(forms)]
-    m = re.fullmatch(r"([1-7]) (.+)", hint)
-    if m:
-        level, name = m.groups()
+    m = re.fullmatch(r"([1-7])(R?[♠♥♦♣SHDC]|NT)", hint)
+    if m:  # a bid as the screen writes it: 1♥, 2NT, 1R♠ (1H, 1RS)
+        level, short = m.groups()
         words = ["one", "two", "three", "four", "five", "six", "seven"][int(level) - 1]
-        short = {
-            "no trumps": "NT",
-            "hearts": "H",
-            "spades": "S",
-            "diamonds": "D",
-            "clubs": "C",
-        }.get(name)
-        forms = [f"{words} {name}", f"{level}{short}" if short else hint, hint]
+        name = ("royal " if short.startswith("R") else "") + _SUIT_WORD.get(short[-1], "no trumps")
+        forms = [f"{words} {name}", hint, f"{level} {name}"]
         return forms[turn % len(forms)]
     return hint
 
@@ -103,7 +100,7 @@ def play_one_deal(child: pexpect.spawn, expect_refusal: bool = True) -> list[str
         i = child.expect([PROMPT, r"Deal 1 is over", pexpect.EOF])
         assert "refused" not in child.before, child.before
         if i == 1:
-            child.expect(r"total[^\r\n]*\r\n")
+            child.expect(r"The score for deal 1:")
             break
         assert i == 0, "the program ended before the first deal was scored"
         played = played or " to play > " in child.after
@@ -138,8 +135,8 @@ def play_one_deal(child: pexpect.spawn, expect_refusal: bool = True) -> list[str
     else:
         raise AssertionError("the first deal did not end")
     assert claimed or not played, "no prompt in the last trick"
-    i = child.expect([PROMPT, pexpect.EOF])
-    if i == 0:
+    i = child.expect([WAIT, pexpect.EOF])
+    if i == 0:  # the review waits for the person: he stops there
         child.sendline("quit")
         child.expect(r"continue with: dummybridge resume ")
         child.expect(pexpect.EOF)
@@ -159,9 +156,9 @@ def test_bridge_deal_at_the_terminal_seat_south(tmp_path: Path) -> None:
     child.expect(PROMPT)
     assert child.after == ") to declare > "
     child.sendline("2H")  # a bid where there is no auction: the game says why not
-    child.expect(r"refused: bid 2 hearts refused: south \([A-D]\) must declare now")
-    child.sendline("as")  # a card before the play
-    child.expect(r"refused: play SA refused: south \([A-D]\) must declare now")
+    child.expect("refused 2\x1b\\[31m♥\x1b\\[0m: you must declare now\r\n")
+    child.sendline("as")  # a card before the play, in the screen's words (issue 21)
+    child.expect("refused ♠A: you must declare now\r\n")
     child.sendline("no trumps")
     child.expect(r"South \(you\) declares no trumps")
     child.expect(PROMPT)
@@ -175,7 +172,9 @@ def test_bridge_deal_at_the_terminal_seat_south(tmp_path: Path) -> None:
     assert data["session"]["human"] == game_human(data)
     game = Game.from_record(data)
     assert game.deal_number == 2
-    assert game.actor == data["session"]["human"]
+    # He stopped at the end-of-deal review: nothing of deal 2 was taken yet.
+    assert game.phase == "declare"
+    assert game.to_act == game.dealer
     assert data["actions"][0] == "declare no_trumps"
 
 
@@ -497,6 +496,8 @@ def test_a_whole_rubber_ends_with_its_summary_and_settlement() -> None:
     game = Game(load_rules("bridge"), 2)
 
     def read(prompt: str) -> str:
+        if prompt.startswith("Press Enter for the next deal"):
+            return ""
         return session._natural(session.hint())
 
     session = Session(
@@ -506,8 +507,11 @@ def test_a_whole_rubber_ends_with_its_summary_and_settlement() -> None:
     text = "\n".join(out)
     deals = game.deal_number
     assert re.findall(r"\nDeal (\d+) is over", text) == [str(d) for d in range(1, deals + 1)]
-    assert text.count("Score sheet:") == deals
-    assert "\nThe rubber is over.\n" in text
+    # Issue 21: the sheet once at the end of the rubber, which is announced
+    # before its bonus; each other deal shows the sheet after its score.
+    assert text.count("Score sheet:") == deals - 1
+    assert text.count("-  the line\n") == deals  # one sheet a deal, none twice
+    assert "\nThe rubber is over.\n  Rubber to " in text
     tail = text[text.index("The rubber is over.") :]
     assert "Final difference: " in tail
     assert "Settlement: " in tail
@@ -667,7 +671,8 @@ def test_laws_mode_at_the_prompt_revoke_and_remarks() -> None:
         game, "B", save_path=None, write=out.append, read=lambda prompt: next(script), symbols=False
     )
     session.run()
-    assert any(line.startswith("Laws mode: ") and "touch SK" in line for line in out)
+    laws_lines = [x for line in out for x in line.split("\n") if x.startswith("Laws mode: ")]
+    assert any("touch SK" in x for x in laws_lines)
     assert game.state_dict()["current"][:2] == ["S2", "SK"]  # touched from dummy: played
     # South, the person, now revokes with a heart though he holds spades.
     game2 = Game(load_rules("auction-bridge"), 1, laws=True, deals=list(game.preset_deals))

@@ -12,6 +12,7 @@ Seats are ``N E S W``; strains ``C D H S`` and ``N`` (no trumps).
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -29,6 +30,8 @@ __all__ = [
     "analyse_record",
     "parse_seat",
     "parse_strain",
+    "play_position",
+    "select_costs",
     "solve",
     "table",
 ]
@@ -247,6 +250,18 @@ class CardCost:
         return self.best - self.after
 
 
+def play_position(game: Any) -> _native.Position:
+    """The position of a game in its play, as the game holds it (after a
+    revoke corrected in time too): the hands, the trumps, the trick so far."""
+    hands = game.hands
+    return _native.Position(
+        hands=(hands[0], hands[1], hands[2], hands[3]),
+        trump=int(game.denomination.strain),
+        leader=int(game._trick_leader),
+        trick=tuple(game._trick_cards),
+    )
+
+
 def analyse_record(
     record: Mapping[str, Any],
     solver: _native.DDSolver | None = None,
@@ -291,13 +306,7 @@ def analyse_record(
             seat = int(game.to_act)
             held = game.hands[seat]
             trick = len(game.tricks) + 1
-            hands = game.hands
-            pos = _native.Position(
-                hands=(hands[0], hands[1], hands[2], hands[3]),
-                trump=int(game.denomination.strain),
-                leader=int(game._trick_leader),
-                trick=tuple(game._trick_cards),
-            )
+            pos = play_position(game)
             try:
                 before = solver.solve_cards(pos)
             except InvalidDealError:
@@ -329,24 +338,73 @@ def analyse_record(
     return out
 
 
-def analysis_text(costs: Sequence[CardCost]) -> str:
-    """The text ``dummybridge analyse`` prints: one line per card, and each side's total."""
-    lines = []
+def select_costs(
+    costs: Sequence[CardCost],
+    seat: str | None = None,
+    costly: bool = False,
+    deal: int | None = None,
+) -> list[CardCost]:
+    """The cards ``analyse`` shows: one hand's only (``seat``), the costly ones
+    only, one deal's only.
+
+    :raises InvalidNotationError: for a seat that is not ``N E S W``.
+    """
+    at = parse_seat(seat) if seat is not None else None
+    return [
+        c
+        for c in costs
+        if (at is None or c.seat == at)
+        and (not costly or c.cost > 0)
+        and (deal is None or c.deal == deal)
+    ]
+
+
+def analysis_text(
+    costs: Sequence[CardCost],
+    record: Mapping[str, Any] | None = None,
+    rules: RuleSet | None = None,
+    seat: str | None = None,
+    costly: bool = False,
+    deal: int | None = None,
+) -> str:
+    """The text ``dummybridge analyse`` prints: a legend; for each deal its
+    summary line (with ``record`` and ``rules``) and a line per card shown
+    (:func:`select_costs`); each side's total over the deals shown."""
+    from .deal_summary import LEGEND, deal_summaries, summary_line
+
+    summaries = deal_summaries(record, rules) if record is not None and rules is not None else {}
+    cards_each = rules.deal.cards_each if rules is not None else 13
+    shown = select_costs(costs, seat, costly, deal)
+    deals = sorted({c.deal for c in costs if deal is None or c.deal == deal})
+    lines = textwrap.wrap(LEGEND, 78) if summaries else []
     names = ("North", "East", "South", "West")
     totals = [0, 0]
-    for c in costs:
-        mark = "" if c.cost == 0 else f"  cost {c.cost}"
-        lines.append(
-            f"deal {c.deal} trick {c.trick:>2}: {names[c.seat]:<5} "
-            f"{_native.card_format(c.card)}  dd {c.best} -> {c.after}{mark}"
-        )
-        totals[seat_side(c.seat)] += c.cost
+    for number in deals:
+        of_deal = [c for c in costs if c.deal == number]
+        if summaries:
+            lines += ["", summary_line(summaries.get(number), number, of_deal, cards_each)]
+        for c in (c for c in shown if c.deal == number):
+            mark = "" if c.cost == 0 else f"  cost {c.cost}"
+            lines.append(
+                f"deal {c.deal} trick {c.trick:>2}: {names[c.seat]:<5} "
+                f"{card_text(c.card):<3}  dd {c.best} -> {c.after}{mark}"
+            )
+        for c in of_deal:
+            totals[seat_side(c.seat)] += c.cost
+    if summaries:
+        lines.append("")
     lines.append(f"tricks lost double dummy: North-South {totals[0]}, East-West {totals[1]}")
     return "\n".join(lines)
 
 
-def analysis_json(costs: Sequence[CardCost]) -> list[dict[str, Any]]:
-    """The JSON ``dummybridge analyse --format json`` prints."""
+def analysis_json(
+    costs: Sequence[CardCost],
+    seat: str | None = None,
+    costly: bool = False,
+    deal: int | None = None,
+) -> list[dict[str, Any]]:
+    """The JSON ``dummybridge analyse --format json`` prints (the cards of
+    :func:`select_costs`)."""
     return [
         {
             "deal": c.deal,
@@ -357,5 +415,5 @@ def analysis_json(costs: Sequence[CardCost]) -> list[dict[str, Any]]:
             "after": c.after,
             "cost": c.cost,
         }
-        for c in costs
+        for c in select_costs(costs, seat, costly, deal)
     ]

@@ -114,6 +114,7 @@ def _cmd_play_interactive(args: argparse.Namespace) -> int:
     from ..core.cards import Seat
     from ..engine.game import Game
     from ..language.loader import load_rules
+    from .terminal import finished_save
 
     rules = load_rules(args.variant)
     if args.irregularities:
@@ -142,7 +143,7 @@ def _cmd_play_interactive(args: argparse.Namespace) -> int:
     save = args.save
     if save is None:
         save = f"dummybridge-{rules.name}-{args.seed}.json"
-        if os.path.exists(save):  # never overwrite a game in progress unasked
+        if os.path.exists(save) and not finished_save(save):  # a finished one may be replaced
             raise DummyBridgeError(
                 f"{save} exists: continue it with 'dummybridge resume {save}', or name "
                 "another file with --save FILE"
@@ -443,25 +444,6 @@ def _cmd_docs(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _cmd_solve(args: argparse.Namespace) -> int:
-    from ..analysis.doubledummy import (
-        parse_seat,
-        parse_strain,
-        solution_json,
-        solution_text,
-        solve,
-        table,
-    )
-
-    sol = solve(args.deal, parse_strain(args.trump), parse_seat(args.leader))
-    tab = table(args.deal) if args.table else None
-    if args.format == "json":
-        _out(json.dumps(solution_json(sol, args.deal, tab), indent=2))
-    else:
-        _out(solution_text(sol, args.deal, tab))
-    return EXIT_OK
-
-
 def _cmd_analyse(args: argparse.Namespace) -> int:
     from ..analysis.doubledummy import analyse_record, analysis_json, analysis_text
     from ..formats.records import load_record, replay_record
@@ -471,9 +453,9 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
     rules = replay_record(record, args.record).rules
     costs = analyse_record(record, rules=rules)
     if args.format == "json":
-        _out(json.dumps(analysis_json(costs), indent=2))
+        _out(json.dumps(analysis_json(costs, args.seat, args.costly, args.deal), indent=2))
     else:
-        _out(analysis_text(costs))
+        _out(analysis_text(costs, record, rules, args.seat, args.costly, args.deal))
     return EXIT_OK
 
 
@@ -700,6 +682,8 @@ def _add_docs(sub: _Commands) -> None:
 
 
 def _add_solve(sub: _Commands) -> None:
+    from .analyst import add_position_options
+
     solve = sub.add_parser("solve", help="double-dummy: the tricks the side on lead can take")
     solve.add_argument("deal", help='a PBN deal, "N:AKQ.xx.xx.xx ..." (equal hands of any size)')
     solve.add_argument("--trump", default="N", help="C, D, H, S or NT (default: NT)")
@@ -708,10 +692,12 @@ def _add_solve(sub: _Commands) -> None:
         "--table", action="store_true", help="also the 20-result table (every declarer and strain)"
     )
     _add_format(solve)
-    solve.set_defaults(func=_cmd_solve)
+    add_position_options(solve)  # --move N: a position in a record's play; its command
 
 
 def _add_analyse(sub: _Commands) -> None:
+    from .analyst import add_analysis_options
+
     analyse = sub.add_parser(
         "analyse",
         aliases=["analyze"],
@@ -720,6 +706,7 @@ def _add_analyse(sub: _Commands) -> None:
     analyse.add_argument("record", metavar="RECORD", help="a JSON record from 'play --record'")
     _add_format(analyse)
     analyse.set_defaults(func=_cmd_analyse)
+    add_analysis_options(analyse)  # --seat, --costly, --deal
 
 
 def _add_dd(sub: _Commands) -> None:

@@ -30,19 +30,16 @@ from typing import Any
 
 from ..bots.basic import BOT_KINDS, Bot, RuleBot, bot_seed, make_bot
 from ..core._native import Rng
-from ..core.cards import Card, Seat, Suit, seat_side
+from ..core.cards import Seat, seat_side
 from ..core.files import read_utf8
 from ..engine.actions import (
     BID,
     DOUBLE,
     LOOK,
-    PASS,
     PLAY,
-    REDOUBLE,
     REVOKE_CLAIM,
     WAIVE,
     Action,
-    Operation,
 )
 from ..engine.game import Game, Observation
 from ..errors import (
@@ -54,14 +51,21 @@ from ..errors import (
 )
 from ..formats.natural import parse_input
 from ..formats.render import (
-    action_words,
     hand_lines,
-    result_lines,
-    rubber_bonus_lines,
     score_sheet,
 )
+from . import hints
+from . import terminal_text as text_
+from .narration import QUIT, Narration, Stop
 
-__all__ = ["BOT_KINDS", "SESSION_FORMAT", "Session", "load_session", "save_atomic"]
+__all__ = [
+    "BOT_KINDS",
+    "SESSION_FORMAT",
+    "Session",
+    "finished_save",
+    "load_session",
+    "save_atomic",
+]
 
 SESSION_FORMAT = "dummybridge-session/1"
 
@@ -85,9 +89,11 @@ What you can type (any case):
   any action      exactly as 'actions' lists it (play SA, bid 2 hearts ...)
 Commands:
   help            this text
-  hint            what the rule-based bot would do in your place
-  actions         every action open to you now
+  hint            what the rule-based bot would do in your place, and why
+  hint dd         the best cards double dummy (it looks at every hand)
+  actions         every action open to you now (the bids as a grid)
   show            the table again
+  last            the last trick
   score           the score sheet so far
   claim           claim all the remaining tricks (claim N: that many of them);
                   granted when your side is sure of them however the others
@@ -187,11 +193,17 @@ def load_session(path: str) -> tuple[Game, dict[str, Any]]:
     return game, session
 
 
-def _colourise(text: str) -> str:
-    return text.replace("♥", f"{_RED}♥{_RESET}").replace("♦", f"{_RED}♦{_RESET}")
+def finished_save(path: str) -> bool:
+    """Whether ``path`` holds a saved game that is over (so a new game of the
+    same seed may take its place); ``False`` for anything else, unreadable too."""
+    try:
+        game, _ = load_session(path)
+    except (DummyBridgeError, OSError, ValueError):
+        return False
+    return game.is_over
 
 
-class Session:
+class Session(Narration):
     """One person at the table, the bots at the other hands.
 
     :param game: the game to play (new, or replayed from a save).
@@ -247,28 +259,11 @@ class Session:
         # one from where it stopped.
         self._shown = len(game.log) if resumed else 0
         self._refused_claim: tuple[int, int] | None = None
+        self._quiet_until = 0
+        self._review_pending = False
+        self._last_trick = None
 
     # ------------------------------------------------------------ output
-
-    def write(self, text: str) -> None:
-        """Show text, coloured if the session has colour."""
-        self._write(_colourise(text) if self.colour and self.symbols else text)
-
-    def card(self, card: Card) -> str:
-        """A card as the session writes it: ``♠A`` or ``SA``."""
-        return (card.suit.symbol if self.symbols else card.suit.letter) + card.code[1]
-
-    def label(self, seat: Seat) -> str:
-        """``South (B)``, ``North (B's Dummy)``, with ``you`` for the human's hands."""
-        g = self.game
-        player = g.seat_player[seat]
-        name = seat.name.capitalize()
-        who = "you" if player == self.human else player
-        if g.phase == "play" and seat == g.dummy and g.player_of(seat) != player:
-            return f"{name} ({who}, dummy)"
-        if seat not in g.manned:
-            return f"{name} ({'your' if who == 'you' else who + chr(39) + 's'} Dummy)"
-        return f"{name} ({who})"
 
     # ------------------------------------------------------------ saving
 
@@ -360,9 +355,8 @@ class Session:
         g = self.game
         out: list[str] = []
         if g.rules.declaration.kind == "auction" and obs.history:
-            out.append(
-                "Auction: " + "  ".join(f"{s.letter} {self._call_text(a)}" for s, a in obs.history)
-            )
+            calls = [(s, self._call_text(a)) for s, a in obs.history]
+            out += ["Auction:", *("  " + x for x in text_.auction_grid(calls))]
         if obs.denomination is not None and obs.maker is not None and obs.declarer is not None:
             how = {"partner": ", left to partner", "dummy": ", forced (left to Dummy)"}.get(
                 obs.declared_from or "", ""
@@ -381,147 +375,6 @@ class Session:
             out.append(f"Tricks: N-S {obs.tricks_won[0]}, E-W {obs.tricks_won[1]}")
         return out
 
-    def _call_text(self, action: Action) -> str:
-        if action.kind == BID:
-            return f"{action.level}{_short(action.denomination or '', self.symbols)}"
-        return {PASS: "pass", DOUBLE: "double", REDOUBLE: "redouble"}.get(action.kind, str(action))
-
-    # ------------------------------------------------------------ narration
-
-    def _narrate(self) -> None:
-        """Tell the human what happened since the last time, as far as it is public."""
-        g = self.game
-        log = g.log
-        while self._shown < len(log):
-            op = log[self._shown]
-            self._shown += 1
-            text = self._describe(op)
-            if text:
-                self.write(text)
-
-    def _describe(self, op: Operation) -> str | None:
-        g = self.game
-        d = op.detail
-        kind = op.kind
-        if kind == "rubber_start":
-            seats = ", ".join(self.label(s) for s in _ORDER)
-            return f"\nRubber {d['rubber']}: {seats}"
-        if kind == "deal":
-            assert op.seat is not None
-            return f"\nDeal {d['deal']}: {self.label(op.seat)} deals."
-        if kind == "sight":
-            lines = []
-            own = g.player_seats[self.human]
-            for change in d["changes"]:
-                if change["player"] != self.human:
-                    continue
-                for x in change["sees"]:
-                    if Seat.from_str(x) in own and g.phase != "play":
-                        continue  # his own hand, as it is dealt
-                    lines.append(f"  You may now see the {Seat.from_str(x).name.lower()} hand.")
-                for x in change["loses"]:
-                    lines.append(
-                        f"  You may no longer look at the {Seat.from_str(x).name.lower()} hand."
-                    )
-            return "\n".join(lines) or None
-        if kind == PLAY:
-            assert op.seat is not None
-            assert op.action is not None
-            assert op.action.card is not None
-            return f"  {self.label(op.seat)} plays {self.card(op.action.card)}"
-        if kind == "play_blind":
-            assert op.seat is not None
-            return f"  {op.player} plays blind from the {op.seat.name.lower()} hand:"
-        if kind == "trick":
-            assert op.seat is not None
-            return f"  -> {self.label(op.seat)} wins trick {d['number']}"
-        if kind == LOOK:
-            assert op.seat is not None
-            who = "You look" if op.player == self.human else f"{op.player} looks"
-            return f"  {who} at the {op.seat.name.lower()} hand"
-        if kind == "examine":
-            assert op.seat is not None
-            return f"  {op.player} examines the {op.seat.name.lower()} hand (without exposing it)"
-        if kind == "forced":
-            return f"  Dummy's declaration is forced: {d['denomination'].replace('_', ' ')}"
-        if kind == "expose":
-            assert op.seat is not None
-            return f"  {self.label(op.seat)} is laid face up"
-        if kind == "contract":
-            declarer = Seat.from_str(d["declarer"])
-            bid = d["bid"].removeprefix("bid ").replace("_", " ")
-            doubled = {0: "", 1: " doubled", 2: " redoubled"}.get(d["doubled"], " doubled")
-            return f"  Contract: {bid}{doubled}; {self.label(declarer)} plays"
-        if kind == "passed_out":
-            return "  All four pass: a new deal"
-        if kind in ("out_of_turn", "insufficient"):
-            assert op.seat is not None
-            assert op.action is not None
-            what = "out of turn" if kind == "out_of_turn" else "(an insufficient bid)"
-            return f"  {self.label(op.seat)} {action_words(op.action, 0, True)} {what}"
-        if kind == "score":
-            return self._deal_score(op)
-        if kind == "game":
-            return f"  Game to {d['name']} (games {'-'.join(str(x) for x in d['games'])})"
-        if kind == "rubber":
-            return self._rubber_summary(d)
-        if op.action is not None and op.seat is not None and kind not in ("revoke",):
-            auction = g.rules.declaration.kind == "auction"
-            level = 0 if kind != DOUBLE else self._level_before(op)
-            return f"  {self.label(op.seat)} {action_words(op.action, level, auction)}"
-        return None  # revokes stay secret until claimed; cut details are not shown
-
-    def _level_before(self, op: Operation) -> int:
-        """How many doublings came before this double in its deal (for its wording)."""
-        level = 0
-        for prior in reversed(self.game.log[: op.index]):
-            if prior.kind == "deal":
-                break
-            if prior.kind in (DOUBLE, REDOUBLE):
-                level += 1
-            elif prior.kind == BID:
-                break
-        return level
-
-    def _deal_score(self, op: Operation) -> str:
-        g = self.game
-        d = op.detail
-        won = [0, 0]
-        for prior in reversed(g.log[: op.index]):
-            if prior.kind == "deal":
-                break
-            if prior.kind == "trick" and prior.seat is not None:
-                won[seat_side(prior.seat)] += 1
-        sheet = g.sheets[-1] if g.sheets else g.sheet
-        # The score belongs to the sheet of the rubber being played; a new
-        # rubber's sheet is only opened after this entry is written.
-        for s in reversed(g.sheets):
-            if any(e.deal == d["deal"] for e in s.entries):
-                sheet = s
-                break
-        lines = [f"\nDeal {d['deal']} is over: N-S won {won[0]} tricks, E-W {won[1]}."]
-        for e in d["entries"]:
-            if e["kind"] == "rubber":
-                continue
-            where = "below" if e["line"] == "below" else "above"
-            lines.append(
-                f"  {sheet.names[e['column']]}: {e['points']} {where} the line ({e['note']})"
-            )
-        if not d["entries"]:
-            lines.append("  nothing scored")
-        lines.append("")
-        lines.append("Score sheet:")
-        lines.append(score_sheet(sheet))
-        return "\n".join(lines)
-
-    def _rubber_summary(self, d: Mapping[str, Any]) -> str:
-        g = self.game
-        sheet = next(
-            (s for s in g.sheets if s.is_over and s.result_data() == dict(d)), g.sheets[-1]
-        )
-        lines = ["", "The rubber is over.", *rubber_bonus_lines(sheet), score_sheet(sheet)]
-        return "\n".join(lines + result_lines(sheet, d))
-
     # ------------------------------------------------------------ the loop
 
     def hint(self) -> Action:
@@ -532,8 +385,37 @@ class Session:
         )
         return adviser.choose(obs)
 
+    def hint_text(self, solver: bool = False) -> str:
+        """``hint: ♠2 (following suit with the lowest)``; with ``solver`` (or when the
+        person sees every hand anyway) the double-dummy answer too."""
+        obs = self.game.observation(self.human)
+        action = self.hint()
+        lines = [f"hint: {self._natural(action)} ({hints.reason(obs, action)})"]
+        if solver or len(obs.hands) == len(Seat):
+            dd = hints.double_dummy(self.game, self.card)
+            if dd is not None:
+                lines.append(dd)
+            elif solver:
+                lines.append("double dummy: only in the play of the cards")
+        return "\n".join(lines)
+
     def run(self) -> int:
-        """Play until the session ends or the person quits; returns an exit status."""
+        """Play until the session ends or the person quits; returns an exit status.
+
+        Ctrl-C stops it as ``quit`` does (the game is saved after every
+        action), says how to continue, and is passed on to the caller (as is
+        an exit a signal handler raises).
+        """
+        try:
+            return self._run()
+        except Stop:
+            self.write(self._stopped())
+            return 0
+        except (KeyboardInterrupt, SystemExit):  # Ctrl-C, or a signal the CLI turns into an exit
+            self.write(self._stopped())
+            raise
+
+    def _run(self) -> int:
         g = self.game
         self._narrate()
         self.save()
@@ -582,7 +464,7 @@ class Session:
             "play": "play",
             "auction": "call",
             "declare": "declare",
-            "double": "double or pass",
+            "double": "redouble or pass" if g.deal.doubling_level else "double or pass",
             "claim": "claim",
             "penalty": "choose the penalty",
         }.get(g.phase, "act")
@@ -598,29 +480,13 @@ class Session:
                 self.write(self._stopped())
                 return False
             text = line.strip()
-            word = text.lower()
+            word = " ".join(text.lower().split())
             if not text:
                 continue
-            if word in ("help", "?", "h?"):
-                self.write(HELP)
-                continue
-            if word in ("quit", "exit", "q", "stop"):
+            if word in QUIT:
                 self.write(self._stopped())
                 return False
-            if word in ("show", "table", "redraw", "look"):
-                self.write(self.view())
-                continue
-            if word in ("score", "sheet"):
-                self.write(score_sheet(g.sheet))
-                continue
-            if word in ("actions", "legal", "options"):
-                self.write("You may: " + ", ".join(self._natural(a) for a in g.legal_actions()))
-                irregular = self._laws_offered()
-                if irregular:
-                    self.write("Laws mode: " + ", ".join(str(a) for a in irregular))
-                continue
-            if word == "hint":
-                self.write(f"hint: {self._natural(self.hint())}")
+            if self._command(word):
                 continue
             if word == "claim" or (word.startswith("claim ") and word[6:].strip().isdigit()):
                 self.write(self._claim(word))
@@ -634,12 +500,81 @@ class Session:
             legal = g.legal_actions()
             try:
                 action = parse_input(text, g.rules, legal)
-                g.verify(action)
-            except (InvalidNotationError, IllegalActionError) as exc:
+            except InvalidNotationError as exc:
                 self.write(f"refused: {exc}")
+                continue
+            try:
+                g.verify(action)
+            except IllegalActionError as exc:
+                self.write(self._refusal(action, exc))
                 continue
             g.apply(action)
             return True
+
+    def _command(self, word: str) -> bool:
+        """Answer a command that takes no action (``help``, ``show``, ``last`` ...);
+        ``False`` if ``word`` is none."""
+        g = self.game
+        if word in ("help", "?", "h?"):
+            self.write(HELP)
+        elif word in ("show", "table", "redraw", "look"):
+            self.write(self.view())
+        elif word in ("score", "sheet"):
+            self.write(score_sheet(g.sheet))
+        elif word in ("actions", "legal", "options"):
+            self.write(self._actions_text())
+        elif word in ("last", "last trick"):
+            self.write(self._last_text())
+        elif word in ("hint", "hint dd", "hint solver", "hint double dummy"):
+            self.write(self.hint_text(solver=word != "hint"))
+        else:
+            return False
+        return True
+
+    def _actions_text(self) -> str:
+        """Every action open now; the bids as a grid by level and denomination."""
+        g = self.game
+        legal = g.legal_actions()
+        bids = [a for a in legal if a.kind == BID]
+        others = [self._natural(a) for a in legal if a.kind != BID]
+        lines = ["You may: " + ", ".join(others) + (", or bid:" if bids else "")]
+        if bids:
+            lines += ["  " + x for x in text_.bid_grid(bids, g.rules, self.symbols)]
+        irregular = self._laws_offered()
+        if irregular:
+            lines.append("Laws mode: " + ", ".join(str(a) for a in irregular))
+        return "\n".join(lines)
+
+    def _last_text(self) -> str:
+        """The last trick played (in this deal, else the last of the deal before)."""
+        tricks = self.game.observation(self.human).tricks
+        if tricks:
+            t = tricks[-1]
+            trick = (t.leader, list(t.cards), t.winner)
+            number = len(tricks)
+        elif self._last_trick is not None:  # the deal before's (its seats by letter)
+            deal, number, trick = self._last_trick
+            return f"Last trick of deal {deal}: " + text_.trick_line(number, trick, self.card)
+        else:
+            return "No trick has been played yet."
+        return "Last trick: " + text_.trick_line(number, trick, self.card, self.label)
+
+    def _refusal(self, action: Action, exc: IllegalActionError) -> str:
+        g = self.game
+        own = g.player_seats[self.human]
+        sides = {seat_side(s) for s in own}
+
+        def who(seat: Seat) -> str:
+            player = g.player_of(seat)
+            if player == self.human:
+                return "you"
+            if seat_side(seat) in sides and g.seat_player[seat] != self.human:
+                return "your partner"
+            return self.label(seat)
+
+        return text_.refusal(
+            str(exc), self._natural(action), who, self.card, self.human, self._call_text
+        )
 
     def _laws_offered(self) -> tuple[Action, ...]:
         """In laws mode, what the laws let the person do besides the legal
@@ -665,10 +600,13 @@ class Session:
         """An action as the person would type it."""
         if action.kind == PLAY and action.card is not None:
             return self.card(action.card)
-        if action.kind == BID:
-            return f"{action.level} {(action.denomination or '').replace('_', ' ')}"
+        if action.kind in (BID, DOUBLE):
+            g = self.game
+            return self._call_text(action, g.deal.doubling_level if g.phase == "double" else 0)
         if action.kind == "declare":
             return (action.denomination or "").replace("_", " ")
+        if action.kind == LOOK and action.seat is not None:
+            return f"look {action.seat.name.lower()}"
         if action.kind == REVOKE_CLAIM:
             return f"claim {action.penalty}"
         if action.kind == WAIVE:
@@ -695,15 +633,5 @@ class Session:
             self._refused_claim = deal
         if len(self.game.actions) > before:
             self.save()
+            self._quiet_until = len(self.game.log)  # the cards played out are not told
         return message
-
-
-def _short(name: str, symbols: bool) -> str:
-    """``H`` / ``♥`` for hearts, ``NT`` for no trumps, ``RS`` for royal spades."""
-    words = name.split("_")
-    try:
-        suit = Suit.from_str(words[-1])
-    except InvalidNotationError:
-        return "NT" if "trump" in name else name
-    letter = suit.symbol if symbols else suit.letter
-    return ("R" if len(words) > 1 else "") + letter

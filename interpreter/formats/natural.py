@@ -106,6 +106,12 @@ def _denomination(words: str, rules: RuleSet) -> str | None:
             return d.name
         if spoken.endswith("s") and words == spoken[:-1]:  # singular: "heart", "royal spade"
             return d.name
+    royal = re.fullmatch(r"r ?([cdhs])", words)
+    if royal is not None:  # "R♠", "RS": the dearer of two denominations of one suit
+        suit = Suit.from_str(royal.group(1))
+        pair = [d for d in rules.denominations if d.suit is suit]
+        if len(pair) > 1:
+            return max(pair, key=lambda d: d.trick_value).name
     if words in _NO_TRUMPS or words == "n t":
         return next((d.name for d in rules.denominations if d.suit is None), None)
     letter = _SUIT_WORDS.get(words, words if words in _SUITS else None)
