@@ -303,7 +303,10 @@ def test_an_alias_is_resolved_without_parsing_every_rule_file(
 ) -> None:
     """Issue 16: "Resolving one alias parses every shipped rule file" no more:
     loading bridge by an alias parses bridge.yaml alone, and a house rule by
-    its short name only the files of its chain."""
+    its short name only the files of its chain. A shipped file is read once a
+    process: loading it again, by any of its names, parses nothing."""
+    monkeypatch.setattr(loader, "_SHIPPED_DOCUMENTS", {})
+    monkeypatch.setattr(loader, "_SHIPPED_RULES", {})
     parsed = count_parses(monkeypatch)
     assert loader.load_rules("Bridge-Whist").name == "bridge"
     bridge = find_variant("bridge").read_text(encoding="utf-8")
@@ -313,6 +316,8 @@ def test_an_alias_is_resolved_without_parsing_every_rule_file(
     assert parsed == [find_variant("house/lilies").read_text(encoding="utf-8"), bridge]
     parsed.clear()
     assert find_variant("dummy") == find_variant("dummy-bridge")
+    assert loader.load_rules("bridge") is loader.load_rules("Bridge-Whist")
+    assert loader.load_document("lilies").data == loader.load_rules("lilies").to_data()
     assert parsed == []
 
 

@@ -24,7 +24,7 @@ from .schemas import rule_schema
 from .wording import JsonPath, description, first_sentence, got
 from .yamlsrc import Val, read_tree
 
-__all__ = ["NOT_INHERITED", "Chain", "SourceFile", "merge", "merge_chain"]
+__all__ = ["NOT_INHERITED", "Chain", "SourceFile", "builtin_path", "merge", "merge_chain"]
 
 NOT_INHERITED = ("extends", "aliases")
 """A file's own identity, never taken from its base."""
@@ -44,6 +44,23 @@ class SourceFile:
     display: str
     builtin: bool = False
     extends: bool = False
+
+
+def _looks_like_path(source: str) -> bool:
+    """Whether a source given as text is written as a path (a YAML suffix or a
+    folder in it) rather than a name; a house rule's name is never a path."""
+    return (
+        source.lower().endswith(registry.YAML_SUFFIXES) or "/" in source or os.sep in source
+    ) and not registry.HOUSE_NAME.match(source)
+
+
+def builtin_path(source: str | os.PathLike[str]) -> Path | None:
+    """The shipped rule file ``source`` names (a built-in variant's or house
+    rule's name or alias), or ``None`` when it is a path or no such name."""
+    if not isinstance(source, str) or _looks_like_path(source):
+        return None
+    entry = registry.lookup(source)
+    return None if entry is None else entry.path
 
 
 class Chain:
@@ -80,19 +97,15 @@ class Chain:
         if not isinstance(source, str):
             text = os.fspath(source)
             return SourceFile(Path(text), text)
-        looks_like_path = (
-            source.lower().endswith(registry.YAML_SUFFIXES) or "/" in source or os.sep in source
-        ) and not registry.HOUSE_NAME.match(source)
-        if not looks_like_path:
-            entry = registry.lookup(source)
-            if entry is not None:
-                return SourceFile(entry.path, registry.builtin_display(entry.path), builtin=True)
-            if not Path(source).exists():
-                message, hint = registry.unknown_variant(source)
-                self.diagnostics.append(
-                    Diagnostic(source, 1, 1, "$", f"no such file, and {message}", hint)
-                )
-                return None
+        shipped = builtin_path(source)
+        if shipped is not None:
+            return SourceFile(shipped, registry.builtin_display(shipped), builtin=True)
+        if not _looks_like_path(source) and not Path(source).exists():
+            message, hint = registry.unknown_variant(source)
+            self.diagnostics.append(
+                Diagnostic(source, 1, 1, "$", f"no such file, and {message}", hint)
+            )
+            return None
         return SourceFile(Path(source), source)
 
     def read_file(self, index: int) -> Val | None:

@@ -43,6 +43,7 @@ from the schema's ``description`` (or a did-you-mean) where one helps.
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 from collections.abc import Iterable, Mapping, Sequence
@@ -53,7 +54,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from ..errors import Diagnostic, RuleFileError
 from . import schemas
 from .explain import SchemaCheck
-from .extends import Chain, SourceFile, merge_chain
+from .extends import Chain, SourceFile, builtin_path, merge_chain
 from .registry import (
     BUILTIN_PREFIX,
     HOUSE_PREFIX,
@@ -186,8 +187,40 @@ def load_rules(source: str | os.PathLike[str]) -> RuleSet:
     """
     from .ruleset import RuleSet
 
+    shipped = builtin_path(source)
+    if shipped is not None:
+        return _shipped_rules(str(source), shipped)
     document = load_document(source)
     return RuleSet.from_data(document.data, origin=document.display)
+
+
+# The shipped rule files are read once a process: they are package data and do
+# not change while it runs. A rule set is immutable and shared; a document's
+# data is a plain dict, so each caller of load_document gets its own copy.
+_SHIPPED_DOCUMENTS: dict[Path, Document] = {}
+_SHIPPED_RULES: dict[Path, RuleSet] = {}
+
+
+def _shipped_document(name: str, path: Path) -> Document:
+    """The shipped rule file at ``path`` (which ``name`` names), loaded once."""
+    document = _SHIPPED_DOCUMENTS.get(path)
+    if document is None:
+        document, diagnostics = _Load(False).run(name)
+        if diagnostics or document is None:
+            raise RuleFileError(diagnostics)
+        _SHIPPED_DOCUMENTS[path] = document
+    return document
+
+
+def _shipped_rules(name: str, path: Path) -> RuleSet:
+    """The rule set of the shipped rule file at ``path``, built once."""
+    from .ruleset import RuleSet
+
+    rules = _SHIPPED_RULES.get(path)
+    if rules is None:
+        document = _shipped_document(name, path)
+        rules = _SHIPPED_RULES[path] = RuleSet.from_data(document.data, origin=document.display)
+    return rules
 
 
 def load_document(source: str | os.PathLike[str], *, verbose: bool = False) -> Document:
@@ -199,6 +232,9 @@ def load_document(source: str | os.PathLike[str], *, verbose: bool = False) -> D
     :raises RuleFileError: if anything is wrong; it carries every problem found
         at the first stage that failed, sorted by position.
     """
+    shipped = builtin_path(source)
+    if shipped is not None:
+        return copy.deepcopy(_shipped_document(str(source), shipped))
     document, diagnostics = _Load(verbose).run(source)
     if diagnostics or document is None:
         raise RuleFileError(diagnostics)
