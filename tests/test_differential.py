@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +23,8 @@ from dummybridge._core import ffi, lib
 from dummybridge.core import _native
 from dummybridge.core._native import Position, Rng, Status
 from support import examples
+
+pytestmark = pytest.mark.thorough
 
 MANY = settings(max_examples=examples(3000))
 SOME = settings(max_examples=examples(1500))

@@ -307,13 +307,16 @@ def _view(game: Game) -> Any:
     )
 
 
-def difference(original: RuleSet, mutant: RuleSet, sessions: int = 12) -> str | None:
-    """Play ``original`` and ``mutant`` side by side; where they first differ, or None."""
+def difference(
+    original: RuleSet, mutant: RuleSet, sessions: int = 12, rubbers: int = 2
+) -> str | None:
+    """Play ``original`` and ``mutant`` side by side, ``sessions`` games of
+    ``rubbers`` rubbers each; where they first differ, or None."""
     for seed in range(1, sessions + 1):
         laws = seed % 3 == 0
         kind = "random" if seed % 2 else "rule"
-        a = Game(original, seed, rubbers=2, laws=laws)
-        b = Game(mutant, seed, rubbers=2, laws=laws)
+        a = Game(original, seed, rubbers=rubbers, laws=laws)
+        b = Game(mutant, seed, rubbers=rubbers, laws=laws)
         bots = {p: make_bot(kind, bot_seed(seed, p), original) for p in a.players}
         slips = Rng(bot_seed(seed, "irregularities"))
         for step in range(3000):
