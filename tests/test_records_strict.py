@@ -415,3 +415,63 @@ def test_a_file_format_error_stays_a_file_format_error() -> None:
     with pytest.raises(FileFormatError) as info:
         read_record("g.json", '{"format": "dummybridge-record/1"}')
     assert str(info.value).splitlines()[0] == "g.json: error: $: the record has no 'rules'"
+
+
+def test_a_record_keeps_the_permissions_a_new_file_gets(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Written through a temporary file (mode 0600), a record still gets what
+    the umask gives a new file, and a replaced one keeps its own."""
+    umask = os.umask(0o022)
+    try:
+        rec = tmp_path / "r.json"
+        assert main(["play", "bridge", "--record", str(rec)]) == 0
+        assert rec.stat().st_mode & 0o777 == 0o644
+        rec.chmod(0o600)
+        assert main(["play", "bridge", "--record", str(rec)]) == 0
+        assert rec.stat().st_mode & 0o777 == 0o600
+    finally:
+        os.umask(umask)
+    capsys.readouterr()
+
+
+def test_play_refuses_to_write_a_record_too_large_to_read_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A record larger than RECORD_MAX_BYTES could never be replayed: 'play
+    --record' says so rather than write it."""
+    from dummybridge.formats import records
+
+    monkeypatch.setattr(records, "RECORD_MAX_BYTES", 50_000)
+    rec = tmp_path / "r.json"
+    status = main(["play", "bridge", "--rubbers", "10", "--record", str(rec)])
+    assert (status, capsys.readouterr().err) == (
+        1,
+        f"dummybridge: error: --record {rec}: the record would be larger than the 50,000 "
+        "bytes a record may hold: play fewer rubbers\n",
+    )
+    assert not rec.exists()
+
+
+def test_the_record_schema_is_printed_valid_and_fits_what_play_writes(
+    capsys: pytest.CaptureFixture[str], bridge_record: dict[str, object]
+) -> None:
+    """docs/records.md: 'dummybridge schema --record' prints the shipped JSON
+    Schema, a valid draft 2020-12 schema that a record and a save satisfy
+    for any validator (and that refuses what the loader refuses)."""
+    from jsonschema import Draft202012Validator
+
+    assert main(["schema", "--record"]) == 0
+    schema = json.loads(capsys.readouterr().out)
+    Draft202012Validator.check_schema(schema)
+    validator = Draft202012Validator(schema)
+    assert not list(validator.iter_errors(bridge_record))
+    from dummybridge.language.loader import load_rules_text
+
+    carried = Game(load_rules_text(HOUSE), 1).to_record()
+    assert sorted(carried["rules"]) == ["name", "origin", "sha256", "text", "version"]
+    assert not list(validator.iter_errors(carried))
+    save = {**bridge_record, "session": {"format": "dummybridge-session/1", "human": "A"}}
+    assert not list(validator.iter_errors(save))
+    for bad in ({"laws": "false"}, {"rubbers": 0}, {"deals": [["..."] * 3]}, {"x": 1}):
+        assert list(validator.iter_errors({**bridge_record, **bad})), bad

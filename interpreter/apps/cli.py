@@ -17,7 +17,14 @@ from typing import TYPE_CHECKING, TextIO, TypeAlias
 
 from .. import __version__
 from ..errors import DummyBridgeError, FileFormatError, RuleFileError
-from .outputs import add_force_option, add_rules_option, check_outputs, write_record
+from .outputs import (
+    add_force_option,
+    add_record_schema_option,
+    add_rules_option,
+    check_outputs,
+    print_record_schema,
+    write_record,
+)
 from .serving import add_serve
 
 if TYPE_CHECKING:
@@ -366,6 +373,8 @@ def _cmd_validate(args: argparse.Namespace) -> int:
 def _cmd_schema(args: argparse.Namespace) -> int:
     from ..language.loader import schema_text
 
+    if args.record:
+        return print_record_schema()
     if args.scenario:
         from .conform import scenario_schema_text
 
@@ -660,6 +669,7 @@ def _add_schema(sub: _Commands) -> None:
     schema.add_argument(
         "--scenario", action="store_true", help="print the scenario-file JSON Schema instead"
     )
+    add_record_schema_option(schema)
     schema.set_defaults(func=_cmd_schema)
 
 

@@ -15,13 +15,21 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 from collections.abc import Mapping
 from typing import Any
 
 from ..core.writes import check_target, remove_stale_temporaries, write_atomic
 from ..errors import DummyBridgeError
 
-__all__ = ["add_force_option", "add_rules_option", "check_outputs", "write_record"]
+__all__ = [
+    "add_force_option",
+    "add_record_schema_option",
+    "add_rules_option",
+    "check_outputs",
+    "print_record_schema",
+    "write_record",
+]
 
 #: the outputs that hold a save or a record (the others are PBN files)
 SAVES = ("--record", "--save")
@@ -45,6 +53,23 @@ def add_force_option(parser: argparse.ArgumentParser) -> None:
         help="let --save/--record replace a file that is not a dummybridge save or "
         "record, or a symbolic link (never a directory, a device or a FIFO)",
     )
+
+
+def add_record_schema_option(parser: argparse.ArgumentParser) -> None:
+    """``schema --record``: the record and save JSON Schema (docs/records.md)."""
+    parser.add_argument(
+        "--record",
+        action="store_true",
+        help="print the JSON Schema of game records and saves instead",
+    )
+
+
+def print_record_schema() -> int:
+    """Print the record and save JSON Schema as shipped; the exit status."""
+    from ..language.schemas import schema_text_of
+
+    sys.stdout.write(schema_text_of("record.schema.json"))
+    return 0
 
 
 def check_outputs(
@@ -87,5 +112,18 @@ def check_outputs(
 
 
 def write_record(path: str, record: Mapping[str, Any]) -> None:
-    """Write a game record (or a save) whole, as JSON."""
-    write_atomic(path, json.dumps(record, indent=1) + "\n")
+    """Write a game record whole, as JSON.
+
+    :raises DummyBridgeError: for a record larger than a record may be
+        (:data:`~dummybridge.formats.records.RECORD_MAX_BYTES`): it could
+        never be read back.
+    """
+    from ..formats.records import RECORD_MAX_BYTES
+
+    text = json.dumps(record, indent=1) + "\n"
+    if len(text.encode("utf-8")) > RECORD_MAX_BYTES:
+        raise DummyBridgeError(
+            f"--record {path}: the record would be larger than the "
+            f"{RECORD_MAX_BYTES:,} bytes a record may hold: play fewer rubbers"
+        )
+    write_atomic(path, text)

@@ -158,6 +158,7 @@ def write_atomic(path: str, text: str) -> None:
         except OSError as exc:  # named by the file asked for, not the temporary one
             raise type(exc)(exc.errno, exc.strerror, path) from None
         try:
+            os.fchmod(fd, _mode_for(path))
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 fh.write(text)
                 fh.flush()
@@ -170,6 +171,17 @@ def write_atomic(path: str, text: str) -> None:
                 raise type(exc)(exc.errno, exc.strerror, path) from None
             raise
     _sync_directory(folder)
+
+
+def _mode_for(path: str) -> int:
+    """The permissions the written file gets: those of the file it replaces,
+    else what the user's umask gives a new file (not the temporary file's 0600)."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        umask = os.umask(0o22)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def _sync_directory(folder: str) -> None:

@@ -243,12 +243,17 @@ def _notation_problems(file: str, record: dict[str, Any]) -> Iterator[FileFormat
                 Hand.from_pbn(hand)
             except DummyBridgeError as exc:
                 yield FileFormatError(file, str(exc), path=f"$.deals[{i}][{j}]")
+    problem: dict[str, str | None] = {}  # a record repeats a few texts many times
     for i, item in enumerate(record["actions"]):
         text = item["action"] if isinstance(item, dict) else item
-        try:
-            Action.parse(text)
-        except DummyBridgeError as exc:
-            yield FileFormatError(file, str(exc), path=f"$.actions[{i}]")
+        if text not in problem:
+            try:
+                Action.parse(text)
+                problem[text] = None
+            except DummyBridgeError as exc:
+                problem[text] = str(exc)
+        if problem[text] is not None:
+            yield FileFormatError(file, str(problem[text]), path=f"$.actions[{i}]")
 
 
 def _raise(problems: list[FileFormatError]) -> None:
