@@ -475,3 +475,30 @@ def test_the_record_schema_is_printed_valid_and_fits_what_play_writes(
     assert not list(validator.iter_errors(save))
     for bad in ({"laws": "false"}, {"rubbers": 0}, {"deals": [["..."] * 3]}, {"x": 1}):
         assert list(validator.iter_errors({**bridge_record, **bad})), bad
+
+
+def test_resume_removes_the_leftovers_next_to_its_save(
+    tmp_path: Path, bridge_record: dict[str, object]
+) -> None:
+    """Item 13, for 'resume': a temporary file left by kill -9 beside the save
+    goes when the game is resumed; the save is written whole again."""
+    import subprocess
+    import sys
+
+    session = {"format": "dummybridge-session/1", "human": "A", "bots": "rule"}
+    save = _write(tmp_path / "s.json", {**bridge_record, "session": session})
+    stale = tmp_path / ".dummybridge-x1y2z3w4.tmp"
+    stale.write_text('{"format": "dummybr', encoding="utf-8")
+    old = time.time() - 3600
+    os.utime(stale, (old, old))
+    proc = subprocess.run(
+        [sys.executable, "-m", "dummybridge", "resume", str(save), "--ascii"],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert os.listdir(tmp_path) == ["s.json"]
+    before = Game.from_record(bridge_record).actions
+    assert load_game(save, save=True)[0].actions[: len(before)] == before  # and the bots' since

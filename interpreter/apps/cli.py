@@ -163,6 +163,7 @@ def _cmd_resume(args: argparse.Namespace) -> int:
     from .terminal import load_session
 
     game, session = load_session(args.file, rules_file=args.rules)
+    check_outputs({}, {"--save": args.file}, force=True)  # ours: only where it is, and leftovers
     args.bots = session.get("bots", "rule")
     print(
         f"Resuming {args.file}: {game.rules.title}, deal {game.deal_number}, "
