@@ -14,6 +14,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dummybridge.apps.cli import main
 from dummybridge.core import writes
@@ -502,3 +504,31 @@ def test_resume_removes_the_leftovers_next_to_its_save(
     assert os.listdir(tmp_path) == ["s.json"]
     before = Game.from_record(bridge_record).actions
     assert load_game(save, save=True)[0].actions[: len(before)] == before  # and the bots' since
+
+
+_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner),
+    max_leaves=8,
+)
+_KEYS = ["format", "rules", "seed", "players", "rubbers", "laws", "deals", "actions", "session"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(key=st.sampled_from(_KEYS), value=_VALUES, save=st.booleans())
+def test_any_value_anywhere_is_a_located_error_or_a_game(
+    key: str, value: object, save: bool, bridge_record: dict[str, object]
+) -> None:
+    """Item 3: no value in place of a record's entry makes the loader raise
+    anything but a located FileFormatError (the command's exit 1, never 70)."""
+    from dummybridge.formats.records import read_game
+
+    session = {"format": "dummybridge-session/1", "human": "A"}
+    record = {**bridge_record, "session": session, key: value}
+    try:
+        read_game("g.json", json.dumps(record), save=save)
+    except FileFormatError as exc:
+        message = str(exc)
+    else:
+        message = "g.json: a game"
+    assert message.startswith("g.json")

@@ -8,8 +8,9 @@ mode, any preset deals and every decision in order; a save is a record with a
 package (:func:`record_schema_text`, ``dummybridge schema --record``) and by
 docs/records.md.
 
-Every command that reads one (``export``, ``analyse``, ``resume``; the web
-table and ``import`` when they read one) goes through :func:`load_game`:
+Every command that reads one (``export``, ``analyse``, ``resume``) goes
+through :func:`load_game`, and a record given as text (the web table,
+``import``) through :func:`read_game`:
 
 1. read at most :data:`RECORD_MAX_BYTES` of UTF-8 text, and parse it as JSON
    (a file that is not JSON is located at its line and column);
@@ -51,6 +52,7 @@ __all__ = [
     "check_session",
     "load_game",
     "load_record",
+    "read_game",
     "read_record",
     "record_rules",
     "record_schema_text",
@@ -487,22 +489,33 @@ def check_session(record: Mapping[str, Any], game: Game, file: str) -> None:
     _raise(problems)
 
 
-def load_game(
-    path: str | os.PathLike[str], *, save: bool = False, rules_file: str | None = None
+def read_game(
+    file: str, text: str, *, save: bool = False, rules_file: str | None = None
 ) -> tuple[Game, dict[str, Any]]:
-    """Read, check and replay a record (or, with ``save``, a save): what
-    ``export``, ``analyse`` and ``resume`` run.
+    """Check and replay a record (or, with ``save``, a save) given as text:
+    what :func:`load_game` does once the file is read, for a record that
+    comes from elsewhere (an upload to the web table, an import).
 
+    :param file: what messages call it.
     :param rules_file: ``--rules FILE``, if the user gave one.
     :returns: the replayed game and the checked record.
-    :raises FileFormatError: for anything wrong with the file, located.
+    :raises FileFormatError: for anything wrong with it, located.
     :raises RuleFileError: for a ``rules_file`` that is not a valid rule file.
-    :raises OSError: when it cannot be read.
     """
-    file = os.fspath(path)
-    record = load_record(file, save=save)
+    record = read_record(file, text, save=save)
     rules = record_rules(record, file, rules_file)
     game = _replay(record, file, rules)
     if save:
         check_session(record, game, file)
     return game, record
+
+
+def load_game(
+    path: str | os.PathLike[str], *, save: bool = False, rules_file: str | None = None
+) -> tuple[Game, dict[str, Any]]:
+    """Read, check and replay a record file (or, with ``save``, a save): what
+    ``export``, ``analyse`` and ``resume`` run (see :func:`read_game`).
+
+    :raises OSError: when it cannot be read.
+    """
+    return read_game(os.fspath(path), read_utf8(path), save=save, rules_file=rules_file)
