@@ -155,7 +155,9 @@ def _cmd_play_interactive(args: argparse.Namespace) -> int:
                 f"{save} exists: continue it with 'dummybridge resume {save}', or name "
                 "another file with --save FILE"
             )
-    check_outputs({"the rule file": args.variant}, {"--save": save}, force=args.force)
+    check_outputs(
+        {"the rule file": args.variant, "--deal": args.deal}, {"--save": save}, force=args.force
+    )
     return _run_session(game, human, args, save or None)
 
 
