@@ -302,8 +302,8 @@ def test_a_save_file_that_cannot_be_written_is_named_not_its_temporary(tmp_path:
     'No such file or directory: /no/such/dir/.dummybridge-XXXX.tmp'."""
     (tmp_path / "adir").mkdir()
     for save, message in (
-        ("adir", "Is a directory: adir"),
-        ("nodir/x.json", "No such file or directory: nodir/x.json"),
+        ("adir", "--save adir is a directory: name a file"),
+        ("nodir/x.json", f"--save nodir/x.json: there is no directory {tmp_path / 'nodir'}"),
     ):
         proc = subprocess.run(
             [sys.executable, "-m", "dummybridge", "play", "--seat", "S", "--save", save, "--ascii"],
@@ -556,7 +556,8 @@ def test_player_names_with_control_characters_or_blank_are_refused(tmp_path: Pat
     )
     assert (proc.returncode, proc.stderr) == (
         1,
-        f"{path}: error: $: a player's name must be printable text, not 'B\\nC'\n",
+        f"{path}: error: $.players[1]: expected a player's name: printable text of 1 to "
+        "100 characters, found 'B\\nC'\n",
     )
 
 

@@ -571,7 +571,8 @@ def test_any_input_is_an_action_or_a_clear_refusal(text: str) -> None:
     [
         (
             {"bots": "clever"},
-            "$.session.bots: 'clever' is not one of ddsampling, perfect, random, rule, sampling",
+            "$.session.bots: expected one of ddsampling, perfect, random, rule, sampling, "
+            "found 'clever'",
         ),
         ({"human": "Z"}, "$.session.human: 'Z' is not one of the players ['A', 'B', 'C', 'D']"),
         (
@@ -580,7 +581,11 @@ def test_any_input_is_an_action_or_a_clear_refusal(text: str) -> None:
             "ever give 0",
         ),
         ({"bot_states": {"Q": [1, 2, 3, 4]}}, "$.session.bot_states.Q: no bot plays 'Q'"),
-        ({"bot_states": []}, "$.session.bot_states: not an object"),
+        (
+            {"bot_states": []},
+            "$.session.bot_states: expected an object of PRNG states by player, "
+            "found a list of 0 items",
+        ),
     ],
 )
 def test_a_damaged_save_is_refused_clearly(

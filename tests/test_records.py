@@ -70,16 +70,18 @@ def test_malformed_records_are_located_by_json_path(
         record.update(parts)
         return record
 
-    assert record_error([]) == "g.json: error: $: a game record is a JSON object, not list"
+    assert record_error([]) == (
+        "g.json: error: $: expected a JSON object, a dummybridge game record, "
+        "found a list of 0 items"
+    )
     assert record_error(changed(format="x")) == (
-        "g.json: error: $.format: expected 'dummybridge-record/1', found 'x': "
-        "not a dummybridge game record"
+        "g.json: error: $.format: expected 'dummybridge-record/1', found 'x'"
     )
     assert record_error(changed(seed=-1)) == (
         "g.json: error: $.seed: expected a whole number from 0 to 2**64 - 1, found -1"
     )
     assert record_error(changed(rules={"version": "1.0"})) == (
-        "g.json: error: $.rules.name: expected the rule file's name, a string"
+        "g.json: error: $.rules: the rules entry has no 'name'"
     )
     assert record_error(changed(deals=[["...", "x", "...", "..."]])) == (
         "g.json: error: $.deals[0][1]: bad PBN hand 'x': text that cannot be parsed"
@@ -100,8 +102,8 @@ def test_malformed_records_are_located_by_json_path(
     )
     rules = {"name": "nonesuch", "version": "1.0", "origin": "/nowhere/nonesuch.yaml"}
     assert record_error(changed(rules=rules)) == (
-        "g.json: error: $.rules: no built-in variant 'nonesuch', and the rule file it was "
-        "made with (/nowhere/nonesuch.yaml) is not there"
+        "g.json: error: $.rules: the record was made with the rule file "
+        "/nowhere/nonesuch.yaml, which it does not carry: give that file with --rules FILE"
     )
     assert record_error(changed(players=["A", "B", "C"])) == (
         "g.json: error: $.players: bridge needs 4 different player names, not ['A', 'B', 'C']"
@@ -137,7 +139,11 @@ def test_export_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixtur
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "dummybridge-record/1"}', encoding="utf-8")
     assert main(["export", str(bad)]) == 1
-    assert capsys.readouterr().err == f"{bad}: error: $: the record has no 'rules'\n"
+    # issue 22: every problem, one line each
+    assert capsys.readouterr().err == "".join(
+        f"{bad}: error: $: the record has no {key!r}\n"
+        for key in ("rules", "seed", "players", "actions")
+    )
     assert main(["export", str(tmp_path / "none.json")]) == 1
     assert capsys.readouterr().err.startswith("dummybridge: error: No such file or directory")
 

@@ -38,6 +38,11 @@ def add_position_options(solve: argparse.ArgumentParser) -> None:
         help="DEAL is a JSON game record: solve the position after its first N actions "
         "(in the play of a deal)",
     )
+    solve.add_argument(
+        "--rules",
+        metavar="FILE",
+        help="with --move: the rule file of a record that names its rules by path",
+    )
     solve.set_defaults(func=solve_command)
 
 
@@ -108,11 +113,13 @@ def solve_position(args: argparse.Namespace) -> int:
     """``dummybridge solve RECORD --move N``."""
     from ..analysis.doubledummy import card_text
     from ..core import _native
-    from ..formats.records import load_record, replay_record
+    from ..formats.records import load_game, replay_record
 
-    record = load_record(args.deal)
+    whole, record = load_game(args.deal, rules_file=args.rules)
     actions = record["actions"]
-    game = replay_record({**record, "actions": actions[: max(0, args.move)]}, args.deal)
+    game = replay_record(
+        {**record, "actions": actions[: max(0, args.move)]}, args.deal, rules=whole.rules
+    )
     _check_position(game, args.move, len(actions), args.deal)
     sol = position_solution(game)
     side, best, values = sol["side"], sol["best"], sol["cards"]

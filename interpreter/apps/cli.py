@@ -17,6 +17,14 @@ from typing import TYPE_CHECKING, TextIO, TypeAlias
 
 from .. import __version__
 from ..errors import DummyBridgeError, FileFormatError, RuleFileError
+from .outputs import (
+    add_force_option,
+    add_record_schema_option,
+    add_rules_option,
+    check_outputs,
+    print_record_schema,
+    write_record,
+)
 from .serving import add_serve
 
 if TYPE_CHECKING:
@@ -148,13 +156,17 @@ def _cmd_play_interactive(args: argparse.Namespace) -> int:
                 f"{save} exists: continue it with 'dummybridge resume {save}', or name "
                 "another file with --save FILE"
             )
+    check_outputs(
+        {"the rule file": args.variant, "--deal": args.deal}, {"--save": save}, force=args.force
+    )
     return _run_session(game, human, args, save or None)
 
 
 def _cmd_resume(args: argparse.Namespace) -> int:
     from .terminal import load_session
 
-    game, session = load_session(args.file)
+    game, session = load_session(args.file, rules_file=args.rules)
+    check_outputs({}, {"--save": args.file}, force=True)  # ours: only where it is, and leftovers
     args.bots = session.get("bots", "rule")
     print(
         f"Resuming {args.file}: {game.rules.title}, deal {game.deal_number}, "
@@ -178,38 +190,6 @@ def _preset_deals(args: argparse.Namespace, rules: RuleSet) -> list[tuple[Hand, 
     return []
 
 
-def _check_outputs(inputs: dict[str, str | None], outputs: dict[str, str | None]) -> None:
-    """Before any play, refuse an output file that cannot be written (a
-    directory, or in a directory that does not exist: the record of a whole
-    game would be lost at the end), or that is one of the inputs or another
-    output (``play house.yaml --record house.yaml`` would replace the rule file).
-
-    :raises DummyBridgeError: naming the file and what is wrong.
-    """
-    taken = [(what, path) for what, path in inputs.items() if path and os.path.isfile(path)]
-    for what, path in outputs.items():
-        if not path:
-            continue
-        folder = os.path.dirname(os.path.abspath(path))
-        if os.path.isdir(path):
-            raise DummyBridgeError(f"{what} {path} is a directory: name a file")
-        if not os.path.isdir(folder):
-            raise DummyBridgeError(f"{what} {path}: there is no directory {folder}")
-        if not os.access(folder, os.W_OK) or (
-            os.path.exists(path) and not os.access(path, os.W_OK)
-        ):
-            raise DummyBridgeError(f"{what} {path}: permission denied")
-        for other_what, other in taken:
-            same = (
-                os.path.samefile(path, other)
-                if os.path.exists(path) and os.path.exists(other)
-                else os.path.abspath(path) == os.path.abspath(other)
-            )
-            if same:
-                raise DummyBridgeError(f"{what} {path} is {other_what} {other}: name another file")
-        taken.append((what, path))
-
-
 def _cmd_play(args: argparse.Namespace) -> int:
     if args.seat is not None or args.player is not None:
         return _cmd_play_interactive(args)
@@ -220,9 +200,10 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from ..language.loader import load_rules
 
     rules = load_rules(args.variant)
-    _check_outputs(
+    check_outputs(
         {"the rule file": args.variant, "--deal": args.deal},
         {"--record": args.record, "--pbn": args.pbn},
+        force=args.force,
     )
     _check_rubbers(args.rubbers, PLAY_RUBBERS_MAX)
     if not 0 <= args.irregularities <= 1:
@@ -264,9 +245,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     symbols = not args.ascii and _can_show_symbols(sys.stdout)
     _out(game_record(game, symbols=symbols))
     if args.record:
-        with open(args.record, "w", encoding="utf-8") as fh:
-            json.dump(game.to_record(), fh, indent=1)
-            fh.write("\n")
+        write_record(args.record, game.to_record())
     if args.pbn:
         from ..formats.pbn import write_pbn
 
@@ -276,10 +255,10 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 def _cmd_export(args: argparse.Namespace) -> int:
     from ..formats.pbn import export_pbn
-    from ..formats.records import load_record, replay_record
+    from ..formats.records import load_game
 
-    _check_outputs({"the record": args.record}, {"-o": args.output})
-    game = replay_record(load_record(args.record), args.record)
+    check_outputs({"the record": args.record}, {"-o": args.output})
+    game = load_game(args.record, rules_file=args.rules)[0]
     text = export_pbn(game)
     if args.output:
         with open(args.output, "w", encoding="latin-1", errors="replace", newline="") as fh:
@@ -363,7 +342,7 @@ def _cmd_dd(args: argparse.Namespace) -> int:
 
     if args.output and not os.path.isdir(args.output):  # PBN may be annotated in place
         inputs = {f"input {i + 1}": p for i, p in enumerate(args.files) if args.format != "pbn"}
-        _check_outputs(inputs, {"-o": args.output})
+        check_outputs(inputs, {"-o": args.output})
     if _dask_unusable(args):
         return EXIT_USAGE
     bar = None if args.no_progress else ProgressBar(sys.stderr, "boards", "dd", rate=True)
@@ -398,6 +377,8 @@ def _cmd_validate(args: argparse.Namespace) -> int:
 def _cmd_schema(args: argparse.Namespace) -> int:
     from ..language.loader import schema_text
 
+    if args.record:
+        return print_record_schema()
     if args.scenario:
         from .conform import scenario_schema_text
 
@@ -446,11 +427,11 @@ def _cmd_docs(args: argparse.Namespace) -> int:
 
 def _cmd_analyse(args: argparse.Namespace) -> int:
     from ..analysis.doubledummy import analyse_record, analysis_json, analysis_text
-    from ..formats.records import load_record, replay_record
+    from ..formats.records import load_game
 
-    record = load_record(args.record)
     # Replayed first as 'export' does, so that a bad record is reported at its path.
-    rules = replay_record(record, args.record).rules
+    game, record = load_game(args.record, rules_file=args.rules)
+    rules = game.rules
     costs = analyse_record(record, rules=rules)
     if args.format == "json":
         _out(json.dumps(analysis_json(costs, args.seat, args.costly, args.deal), indent=2))
@@ -542,6 +523,7 @@ def _add_play(sub: _Commands) -> None:
         "--board", metavar="N", help="with --deal: only the game whose Board tag is N"
     )
     _add_play_yourself(play)
+    add_force_option(play)
     play.set_defaults(func=_cmd_play)
 
 
@@ -573,6 +555,7 @@ def _add_play_yourself(play: argparse.ArgumentParser) -> None:
 def _add_resume(sub: _Commands) -> None:
     resume = sub.add_parser("resume", help="continue a game saved by 'play --seat/--player'")
     resume.add_argument("file", metavar="FILE")
+    add_rules_option(resume)
     resume.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
     _add_colour(resume)
     resume.set_defaults(func=_cmd_resume)
@@ -584,6 +567,7 @@ def _add_export(sub: _Commands) -> None:
     export.add_argument(
         "-o", "--output", metavar="FILE.pbn", help="write to this file (default: standard output)"
     )
+    add_rules_option(export)
     export.set_defaults(func=_cmd_export)
 
 
@@ -670,6 +654,7 @@ def _add_schema(sub: _Commands) -> None:
     schema.add_argument(
         "--scenario", action="store_true", help="print the scenario-file JSON Schema instead"
     )
+    add_record_schema_option(schema)
     schema.set_defaults(func=_cmd_schema)
 
 
@@ -704,6 +689,7 @@ def _add_analyse(sub: _Commands) -> None:
         help="the double-dummy cost of each card played in a game record",
     )
     analyse.add_argument("record", metavar="RECORD", help="a JSON record from 'play --record'")
+    add_rules_option(analyse)
     _add_format(analyse)
     analyse.set_defaults(func=_cmd_analyse)
     add_analysis_options(analyse)  # --seat, --costly, --deal

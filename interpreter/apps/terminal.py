@@ -21,17 +21,13 @@ a ``read`` function for input (the command line passes ``print`` and
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import tempfile
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..bots.basic import BOT_KINDS, Bot, RuleBot, bot_seed, make_bot
-from ..core._native import Rng
 from ..core.cards import Seat, seat_side
-from ..core.files import read_utf8
+from ..core.writes import write_atomic
 from ..engine.actions import (
     BID,
     DOUBLE,
@@ -44,12 +40,11 @@ from ..engine.actions import (
 from ..engine.game import Game, Observation
 from ..errors import (
     DummyBridgeError,
-    FileFormatError,
     IllegalActionError,
     InvalidNotationError,
-    OutOfRangeError,
 )
 from ..formats.natural import parse_input
+from ..formats.records import load_game
 from ..formats.render import (
     hand_lines,
     score_sheet,
@@ -103,93 +98,27 @@ Commands:
 
 
 def save_atomic(path: str, data: Mapping[str, Any]) -> None:
-    """Write ``data`` as JSON to ``path`` so that the file is always whole.
-
-    The text goes to a temporary file in the same directory, which is flushed
-    and synced to disk and then renamed over ``path`` (``os.replace`` is
-    atomic); finally the directory is synced so the rename itself survives a
-    crash. A reader, or a program killed at any moment, sees either the old
-    file or the new one, never a mixture.
+    """Write ``data`` as JSON to ``path`` so that the file is always whole
+    (:func:`~dummybridge.core.writes.write_atomic`: a temporary file in the
+    same directory, synced and renamed over ``path``; none is left behind).
 
     :raises OSError: if the file cannot be written.
     """
-    folder = os.path.dirname(os.path.abspath(path))
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".dummybridge-", suffix=".tmp", dir=folder)
-    except OSError as exc:  # named by the file asked for, not the temporary one
-        raise type(exc)(exc.errno, exc.strerror, path) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, indent=1, ensure_ascii=False)
-            fh.write("\n")
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        if isinstance(exc, OSError):
-            raise type(exc)(exc.errno, exc.strerror, path) from None
-        raise
-    try:
-        dir_fd = os.open(folder, os.O_RDONLY)
-    except OSError:  # pragma: no cover - a platform without directory handles
-        return
-    try:
-        os.fsync(dir_fd)
-    except OSError:  # pragma: no cover
-        pass
-    finally:
-        os.close(dir_fd)
+    write_atomic(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
 
 
-def load_session(path: str) -> tuple[Game, dict[str, Any]]:
-    """Read a saved session: the game replayed from its record, and the session entry.
+def load_session(path: str, rules_file: str | None = None) -> tuple[Game, dict[str, Any]]:
+    """Read a saved session with the loader of every record
+    (:func:`~dummybridge.formats.records.load_game`): the game replayed from
+    its record, and the session entry.
 
-    :raises FileFormatError: for a file that is not a saved session.
-    :raises IllegalActionError: if the record does not replay.
+    :param rules_file: ``--rules FILE``, for a save that names its rule file
+        without carrying it.
+    :raises FileFormatError: for a file that is not a saved session, located.
     :raises OSError: if the file cannot be read.
     """
-    try:
-        data = json.loads(read_utf8(path))
-    except json.JSONDecodeError as exc:
-        raise FileFormatError(
-            path, f"not a saved game: {exc.msg}", line=exc.lineno, col=exc.colno
-        ) from None
-    session = data.get("session") if isinstance(data, dict) else None
-    if not isinstance(session, dict) or session.get("format") != SESSION_FORMAT:
-        raise FileFormatError(
-            path,
-            f"not a saved game (expected a 'session' entry of format "
-            f"{SESSION_FORMAT!r}, as 'dummybridge play --seat' writes)",
-            path="$.session",
-        )
-    game = Game.from_record(data)
-    human = session.get("human")
-    if human not in game.players:
-        raise FileFormatError(
-            path,
-            f"{human!r} is not one of the players {list(game.players)!r}",
-            path="$.session.human",
-        )
-    if session.get("bots", "rule") not in BOT_KINDS:
-        raise FileFormatError(
-            path,
-            f"{session.get('bots')!r} is not one of {', '.join(BOT_KINDS)}",
-            path="$.session.bots",
-        )
-    states = session.get("bot_states", {})
-    if not isinstance(states, dict):
-        raise FileFormatError(path, "not an object", path="$.session.bot_states")
-    for player, state in states.items():
-        if player not in game.players or player == human:
-            raise FileFormatError(
-                path, f"no bot plays {player!r}", path=f"$.session.bot_states.{player}"
-            )
-        try:
-            Rng(1).setstate(state)
-        except (OutOfRangeError, TypeError) as exc:
-            raise FileFormatError(path, str(exc), path=f"$.session.bot_states.{player}") from None
+    game, record = load_game(path, save=True, rules_file=rules_file)
+    session: dict[str, Any] = record["session"]
     return game, session
 
 

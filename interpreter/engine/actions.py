@@ -344,7 +344,12 @@ class Action:
         :raises InvalidNotationError: for any other text.
         """
         words = text.strip().split()
-        action = cls._read(words)
+        try:
+            action = cls._read(words)
+        except InvalidNotationError:
+            raise
+        except ValueError as exc:  # "declare Hearts": a denomination's name is lower case
+            raise InvalidNotationError(f"bad action {text[:60]!r}: {exc}") from None
         if action is not None:
             return action
         for kind, spelled in _decision_texts().items():

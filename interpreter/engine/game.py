@@ -527,9 +527,12 @@ class Game(GameBase):
     def from_record(cls, data: Mapping[str, Any], rules: RuleSet | None = None) -> Game:
         """Replay a record made by :meth:`to_record`.
 
-        :param rules: the rule set to replay under; by default the record's
-            rules, loaded by name (built-in) or path.
-        :raises InvalidNotationError: for a record that is not one.
+        :param rules: the rule set to replay under; by default the record's:
+            the text it carries (checked against its SHA-256) or the shipped
+            rule file it names. A path in a record is never opened.
+        :raises InvalidNotationError: for a record that is not one, or whose
+            rules are a file it does not carry (pass ``rules``).
+        :raises RuleFileError: for carried rules that are not a valid rule file.
         :raises IllegalActionError: if an action in it is not legal when replayed.
         """
         return record.from_record(cls, data, rules)

@@ -9,7 +9,8 @@ whole state at one moment, for inspection and tests.
 
 from __future__ import annotations
 
-import os
+import hashlib
+import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +21,17 @@ from ..language.ruleset import RuleSet
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["RECORD_FORMAT", "from_record", "state_dict", "to_record"]
+__all__ = [
+    "RECORD_FORMAT",
+    "builtin_name",
+    "from_record",
+    "rules_of_reference",
+    "rules_reference",
+    "rules_text",
+    "state_dict",
+    "text_hash",
+    "to_record",
+]
 
 RECORD_FORMAT = "dummybridge-record/1"
 
@@ -32,11 +43,7 @@ def to_record(game: Game) -> dict[str, Any]:
     out_of_turn = dict(game.actions_out_of_turn)
     return {
         "format": RECORD_FORMAT,
-        "rules": {
-            "name": game.rules.name,
-            "version": game.rules.version,
-            "origin": game.rules.origin,
-        },
+        "rules": rules_reference(game.rules),
         "seed": game.seed,
         "players": list(game.players),
         "rubbers": game.rubbers,
@@ -50,20 +57,87 @@ def to_record(game: Game) -> dict[str, Any]:
     }
 
 
-def _rules_source(ref: Mapping[str, Any]) -> str:
-    """What to load for a record's ``rules``: the file it names, if there is
-    one; a shipped file by its built-in name (``<built-in>/house/X.yaml`` is
-    ``house/X``, never an alias that happens to share the house rule's name);
-    else the rules' name."""
+def rules_text(rules: RuleSet) -> str:
+    """The text a record carries for rules that are not shipped: the effective
+    rule document (the file with everything it ``extends:`` merged in and the
+    defaults filled in) as JSON, which is YAML, so a rule file of its own."""
+    return json.dumps(rules.to_data(), indent=1, ensure_ascii=False) + "\n"
+
+
+def text_hash(text: str) -> str:
+    """The SHA-256 of a text's UTF-8 bytes, in hex: what ``rules.sha256`` holds."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def rules_reference(rules: RuleSet) -> dict[str, Any]:
+    """A record's ``rules``: a shipped rule file by name, version and origin
+    (``<built-in>/bridge.yaml``); any other also with its :func:`rules_text`
+    and that text's SHA-256, so that the record replays anywhere without
+    opening a file."""
     from ..language.loader import BUILTIN_PREFIX
 
-    origin = str(ref.get("origin") or "")
-    if origin and os.path.isfile(origin):
-        return origin
+    ref: dict[str, Any] = {"name": rules.name, "version": rules.version, "origin": rules.origin}
+    if not rules.origin.startswith(BUILTIN_PREFIX + "/"):
+        text = rules_text(rules)
+        ref["text"] = text
+        ref["sha256"] = text_hash(text)
+    return ref
+
+
+def builtin_name(origin: str) -> str | None:
+    """The shipped rule file a record's origin names (``<built-in>/house/X.yaml``
+    is ``house/X``), or ``None`` when it names none exactly (a path, or
+    ``<built-in>/../x.yaml``)."""
+    from ..language.loader import BUILTIN_PREFIX
+    from ..language.registry import builtin_display, lookup
+
     prefix = BUILTIN_PREFIX + "/"
-    if origin.startswith(prefix) and origin.endswith(".yaml"):
-        return origin[len(prefix) : -len(".yaml")]
-    return str(ref["name"])
+    if not (origin.startswith(prefix) and origin.endswith(".yaml")):
+        return None
+    name = origin[len(prefix) : -len(".yaml")]
+    entry = lookup(name)
+    if entry is None or builtin_display(entry.path) != origin:
+        return None
+    return name
+
+
+def rules_of_reference(ref: Mapping[str, Any]) -> RuleSet:
+    """The rule set a record's ``rules`` names, never opening a path.
+
+    The rules' text if the record carries it (checked against its SHA-256),
+    else the shipped rule file its origin names, else a shipped rule file
+    by the rules' name when no origin is given.
+
+    :raises InvalidNotationError: for a text that does not match its hash, a
+        record whose rules are a file it does not carry (give ``--rules
+        FILE``), or a name that is no shipped rule file.
+    :raises RuleFileError: for a carried text that is not a valid rule file.
+    """
+    from ..language.loader import load_rules, load_rules_text
+
+    origin = ref.get("origin")
+    if isinstance(ref.get("text"), str):
+        text = ref["text"]
+        if ref.get("sha256") != text_hash(text):
+            raise InvalidNotationError(
+                "the rules' text does not match its sha256: the record was altered"
+            )
+        return load_rules_text(text, display="$.rules.text")
+    name = builtin_name(origin) if isinstance(origin, str) and origin else None
+    if name is not None:
+        return load_rules(name)
+    if origin:
+        raise InvalidNotationError(
+            f"the record was made with the rule file {origin}, which it does not "
+            "carry: give that file with --rules FILE"
+        )
+    from ..language.registry import lookup
+
+    if lookup(str(ref.get("name"))) is None:
+        raise InvalidNotationError(
+            f"no built-in variant {ref.get('name')!r}: give the rule file with --rules FILE"
+        )
+    return load_rules(str(ref["name"]))
 
 
 def from_record(cls: type[Game], record: Mapping[str, Any], rules: RuleSet | None) -> Game:
@@ -71,7 +145,14 @@ def from_record(cls: type[Game], record: Mapping[str, Any], rules: RuleSet | Non
     if not isinstance(record, Mapping) or record.get("format") != RECORD_FORMAT:
         raise InvalidNotationError(f"not a dummybridge game record (format {RECORD_FORMAT!r})")
     try:
-        seed = int(record["seed"])
+        seed = record["seed"]
+        rubbers = record.get("rubbers", 1)
+        for what, number in (("seed", seed), ("rubbers", rubbers)):
+            if isinstance(number, bool) or not isinstance(number, int):
+                raise TypeError(f"the {what} must be a whole number, not {number!r}")
+        laws = record.get("laws", False)
+        if not isinstance(laws, bool):
+            raise TypeError(f"laws must be true or false, not {laws!r}")
         players = [str(p) for p in record["players"]]
         actions = [
             (a["action"], a["player"]) if isinstance(a, Mapping) else (a, None)
@@ -84,14 +165,10 @@ def from_record(cls: type[Game], record: Mapping[str, Any], rules: RuleSet | Non
         if not isinstance(rules_ref, Mapping) or not isinstance(rules_ref.get("name"), str):
             raise TypeError(f"'rules' must be an object naming the rule file, not {rules_ref!r}")
         deals = [[Hand.from_pbn(h) for h in d] for d in record.get("deals", [])]
-        rubbers = int(record.get("rubbers", 1))
-        laws = bool(record.get("laws", False))
     except (KeyError, TypeError, ValueError) as exc:
         raise InvalidNotationError(f"malformed game record: {exc}") from None
     if rules is None:
-        from ..language.loader import load_rules
-
-        rules = load_rules(_rules_source(rules_ref))
+        rules = rules_of_reference(rules_ref)
         if rules_ref.get("name") not in (None, rules.name):
             raise InvalidNotationError(
                 f"record made with rules {rules_ref.get('name')!r}, but "

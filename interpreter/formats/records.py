@@ -1,154 +1,420 @@
-"""JSON game records on disk: read, check and replay them, with located errors.
+"""Game records and saves on disk: the one strict loader, with located errors.
 
 A record (:meth:`Game.to_record <dummybridge.engine.game.Game.to_record>`) holds
-the rule file's name, version and origin, the seed, the players, the number
-of rubbers, laws mode, any preset deals and every decision in order; the
-same rules, seed and decisions give the same game. :func:`load_record`
-reads one and checks its shape; :func:`replay_record` plays it again. Every
-problem is a :class:`~dummybridge.errors.FileFormatError` naming the file,
+the rules (a shipped rule file by name and version, any other with its text
+and that text's SHA-256), the seed, the players, the number of rubbers, laws
+mode, any preset deals and every decision in order; a save is a record with a
+``session`` entry. Both are described by the JSON Schema shipped in the
+package (:func:`record_schema_text`, ``dummybridge schema --record``) and by
+docs/records.md.
+
+Every command that reads one (``export``, ``analyse``, ``resume``) goes
+through :func:`load_game`, and a record given as text (the web table,
+``import``) through :func:`read_game`:
+
+1. read at most :data:`RECORD_MAX_BYTES` of UTF-8 text, and parse it as JSON
+   (a file that is not JSON is located at its line and column);
+2. check it against the schema, and every action's and hand's notation,
+   reporting every problem found (up to :data:`MAX_PROBLEMS`);
+3. find the rules (:func:`record_rules`) without ever opening a path the
+   record names: ``--rules FILE`` when the user gives one (checked against
+   the record's SHA-256), else the text the record carries, else the shipped
+   rule file it names;
+4. replay it, locating the first action that does not replay.
+
+Every problem is a :class:`~dummybridge.errors.FileFormatError` naming the file,
 the JSON path and what is wrong (``game.json: error: $.actions[3]: play SA
-refused: ...``); a file that is not JSON at all gets its line and column.
+refused: ...``); several are a :class:`RecordError`, one line each.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from ..core.cards import Hand, validate_deal
 from ..core.files import read_utf8
 from ..engine.actions import Action
-from ..engine.game import RECORD_FORMAT, Game
+from ..engine.game import Game
+from ..engine.record import rules_of_reference, rules_text, text_hash
 from ..errors import DummyBridgeError, FileFormatError, RuleFileError
 from ..language.ruleset import RuleSet
 
-__all__ = ["load_record", "read_record", "replay_record"]
+__all__ = [
+    "MAX_PROBLEMS",
+    "RECORD_MAX_BYTES",
+    "RECORD_SCHEMA",
+    "RecordError",
+    "check_session",
+    "load_game",
+    "load_record",
+    "read_game",
+    "read_record",
+    "record_rules",
+    "record_schema_text",
+    "replay_record",
+]
+
+#: the largest record or save read (16 MiB: a record of 10,000 rubbers, the
+#: most ``play`` plays, is about 5 MiB)
+RECORD_MAX_BYTES = 16 * 2**20
+#: the most problems one report lists
+MAX_PROBLEMS = 20
+#: the file name of the record schema among the package's schemas
+RECORD_SCHEMA = "record.schema.json"
+
+_DIGITS = re.compile(r"[0-9]{4301,}")
 
 
-def _check(file: str, record: Any) -> None:
-    """Raise for the first part of ``record`` that is not as :meth:`Game.to_record` writes it."""
+class RecordError(FileFormatError):
+    """Several problems of one record: :attr:`problems`, one line each."""
 
-    def fail(path: str, message: str) -> FileFormatError:
-        return FileFormatError(file, message, path=path)
+    def __init__(self, problems: Sequence[FileFormatError]) -> None:
+        first = problems[0]
+        super().__init__(first.file, first.message, line=first.line, col=first.col, path=first.path)
+        self.problems = list(problems)
+        self.args = ("\n".join(str(p) for p in problems),)
 
-    if not isinstance(record, Mapping):
-        raise fail("$", f"a game record is a JSON object, not {type(record).__name__}")
-    if record.get("format") != RECORD_FORMAT:
-        raise fail(
-            "$.format",
-            f"expected {RECORD_FORMAT!r}, found {record.get('format')!r}: "
-            "not a dummybridge game record",
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (RecordError, (self.problems,))
+
+
+def record_schema_text() -> str:
+    """The record and save JSON Schema, exactly as shipped."""
+    from ..language.schemas import schema_text_of
+
+    return schema_text_of(RECORD_SCHEMA)
+
+
+# --------------------------------------------------------------------------- the schema
+
+
+def _brief(value: Any) -> str:
+    """A value as a message shows it: short, whatever its size or depth."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value) if abs(value) < 10**30 else f"a number of {len(hex(value))} hex digits"
+    if isinstance(value, float):
+        return {"inf": "Infinity", "-inf": "-Infinity", "nan": "NaN"}.get(repr(value), repr(value))
+    if isinstance(value, str):
+        return (
+            repr(value) if len(value) <= 40 else repr(value[:40]) + f"... ({len(value)} characters)"
         )
-    for key in ("rules", "seed", "players", "actions"):
-        if key not in record:
-            raise fail("$", f"the record has no {key!r}")
-    rules = record["rules"]
-    if not isinstance(rules, Mapping):
-        raise fail("$.rules", "expected an object with the rule file's name and version")
-    if not isinstance(rules.get("name"), str) or not rules["name"]:
-        raise fail("$.rules.name", "expected the rule file's name, a string")
-    for key in ("version", "origin"):
-        if rules.get(key) is not None and not isinstance(rules[key], str):
-            raise fail(f"$.rules.{key}", f"expected a string, found {rules[key]!r}")
-    seed = record["seed"]
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise fail("$.seed", f"expected a whole number from 0 to 2**64 - 1, found {seed!r}")
-    players = record["players"]
-    if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
-        raise fail("$.players", "expected a list of player names")
-    rubbers = record.get("rubbers", 1)
-    if isinstance(rubbers, bool) or not isinstance(rubbers, int) or rubbers < 1:
-        raise fail("$.rubbers", f"expected a whole number of at least 1, found {rubbers!r}")
-    if not isinstance(record.get("laws", False), bool):
-        raise fail("$.laws", f"expected true or false, found {record['laws']!r}")
-    deals = record.get("deals", [])
-    if not isinstance(deals, list):
-        raise fail("$.deals", "expected a list of deals")
-    for i, deal in enumerate(deals):
-        if not isinstance(deal, list) or len(deal) != 4:
-            raise fail(f"$.deals[{i}]", "expected four PBN hands, North first")
+    if isinstance(value, list):
+        return f"a list of {len(value)} items"
+    return f"an object of {len(value)} keys"
+
+
+def _expected(schema: Mapping[str, Any], instance: Any) -> Iterator[Any]:
+    from jsonschema import ValidationError
+
+    yield ValidationError(
+        f"expected {schema.get('x-expected', 'another value')}, found {_brief(instance)}"
+    )
+
+
+def _keywords() -> dict[str, Any]:
+    """The schema keywords the record schema uses, with short messages that
+    never print a whole value (jsonschema's own print the instance)."""
+    from jsonschema import ValidationError
+
+    numbers = (int, float)
+
+    def typed(v: Any, types: Any, instance: Any, schema: Mapping[str, Any]) -> Iterator[Any]:
+        kinds = [types] if isinstance(types, str) else types
+        if not any(v.is_type(instance, t) for t in kinds):
+            yield from _expected(schema, instance)
+
+    def const(v: Any, value: Any, instance: Any, schema: Mapping[str, Any]) -> Iterator[Any]:
+        if type(instance) is not type(value) or instance != value:
+            yield from _expected(schema, instance)
+
+    def enum(v: Any, values: Any, instance: Any, schema: Mapping[str, Any]) -> Iterator[Any]:
+        if not any(type(instance) is type(x) and instance == x for x in values):
+            yield from _expected(schema, instance)
+
+    def bound(check: Any) -> Any:
+        def keyword(v: Any, limit: Any, instance: Any, schema: Mapping[str, Any]) -> Iterator[Any]:
+            if check(instance, limit):
+                yield from _expected(schema, instance)
+
+        return keyword
+
+    def pattern(v: Any, regex: str, instance: Any, schema: Mapping[str, Any]) -> Iterator[Any]:
+        if isinstance(instance, str) and re.search(regex, instance) is None:
+            yield from _expected(schema, instance)
+
+    def any_of(v: Any, subs: Any, instance: Any, schema: Mapping[str, Any]) -> Iterator[Any]:
+        if not any(v.evolve(schema=s).is_valid(instance) for s in subs):
+            yield from _expected(schema, instance)
+
+    def required(v: Any, keys: Any, instance: Any, schema: Mapping[str, Any]) -> Iterator[Any]:
+        if isinstance(instance, dict):
+            for key in keys:
+                if key not in instance:
+                    yield ValidationError(f"the {schema.get('x-name', 'object')} has no {key!r}")
+
+    def extra(v: Any, allowed: Any, instance: Any, schema: Mapping[str, Any]) -> Iterator[Any]:
+        if not isinstance(instance, dict):
+            return
+        if allowed is False:
+            for key in instance:
+                if key not in schema.get("properties", {}):
+                    yield ValidationError(f"unknown key {_brief(key)}")
+            return
+        for key, value in instance.items():
+            yield from v.descend(value, allowed, path=key)
+
+    def depends(v: Any, needs: Any, instance: Any, schema: Mapping[str, Any]) -> Iterator[Any]:
+        if isinstance(instance, dict):
+            for key, others in needs.items():
+                for other in others:
+                    if key in instance and other not in instance:
+                        yield ValidationError(f"{key!r} needs {other!r} with it")
+
+    return {
+        "type": typed,
+        "const": const,
+        "enum": enum,
+        "anyOf": any_of,
+        "pattern": pattern,
+        "required": required,
+        "additionalProperties": extra,
+        "dependentRequired": depends,
+        "minimum": bound(lambda i, n: isinstance(i, numbers) and i < n),
+        "maximum": bound(lambda i, n: isinstance(i, numbers) and i > n),
+        "minLength": bound(lambda i, n: isinstance(i, str) and len(i) < n),
+        "maxLength": bound(lambda i, n: isinstance(i, str) and len(i) > n),
+        "minItems": bound(lambda i, n: isinstance(i, list) and len(i) < n),
+        "maxItems": bound(lambda i, n: isinstance(i, list) and len(i) > n),
+        "maxProperties": bound(lambda i, n: isinstance(i, dict) and len(i) > n),
+    }
+
+
+@lru_cache(maxsize=1)
+def _validator() -> Any:
+    """The record schema's validator: draft 2020-12 where only ints are
+    integers, with the messages of :func:`_keywords`."""
+    from jsonschema import Draft202012Validator, validators
+
+    from ..language.schemas import schema_of
+
+    def is_integer(checker: object, instance: object) -> bool:
+        return isinstance(instance, int) and not isinstance(instance, bool)
+
+    checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", is_integer)
+    strict = validators.extend(  # type: ignore[no-untyped-call]
+        Draft202012Validator, _keywords(), type_checker=checker
+    )
+    return strict(schema_of(RECORD_SCHEMA))
+
+
+def _schema_problems(file: str, record: Any) -> list[FileFormatError]:
+    """Every place where ``record`` is not as the schema says (actions checked
+    quickly in bulk first: a record may hold millions)."""
+    shallow = record
+    actions = record.get("actions") if isinstance(record, dict) else None
+    if isinstance(actions, list):
+        plain = all(type(a) is str and len(a) <= 200 for a in actions)
+        if plain:  # the common case: only text, which the schema accepts
+            shallow = {**record, "actions": []}
+    found = {(e.json_path, e.message): None for e in _validator().iter_errors(shallow)}
+    problems = [FileFormatError(file, message, path=path) for path, message in found]
+    return sorted(problems, key=lambda p: _path_order(p.path or "$"))
+
+
+def _path_order(path: str) -> tuple[Any, ...]:
+    return tuple(int(x) if x.isdigit() else x for x in re.split(r"[.\[\]]+", path) if x)
+
+
+def _notation_problems(file: str, record: dict[str, Any]) -> Iterator[FileFormatError]:
+    """Hands and actions whose notation cannot be read."""
+    for i, deal in enumerate(record.get("deals", [])):
         for j, hand in enumerate(deal):
             try:
-                Hand.from_pbn(hand if isinstance(hand, str) else "")
+                Hand.from_pbn(hand)
             except DummyBridgeError as exc:
-                raise fail(f"$.deals[{i}][{j}]", str(exc)) from None
-    actions = record["actions"]
-    if not isinstance(actions, list):
-        raise fail("$.actions", "expected a list of actions")
-    for i, item in enumerate(actions):
-        text = item
-        if isinstance(item, Mapping):
-            if not isinstance(item.get("player"), str):
-                raise fail(
-                    f"$.actions[{i}].player",
-                    "expected the name of the player who acted out of turn",
-                )
-            text = item.get("action")
-        if not isinstance(text, str):
-            raise fail(f"$.actions[{i}]", f"expected an action's text, found {text!r}")
-        try:
-            Action.parse(text)
-        except DummyBridgeError as exc:
-            raise fail(f"$.actions[{i}]", str(exc)) from None
+                yield FileFormatError(file, str(exc), path=f"$.deals[{i}][{j}]")
+    problem: dict[str, str | None] = {}  # a record repeats a few texts many times
+    for i, item in enumerate(record["actions"]):
+        text = item["action"] if isinstance(item, dict) else item
+        if text not in problem:
+            try:
+                Action.parse(text)
+                problem[text] = None
+            except DummyBridgeError as exc:
+                problem[text] = str(exc)
+        if problem[text] is not None:
+            yield FileFormatError(file, str(problem[text]), path=f"$.actions[{i}]")
 
 
-def read_record(file: str, text: str) -> dict[str, Any]:
-    """Parse and check a record's JSON text.
+def _raise(problems: list[FileFormatError]) -> None:
+    if len(problems) > MAX_PROBLEMS:
+        more = len(problems) - MAX_PROBLEMS
+        last = problems[MAX_PROBLEMS]
+        problems = [
+            *problems[:MAX_PROBLEMS],
+            FileFormatError(last.file, f"and {more} more problem{'s' if more > 1 else ''}"),
+        ]
+    if len(problems) == 1:
+        raise problems[0]
+    if problems:
+        raise RecordError(problems)
 
-    :raises FileFormatError: for text that is not JSON, or not a record.
-    """
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as exc:
+
+# --------------------------------------------------------------------------- reading
+
+
+def _parse_json(file: str, text: str, what: str) -> Any:
+    if len(text) > RECORD_MAX_BYTES:
         raise FileFormatError(
-            file, f"not JSON: {exc.msg}", line=exc.lineno, col=exc.colno
+            file,
+            f"the file is larger than {RECORD_MAX_BYTES // 2**20} MiB: not a record",
+            line=1,
+            col=1,
+        )
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise FileFormatError(file, f"{what}: {exc.msg}", line=exc.lineno, col=exc.colno) from None
+    except RecursionError:
+        raise FileFormatError(
+            file, "not a record: arrays or objects nested too deeply (a record nests 4 levels)"
         ) from None
-    _check(file, record)
+    except ValueError:  # an integer of more than 4300 digits
+        at = _DIGITS.search(text)
+        start = at.start() if at else 0
+        line = text.count("\n", 0, start) + 1
+        col = start - (text.rfind("\n", 0, start) + 1) + 1
+        raise FileFormatError(
+            file, "not a record: a number of more than 4300 digits", line=line, col=col
+        ) from None
+
+
+def read_record(file: str, text: str, *, save: bool = False) -> dict[str, Any]:
+    """Parse and check a record's (or, with ``save``, a save's) JSON text.
+
+    :raises FileFormatError: for text that is not JSON, or not a record
+        (a :class:`RecordError` for several problems).
+    """
+    record = _parse_json(file, text, "not a saved game" if save else "not JSON")
+    if save and not (isinstance(record, dict) and "session" in record):
+        raise FileFormatError(
+            file,
+            "not a saved game (expected a 'session' entry of format "
+            "'dummybridge-session/1', as 'dummybridge play --seat' writes)",
+            path="$.session",
+        )
+    problems = _schema_problems(file, record)
+    if not problems:
+        problems = list(_notation_problems(file, record))
+    _raise(problems)
     return dict(record)
 
 
-def load_record(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """Read and check a record file.
+def load_record(path: str | os.PathLike[str], *, save: bool = False) -> dict[str, Any]:
+    """Read and check a record (or a save) file.
 
     :raises FileFormatError: for a file that is not a record.
     :raises OSError: when it cannot be read.
     """
-    return read_record(os.fspath(path), read_utf8(path))
+    return read_record(os.fspath(path), read_utf8(path), save=save)
+
+
+# --------------------------------------------------------------------------- the rules
+
+
+def record_rules(
+    record: Mapping[str, Any], file: str = "<record>", rules_file: str | None = None
+) -> RuleSet:
+    """The rules a checked record was made under, never opening a path it names.
+
+    :param rules_file: the rule file the user gave (``--rules FILE``): used
+        instead of the record's, if it is the same rules (the same SHA-256 of
+        its effective text when the record carries one; else the same name).
+    :raises FileFormatError: for rules that cannot be found or do not match.
+    :raises RuleFileError: for a ``rules_file`` that is not a valid rule file.
+    """
+    ref = record["rules"]
+    if rules_file is not None:
+        from ..language.loader import load_rules
+
+        rules = load_rules(rules_file)
+        if "sha256" in ref and text_hash(rules_text(rules)) != ref["sha256"]:
+            raise FileFormatError(
+                file,
+                f"--rules {rules_file} is not the rule file the record was made with "
+                f"(the record's rules have SHA-256 {ref['sha256'][:16]}..., "
+                f"{rules_file}'s {text_hash(rules_text(rules))[:16]}...)",
+                path="$.rules.sha256",
+            )
+        if rules.name != ref["name"]:
+            raise FileFormatError(
+                file,
+                f"--rules {rules_file} is {rules.name!r}, but the record was made "
+                f"with {ref['name']!r}",
+                path="$.rules.name",
+            )
+        return rules
+    try:
+        rules = rules_of_reference(ref)
+    except RuleFileError as exc:
+        raise RecordError(
+            [
+                FileFormatError(
+                    file,
+                    f"line {d.line}, column {d.col} of the rules' text: {d.path}: {d.message}",
+                    path="$.rules.text",
+                )
+                for d in exc.diagnostics
+            ]
+        ) from None
+    except DummyBridgeError as exc:
+        raise FileFormatError(file, str(exc), path="$.rules") from None
+    if rules.name != ref["name"]:
+        raise FileFormatError(
+            file,
+            f"the record names the rules {ref['name']!r}, but its rules are {rules.name!r}",
+            path="$.rules.name",
+        )
+    return rules
+
+
+# --------------------------------------------------------------------------- replaying
 
 
 def replay_record(
     record: Mapping[str, Any], file: str = "<record>", rules: RuleSet | None = None
 ) -> Game:
-    """Play a checked record again.
+    """Check a record and play it again.
 
-    :param rules: the rule set to replay under; by default the record's, by
-        its origin (a rule file that still exists) or its built-in name.
-    :raises FileFormatError: for a version that differs from the rules', or
-        an action that is not legal when its turn comes.
-    :raises RuleFileError: when the record's rule file cannot be loaded.
+    :param rules: the rule set to replay under; by default the record's
+        (:func:`record_rules`).
+    :raises FileFormatError: for a record that is not one, a version that
+        differs from the rules', or an action that is not legal when its turn comes.
     """
-    _check(file, record)
+    problems = _schema_problems(file, record)
+    if not problems:
+        problems = list(_notation_problems(file, dict(record)))
+    _raise(problems)
+    return _replay(record, file, rules)
+
+
+def _replay(record: Mapping[str, Any], file: str, rules: RuleSet | None) -> Game:
+    """Replay a record already checked against the schema."""
     ref = record["rules"]
     if rules is None:
-        from ..language.loader import load_rules
-
-        origin = str(ref.get("origin") or "")
-        if origin and os.path.isfile(origin):
-            rules = load_rules(origin)  # its own problems are reported as a rule file's
-        else:
-            try:
-                rules = load_rules(ref["name"])
-            except RuleFileError:
-                if os.path.exists(ref["name"]):
-                    raise
-                raise FileFormatError(
-                    file,
-                    f"no built-in variant {ref['name']!r}, and the rule file it was "
-                    f"made with ({origin or 'not named'}) is not there",
-                    path="$.rules",
-                ) from None
+        rules = record_rules(record, file)
     if ref.get("version") not in (None, rules.version):
         raise FileFormatError(
             file,
@@ -161,7 +427,8 @@ def replay_record(
     if len(players) != rules.table.players or len(set(players)) != len(players):
         raise FileFormatError(
             file,
-            f"{rules.name} needs {rules.table.players} different player names, not {players!r}",
+            f"{rules.name} needs {rules.table.players} different player names, "
+            f"not {_brief(players) if len(players) > 8 else players!r}",
             path="$.players",
         )
     deals = [[Hand.from_pbn(h) for h in d] for d in record.get("deals", [])]
@@ -174,12 +441,12 @@ def replay_record(
         game = Game(
             rules,
             record["seed"],
-            players=record["players"],
+            players=players,
             deals=deals,
             rubbers=record.get("rubbers", 1),
             laws=record.get("laws", False),
         )
-    except (DummyBridgeError, ValueError) as exc:
+    except (DummyBridgeError, ValueError, TypeError) as exc:
         raise FileFormatError(file, str(exc), path="$") from None
     for i, item in enumerate(record["actions"]):
         text, player = (
@@ -190,3 +457,65 @@ def replay_record(
         except DummyBridgeError as exc:
             raise FileFormatError(file, str(exc), path=f"$.actions[{i}]") from None
     return game
+
+
+def check_session(record: Mapping[str, Any], game: Game, file: str) -> None:
+    """Check a save's ``session`` against its replayed game.
+
+    :raises FileFormatError: for a human who is not a player, or a bot state
+        for a player no bot plays (or that is not a PRNG state).
+    """
+    from ..core._native import Rng
+    from ..errors import OutOfRangeError
+
+    session = record["session"]
+    human = session["human"]
+    if human not in game.players:
+        raise FileFormatError(
+            file,
+            f"{human!r} is not one of the players {list(game.players)!r}",
+            path="$.session.human",
+        )
+    problems = []
+    for player, state in session.get("bot_states", {}).items():
+        where = f"$.session.bot_states.{player}"
+        if player not in game.players or player == human:
+            problems.append(FileFormatError(file, f"no bot plays {_brief(player)}", path=where))
+            continue
+        try:
+            Rng(1).setstate(state)
+        except (OutOfRangeError, TypeError, ValueError) as exc:
+            problems.append(FileFormatError(file, str(exc), path=where))
+    _raise(problems)
+
+
+def read_game(
+    file: str, text: str, *, save: bool = False, rules_file: str | None = None
+) -> tuple[Game, dict[str, Any]]:
+    """Check and replay a record (or, with ``save``, a save) given as text:
+    what :func:`load_game` does once the file is read, for a record that
+    comes from elsewhere (an upload to the web table, an import).
+
+    :param file: what messages call it.
+    :param rules_file: ``--rules FILE``, if the user gave one.
+    :returns: the replayed game and the checked record.
+    :raises FileFormatError: for anything wrong with it, located.
+    :raises RuleFileError: for a ``rules_file`` that is not a valid rule file.
+    """
+    record = read_record(file, text, save=save)
+    rules = record_rules(record, file, rules_file)
+    game = _replay(record, file, rules)
+    if save:
+        check_session(record, game, file)
+    return game, record
+
+
+def load_game(
+    path: str | os.PathLike[str], *, save: bool = False, rules_file: str | None = None
+) -> tuple[Game, dict[str, Any]]:
+    """Read, check and replay a record file (or, with ``save``, a save): what
+    ``export``, ``analyse`` and ``resume`` run (see :func:`read_game`).
+
+    :raises OSError: when it cannot be read.
+    """
+    return read_game(os.fspath(path), read_utf8(path), save=save, rules_file=rules_file)
