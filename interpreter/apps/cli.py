@@ -292,7 +292,8 @@ def _cmd_export(args: argparse.Namespace) -> int:
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from ..language.loader import load_rules
-    from .simulate import ProgressBar, compare, report, simulate, text_report
+    from .simulate import ProgressBar, simulate
+    from .simulate_report import compare, report, text_report
 
     rules = load_rules(args.variant)
     _check_rubbers(args.rubbers, SIMULATE_RUBBERS_MAX)
@@ -325,8 +326,11 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         )
     players = "ABCD"[:n]
     bots = dict(zip(players, kinds, strict=True))
-    progress = None if args.no_progress else ProgressBar(sys.stderr)
-    runs = simulate(rules, args.rubbers, args.seed, kinds, jobs, progress, args.scheduler)
+    bar, total = None if args.no_progress else ProgressBar(sys.stderr, rate=True), args.rubbers
+    total *= 1 if other is None else 2  # one bar for both runs
+    runs = simulate(
+        rules, args.rubbers, args.seed, kinds, jobs, bar and bar.part(0, total), args.scheduler
+    )
     data = report(rules, runs, args.seed, bots)
     if other is not None:
         again = simulate(
@@ -335,7 +339,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             args.seed,
             kinds,
             jobs,
-            None if args.no_progress else ProgressBar(sys.stderr, "rubbers (compare)"),
+            bar and bar.part(args.rubbers, total),
             args.scheduler,
         )
         data["compare"] = compare(rules, other, runs, again)
