@@ -194,3 +194,31 @@ def test_conform_without_rules_needs_a_file_that_names_them(
         "  hint: write 'rules: VARIANT' in it, or give the rule file before the scenario files\n"
     )
     assert cli.main(["conform", "bridge", str(path)]) == 0
+
+
+# --------------------------------------------------------------------------- one round
+
+
+def test_schema_and_semantic_errors_come_in_one_round(tmp_path: Path) -> None:
+    """Issue 21: "semantic errors appear only after the schema errors are
+    fixed (two rounds)". A table of three players at four seated hands
+    (semantic) and a negative game (schema) are reported together, each at
+    its line and column; the semantic checks leave out the section the
+    schema found at fault (the doubling cap of 1 below the trick values is
+    reported: its section has no schema error)."""
+    path = tmp_path / "both.yaml"
+    path.write_text(
+        'dummybridge: 1\nextends: bridge\nname: both\nversion: "1.0"\n'
+        "table: {players: 3, hands: seated}\n"
+        "scoring: {game: -5}\n"
+        "doubling:\n  limit: {kind: cap, trick_value: 1}\n"
+        "play: {declarer: sometimes}\n",
+        encoding="utf-8",
+    )
+    found = [(d.line, d.col, d.path) for d in validate(path)]
+    assert found == [
+        (5, 18, "$.table.players"),
+        (6, 17, "$.scoring.game"),
+        (8, 35, "$.doubling.limit.trick_value"),
+        (9, 18, "$.play.declarer"),
+    ]

@@ -12,7 +12,9 @@ say).
 
 A rule file goes through five stages, and loading stops after the first stage
 that finds a problem, so that one mistake does not cause a cascade of
-follow-on errors (STYLE (c) 6):
+follow-on errors (STYLE (c) 6); but the schema and the semantic checks report
+together, so that a file's errors come in one round (issue 21): the semantic
+checks leave out every top-level section the schema found at fault:
 
 1. **read and parse** every file of the ``extends:`` chain with a strict YAML
    loader: no tags, anchors, aliases or merge keys, no duplicate keys, no YAML
@@ -385,14 +387,15 @@ class _Load(Chain):
         self.trees = trees
         data = plain(merged)
         index_tree(merged, (), self.positions)
-        self.check_schema(data)
+        faulty = self.check_schema(data)
+        if faulty is None:  # the document as a whole is not a rule file's mapping
+            return None, self.sorted_diagnostics()
+        checked = {k: v for k, v in data.items() if k not in faulty}
+        schemas.apply_defaults(checked, schemas.root())
+        self.check_semantics(checked)
         if self.diagnostics:
             return None, self.sorted_diagnostics()
-        schemas.apply_defaults(data, schemas.root())
-        self.check_semantics(data)
-        if self.diagnostics:
-            return None, self.sorted_diagnostics()
-        return self.document(data), []
+        return self.document(checked), []
 
     def document(self, data: dict[str, Any]) -> Document:
         """Stage 5: the loaded document, with where each value was written."""
@@ -408,11 +411,18 @@ class _Load(Chain):
             },
         )
 
-    def check_schema(self, data: dict[str, Any]) -> None:
-        """Stage 3b: every error of the schema, in plain words."""
+    def check_schema(self, data: Any) -> set[str] | None:
+        """Stage 3b: every error of the schema, in plain words. Returns the
+        top-level sections they are in, which the semantic checks then leave
+        out, so that a file's errors of both kinds come in one round (``None``
+        when the document itself is not a mapping: nothing to check further)."""
         check = SchemaCheck(data, self.positions, self.files, self.deleted, self.verbose)
+        faulty: set[str] = set()
         for path, message, hint, at_key in check.problems():
             self.report_at(path, message, hint, at_key=at_key)
+            if path:
+                faulty.add(str(path[0]))
+        return faulty if isinstance(data, dict) else None
 
     def check_semantics(self, data: dict[str, Any]) -> None:
         """Stage 4: what the schema cannot say
