@@ -426,3 +426,27 @@ def test_compare_in_bridge_and_auction_bridge(capsys: pytest.CaptureFixture[str]
     out = capsys.readouterr().out
     assert "  at the 1 level " in out
     assert re.search(r"\n  at royal spades +\d+ \(\d+%\) +\u2014\n", out)  # 1908 has none
+
+
+def test_progress_bar_with_rate_blanks_the_end_of_a_longer_line() -> None:
+    """Issue 21: the bar shows the rate and the time left; on a terminal, a
+    line shorter than the one before (the time left gone at the end) leaves
+    no characters of it behind. The figures are not asserted, only the form."""
+    import io
+
+    from dummybridge.apps.simulate import ProgressBar
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    stream = Terminal()
+    bar = ProgressBar(stream, rate=True)
+    bar(1, 2)
+    bar(2, 2)
+    first, last = stream.getvalue().split("\r")[1:]
+    assert re.fullmatch(r"\[#{15}\.{15}\] 1/2 rubbers, \d+\.\d\d rubbers/s, \d+:\d\d left", first)
+    head, blanks = re.fullmatch(
+        r"(\[#{30}\] 2/2 rubbers, \d+\.\d\d rubbers/s)( *)\n", last
+    ).groups()
+    assert len(head) + len(blanks) >= len(first)

@@ -415,6 +415,7 @@ class ProgressBar:
         self.start = time.monotonic()
         self.tty = bool(getattr(stream, "isatty", lambda: False)())
         self.shown = -1
+        self.drawn = 0  # the length of the line last drawn on a terminal
 
     def part(self, offset: int, total: int) -> Callable[[int, int], None]:
         """A callback for one run of several shown on this bar: its ``done``
@@ -444,10 +445,13 @@ class ProgressBar:
         if self.tty:
             width = 30
             filled = width * done // total
-            self.stream.write(
-                f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {self.label}"
+            line = (
+                f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {self.label}"
                 f"{self._speed(done, total)}"
             )
+            # blanks over the end of a longer line before (the time left gone)
+            self.stream.write(f"\r{line}{' ' * (self.drawn - len(line))}")
+            self.drawn = len(line)
             if done == total:
                 self.stream.write("\n")
             self.stream.flush()
