@@ -662,8 +662,8 @@ def _add_conform(sub: _Commands) -> None:
     )
     conform.add_argument(
         "rules",
-        metavar="RULEFILE",
-        help="a built-in variant or a rule file (default: each scenario file's rules:)",
+        metavar="[RULEFILE]",
+        help="a built-in variant or a rule file; left out, each scenario file's rules:",
     )
     conform.add_argument(
         "scenarios", nargs="*", metavar="SCENARIO", help="scenario files (see docs/scenarios.md)"
