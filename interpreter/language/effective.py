@@ -6,12 +6,14 @@ defaults filled in (:attr:`~dummybridge.language.loader.Document.data`).
 :func:`effective_yaml` writes it as a rule file of its own, with no
 ``extends:``, that the strict loader reads back to the same rules: strings
 the strict loader would take for something else (``"1.0"``, ``"9"``, ``N``,
-``off``) are quoted.
+``off``) are quoted, and a setting a base wrote that cannot act under the
+merged rules (which a file of its own may not write) is put back to its
+default, with a comment that says so.
 
 >>> text = effective_yaml(load_document("double-dummy"))
 >>> "dummybridge: 1" in text.splitlines()
 True
->>> "extends" in text, "passes: left_skipping_dummies" in text
+>>> "\\nextends:" in text, "  passes: left_skipping_dummies" in text
 (False, True)
 """
 
