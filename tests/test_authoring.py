@@ -203,9 +203,11 @@ def test_schema_and_semantic_errors_come_in_one_round(tmp_path: Path) -> None:
     """Issue 21: "semantic errors appear only after the schema errors are
     fixed (two rounds)". A table of three players at four seated hands
     (semantic) and a negative game (schema) are reported together, each at
-    its line and column; the semantic checks leave out the section the
-    schema found at fault (the doubling cap of 1 below the trick values is
-    reported: its section has no schema error)."""
+    its line and column. The semantic checks read a section the schema
+    found at fault as Bridge writes it, so no error follows from the fault
+    (the doubling cap of 1 below the trick values is reported: its section
+    has no schema error); in a file that extends no built-in variant they
+    wait for the next round."""
     path = tmp_path / "both.yaml"
     path.write_text(
         'dummybridge: 1\nextends: bridge\nname: both\nversion: "1.0"\n'
@@ -222,6 +224,11 @@ def test_schema_and_semantic_errors_come_in_one_round(tmp_path: Path) -> None:
         (8, 35, "$.doubling.limit.trick_value"),
         (9, 18, "$.play.declarer"),
     ]
+    alone = tmp_path / "alone.yaml"
+    alone.write_text(
+        path.read_text(encoding="utf-8").replace("extends: bridge\n", ""), encoding="utf-8"
+    )
+    assert "$.table.players" not in [d.path for d in validate(alone)]
 
 
 PAIRWISE = "scoring: {settlement: pairwise}\n"
