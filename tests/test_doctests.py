@@ -12,7 +12,7 @@ from dummybridge import bots, errors
 from dummybridge.apps import conform, simulate
 from dummybridge.core import _dealing, _play, cards
 from dummybridge.engine import actions, game, opkinds
-from dummybridge.language import keywords, loader, ruleset, semantics
+from dummybridge.language import effective, keywords, loader, ruleset, semantics
 
 
 @pytest.mark.parametrize(
@@ -27,6 +27,7 @@ from dummybridge.language import keywords, loader, ruleset, semantics
         bots,
         conform,
         loader,
+        effective,
         keywords,
         ruleset,
         semantics,

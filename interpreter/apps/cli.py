@@ -272,7 +272,8 @@ def _cmd_export(args: argparse.Namespace) -> int:
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from ..language.loader import load_rules
-    from .simulate import ProgressBar, compare, report, simulate, text_report
+    from .simulate import ProgressBar, simulate
+    from .simulate_report import compare, report, text_report
 
     rules = load_rules(args.variant)
     _check_rubbers(args.rubbers, SIMULATE_RUBBERS_MAX)
@@ -305,8 +306,11 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         )
     players = "ABCD"[:n]
     bots = dict(zip(players, kinds, strict=True))
-    progress = None if args.no_progress else ProgressBar(sys.stderr)
-    runs = simulate(rules, args.rubbers, args.seed, kinds, jobs, progress, args.scheduler)
+    bar, total = None if args.no_progress else ProgressBar(sys.stderr, rate=True), args.rubbers
+    total *= 1 if other is None else 2  # one bar for both runs
+    runs = simulate(
+        rules, args.rubbers, args.seed, kinds, jobs, bar and bar.part(0, total), args.scheduler
+    )
     data = report(rules, runs, args.seed, bots)
     if other is not None:
         again = simulate(
@@ -315,7 +319,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             args.seed,
             kinds,
             jobs,
-            None if args.no_progress else ProgressBar(sys.stderr, "rubbers (compare)"),
+            bar and bar.part(args.rubbers, total),
             args.scheduler,
         )
         data["compare"] = compare(rules, other, runs, again)
@@ -369,6 +373,10 @@ def _cmd_variants(args: argparse.Namespace) -> int:
 def _cmd_validate(args: argparse.Namespace) -> int:
     from ..language.loader import validate_files
 
+    if args.effective:
+        from .authoring import effective_command
+
+        return effective_command(args, _out)
     text, status = validate_files(args.files, fmt=args.format, verbose=args.verbose)
     _out(text)
     return status
@@ -389,32 +397,9 @@ def _cmd_schema(args: argparse.Namespace) -> int:
 
 
 def _cmd_conform(args: argparse.Namespace) -> int:
-    from ..errors import Diagnostic
-    from ..errors import RuleFileError as _RuleFileError
-    from ..language.loader import load_rules
-    from .conform import format_json, format_junit, format_text, load_scenarios, run
+    from .authoring import conform_command
 
-    rules = load_rules(args.rules)
-    files = []
-    diagnostics: list[Diagnostic] = []
-    for path in args.scenarios:
-        try:
-            files.append(load_scenarios(path))
-        except _RuleFileError as exc:
-            diagnostics.extend(exc.diagnostics)
-    if diagnostics:
-        if args.format == "json":
-            from ..language.loader import format_diagnostics
-
-            _out(format_diagnostics(diagnostics, "json"))
-            return EXIT_ERROR
-        raise _RuleFileError(diagnostics)
-    results = run(rules, files)
-    _out(format_json(rules, results) if args.format == "json" else format_text(rules, results))
-    if args.junit:
-        with open(args.junit, "w", encoding="utf-8") as fh:
-            fh.write(format_junit(rules, results) + "\n")
-    return EXIT_OK if all(r.status == "pass" for r in results) else EXIT_ERROR
+    return conform_command(args, _out)
 
 
 def _cmd_docs(args: argparse.Namespace) -> int:
@@ -633,6 +618,7 @@ def _add_validate(sub: _Commands) -> None:
         action="store_true",
         help="show every alternative of a oneOf/anyOf failure",
     )
+    validate.add_argument("--effective", action="store_true", help="print the merged rules as YAML")
     validate.set_defaults(func=_cmd_validate)
 
 
@@ -640,9 +626,13 @@ def _add_conform(sub: _Commands) -> None:
     conform = sub.add_parser(
         "conform", help="run conformance scenarios against a rule file; exit 0 if every case passes"
     )
-    conform.add_argument("rules", metavar="RULEFILE", help="a built-in variant or a rule file")
     conform.add_argument(
-        "scenarios", nargs="+", metavar="SCENARIO", help="scenario files (see docs/scenarios.md)"
+        "rules",
+        metavar="[RULEFILE]",
+        help="a built-in variant or a rule file; left out, each scenario file's rules:",
+    )
+    conform.add_argument(
+        "scenarios", nargs="*", metavar="SCENARIO", help="scenario files (see docs/scenarios.md)"
     )
     _add_format(conform)
     conform.add_argument("--junit", metavar="FILE", help="also write JUnit XML to FILE")

@@ -6,49 +6,36 @@ index (:func:`rubber_seed`), so the result is the same whatever the number
 of worker processes. Each rubber is boiled down in its worker to a small
 :class:`RubberSummary`; the summaries are gathered in index order.
 
-:func:`report` turns them into statistics, by player, by seat and by role:
-
-- **rubber value**: a player's net points from the rubber's settlement, its
-  mean and 95% confidence interval (normal approximation);
-- **games won** (by the player's score column) and **rubbers won**;
-- **declarations**, by the dealer's seat and role: made from the declarer's
-  own hand, left to partner, forced (a Dummy's, by the rules' criteria) or
-  won in an auction; and how often a forced declaration made its odd trick
-  (the declaring side took more than half the tricks), and the declaring
-  side's net points in the deal (its points above and below the line less
-  the adversaries'), also by how the declaration was made.
+:mod:`.simulate_report` turns them into statistics and the report (the
+comparison of two rule sets, ``--compare``, among them).
 
 A player's seat is the hand he sits at when the rubber starts (a Dummy's
 holder: his own hand, not the Dummy's). Roles are read from the table, not
 from the variant's name: ``Dummy's holder`` (a player who holds a Dummy),
 ``one hand`` (a player at one hand alone); for a deal, the dealer's role is
 his player's, or ``Dummy`` when the Dummy deals.
-
-:func:`compare` plays the same rubbers (same seeds, same bots) under two
-rule sets and reports the paired differences with 95% confidence intervals.
 """
 
 from __future__ import annotations
 
 import hashlib
-import math
 import multiprocessing
 import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import Any, NamedTuple, TextIO
 
 from ..core.cards import Seat, seat_side
 from ..language.ruleset import RuleSet
 
 __all__ = [
+    "DealSummary",
+    "ProgressBar",
     "RubberSummary",
-    "compare",
     "play_rubber",
     "play_rubbers",
-    "report",
     "rubber_seed",
     "simulate",
 ]
@@ -66,6 +53,33 @@ def rubber_seed(seed: int, index: int) -> int:
     return int.from_bytes(digest[:8], "little")
 
 
+class DealSummary(NamedTuple):
+    """What one played deal showed (its first five fields by position, as before).
+
+    :ivar dealer: the dealer's seat letter.
+    :ivar dealer_role: the dealer's role (``Dummy`` when the Dummy deals).
+    :ivar how: how the declaration was made, one of :data:`HOW`.
+    :ivar odd_trick: whether the declaring side took more than half the tricks.
+    :ivar net: the declaring side's net points in the deal.
+    :ivar denomination: the denomination declared (or bid).
+    :ivar level: the contract's level in an auction; 0 where there is none.
+    :ivar doublings: the doubles and redoubles of the declaration.
+    :ivar honours: the honours (and chicane) points scored in the deal, both sides'.
+    :ivar slam: ``little``, ``grand``, or ``""``.
+    """
+
+    dealer: str
+    dealer_role: str
+    how: str
+    odd_trick: bool
+    net: int
+    denomination: str = ""
+    level: int = 0
+    doublings: int = 0
+    honours: int = 0
+    slam: str = ""
+
+
 @dataclass
 class RubberSummary:
     """What one rubber showed.
@@ -78,9 +92,8 @@ class RubberSummary:
     :ivar games: games won by each player's column.
     :ivar won: whether each player's column won the rubber.
     :ivar deals: how many deals were dealt (passed-out ones included).
-    :ivar declarations: for each played deal ``(dealer seat, dealer role,
-        how, odd trick made, declaring side's net points)``, ``how`` one of
-        :data:`HOW`.
+    :ivar declarations: a :class:`DealSummary` for each played deal.
+    :ivar games_played: the games won in the rubber, by every column.
     """
 
     index: int
@@ -91,7 +104,8 @@ class RubberSummary:
     games: dict[str, int]
     won: dict[str, bool]
     deals: int
-    declarations: list[tuple[str, str, str, bool, int]] = field(default_factory=list)
+    declarations: list[DealSummary] = field(default_factory=list)
+    games_played: int = 0
 
 
 def _role(player: str, owners: Mapping[Seat, str], dummies: Iterable[Seat]) -> str:
@@ -129,7 +143,7 @@ def _summary(game: Any, index: int, seed: int) -> RubberSummary:
     dummies: list[Seat] = []
     seat: dict[str, str] = {}
     role: dict[str, str] = {}
-    declarations: list[tuple[str, str, str, bool, int]] = []
+    declarations: list[DealSummary] = []
     deals = 0
     dealer: Seat | None = None
     deal_ops: list[Any] = []
@@ -168,12 +182,13 @@ def _summary(game: Any, index: int, seed: int) -> RubberSummary:
         won={p: sheet.column_of(p) in sheet.winners for p in game.players},
         deals=deals,
         declarations=declarations,
+        games_played=sum(sheet.games),
     )
 
 
 def _declaration(
     dealer: Seat, deal_ops: Sequence[Any], owners: Mapping[Seat, str], dummies: Sequence[Seat]
-) -> tuple[str, str, str, bool, int] | None:
+) -> DealSummary | None:
     """A played deal's entry of :attr:`RubberSummary.declarations`, from the
     log entries after its ``deal``; ``None`` for a deal passed out or abandoned."""
     tricks = [op for op in deal_ops if op.kind == "trick"]
@@ -185,13 +200,34 @@ def _declaration(
     won = sum(1 for op in tricks if seat_side(op.seat) == side)
     dealer_role = "Dummy" if dealer in dummies else _role(owners[dealer], owners, dummies)
     points = _points_by_side(deal_ops)
-    return (
+    honours = _points_by_side(deal_ops, ("honours", "chicane"))
+    denomination, level, doublings = _contract(deal_ops, contract)
+    return DealSummary(
         dealer.letter,
         dealer_role,
         _how_declared({op.kind for op in deal_ops}),
         2 * won > len(tricks),
         points[side] - points[1 - side],
+        denomination,
+        level,
+        doublings,
+        honours[0] + honours[1],
+        _slam(deal_ops),
     )
+
+
+def _contract(deal_ops: Sequence[Any], contract: Any) -> tuple[str, int, int]:
+    """A played deal's denomination, level (0: no auction) and doublings, from its log."""
+    if contract is not None:  # "bid 2 no_trumps"
+        _, level, denomination = contract.detail["bid"].split()
+        return denomination, int(level), int(contract.detail["doubled"])
+    denomination = ""
+    for op in deal_ops:
+        if op.kind == "forced":
+            denomination = op.detail["denomination"]
+        elif op.kind == "declare" and op.action is not None:
+            denomination = op.action.denomination or ""
+    return denomination, 0, sum(1 for op in deal_ops if op.kind in ("double", "redouble"))
 
 
 def _how_declared(kinds: set[str]) -> str:
@@ -205,9 +241,10 @@ def _how_declared(kinds: set[str]) -> str:
     return "own_hand"
 
 
-def _points_by_side(deal_ops: Sequence[Any]) -> list[int]:
-    """Each side's points in a deal, above and below the line; a side's
-    points are counted once, from the first column they were entered in."""
+def _points_by_side(deal_ops: Sequence[Any], kinds: Sequence[str] = ()) -> list[int]:
+    """Each side's points in a deal, above and below the line (only entries
+    of ``kinds``, if given); a side's points are counted once, from the first
+    column they were entered in."""
     points = [0, 0]
     first_column: dict[int, int] = {}
     for op in deal_ops:
@@ -217,9 +254,22 @@ def _points_by_side(deal_ops: Sequence[Any]) -> list[int]:
             if (
                 e.get("side") in (0, 1)
                 and first_column.setdefault(e["side"], e["column"]) == e["column"]
+                and (not kinds or e.get("kind") in kinds)
             ):
                 points[e["side"]] += e["points"]
     return points
+
+
+def _slam(deal_ops: Sequence[Any]) -> str:
+    """``grand`` or ``little`` for a deal that scored a slam, else ``""``."""
+    notes = {
+        e.get("note")
+        for op in deal_ops
+        if op.kind == "score"
+        for e in op.detail["entries"]
+        if e.get("kind") == "slam"
+    }
+    return "grand" if "grand slam" in notes else "little" if notes else ""
 
 
 def _rubber_value(game: Any, sheet: Any) -> dict[str, int]:
@@ -342,198 +392,18 @@ def _simulate_dask(
     return [s for chunk in out for s in chunk]
 
 
-# ------------------------------------------------------------ statistics
-
-
-def _mean_ci(values: Sequence[float]) -> dict[str, Any]:
-    n = len(values)
-    mean = sum(values) / n if n else 0.0
-    if n < 2:
-        return {"n": n, "mean": round(mean, 3), "ci95": None}
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    half = 1.96 * math.sqrt(var / n)
-    return {"n": n, "mean": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)]}
-
-
-def _group(
-    summaries: Sequence[RubberSummary],
-    key: Callable[[RubberSummary, str], str],
-    bots: Mapping[str, str] | None = None,
-) -> dict[str, dict[str, Any]]:
-    groups: dict[str, dict[str, list[Any]]] = {}
-    for s in summaries:
-        for p in s.value:
-            g = groups.setdefault(key(s, p), {"value": [], "games": [], "won": []})
-            g["value"].append(s.value[p])
-            g["games"].append(s.games[p])
-            g["won"].append(s.won[p])
-    out: dict[str, dict[str, Any]] = {}
-    for name in sorted(groups):
-        g = groups[name]
-        entry: dict[str, Any] = {}
-        if bots is not None:
-            entry["bot"] = bots[name]
-        entry.update(
-            {
-                "rubbers": len(g["value"]),
-                "value": _mean_ci(g["value"]),
-                "games_won": sum(g["games"]),
-                "rubbers_won": sum(1 for w in g["won"] if w),
-            }
-        )
-        out[name] = entry
-    return out
-
-
-def _declarations(
-    summaries: Sequence[RubberSummary], key: Callable[[tuple[str, str, str, bool, int]], str]
-) -> dict[str, Any]:
-    groups: dict[str, dict[str, Any]] = {}
-    nets: dict[str, list[int]] = {}
-    for s in summaries:
-        for d in s.declarations:
-            name = key(d)
-            g = groups.setdefault(
-                name, {"deals": 0, **dict.fromkeys(HOW, 0), "forced_odd_trick": 0}
-            )
-            g["deals"] += 1
-            g[d[2]] += 1
-            if d[2] == "dummy" and d[3]:
-                g["forced_odd_trick"] += 1
-            nets.setdefault(name, []).append(d[4])
-    for name, g in groups.items():
-        g["declarer_net"] = _mean_ci(nets[name])
-    return {k: groups[k] for k in sorted(groups)}
-
-
-def report(
-    rules: RuleSet, summaries: Sequence[RubberSummary], seed: int, bots: Mapping[str, str]
-) -> dict[str, Any]:
-    """The statistics of a run, as JSON-compatible data (see the module text)."""
-    deals = [s.deals for s in summaries]
-    total = _declarations(summaries, lambda d: "all").get("all") or {
-        "deals": 0,
-        **dict.fromkeys(HOW, 0),
-        "forced_odd_trick": 0,
-        "declarer_net": _mean_ci([]),
-    }
-    return {
-        "variant": rules.name,
-        "version": rules.version,
-        "seed": seed,
-        "rubbers": len(summaries),
-        "deals": {"total": sum(deals), "per_rubber": _mean_ci(deals)},
-        "players": _group(summaries, lambda s, p: p, bots),
-        "seats": _group(summaries, lambda s, p: s.seat[p]),
-        "roles": _group(summaries, lambda s, p: s.role[p]),
-        "declarations": {
-            "all": total,
-            "by_dealer_seat": _declarations(summaries, lambda d: d[0]),
-            "by_dealer_role": _declarations(summaries, lambda d: d[1]),
-            "by_how": _declarations(summaries, lambda d: d[2]),
-        },
-    }
-
-
-def compare(
-    base: RuleSet, other: RuleSet, a: Sequence[RubberSummary], b: Sequence[RubberSummary]
-) -> dict[str, Any]:
-    """The differences ``other - base``, rubber by rubber (the same seeds),
-    with 95% confidence intervals: each player's value, by player, by his
-    seat and by his role under the base rules, and the deals per rubber."""
-
-    def paired(key: Callable[[RubberSummary, str], str]) -> dict[str, Any]:
-        diffs: dict[str, list[int]] = {}
-        for x, y in zip(a, b, strict=True):
-            for p in x.value:
-                diffs.setdefault(key(x, p), []).append(y.value[p] - x.value[p])
-        return {k: _mean_ci(diffs[k]) for k in sorted(diffs)}
-
-    forced = []
-    for runs in (a, b):
-        made = [d[3] for s in runs for d in s.declarations if d[2] == "dummy"]
-        forced.append(None if not made else round(sum(made) / len(made), 3))
-    return {
-        "base": {"variant": base.name, "version": base.version},
-        "other": {"variant": other.name, "version": other.version},
-        "value_by_player": paired(lambda s, p: p),
-        "value_by_seat": paired(lambda s, p: s.seat[p]),
-        "value_by_role": paired(lambda s, p: s.role[p]),
-        "deals_per_rubber": _mean_ci([y.deals - x.deals for x, y in zip(a, b, strict=True)]),
-        "forced_odd_trick_rate": {"base": forced[0], "other": forced[1]},
-    }
-
-
-# ------------------------------------------------------------ text
-
-
-def _ci_text(stat: Mapping[str, Any]) -> str:
-    if stat["ci95"] is None:
-        return f"{stat['mean']:+.1f}"
-    lo, hi = stat["ci95"]
-    return f"{stat['mean']:+.1f} [{lo:+.1f}, {hi:+.1f}]"
-
-
-def text_report(data: Mapping[str, Any]) -> str:
-    """The report for people: tables by player, seat and role, the declarations, the comparison."""
-    out = [
-        f"{data['variant']} {data['version']}: {data['rubbers']} rubbers, seed {data['seed']}, "
-        f"{data['deals']['total']} deals ({data['deals']['per_rubber']['mean']:.2f} a rubber)"
-    ]
-    for title, key in (("player", "players"), ("seat", "seats"), ("role", "roles")):
-        out.append("")
-        out.append(
-            f"{'by ' + title:<16}{'rubbers':>8}  {'value (95% CI)':<26}{'games':>6}{'won':>6}"
-        )
-        for name, g in data[key].items():
-            label = f"{name} ({g['bot']})" if "bot" in g else name
-            out.append(
-                f"{label:<16}{g['rubbers']:>8}  {_ci_text(g['value']):<26}"
-                f"{g['games_won']:>6}{g['rubbers_won']:>6}"
-            )
-    dec = data["declarations"]
-    out.append("")
-    out.append(
-        f"{'declarations':<24}{'deals':>6}{'own':>6}{'partner':>8}{'forced':>7}"
-        f"{'auction':>8}  {'declarer net (95% CI)':<26}forced made the odd trick"
-    )
-    rows = [("all", dec["all"])]
-    rows += [(f"dealer {k}", v) for k, v in dec["by_dealer_seat"].items()]
-    rows += [(f"dealer {k}", v) for k, v in dec["by_dealer_role"].items()]
-    rows += [(f"declared: {k}", v) for k, v in dec["by_how"].items()]
-    for name, g in rows:
-        rate = f"{g['forced_odd_trick']}/{g['dummy']}" + (
-            f" ({100 * g['forced_odd_trick'] / g['dummy']:.0f}%)" if g["dummy"] else ""
-        )
-        out.append(
-            f"{name:<24}{g['deals']:>6}{g['own_hand']:>6}{g['partner']:>8}"
-            f"{g['dummy']:>7}{g['auction']:>8}  {_ci_text(g['declarer_net']):<26}{rate}"
-        )
-    cmp = data.get("compare")
-    if cmp:
-        out.append("")
-        out.append(
-            f"{cmp['other']['variant']} {cmp['other']['version']} minus "
-            f"{cmp['base']['variant']} {cmp['base']['version']}, rubber by rubber "
-            "(mean [95% CI]):"
-        )
-        for title, key in (
-            ("player", "value_by_player"),
-            ("seat", "value_by_seat"),
-            ("role", "value_by_role"),
-        ):
-            for name, stat in cmp[key].items():
-                out.append(f"  value, {title} {name:<16} {_ci_text(stat)}")
-        out.append(f"  deals a rubber{'':<14} {_ci_text(cmp['deals_per_rubber'])}")
-        rate = cmp["forced_odd_trick_rate"]
-        out.append(f"  forced declarations making the odd trick: {rate['base']} -> {rate['other']}")
-    return "\n".join(out)
-
-
 class ProgressBar:
     """A progress bar on a stream: redrawn in place on a terminal, else a
     line at every tenth (so logs stay short), each line starting with the
-    command's name; with ``rate``, also the items a second so far."""
+    command's name; with ``rate``, also the items a second so far and the
+    time left at that rate.
+
+    >>> import io
+    >>> bar = ProgressBar(io.StringIO())
+    >>> half = bar.part(0, 4)  # the first of two runs of 2, on one bar of 4
+    >>> half(2, 2); bar.stream.getvalue()
+    'simulate: 2/4 rubbers\\n'
+    """
 
     def __init__(
         self, stream: TextIO, label: str = "rubbers", command: str = "simulate", rate: bool = False
@@ -545,12 +415,22 @@ class ProgressBar:
         self.start = time.monotonic()
         self.tty = bool(getattr(stream, "isatty", lambda: False)())
         self.shown = -1
+        self.drawn = 0  # the length of the line last drawn on a terminal
 
-    def _speed(self, done: int) -> str:
+    def part(self, offset: int, total: int) -> Callable[[int, int], None]:
+        """A callback for one run of several shown on this bar: its ``done``
+        counts from ``offset``, out of ``total`` for all of them."""
+        return lambda done, _: self(offset + done, total)
+
+    def _speed(self, done: int, total: int) -> str:
         if not self.rate:
             return ""
         elapsed = time.monotonic() - self.start
-        return f", {done / elapsed:.2f} {self.label}/s" if elapsed > 0 and done else ""
+        if elapsed <= 0 or not done:
+            return ""
+        speed = done / elapsed
+        left = f", {_clock((total - done) / speed)} left" if done < total else ""
+        return f", {speed:.2f} {self.label}/s{left}"
 
     def __call__(self, done: int, total: int) -> None:
         if self.stream is None:
@@ -565,10 +445,13 @@ class ProgressBar:
         if self.tty:
             width = 30
             filled = width * done // total
-            self.stream.write(
-                f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {self.label}"
-                f"{self._speed(done)}"
+            line = (
+                f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {self.label}"
+                f"{self._speed(done, total)}"
             )
+            # blanks over the end of a longer line before (the time left gone)
+            self.stream.write(f"\r{line}{' ' * (self.drawn - len(line))}")
+            self.drawn = len(line)
             if done == total:
                 self.stream.write("\n")
             self.stream.flush()
@@ -576,5 +459,19 @@ class ProgressBar:
         tenth = 10 * done // total
         if tenth > self.shown:
             self.shown = tenth
-            self.stream.write(f"{self.command}: {done}/{total} {self.label}{self._speed(done)}\n")
+            self.stream.write(
+                f"{self.command}: {done}/{total} {self.label}{self._speed(done, total)}\n"
+            )
             self.stream.flush()
+
+
+def _clock(seconds: float) -> str:
+    """A duration as ``M:SS`` or ``H:MM:SS``.
+
+    >>> _clock(75.4), _clock(3725)
+    ('1:15', '1:02:05')
+    """
+    whole = round(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"

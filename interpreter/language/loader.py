@@ -12,7 +12,10 @@ say).
 
 A rule file goes through five stages, and loading stops after the first stage
 that finds a problem, so that one mistake does not cause a cascade of
-follow-on errors (STYLE (c) 6):
+follow-on errors (STYLE (c) 6); but in a file that extends built-in variants
+the schema and the semantic checks report together, so that its errors come
+in one round (issue 21): the semantic checks read each top-level section the
+schema found at fault as the built-in variants write it:
 
 1. **read and parse** every file of the ``extends:`` chain with a strict YAML
    loader: no tags, anchors, aliases or merge keys, no duplicate keys, no YAML
@@ -421,14 +424,32 @@ class _Load(Chain):
         self.trees = trees
         data = plain(merged)
         index_tree(merged, (), self.positions)
-        self.check_schema(data)
+        faulty = self.check_schema(data)
+        if faulty is None:  # the document as a whole is not a rule file's mapping
+            return None, self.sorted_diagnostics()
+        checked = self.without_faults(data, faulty)
+        if checked is None:
+            return None, self.sorted_diagnostics()
+        schemas.apply_defaults(checked, schemas.root())
+        self.check_semantics(checked)
         if self.diagnostics:
             return None, self.sorted_diagnostics()
-        schemas.apply_defaults(data, schemas.root())
-        self.check_semantics(data)
-        if self.diagnostics:
-            return None, self.sorted_diagnostics()
-        return self.document(data), []
+        return self.document(checked), []
+
+    def without_faults(self, data: dict[str, Any], faulty: set[str]) -> dict[str, Any] | None:
+        """What the semantic checks read when the schema found faults: the
+        document with each faulty top-level section as the built-in variants
+        it extends write it (valid, so that no error follows from the fault);
+        ``None`` (the semantic checks wait for the next round) when the file
+        extends no built-in variant, or extends a file of the user's."""
+        if not faulty:
+            return dict(data)
+        if len(self.trees) < 2 or not all(f.builtin for f in self.files[1:]):
+            return None
+        base = plain(merge_chain(self.trees[1:], {}))
+        checked = {k: v for k, v in data.items() if k not in faulty}
+        checked.update((k, base[k]) for k in faulty if k in base)
+        return checked
 
     def document(self, data: dict[str, Any]) -> Document:
         """Stage 5: the loaded document, with where each value was written."""
@@ -444,11 +465,18 @@ class _Load(Chain):
             },
         )
 
-    def check_schema(self, data: dict[str, Any]) -> None:
-        """Stage 3b: every error of the schema, in plain words."""
+    def check_schema(self, data: Any) -> set[str] | None:
+        """Stage 3b: every error of the schema, in plain words. Returns the
+        top-level sections they are in, which the semantic checks then leave
+        out, so that a file's errors of both kinds come in one round (``None``
+        when the document itself is not a mapping: nothing to check further)."""
         check = SchemaCheck(data, self.positions, self.files, self.deleted, self.verbose)
+        faulty: set[str] = set()
         for path, message, hint, at_key in check.problems():
             self.report_at(path, message, hint, at_key=at_key)
+            if path:
+                faulty.add(str(path[0]))
+        return faulty if isinstance(data, dict) else None
 
     def check_semantics(self, data: dict[str, Any]) -> None:
         """Stage 4: what the schema cannot say

@@ -16,6 +16,8 @@ complete, numbers that must be consistent)":
   largest trick value;
 - a deal has more tricks than the book, so that tricks can score toward game;
 - ``hands: seated`` has a player for each of the four hands;
+- at a table with a Dummy, a declaration that may be left to partner
+  (``pass_to_partner``) has a forced declaration for the Dummy it may reach;
 - no hand is listed twice for exposure;
 - a forced declaration (``declaration.forced``) declares only denominations
   the rules have, has a denomination for every suit it may choose, ends with a
@@ -110,6 +112,27 @@ def _check_table(data: Mapping[str, Any], problems: list[Problem]) -> None:
                 f"hands: {hands} needs {need} players ({_HOW_HELD[hands]}), "
                 f"but players is {players}",
                 f"write players: {need}, or a way of holding hands that fits {players} players",
+            )
+        )
+
+
+def _check_dummy_declares(data: Mapping[str, Any], problems: list[Problem]) -> None:
+    """At a table with a Dummy, a dealer who may leave the declaration to
+    his partner may leave it to a Dummy (his partner is one under ``double_dummy``;
+    under ``dummy`` the Dummy's partner deals, or declares for it, in turn),
+    which declares only by the rules' forced declaration (seed 000)."""
+    hands = _get(data, "table", "hands")
+    if hands not in ("dummy", "double_dummy") or _get(data, "declaration", "kind") != "make":
+        return
+    if _get(data, "declaration", "pass_to_partner") and _get(data, "declaration", "forced") is None:
+        problems.append(
+            (
+                ("table", "hands"),
+                f"hands: {hands} puts a Dummy at the table and the dealer may leave the "
+                "declaration to his partner (declaration.pass_to_partner), but there is no "
+                "forced declaration (declaration.forced) for a Dummy left to declare",
+                "add declaration.forced (as dummy-bridge has), "
+                "or write declaration.pass_to_partner: false",
             )
         )
 
@@ -658,6 +681,7 @@ def _check_inert(
 
 _CHECKS: tuple[Callable[[Mapping[str, Any], list[Problem]], None], ...] = (
     _check_table,
+    _check_dummy_declares,
     _check_cut,
     _check_book,
     _check_denominations,
