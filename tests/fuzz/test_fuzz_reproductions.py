@@ -86,3 +86,23 @@ def test_rng_of_a_seed_that_is_no_whole_number_in_range_is_out_of_range(seed: fl
     that range')."""
     with pytest.raises(OutOfRangeError):
         Rng(seed)  # type: ignore[arg-type]
+
+
+def test_dd_adds_its_tags_to_the_game_whose_deal_line_ends_in_a_form_feed(tmp_path: Path) -> None:
+    """Found by tools/fuzz (the PBN harness's inputs through dd's annotation):
+    a Deal line ending in a form feed (issue 22 item 8: PBN lines are split on
+    \\f) had `dd FILE.pbn -o OUT` write the double-dummy tags after an empty
+    line, as a second game without a deal. README: 'The PBN output is the
+    input byte for byte with two tags added to each game with a deal'."""
+    from dummybridge.apps.ddrun import load_files
+    from dummybridge.formats.pbn_dd import annotate, existing_table
+    from dummybridge.formats.pbn_read import parse_pbn
+
+    deal = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+    path = tmp_path / "f.pbn"
+    path.write_bytes(f'[Board "1"]\n[Deal "{deal}"]\f'.encode("latin-1"))
+    (read,) = load_files([str(path)])
+    table = [[0, 13, 0, 13]] * 5
+    games = parse_pbn(annotate(read.text, read.games, {0: table}), "out.pbn")
+    assert [g.tags.get("Deal") for g in games] == [deal]
+    assert existing_table(games[0]) is not None

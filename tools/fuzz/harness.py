@@ -10,8 +10,9 @@ without it, under a blind mutator of the corpus (the same options:
 
 - *ok* or *clean error* (see targets.py);
 - *internal error*: any other exception, or the documented error without its
-  location; the input is kept in the findings directory as
-  ``internal-TARGET-HASH`` with ``.txt`` beside it saying what was raised;
+  location; the first input of each kind (the exception and the line that
+  raised it) is kept in the findings directory as ``internal-TARGET-HASH``,
+  with ``.txt`` beside it saying what was raised;
 - *hang*: an input that took longer than ``--hang-seconds`` (5 by default),
   kept as ``hang-TARGET-HASH``. An input that never ends is killed by
   libFuzzer's ``-timeout`` (run.sh counts that as a hang too).
@@ -41,6 +42,19 @@ except ImportError:  # the blind mutator below stands in
     atheris = None
 
 
+def _raised_at(exc: BaseException) -> str:
+    """The exception's type and the line that raised it (of its cause, for an
+    error re-raised by targets.py as Unlocated)."""
+    cause = exc.__cause__ if type(exc).__name__ == "Unlocated" and exc.__cause__ else exc
+    frames = traceback.extract_tb(cause.__traceback__)
+    last = frames[-1] if frames else None
+    return (
+        f"{type(exc).__name__}/{type(cause).__name__} at {last.filename}:{last.lineno}"
+        if last
+        else ""
+    )
+
+
 Classify = Callable[[str, bytes], tuple[str, BaseException | None]]
 
 
@@ -54,9 +68,10 @@ class Counter:
         self.kept: set[str] = set()
         findings.mkdir(parents=True, exist_ok=True)
 
-    def keep(self, kind: str, data: bytes, note: str) -> None:
-        """Keep an input that broke something, once per kind of failure."""
-        signature = kind + note.splitlines()[-1][:120] if note else kind
+    def keep(self, kind: str, data: bytes, note: str, where: str = "") -> None:
+        """Keep an input that broke something, once per kind of failure and
+        place raised from."""
+        signature = f"{kind} {where}"
         if signature in self.kept or len(self.kept) >= 200:
             return
         self.kept.add(signature)
@@ -74,7 +89,7 @@ class Counter:
         self.counts[outcome] += 1
         if exc is not None:
             note = "".join(traceback.format_exception(exc, limit=-4))
-            self.keep("internal", data, note)
+            self.keep("internal", data, note, _raised_at(exc))
         if took > self.hang_seconds:
             self.counts["hangs"] += 1
             self.keep("hang", data, f"took {took:.1f} s (over {self.hang_seconds} s)")
