@@ -13,8 +13,7 @@ import pytest
 
 from dummybridge import Action, DummyBridgeError, Game, OutOfRangeError, Rng, load_rules
 from dummybridge.core._native import PlayState
-
-ROOT = Path(__file__).resolve().parents[2]
+from dummybridge.language.registry import find_variant
 
 
 def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -35,7 +34,7 @@ def test_a_record_of_a_users_rule_file_is_exported_from_another_directory(tmp_pa
     made, elsewhere = tmp_path / "made", tmp_path / "elsewhere"
     made.mkdir()
     elsewhere.mkdir()
-    house = (ROOT / "rules" / "house" / "cap-100.yaml").read_text(encoding="utf-8")
+    house = find_variant("house/cap-100").read_text(encoding="utf-8")
     (made / "cap.yaml").write_text(house.replace("name: cap-100", "name: my-cap"), "utf-8")
     play = _cli("play", "cap.yaml", "--seed", "2", "--record", "game.json", cwd=made)
     assert play.returncode == 0, play.stderr
