@@ -46,8 +46,8 @@ def refusal(call: Callable[[], object], *documented: type[Exception]) -> Excepti
     return None
 
 
-FAST = settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
-SLOW = settings(max_examples=15, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(max_examples=10, suppress_health_check=[HealthCheck.too_slow])
 
 # Pieces of the notations, so that the text drawn gets past the first check.
 _WORDS = [
