@@ -34,14 +34,19 @@ def test_mypy_strict_finds_nothing_in_the_installed_package() -> None:
 
 
 def test_clang_format_leaves_every_c_source_as_it_is() -> None:
-    """STYLE.md: ``clang-format`` for ``csrc/`` and the C extension beside the
-    Python code (interpreter/engine/_speedups.c), in the style of csrc/.clang-format;
+    """STYLE.md: ``clang-format`` for ``csrc/``, the C extension beside the
+    Python code (interpreter/engine/_speedups.c) and the fuzz harness of the core
+    (tools/fuzz/), in the style of csrc/.clang-format;
     the tool comes with the test extra, as the clang-format package."""
     from clang_format import get_executable
 
     sources = sorted(
         str(p.relative_to(ROOT))
-        for p in [*(ROOT / "csrc").glob("*.[ch]"), *(ROOT / "interpreter").rglob("*.c")]
+        for p in [
+            *(ROOT / "csrc").glob("*.[ch]"),
+            *(ROOT / "interpreter").rglob("*.c"),
+            *(ROOT / "tools" / "fuzz").glob("*.c"),
+        ]
     )
     assert len(sources) >= 11, sources
     assert "interpreter/engine/_speedups.c" in sources, sources
