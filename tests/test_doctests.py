@@ -10,8 +10,8 @@ import pytest
 import dummybridge
 from dummybridge import bots, errors
 from dummybridge.apps import conform, simulate
-from dummybridge.core import _dealing, _play, cards
-from dummybridge.engine import actions, game, opkinds
+from dummybridge.core import _dealing, _play, cards, diagram
+from dummybridge.engine import actions, bounds, game, opkinds
 from dummybridge.language import keywords, loader, ruleset, semantics
 
 
@@ -33,6 +33,8 @@ from dummybridge.language import keywords, loader, ruleset, semantics
         simulate,
         game,
         opkinds,
+        diagram,
+        bounds,
     ],
     ids=lambda m: m.__name__,
 )
