@@ -20,7 +20,7 @@ them, and Jupyter as HTML.
 
 :meth:`Game.legal_actions` lists the quiet action first (``pass``, content,
 the lowest card), so that always taking the first ends every deal; a deal is
-at most :func:`dummybridge.engine.bounds.deal_length` actions long, with
+at most :func:`deal_length` actions long (strict play), with
 doubling bounded by the safeguard ``doubling.max_doublings`` (30) where the
 rules set no limit. ``dummybridge.openspiel`` (the ``[openspiel]`` extra)
 registers every variant as an OpenSpiel game (``docs/openspiel.md``).
@@ -69,6 +69,7 @@ from .errors import (
 
 if TYPE_CHECKING:
     from .engine.actions import Action, Operation
+    from .engine.bounds import deal_length
     from .engine.game import Game, Observation, Trick
     from .engine.scoring import ScoreSheet
     from .language.loader import load_rules
@@ -85,6 +86,7 @@ _LAZY = {
     "Trick": "engine.game",
     "ScoreSheet": "engine.scoring",
     "load_rules": "language.loader",
+    "deal_length": "engine.bounds",
     "RuleSet": "language.ruleset",
 }
 
@@ -132,6 +134,7 @@ __all__ = [
     "Trick",
     "__version__",
     "deal",
+    "deal_length",
     "format_deal",
     "load_rules",
     "parse_deal",

@@ -24,6 +24,7 @@ from dummybridge.core._native import Rng
 from dummybridge.engine.actions import Action
 from dummybridge.engine.bounds import calls_length, deal_length
 from dummybridge.language.registry import builtin_variants, house_rules
+from support import BRIDGE_DECLARATIONS
 
 EVERY = sorted(v.name for v in [*builtin_variants(), *house_rules()])
 
@@ -57,14 +58,7 @@ def test_taking_the_first_legal_action_ends_the_rubber(name: str) -> None:
 def test_the_quiet_action_comes_first() -> None:
     """ELW07: the adversaries "double or are content"; 1912 law 45: a pass."""
     game = Game(load_rules("bridge"), seed=1)
-    assert _texts(game.legal_actions()) == [
-        "declare spades",
-        "declare clubs",
-        "declare diamonds",
-        "declare hearts",
-        "declare no_trumps",
-        "leave it",
-    ]
+    assert _texts(game.legal_actions()) == [*BRIDGE_DECLARATIONS, "leave it"]
     game.apply("declare hearts")
     assert _texts(game.legal_actions()) == ["pass", "double"]
     game.apply("pass")
