@@ -315,7 +315,7 @@ class DoublingRules:
     redouble_when_left_to_dummy: RedoubleLeftToDummy
     #: the safeguard: the most doubles and redoubles one declaration or bid may
     #: have where the rules set no smaller limit (the doubling phase and the auction)
-    max_doublings: int = 30
+    max_doublings: int
 
 
 @dataclass(frozen=True, slots=True)
