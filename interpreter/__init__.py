@@ -14,7 +14,18 @@ such as ``"dummy-bridge"``, ``"house/lilies"``, or a path) into a frozen
 
 Every decision is an :class:`Action`; :meth:`Game.apply` returns the
 :class:`Operation` it logged, and :meth:`Game.observation` what one player may
-see. Card handling lives in a small C core (bound with cffi) that this package
+see. ``print(game)``, ``print(observation)`` and ``print(sheet)`` (a
+:class:`ScoreSheet`, ``game.sheets[-1]``) show them as a bridge player reads
+them, and Jupyter as HTML.
+
+:meth:`Game.legal_actions` lists the quiet action first (``pass``, content,
+the lowest card), so that always taking the first ends every deal; a deal is
+at most :func:`deal_length` actions long (strict play), with
+doubling bounded by the safeguard ``doubling.max_doublings`` (30) where the
+rules set no limit. ``dummybridge.openspiel`` (the ``[openspiel]`` extra)
+registers every variant as an OpenSpiel game (``docs/openspiel.md``).
+
+Card handling lives in a small C core (bound with cffi) that this package
 gives value types (:class:`Card`, :class:`Hand`, :class:`Seat`, :class:`Suit`,
 :class:`Strain`, :class:`Rank`); every error is a :class:`DummyBridgeError`.
 
@@ -58,6 +69,7 @@ from .errors import (
 
 if TYPE_CHECKING:
     from .engine.actions import Action, Operation
+    from .engine.bounds import deal_length
     from .engine.game import Game, Observation, Trick
     from .engine.scoring import ScoreSheet
     from .language.loader import load_rules
@@ -74,6 +86,7 @@ _LAZY = {
     "Trick": "engine.game",
     "ScoreSheet": "engine.scoring",
     "load_rules": "language.loader",
+    "deal_length": "engine.bounds",
     "RuleSet": "language.ruleset",
 }
 
@@ -121,6 +134,7 @@ __all__ = [
     "Trick",
     "__version__",
     "deal",
+    "deal_length",
     "format_deal",
     "load_rules",
     "parse_deal",

@@ -53,3 +53,14 @@ def honour_hands(
             codes.append(f"{trump.letter}{next(small)}")
         hands.append(Hand.from_cards(codes))
     return (hands[0], hands[1], hands[2], hands[3])
+
+
+#: the declarations of Bridge (and Dummy Bridge), in the rule file's order: the
+#: legal actions of the declaration, before "leave it"
+BRIDGE_DECLARATIONS = [
+    "declare spades",
+    "declare clubs",
+    "declare diamonds",
+    "declare hearts",
+    "declare no_trumps",
+]

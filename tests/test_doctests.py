@@ -10,8 +10,8 @@ import pytest
 import dummybridge
 from dummybridge import bots, errors
 from dummybridge.apps import conform, simulate
-from dummybridge.core import _dealing, _play, cards
-from dummybridge.engine import actions, game, opkinds
+from dummybridge.core import _dealing, _play, cards, diagram
+from dummybridge.engine import actions, bounds, game, opkinds
 from dummybridge.language import effective, keywords, loader, ruleset, semantics
 
 
@@ -34,6 +34,8 @@ from dummybridge.language import effective, keywords, loader, ruleset, semantics
         simulate,
         game,
         opkinds,
+        diagram,
+        bounds,
     ],
     ids=lambda m: m.__name__,
 )

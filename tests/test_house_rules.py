@@ -347,7 +347,7 @@ def test_cap_100_doubling_stops_before_a_trick_passes_100(
     game.declare(denomination)
     for _ in range(doublings):
         assert game.phase == "double"
-        assert texts(game.legal_actions()) == ["double", "pass"]
+        assert texts(game.legal_actions()) == ["pass", "double"]
         game.double()
     assert game.doubling_level == doublings
     assert game.phase == "play"
@@ -365,7 +365,7 @@ def test_cap_100_bridge_itself_goes_on_doubling() -> None:
     for _ in range(3):
         game.double()
     assert game.phase == "double"
-    assert texts(game.legal_actions()) == ["double", "pass"]
+    assert texts(game.legal_actions()) == ["pass", "double"]
 
 
 def test_cap_100_hearts_doubled_three_times_score_64_a_trick() -> None:

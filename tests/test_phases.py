@@ -79,7 +79,7 @@ def test_a_phase_allows_what_its_choices_hold() -> None:
     assert not declaration.ACTIONS.allows(game, Action.double())
     game.declare("hearts")
     assert game.phase == Phase.DOUBLE
-    assert doubling.choices(game) == (Action.double(), Action.pass_())
+    assert doubling.choices(game) == (Action.pass_(), Action.double())
     assert doubling.ACTIONS.allows(game, Action.pass_())
     assert not doubling.ACTIONS.allows(game, Action.declare("spades"))
 

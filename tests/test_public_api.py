@@ -63,6 +63,19 @@ def test_help_names_the_entry_points() -> None:
     text = pydoc.render_doc(dummybridge, renderer=pydoc.plaintext)
     for name in ("load_rules", "Game", "Action", "Operation", "observation", "RuleSet"):
         assert name in text, name
+    # issue 21: what print() shows, the order of the legal actions, the bound
+    for words in ("print(game)", "the quiet action first", "deal_length", "max_doublings"):
+        assert words in text, words
+
+
+def test_the_objects_print_as_a_bridge_player_reads_them() -> None:
+    """Issue 21: "print(game), print(game.sheet) and print(observation) show
+    object addresses" -- no longer (tests/test_display.py has the golden texts)."""
+    game = dummybridge.Game(dummybridge.load_rules("bridge"), seed=1)
+    for thing in (game, game.observation("A"), game.sheets[0]):
+        assert " object at 0x" not in str(thing)
+        assert thing._repr_html_().startswith(("<div>", "<table"))
+    assert dummybridge.deal_length(game.rules) == 116  # 64 calls and 52 cards
 
 
 def test_importing_the_package_or_the_language_loads_no_engine() -> None:

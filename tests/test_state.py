@@ -111,7 +111,7 @@ def test_a10_cap_at_100_stops_doubling_before_a_trick_passes_100() -> None:
     game.double()
     game.double()
     assert game.phase == "double"
-    assert [str(a) for a in game.legal_actions()] == ["double", "pass"]
+    assert [str(a) for a in game.legal_actions()] == ["pass", "double"]
     game.double()
     assert game.doubling_level == 3
     assert game.phase == "play"

@@ -332,7 +332,7 @@ def test_seed000_adversaries_can_double_as_at_ordinary_bridge() -> None:
     holder, west, east = names(game)
     game.leave()
     assert (game.to_act, game.actor) == (W, west)
-    assert texts(game.legal_actions()) == ["double", "pass"]
+    assert texts(game.legal_actions()) == ["pass", "double"]
     game.pass_()
     assert (game.to_act, game.actor) == (E, east)
     game.double()
@@ -350,7 +350,7 @@ def test_seed000_dealer_may_redouble_although_he_has_seen_two_hands() -> None:
     game.leave()
     game.double()  # West
     assert (game.to_act, game.actor) == (N, holder)
-    assert texts(game.legal_actions()) == ["double", "pass"]
+    assert texts(game.legal_actions()) == ["pass", "double"]
     game.double()
     assert game.doubling_level == 2
     assert (game.to_act, game.actor) == (W, west)
@@ -369,7 +369,7 @@ def test_seed000_dealer_may_not_look_at_his_own_hand_again_before_deciding_to_re
     game.double()  # West
     assert game.actor == holder
     assert sees(game, holder) == "N"
-    assert texts(game.observation(holder).legal_actions) == ["double", "pass"]
+    assert texts(game.observation(holder).legal_actions) == ["pass", "double"]
     assert last(game, "sight").detail == {
         "changes": [{"player": holder, "sees": ["N"], "loses": ["S"]}]
     }
@@ -617,7 +617,7 @@ def test_seed000_double_dummy_rules_same_as_dummy_bridge() -> None:
     assert last(game, "examine").player == south
     game.double()  # West
     assert game.actor == south
-    assert texts(game.legal_actions()) == ["double", "pass"]
+    assert texts(game.legal_actions()) == ["pass", "double"]
     game.double()
     assert game.doubling_level == 2
 
@@ -667,10 +667,10 @@ def test_seed000_double_dummy_neither_may_look_at_more_than_one_hand_before_the_
     south, west = game.seat_player[S], game.seat_player[W]
     assert (sees(game, south), sees(game, west)) == ("S", "")
     game.declare("spades")
-    assert texts(game.legal_actions()) == ["double", "pass", "look E", "look W"]
+    assert texts(game.legal_actions()) == ["pass", "double", "look E", "look W"]
     game.look("W")
     assert (sees(game, south), sees(game, west)) == ("S", "W")
-    assert texts(game.legal_actions()) == ["double", "pass"]
+    assert texts(game.legal_actions()) == ["pass", "double"]
     refused(game, "look E", f"look E refused: the rules do not let {west} look at that hand now")
     refused(game, "look N", f"look N refused: the rules do not let {west} look at that hand now")
     game.pass_()
@@ -789,7 +789,7 @@ def test_seed004_doubling_and_redoubling_proceeds_as_at_ordinary_bridge() -> Non
     redouble; then the doubler's side speaks again, last doubler first."""
     game, dealer, left, right = _three()
     game.declare("hearts")
-    assert (game.actor, texts(game.legal_actions())) == (left, ["double", "pass"])
+    assert (game.actor, texts(game.legal_actions())) == (left, ["pass", "double"])
     game.pass_()
     assert game.actor == right
     game.double()
@@ -900,7 +900,7 @@ def test_seed004_third_player_can_only_double_before_seeing_his_own_cards() -> N
     game.leave()
     assert game.actor == left
     assert sees(game, left) == ""
-    assert texts(game.legal_actions()) == ["double", "pass", "look W"]
+    assert texts(game.legal_actions()) == ["pass", "double", "look W"]
     game.double()  # blind
     assert game.doubling_level == 1
     assert sees(game, left) == "W"
@@ -912,12 +912,12 @@ def test_seed004_third_player_can_only_double_before_seeing_his_own_cards() -> N
     refused(game, "double", f"double refused: {left} may double only before seeing his own cards")
     game.pass_()
     assert game.actor == right
-    assert texts(game.legal_actions()) == ["double", "pass"]
+    assert texts(game.legal_actions()) == ["pass", "double"]
     # On the dealer's own declaration there is no such restriction.
     game, _, left, right = _three()
     game.declare("clubs")
     assert sees(game, left) == "W"
-    assert texts(game.legal_actions()) == ["double", "pass"]
+    assert texts(game.legal_actions()) == ["pass", "double"]
 
 
 def test_seed004_dummy_exposed_when_first_card_led_never_before() -> None:
@@ -1185,11 +1185,11 @@ def test_seed004_dummy_bridge_leader_may_double_his_partner_only_unseen() -> Non
     game.leave()
     assert game.actor == east
     assert sees(game, east) == "E"
-    assert texts(game.legal_actions()) == ["double", "pass"]
+    assert texts(game.legal_actions()) == ["pass", "double"]
     game.pass_()
     assert game.actor == west
     assert sees(game, west) == "N"
-    assert texts(game.legal_actions()) == ["double", "pass"]
+    assert texts(game.legal_actions()) == ["pass", "double"]
     game.double()
     assert game.doubling_level == 1
     assert sees(game, west) == "N"
@@ -1215,7 +1215,7 @@ def test_seed004_dummy_bridge_dealer_can_only_redouble_on_his_own_hand() -> None
     game.declare("hearts")
     game.double()  # East
     assert game.actor == holder
-    assert texts(game.legal_actions()) == ["double", "pass"]
+    assert texts(game.legal_actions()) == ["pass", "double"]
     game.double()
     assert game.doubling_level == 2
 
@@ -1240,10 +1240,10 @@ def test_seed004_dummy_bridge_dealing_for_himself_right_hand_player_examines() -
     assert (examine.seat, examine.player) == (N, east)
     assert (sees(game, holder), sees(game, west), sees(game, east)) == ("S", "W", "N")
     assert game.actor == west
-    assert texts(game.legal_actions()) == ["double", "pass"]
+    assert texts(game.legal_actions()) == ["pass", "double"]
     game.pass_()
     assert game.actor == east
-    assert texts(game.legal_actions()) == ["double", "pass"]
+    assert texts(game.legal_actions()) == ["pass", "double"]
     game.pass_()
     assert (game.to_act, game.actor) == (W, west)
     assert texts(game.legal_actions()) == [f"play {c.code}" for c in sorted(game.original[W])]

@@ -50,13 +50,22 @@ class RandomBot:
 
     def choose(self, observation: Observation) -> Action:
         """A uniformly random legal action."""
-        legal = observation.legal_actions
+        legal = _own_order(observation.phase, observation.legal_actions)
         return legal[self.rng.below(len(legal))] if len(legal) > 1 else legal[0]
 
     def choose_in(self, game: Game) -> Action:
         """The same choice taken straight from the game (no observation built): for speed."""
-        legal = game.legal_actions()
+        legal = _own_order(game.phase, game.legal_actions())
         return legal[self.rng.below(len(legal))] if len(legal) > 1 else legal[0]
+
+
+def _own_order(phase: str, legal: tuple[Action, ...]) -> tuple[Action, ...]:
+    """The order the random bot draws from: the legal actions, except that in the
+    doubling it puts ``double`` before ``pass``, as the game listed them before it
+    listed the quiet action first, so that a seed gives the bots the same choices."""
+    if phase == "double" and len(legal) > 1 and legal[1].kind == DOUBLE:
+        return (legal[1], legal[0], *legal[2:])
+    return legal
 
 
 def _points(hand: Hand) -> int:

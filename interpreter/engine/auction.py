@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import declaration, play, session
+from . import declaration, doubling, play, session
 from .actions import BID, DOUBLE, PASS, REDOUBLE, Action, Operation
 from .deal import begin as begin_deal
 from .opkinds import OpKind
@@ -53,14 +53,18 @@ def calls_for(game: Game, seat: Seat) -> tuple[Action, ...]:
         ours = deal.contract_seat.side == seat.side
         # Doubles and redoubles alternate; each side makes as many as the rules allow.
         made = deal.doubling_level // 2
+        # ... and never more than the safeguard, doubling.max_doublings, in all.
+        more = deal.doubling_level < game._max_doublings
         if (
-            not ours
+            more
+            and not ours
             and deal.doubling_level % 2 == 0
             and (auction.doubles is None or made < auction.doubles)
         ):
             calls.append(_DOUBLE)
         if (
-            ours
+            more
+            and ours
             and deal.doubling_level % 2 == 1
             and (auction.redoubles is None or made < auction.redoubles)
         ):
@@ -120,6 +124,8 @@ def _why_no_more(game: Game, call: str, allowed: int | None, parity: int) -> str
         return f"the bid is already {call}d (law 54: once only)"
     if game.deal.doubling_level % 2 != parity:
         return f"the bid is already {call}d; the other side must answer first"
+    if game.deal.doubling_level >= game._max_doublings:
+        return doubling.safeguard(game._max_doublings)
     return f"the bid has been {call}d {allowed} times, as often as the rules allow"
 
 

@@ -3,15 +3,17 @@
 The adversaries speak first, the eldest hand first (or only he, where
 ``doubling.doublers`` is ``leader_only``); each may ``double`` or ``pass``.
 After a double the other side may redouble, and so on, until both sides are
-content or the limit (``doubling.limit``) is reached; one player holding both
+content or the limit (``doubling.limit``, or the safeguard ``doubling.max_doublings``
+where the rules set none) is reached; one player holding both
 hands of a side speaks once. Whoever of a side last doubled speaks first for
 it (ELW07: "The original doubler has the first right"); else the maker, or the
 eldest hand. Where the rules say so, a player may double only before seeing
 his own cards (``doubling.blind``), and the declaring side may not redouble a
 declaration left to Dummy.
 
-Its decisions are :func:`choices`: ``double`` while :func:`may_double`, and
-``pass``; its legal actions add the looks the rules offer.
+Its decisions are :func:`choices`: ``pass`` (content), and ``double`` while
+:func:`may_double`: the quiet action first; its legal actions add the looks
+the rules offer.
 """
 
 from __future__ import annotations
@@ -26,14 +28,14 @@ from .phases import Phase, PhaseActions
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["ACTIONS", "begin", "choices", "may_double"]
+__all__ = ["ACTIONS", "begin", "choices", "may_double", "safeguard"]
 
 _SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 _LEFT = tuple(_SEATS[(i + 1) & 3] for i in range(4))  # Seat.left, as a table
 _PARTNER = tuple(_SEATS[(i + 2) & 3] for i in range(4))  # Seat.partner, as a table
 _DOUBLE = Action.double()
 _PASS = Action.pass_()
-_DOUBLE_OR_PASS = (_DOUBLE, _PASS)
+_PASS_OR_DOUBLE = (_PASS, _DOUBLE)  # the quiet action first
 _PASS_ONLY = (_PASS,)
 
 
@@ -49,6 +51,8 @@ def may_double(game: Game) -> bool:
     deal = game.deal
     assert deal.denomination is not None
     assert game.to_act is not None
+    if deal.doubling_level >= game._max_doublings:
+        return False
     if not game._unlimited and not game._limit.allows(
         deal.denomination.trick_value, deal.doubling_level
     ):
@@ -75,10 +79,13 @@ def may_double(game: Game) -> bool:
 
 
 def choices(game: Game) -> tuple[Action, ...]:
-    """``double`` while the player to act may double, and ``pass``: the phase's
+    """``pass``, and ``double`` while the player to act may double: the phase's
     one statement of what is legal."""
-    # (game._double_free: no limit, no blind doubling, no bar on redoubling: always)
-    return _DOUBLE_OR_PASS if game._double_free or may_double(game) else _PASS_ONLY
+    # (game._double_free: no limit, no blind doubling, no bar on redoubling:
+    # always, up to the safeguard)
+    if game._double_free and game.deal.doubling_level < game._max_doublings:
+        return _PASS_OR_DOUBLE
+    return _PASS_OR_DOUBLE if may_double(game) else _PASS_ONLY
 
 
 def why_not(game: Game, action: Action) -> str:
@@ -89,6 +96,8 @@ def why_not(game: Game, action: Action) -> str:
     assert deal.denomination is not None
     assert game.to_act is not None
     limit = game.rules.doubling.limit
+    if deal.doubling_level >= game._max_doublings:
+        return safeguard(game._max_doublings)
     if not limit.allows(deal.denomination.trick_value, deal.doubling_level):
         return f"the doubling limit is reached ({limit.kind})"
     if game.to_act.side == game.dealer.side and deal.declared_from == "dummy":
@@ -127,9 +136,12 @@ def _double(game: Game, seat: Seat, action: Action) -> None:
     if side == declaring_side and "redouble_decision" in events:
         sight.event(game, "redouble_decision")
     deal.last_doubler[side] = seat
-    if not game._unlimited and not game._limit.allows(
-        deal.denomination.trick_value,  # type: ignore[union-attr]
-        deal.doubling_level,
+    if deal.doubling_level >= game._max_doublings or (
+        not game._unlimited
+        and not game._limit.allows(
+            deal.denomination.trick_value,  # type: ignore[union-attr]
+            deal.doubling_level,
+        )
     ):
         play.begin(game)
         return
@@ -161,3 +173,11 @@ def _pass(game: Game, seat: Seat, action: Action) -> None:
 
 
 ACTIONS = PhaseActions.offering(choices, why_not, act)
+
+
+def safeguard(most: int) -> str:
+    """Why no more doubling: the safeguard (the rules set no smaller limit)."""
+    return (
+        f"no more than {most} doubles and redoubles (doubling.max_doublings, "
+        "a safeguard where the rules set no limit)"
+    )

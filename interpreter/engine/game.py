@@ -40,7 +40,7 @@ from ..core import _native
 from ..core.cards import Card, Hand, Seat
 from ..errors import IllegalActionError
 from ..language.ruleset import Denomination, RuleSet
-from . import auction, declaration, doubling, hotpath, play, record, session, sight
+from . import auction, declaration, display, doubling, hotpath, play, record, session, sight
 from ._lazy import LazyDetail
 from ._speedups import GameBase
 from .actions import BID, LOOK, PLAY, Action, Operation
@@ -222,6 +222,7 @@ class Game(GameBase):
         self._may_leave = rules.declaration.pass_to_partner
         self._limit = rules.doubling.limit
         self._unlimited = self._limit.kind == "unlimited"
+        self._max_doublings = rules.doubling.max_doublings  # the safeguard
         self._doubling_opens = known.doubling_opens
         self._strain_of = known.strain_of
         self._leader_only = rules.doubling.doublers == "leader_only"
@@ -290,6 +291,14 @@ class Game(GameBase):
             In the play the C core decides which cards may be played; a player
             who may not see the hand he plays from can only play a card blind.
             Where the rules give him the choice, he may also look at a hand.
+
+            The first is the quiet one, so that always taking it ends a deal:
+            ``pass`` (content) in the doubling and the auction, then the bids
+            from the lowest, then ``double`` or ``redouble``; the rule file's
+            declarations in its order, then ``leave it``; the cards from the
+            lowest (clubs, diamonds, hearts, spades, each from the two up).
+            Looks come last. A deal is at most
+            :func:`~dummybridge.engine.bounds.deal_length` actions long.
             """
 
         def apply(self, action: Action | str, *, player: str | None = None) -> Operation:
@@ -508,6 +517,15 @@ class Game(GameBase):
         :raises ValueError: for an unknown player.
         """
         return observe(self, player)
+
+    def __str__(self) -> str:
+        """The position as a bridge player reads it: every hand in a diagram,
+        the trick in progress, the calls, the declaration, the tricks, the turn."""
+        return display.game_text(self)
+
+    def _repr_html_(self) -> str:
+        """The position as HTML, for Jupyter."""
+        return display.game_html(self)
 
     # ------------------------------------------------ serialization
 

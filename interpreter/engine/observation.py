@@ -86,6 +86,20 @@ class Observation:
     manned: tuple[Seat, ...]
     declared_from: str | None
 
+    def __str__(self) -> str:
+        """What this player sees, as a bridge player reads it: the hands he may
+        see in a diagram (the others ``(hidden)``), the trick, the calls, the
+        declaration, the tricks, the turn and, when he is to act, his choices."""
+        from .display import observation_text
+
+        return observation_text(self)
+
+    def _repr_html_(self) -> str:
+        """The observation as HTML, for Jupyter."""
+        from .display import observation_html
+
+        return observation_html(self)
+
 
 def visible_hands(game: Game, player: str) -> dict[Seat, Hand]:
     """The hands ``player`` may see now, by the rules of sight and what lies face up.

@@ -154,6 +154,19 @@ class ScoreSheet:
         self.winners: tuple[int, ...] = ()
         self._over = False
 
+    def __str__(self) -> str:
+        """The sheet as a bridge player reads it: the lines above the line, then
+        below it game by game, and the totals (:func:`.display.score_sheet`)."""
+        from .display import score_sheet
+
+        return score_sheet(self)
+
+    def _repr_html_(self) -> str:
+        """The sheet as an HTML table, for Jupyter."""
+        from .display import score_sheet_html
+
+        return score_sheet_html(self)
+
     # ------------------------------------------------------------ columns
 
     @property

@@ -10,14 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..core.cards import Card, Hand, Seat, Suit
+from ..core.cards import Card, Hand, Seat
+from ..core.diagram import card_text, diagram, hand_lines, seat_label, suit_text
 from ..engine.actions import DECLARE, DOUBLE, LEAVE, PASS, Action, Operation
-from ..engine.scoring import ABOVE, BELOW, ScoreEntry, ScoreSheet
+from ..engine.display import score_sheet
+from ..engine.scoring import BELOW, ScoreSheet
 
 if TYPE_CHECKING:
     from ..engine.game import Game
 
-__all__ = [
+__all__ = [  # card_text ... suit_text: core.diagram's, score_sheet: engine.display's
     "card_text",
     "diagram",
     "hand_lines",
@@ -26,66 +28,8 @@ __all__ = [
     "score_sheet",
     "seat_label",
     "settlement_text",
+    "suit_text",
 ]
-
-_RANK_TEXT = "23456789TJQKA"
-
-
-def suit_text(suit: Suit, symbols: bool) -> str:
-    """A suit as its symbol or its letter."""
-    return suit.symbol if symbols else suit.letter
-
-
-def card_text(card: Card, symbols: bool = True) -> str:
-    """A card for people: ``♠A`` (or ``SA``)."""
-    return suit_text(card.suit, symbols) + _RANK_TEXT[card.rank]
-
-
-def hand_lines(hand: Hand | None, symbols: bool = True) -> list[str]:
-    """Four lines, spades first: ``♠ A K 7``; a void shows ``-``; an unseen hand ``(hidden)``."""
-    if hand is None:
-        return ["(hidden)", "", "", ""]
-    lines = []
-    for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
-        ranks = sorted((c.rank for c in hand.suit(suit)), reverse=True)
-        text = " ".join(_RANK_TEXT[r] for r in ranks) or "-"
-        lines.append(f"{suit_text(suit, symbols)} {text}")
-    return lines
-
-
-def seat_label(seat: Seat, player: str | None = None) -> str:
-    """``South (B)``."""
-    name = seat.name.capitalize()
-    return f"{name} ({player})" if player else name
-
-
-def diagram(
-    hands: Mapping[Seat, Hand | None],
-    labels: Mapping[Seat, str],
-    symbols: bool = True,
-    centre: Sequence[str] = (),
-) -> str:
-    """A bridge diagram: North at the top, West and East at the sides, South below.
-
-    :param hands: the hands to show by seat; a missing or ``None`` hand shows as hidden.
-    :param labels: a heading for each seat (``"North (C)"``).
-    :param centre: up to four short lines for the middle (the trick, say).
-    """
-    width = 22
-    pad = " " * width
-
-    def block(seat: Seat) -> list[str]:
-        return [labels.get(seat, seat.name.capitalize()), *hand_lines(hands.get(seat), symbols)]
-
-    north, south = block(Seat.NORTH), block(Seat.SOUTH)
-    west, east = block(Seat.WEST), block(Seat.EAST)
-    mid = list(centre) + [""] * (5 - len(centre))
-    out = [pad + line for line in north]
-    for i in range(5):
-        out.append(f"{west[i]:<{width}}{mid[i]:<{width}}{east[i]}".rstrip())
-    out += [pad + line for line in south]
-    return "\n".join(line.rstrip() for line in out)
-
 
 #: log entries with an action that are shown among the tricks
 _PLAY_REMARKS = frozenset(
@@ -137,41 +81,6 @@ def action_words(action: Action, doubling_level_before: int = 0, auction: bool =
     if kind == PASS:
         return "passes" if auction or not doubling_level_before else "is content"
     return str(action)
-
-
-def score_sheet(sheet: ScoreSheet, side_names: Sequence[str] | None = None) -> str:
-    """The score sheet: honours and bonuses above the line, tricks below, game by game.
-
-    One point column per sheet column, headed by its name (a partnership
-    ``N-S (A, C)`` or a player); one row per entry: the deal it was scored
-    in, the points in the column they belong to, and what they are for.
-
-    :param side_names: headings to use instead of the sheet's column names
-        (kept for callers written before sheets had named columns).
-    """
-    names = list(side_names) if side_names is not None else list(sheet.names)
-    n = len(sheet.columns)
-    w = max(10, *(len(name) for name in names)) + 2
-    width = 6 + n * w + 12
-    lines = [f"{'deal':<6}" + "".join(f"{name:>{w}}" for name in names) + "   for"]
-
-    def row(e: ScoreEntry) -> str:
-        cells = "".join(f"{str(e.points) if c == e.column else '':>{w}}" for c in range(n))
-        return f"{e.deal:<6}{cells}   {e.note}"
-
-    for e in sheet.entries:
-        if e.line == ABOVE:
-            lines.append(row(e))
-    lines.append("-" * width + "  the line")
-    threshold = sheet.rules.scoring.game
-    for g in sorted({e.game for e in sheet.entries if e.line == BELOW}):
-        lines.extend(row(e) for e in sheet.entries if e.line == BELOW and e.game == g)
-        won = [names[c] for c in range(n) if sheet.below(c, g) >= threshold]
-        ending = f"game {g} to {' and '.join(won)}" if won else f"game {g} not finished"
-        lines.append(f"{'':<6}{'-' * 6} {ending}")
-    lines.append("=" * width)
-    lines.append(f"{'total':<6}" + "".join(f"{sheet.total(c):>{w}}" for c in range(n)))
-    return "\n".join(lines)
 
 
 def settlement_text(sheet: ScoreSheet) -> str:

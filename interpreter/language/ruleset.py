@@ -313,6 +313,9 @@ class DoublingRules:
     limit: DoublingLimit
     blind: tuple[BlindDouble, ...]
     redouble_when_left_to_dummy: RedoubleLeftToDummy
+    #: the safeguard: the most doubles and redoubles one declaration or bid may
+    #: have where the rules set no smaller limit (the doubling phase and the auction)
+    max_doublings: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -652,6 +655,7 @@ def _doubling(dbl: Mapping[str, Any]) -> DoublingRules:
             BlindDouble(b["who"], Condition.from_data(b.get("when"))) for b in dbl["blind"]
         ),
         redouble_when_left_to_dummy=dbl["redouble_when_left_to_dummy"],
+        max_doublings=dbl["max_doublings"],
     )
 
 
