@@ -13,15 +13,12 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, TextIO, TypeAlias
+from typing import TextIO, TypeAlias
 
 from .. import __version__
 from ..errors import DummyBridgeError, FileFormatError, RuleFileError
+from .pbn_import import add_import, start_game
 from .serving import add_serve
-
-if TYPE_CHECKING:
-    from ..core.cards import Hand
-    from ..language.ruleset import RuleSet
 
 __all__ = ["main"]
 
@@ -112,7 +109,6 @@ def _check_rubbers(rubbers: int, most: int) -> None:
 
 def _cmd_play_interactive(args: argparse.Namespace) -> int:
     from ..core.cards import Seat
-    from ..engine.game import Game
     from ..language.loader import load_rules
 
     rules = load_rules(args.variant)
@@ -127,9 +123,7 @@ def _cmd_play_interactive(args: argparse.Namespace) -> int:
             "--pbn writes the deals of a game of bots; with --seat/--player "
             "the game is saved as you play (--save)"
         )
-    game = Game(
-        rules, args.seed, rubbers=args.rubbers, laws=args.laws, deals=_preset_deals(args, rules)
-    )
+    game = start_game(args, rules, args.laws)
     if args.player is not None:
         if args.player not in game.players:
             raise DummyBridgeError(
@@ -162,19 +156,6 @@ def _cmd_resume(args: argparse.Namespace) -> int:
     return _run_session(
         game, str(session["human"]), args, args.file, session.get("bot_states") or {}
     )
-
-
-def _preset_deals(args: argparse.Namespace, rules: RuleSet) -> list[tuple[Hand, ...]]:
-    """The hands --deal FILE.pbn [--board N] gives, in order (none without --deal)."""
-    if args.deal:
-        from ..formats.pbn import deals_from_pbn, read_pbn
-
-        return list(
-            deals_from_pbn(read_pbn(args.deal), args.board, rules.deal.cards_each, file=args.deal)
-        )
-    if args.board is not None:
-        raise DummyBridgeError("--board chooses a board of the --deal file: give --deal FILE.pbn")
-    return []
 
 
 def _check_outputs(inputs: dict[str, str | None], outputs: dict[str, str | None]) -> None:
@@ -214,7 +195,6 @@ def _cmd_play(args: argparse.Namespace) -> int:
         return _cmd_play_interactive(args)
     from ..bots.basic import bot_seed, make_bot
     from ..core._native import Rng
-    from ..engine.game import Game
     from ..formats.render import game_record
     from ..language.loader import load_rules
 
@@ -227,7 +207,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if not 0 <= args.irregularities <= 1:
         raise DummyBridgeError(f"--irregularities must be from 0 to 1, not {args.irregularities}")
     laws = args.laws or args.irregularities > 0
-    game = Game(rules, args.seed, rubbers=args.rubbers, laws=laws, deals=_preset_deals(args, rules))
+    game = start_game(args, rules, laws)  # with --deal FILE.pbn: the file's games replayed
     bots = {p: make_bot(args.bots, bot_seed(args.seed, p), rules) for p in game.players}
     # Irregularities come from their own stream, seeded from the game's seed.
     slips = Rng(bot_seed(args.seed, "irregularities"))
@@ -737,6 +717,7 @@ _COMMANDS: tuple[Callable[[_Commands], None], ...] = (
     _add_play,
     _add_resume,
     _add_export,
+    add_import,
     _add_simulate,
     _add_variants,
     _add_validate,

@@ -17,6 +17,7 @@ message``.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -27,9 +28,11 @@ from ..errors import DummyBridgeError, FileFormatError
 __all__ = [
     "NO_INHERIT",
     "PbnGame",
+    "choose_board",
     "deals_from_pbn",
     "parse_pbn",
     "read_pbn",
+    "split_lines",
 ]
 
 #: Tags whose value may not be inherited with "#" or "##" (PBN 4.8).
@@ -38,6 +41,15 @@ NO_INHERIT = frozenset(
 )
 _BLANK = " \t\v\f"  # what separates the tokens of a line
 _TOKEN_END = _BLANK + ";{["  # what ends a section token
+# PBN 2.1 and 2.3: a line ends with CR LF, LF or CR, and nothing else ends one
+# (never str.splitlines(), which also splits at 0x85, cp1252's "...", and form feeds).
+_LINE_END = re.compile(r"\r\n|\r|\n")
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n|\Z)")
+
+
+def split_lines(text: str) -> list[str]:
+    """``text``'s lines with their ends, split only where PBN ends a line."""
+    return [line for line in _LINE.findall(text) if line]
 
 
 @dataclass
@@ -222,11 +234,11 @@ class _Tokenizer:
 
     def read(self, text: str) -> list[PbnGame]:
         """The games of ``text``, tag inheritance resolved."""
-        for n, line in enumerate(text.splitlines(), start=1):
+        for n, line in enumerate(_LINE_END.split(text), start=1):
             if self.brace is None and self.pending is None:
                 if line.startswith("%"):
                     continue  # PBN 2.4: the escape character in the first column
-                if not line.strip():
+                if not line.strip(_BLANK):
                     self.current = None  # PBN 3: a semi-empty line ends a game
                     self.section = None
                     continue
@@ -418,6 +430,18 @@ def deals_from_pbn(
         that cannot be played (see :meth:`PbnGame.full_deal`); ``file``
         names a file with no games at all.
     """
+    return [g.full_deal(cards_each) for g in choose_board(games, board, file)]
+
+
+def choose_board(
+    games: Iterable[PbnGame], board: str | None = None, file: str | None = None
+) -> list[PbnGame]:
+    """Every game with a Deal tag in file order, or only the (first) game
+    whose Board tag is ``board``.
+
+    :raises FileFormatError: when there is no such board, or no deal; ``file``
+        names a file with no games at all.
+    """
     games = list(games)
     file = games[0].file if games else (file or "<pbn>")
     if board is not None:
@@ -426,15 +450,17 @@ def deals_from_pbn(
             boards = ", ".join(sorted({g.board for g in games if g.board}, key=_board_key))
             raise FileFormatError(
                 file,
-                f"no board {board!r} in this file" + (f" (boards: {boards})" if boards else ""),
+                f"no board {board[:40]!r} in this file"
+                + (f" (boards: {boards[:200]})" if boards else ""),
                 path="Board",
             )
-        return [chosen[0].full_deal(cards_each)]
-    deals = [g.full_deal(cards_each) for g in games if "Deal" in g.tags]
-    if not deals:
+        return chosen[:1]
+    chosen = [g for g in games if "Deal" in g.tags]
+    if not chosen:
         raise FileFormatError(file, "no game in this file has a Deal tag", path="Deal")
-    return deals
+    return chosen
 
 
 def _board_key(text: str) -> tuple[int, str]:
-    return (int(text), "") if text.isdigit() else (1 << 30, text)
+    # ASCII digits only: "²" is a digit to str.isdigit() but no number to int()
+    return (int(text), "") if text.isascii() and text.isdecimal() else (1 << 30, text)
