@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ..core.cards import Hand, Seat, parse_deal
@@ -44,6 +44,16 @@ _TOKEN_END = _BLANK + ";{["  # what ends a section token
 # PBN 2.1 and 2.3: a line ends with CR LF, LF or CR, and nothing else ends one
 # (never str.splitlines(), which also splits at 0x85, cp1252's "...", and form feeds).
 _LINE_END = re.compile(r"\r\n|\r|\n")
+_TOKEN = re.compile(r"[^ \t\v\f]+")
+_NOT_BLANK = re.compile(r"[^ \t\v\f]")
+# section text up to a comment, a tag or a string (a quote that starts a token)
+_RUN = re.compile(r'(?:[^;{\["]++|(?<![ \t\v\f])")++')  # possessive: no backtracking
+# a tag's value: \" and \\ are escapes, any other backslash stands for itself (PBN 3.2)
+_STRING = re.compile(r'"((?:[^"\\]++|\\["\\]|\\(?!["\\]))*+)"')
+_TAG = re.compile(
+    r'\[[ \t\v\f]*([A-Za-z0-9_]+)[ \t\v\f]*"((?:[^"\\]++|\\["\\]|\\(?!["\\]))*+)"[ \t\v\f]*\]'
+)
+_ESCAPE = re.compile(r'\\(["\\])')
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n|\Z)")
 
 
@@ -61,8 +71,10 @@ class PbnGame:
     :ivar tags: the tag values, inheritance (PBN 4.8) resolved; the first of
         a repeated tag wins (3.4). ``Note`` tags are in :attr:`notes`.
     :ivar positions: where each tag stood, ``(line, column)``.
-    :ivar sections: the tokens after each tag that has any (the Auction and
-        Play sections, supplemental tables), each ``(text, line, column)``.
+    :ivar spans: the text after each tag that has any (the Auction and Play
+        sections, supplemental tables), as read: runs ``(line, column, text)``
+        of blank-separated tokens, or one string token; :meth:`tokens` splits
+        them when asked (a file's sections cost little more than their text).
     :ivar notes: the Note tags' values, in order.
     :ivar last_line: the last line that belongs to it (a tag, a section, a
         comment), where ``dd`` adds its tags.
@@ -73,8 +85,22 @@ class PbnGame:
     last_line: int = 0
     tags: dict[str, str] = field(default_factory=dict)
     positions: dict[str, tuple[int, int]] = field(default_factory=dict)
-    sections: dict[str, list[tuple[str, int, int]]] = field(default_factory=dict)
+    spans: dict[str, list[tuple[int, int, str]]] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+
+    def tokens(self, tag: str) -> Iterator[tuple[str, int, int]]:
+        """The section tokens after ``tag``, each ``(text, line, column)``."""
+        for line, col, text in self.spans.get(tag, ()):
+            if text.startswith('"'):
+                yield text, line, col
+                continue
+            for m in _TOKEN.finditer(text):
+                yield m.group(), line, col + m.start()
+
+    @property
+    def sections(self) -> dict[str, list[tuple[str, int, int]]]:
+        """Every tag's section tokens (see :meth:`tokens`)."""
+        return {tag: list(self.tokens(tag)) for tag in self.spans}
 
     def error(self, tag: str, message: str) -> FileFormatError:
         """An error located at ``tag`` (or at the game when it is missing)."""
@@ -158,7 +184,7 @@ class PbnGame:
         export format), annotations left out: suffixes, notes, NAGs,
         irregularity marks, ``*`` and ``+`` (PBN 3.5)."""
         calls = []
-        for token, _, _ in self.sections.get("Auction", []):
+        for token, _, _ in self.tokens("Auction"):
             call = _lead(token).upper()
             if _is_call(call):
                 calls.append("Pass" if call == "PASS" else call)
@@ -168,7 +194,7 @@ class PbnGame:
         """The Play section's cards, one list a line (a trick, in columns from
         the Play tag's seat), ``-`` for a card not given; annotations left out (PBN 3.6)."""
         lines: dict[int, list[str]] = {}
-        for token, line, _ in self.sections.get("Play", []):
+        for token, line, _ in self.tokens("Play"):
             card = _lead(token).upper()
             if _is_card(card):
                 lines.setdefault(line, []).append(card)
@@ -268,6 +294,11 @@ class _Tokenizer:
                 self.brace = None
                 i = end + 1
                 continue
+            if self.pending is None:
+                m = _NOT_BLANK.search(line, i)
+                if m is None:
+                    return
+                i = m.start()
             c = line[i]
             if c in _BLANK:
                 i += 1
@@ -283,10 +314,20 @@ class _Tokenizer:
                     self.current = PbnGame(self.file, n)
                     self.games.append(self.current)
                     self.raws.append([])
+                m = _TAG.match(line, i)
+                if m is not None:  # a whole tag pair on the line, as nearly all are
+                    value = m.group(2)
+                    value = _ESCAPE.sub(r"\1", value) if "\\" in value else value
+                    self.raws[-1].append((m.group(1), value, n, i + 1))
+                    self.section = m.group(1)
+                    i = m.end()
+                    continue
                 self.pending = _PendingTag(n, i + 1)
                 i += 1
-            else:
+            elif c == '"':
                 i = self._section_token(n, line, i)
+            else:
+                i = self._section_run(n, line, i)
 
     def _tag_part(self, pending: _PendingTag, n: int, line: str, i: int) -> int:
         """Read the next part of an open tag pair at ``line[i]``; where reading goes on."""
@@ -319,25 +360,16 @@ class _Tokenizer:
 
     def _string(self, tag: str, n: int, line: str, i: int) -> tuple[str, int]:
         """The tag value in quotes at ``line[i]``, unescaped, and the index after it."""
-        j = i + 1
-        chars: list[str] = []
-        while True:
-            if j >= len(line):
-                raise self.fail(
-                    n,
-                    i + 1,
-                    "a string is not closed on its line (PBN 3.2: strings do not cross lines)",
-                    tag,
-                )
-            ch = line[j]
-            if ch == "\\" and j + 1 < len(line) and line[j + 1] in '"\\':
-                chars.append(line[j + 1])  # PBN 3.2: \" and \\
-                j += 2
-            elif ch == '"':
-                return "".join(chars), j + 1
-            else:
-                chars.append(ch)
-                j += 1
+        m = _STRING.match(line, i)
+        if m is None:
+            raise self.fail(
+                n,
+                i + 1,
+                "a string is not closed on its line (PBN 3.2: strings do not cross lines)",
+                tag,
+            )
+        value = m.group(1)
+        return (_ESCAPE.sub(r"\1", value) if "\\" in value else value), m.end()
 
     def _section_token(self, n: int, line: str, i: int) -> int:
         """Add the section token at ``line[i]`` to the current tag's; the index after it."""
@@ -349,13 +381,27 @@ class _Tokenizer:
             j = min(j + 1, length)
         while j < length and line[j] not in _TOKEN_END:
             j += 1
-        token = line[i:j]
-        if self.current is None or self.section is None:
-            raise self.fail(
-                n, i + 1, f'{token!r} is outside any tag: expected a tag such as [Deal "N:..."]'
-            )
-        self.current.sections.setdefault(self.section, []).append((token, n, i + 1))
+        self._add(n, i, line[i:j])
         return j
+
+    def _section_run(self, n: int, line: str, i: int) -> int:
+        """Add the tokens from ``line[i]`` up to a comment, tag or string; the index after them."""
+        m = _RUN.match(line, i)
+        assert m is not None
+        run = m.group().rstrip(_BLANK)
+        self._add(n, i, run)
+        return m.end()
+
+    def _add(self, n: int, i: int, text: str) -> None:
+        if self.current is None or self.section is None:
+            token = _TOKEN.match(text)
+            raise self.fail(
+                n,
+                i + 1,
+                f"{(token.group() if token else text)[:40]!r} is outside any tag: "
+                'expected a tag such as [Deal "N:..."]',
+            )
+        self.current.spans.setdefault(self.section, []).append((n, i + 1, text))
 
 
 def _inherit(games: list[PbnGame], raws: list[list[tuple[str, str, int, int]]], file: str) -> None:

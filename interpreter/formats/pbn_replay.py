@@ -176,7 +176,7 @@ def _bid(
 def _auction(script: DealScript, rules: RuleSet) -> None:
     game = script.game
     notes = _notes(game)
-    for token, line, col in game.sections.get("Auction", []):
+    for token, line, col in game.tokens("Auction"):
         if _annotation(token):
             if token.startswith("=") and script.calls:
                 _attach_note(script, rules, notes, token)
@@ -280,7 +280,7 @@ def _play(script: DealScript, turn: int) -> None:
     first = _turn(Seat.from_str(first_text), turn)
     column = 0
     trick: dict[Seat, Step] = {}
-    for token, line, col in game.sections.get("Play", []):
+    for token, line, col in game.tokens("Play"):
         if _annotation(token):
             continue
         card, _ = _lead(token)
