@@ -622,6 +622,12 @@ def import_games(
         raise games[0].error("Session" if session else "Deal", str(exc)) from None
     scripts = [script_of(g, rules, turn) for g in games]
     hands = [s.hands for s in scripts]
+    auctions = [g for g in games if "Auction" in g.tags]
+    if auctions and rules.declaration.kind != "auction":
+        notes.append(
+            f"{_where(auctions[0])}: the Auction section is not replayed: {rules.name} "
+            "has no auction (its declaration is read from a DeclarationHistory tag)"
+        )
     if exact and not turn:
         try:
             k = min(int(session.get("presets", 0)), len(hands))
