@@ -234,3 +234,50 @@ def test_reading_a_long_line_costs_memory_in_proportion(body: str) -> None:
     finally:
         tracemalloc.stop()
     assert peak < 10 * len(body)
+
+
+def test_a_redouble_written_x_in_the_history_is_replayed_as_the_rules_have_it() -> None:
+    """The export writes each doubling step ``X`` (Bridge's redouble is a
+    double of a double: Elwell); the import lets the engine say which."""
+    from dummybridge.engine.game import Game
+    from dummybridge.formats.pbn import export_pbn
+
+    game = Game(load_rules("bridge"), 4)
+    for action in ("leave it", "declare spades", "double", "double", "pass", "pass"):
+        game.apply(action)
+    while game.deal_number == 1:
+        game.apply(game.legal_actions()[0])
+    text = export_pbn(game).replace("\r\n", "\n")
+    assert '[DeclarationHistory "S:Leave;N:spades;W:X;N:X;W:Pass;E:Pass"]' in text
+    again = import_games(parse_pbn(text), load_rules("bridge")).game
+    assert again.to_record() == game.to_record()  # the second X replayed as a double again
+
+
+def test_an_auction_under_a_variant_without_one_is_said_to_be_left_out() -> None:
+    result = import_games(parse_pbn(_modern(), "m.pbn"), load_rules("bridge"))
+    assert result.game.actions == []
+    assert result.notes[-1] == (
+        "m.pbn:2: the Auction section is not replayed: bridge has no auction "
+        "(its declaration is read from a DeclarationHistory tag)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("tag", "message"),
+    [
+        (
+            '[Session "{\\"seed\\": -1}"]',
+            "expected a JSON object: seed, players, rubbers, laws, presets",
+        ),
+        (
+            '[OtherActions "[[0]]"]',
+            'expected a JSON list of [index, "action"] or [index, "action", "player"]',
+        ),
+    ],
+)
+def test_the_export_s_own_tags_are_checked(tag: str, message: str) -> None:
+    name = tag[1 : tag.index(" ")]
+    text = tag + "\n" + _modern()
+    with pytest.raises(FileFormatError) as err:
+        import_games(parse_pbn(text, "m.pbn"), load_rules("auction-bridge"))
+    assert str(err.value) == f"m.pbn:1:1: error: {name}: {message}"

@@ -533,8 +533,8 @@ def _add_play(sub: _Commands) -> None:
     play.add_argument(
         "--deal",
         metavar="FILE.pbn",
-        help="deal the hands of this PBN file's games in order, each hand to "
-        "its seat (the variant decides who deals), then shuffle",
+        help="replay this PBN file's games in order (the deals, each hand to its "
+        "seat, the auctions or declarations and the play) and play on from where they stop",
     )
     play.add_argument(
         "--board", metavar="N", help="with --deal: only the game whose Board tag is N"

@@ -43,7 +43,7 @@ _BLANK = " \t\v\f"  # what separates the tokens of a line
 _TOKEN_END = _BLANK + ";{["  # what ends a section token
 # PBN 2.1 and 2.3: a line ends with CR LF, LF or CR, and nothing else ends one
 # (never str.splitlines(), which also splits at 0x85, cp1252's "...", and form feeds).
-_LINE_END = re.compile(r"\r\n|\r|\n")
+_LINE_BODY = re.compile(r"([^\r\n]*)(?:\r\n|\r|\n|\Z)")
 _TOKEN = re.compile(r"[^ \t\v\f]+")
 _NOT_BLANK = re.compile(r"[^ \t\v\f]")
 # section text up to a comment, a tag or a string (a quote that starts a token)
@@ -70,7 +70,8 @@ class PbnGame:
     :ivar line: the line its first tag is on.
     :ivar tags: the tag values, inheritance (PBN 4.8) resolved; the first of
         a repeated tag wins (3.4). ``Note`` tags are in :attr:`notes`.
-    :ivar positions: where each tag stood, ``(line, column)``.
+    :ivar at: where each tag stood, packed (see :meth:`where`: one number a
+        tag, so that a file's games cost little more than its text).
     :ivar spans: the text after each tag that has any (the Auction and Play
         sections, supplemental tables), as read: runs ``(line, column, text)``
         of blank-separated tokens, or one string token; :meth:`tokens` splits
@@ -84,7 +85,7 @@ class PbnGame:
     line: int
     last_line: int = 0
     tags: dict[str, str] = field(default_factory=dict)
-    positions: dict[str, tuple[int, int]] = field(default_factory=dict)
+    at: dict[str, int] = field(default_factory=dict)
     spans: dict[str, list[tuple[int, int, str]]] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
 
@@ -102,9 +103,14 @@ class PbnGame:
         """Every tag's section tokens (see :meth:`tokens`)."""
         return {tag: list(self.tokens(tag)) for tag in self.spans}
 
+    def where(self, tag: str) -> tuple[int, int]:
+        """Where ``tag`` stood, ``(line, column)``; the game's first line when it is missing."""
+        packed = self.at.get(tag)
+        return (self.line, 1) if packed is None else (packed >> 32, packed & 0xFFFFFFFF)
+
     def error(self, tag: str, message: str) -> FileFormatError:
         """An error located at ``tag`` (or at the game when it is missing)."""
-        line, col = self.positions.get(tag, (self.line, 1))
+        line, col = self.where(tag)
         return FileFormatError(self.file, message, line=line, col=col, path=tag)
 
     @property
@@ -248,8 +254,10 @@ class _Tokenizer:
     def __init__(self, file: str) -> None:
         self.file = file
         self.games: list[PbnGame] = []
-        #: each game's tags as written, ``(name, value, line, col)``, before inheritance
-        self.raws: list[list[tuple[str, str, int, int]]] = []
+        #: the current game's tags as written, ``(name, value, line, col)``: resolved
+        #: (inheritance) and let go when the next game begins, so a file is not held twice
+        self.raw: list[tuple[str, str, int, int]] = []
+        self.inheritance = _Inheritance(file)
         self.current: PbnGame | None = None
         self.section: str | None = None  # the tag the section tokens belong to
         self.brace: tuple[int, int] | None = None  # where an open "{" comment began
@@ -260,7 +268,8 @@ class _Tokenizer:
 
     def read(self, text: str) -> list[PbnGame]:
         """The games of ``text``, tag inheritance resolved."""
-        for n, line in enumerate(_LINE_END.split(text), start=1):
+        for n, m in enumerate(_LINE_BODY.finditer(text), start=1):  # one line at a time
+            line = m.group(1)
             if self.brace is None and self.pending is None:
                 if line.startswith("%"):
                     continue  # PBN 2.4: the escape character in the first column
@@ -280,7 +289,8 @@ class _Tokenizer:
                 "this tag is never closed with ']'",
                 self.pending.name,
             )
-        _inherit(self.games, self.raws, self.file)
+        if self.games:
+            self.inheritance.resolve(self.games[-1], self.raw)
         return self.games
 
     def _line(self, n: int, line: str) -> None:
@@ -311,14 +321,16 @@ class _Tokenizer:
                 i += 1
             elif c == "[":
                 if self.current is None:
+                    if self.games:
+                        self.inheritance.resolve(self.games[-1], self.raw)
                     self.current = PbnGame(self.file, n)
                     self.games.append(self.current)
-                    self.raws.append([])
+                    self.raw = []
                 m = _TAG.match(line, i)
                 if m is not None:  # a whole tag pair on the line, as nearly all are
                     value = m.group(2)
                     value = _ESCAPE.sub(r"\1", value) if "\\" in value else value
-                    self.raws[-1].append((m.group(1), value, n, i + 1))
+                    self.raw.append((m.group(1), value, n, i + 1))
                     self.section = m.group(1)
                     i = m.end()
                     continue
@@ -353,7 +365,7 @@ class _Tokenizer:
         if c != "]":
             raise self.fail(n, i + 1, f"expected ']' to close the tag, found {c!r}", pending.name)
         assert self.current is not None
-        self.raws[-1].append((pending.name, pending.value, pending.line, pending.col))
+        self.raw.append((pending.name, pending.value, pending.line, pending.col))
         self.section = pending.name
         self.pending = None
         return i + 1
@@ -404,11 +416,17 @@ class _Tokenizer:
         self.current.spans.setdefault(self.section, []).append((n, i + 1, text))
 
 
-def _inherit(games: list[PbnGame], raws: list[list[tuple[str, str, int, int]]], file: str) -> None:
-    """Resolve ``#`` and ``##`` (PBN 4.8); the first of a repeated tag wins (3.4)."""
-    previous: dict[str, str] = {}
-    header: dict[str, str] = {}
-    for game, raw in zip(games, raws, strict=True):
+class _Inheritance:
+    """Resolves ``#`` and ``##`` (PBN 4.8) game by game, as each is read; the
+    first of a repeated tag wins (3.4)."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.previous: dict[str, str] = {}
+        self.header: dict[str, str] = {}
+
+    def resolve(self, game: PbnGame, raw: list[tuple[str, str, int, int]]) -> None:
+        header = self.header
         for name, value, line, col in raw:
             if name == "Note":
                 game.notes.append(value)
@@ -417,8 +435,8 @@ def _inherit(games: list[PbnGame], raws: list[list[tuple[str, str, int, int]]], 
                 continue  # PBN 3.4: a tag pair that already occurred is ignored
             if value.startswith("#") and name in NO_INHERIT:
                 raise FileFormatError(
-                    file,
-                    f"the value {value!r} (inherit) is not allowed for this tag (PBN 4.8)",
+                    self.file,
+                    f"the value {value[:40]!r} (inherit) is not allowed for this tag (PBN 4.8)",
                     line=line,
                     col=col,
                     path=name,
@@ -426,14 +444,14 @@ def _inherit(games: list[PbnGame], raws: list[list[tuple[str, str, int, int]]], 
             if value.startswith("##"):
                 value = header[name] = value[2:]
             elif value == "#":
-                value = previous.get(name, "")
+                value = self.previous.get(name, "")
             elif name in header:
                 header[name] = value  # a redefined header value goes on (4.8)
             game.tags[name] = value
-            game.positions[name] = (line, col)
+            game.at[name] = line << 32 | col
         for name, value in header.items():
             game.tags.setdefault(name, value)
-        previous = dict(game.tags)
+        self.previous = game.tags
 
 
 def _decode(data: bytes) -> str:

@@ -229,7 +229,7 @@ def _history(script: DealScript, turn: int) -> None:
     value = game.tags.get("DeclarationHistory", "")
     if not value.strip():
         return
-    line, col = game.positions.get("DeclarationHistory", (game.line, 1))
+    line, col = game.where("DeclarationHistory")
     col += len('[DeclarationHistory "')
     forced = game.tags.get("DeclaredFrom") == "dummy"
     maker = game.tags.get("DeclarationMaker", "").strip().upper()
