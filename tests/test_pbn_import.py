@@ -281,3 +281,32 @@ def test_the_export_s_own_tags_are_checked(tag: str, message: str) -> None:
     with pytest.raises(FileFormatError) as err:
         import_games(parse_pbn(text, "m.pbn"), load_rules("auction-bridge"))
     assert str(err.value) == f"m.pbn:1:1: error: {name}: {message}"
+
+
+def test_a_play_section_longer_than_the_hands_is_refused_where_it_overflows() -> None:
+    """Issue 22 item 4: what a file makes the program hold is bounded by the
+    game, not by the file: a fourteenth trick is refused at its first card."""
+    tricks = "\n".join(f"H{r} D{r} C{r} S{r}" for r in "23456789TJQKA")
+    text = _modern(play=tricks + "\nHA")
+    with pytest.raises(FileFormatError) as err:
+        import_games(parse_pbn(text, "m.pbn"), load_rules("auction-bridge"))
+    assert (
+        str(err.value)
+        == "m.pbn:28:1: error: Play: 'HA': the hands hold 13 tricks, and they are played"
+    )
+
+
+def test_a_file_of_deals_alone_is_dealt_as_before() -> None:
+    """A file that gives only deals (and names, and a dealer the variant does
+    not have deal) starts the very game ``play --deal`` started before games
+    were replayed: each hand to its seat, the usual players, nothing played."""
+    from dummybridge.engine.game import Game
+
+    text = _modern().split('[Auction "N"]')[0]
+    for variant in ("auction-bridge", "dummy-bridge"):
+        rules = load_rules(variant)
+        (game,) = parse_pbn(text)
+        result = import_games([game], rules, seed=3)
+        expected = Game(rules, 3, deals=[game.full_deal()])
+        assert result.game.to_record() == expected.to_record()
+        assert result.notes == []

@@ -39,8 +39,11 @@ What is read (PBN 2.1, and what :mod:`.pbn`'s export writes):
 Where a game stops before its end (a ``*``, a ``-``, a section missing), the
 replay stops there, and the game continues from that point; later games of
 the file are then only deals, and may not have sections of their own.
-When the file's first Dealer is not the hand the variant has deal, the whole
-file is turned round the table so that it is (a note says so).
+When the file's first Dealer is not the hand the variant has deal, a file
+for a table of four players is turned round the table so that it is (a note
+says so). What a game makes the import hold is bounded by the game: at most
+:data:`CALLS_MAX` calls, a trick for each card a hand holds, and
+:data:`OTHER_ACTIONS_MAX` other decisions; more is refused where it starts.
 """
 
 from __future__ import annotations
@@ -60,6 +63,8 @@ from .pbn_read import PbnGame
 
 __all__ = ["DealScript", "ImportResult", "fresh", "import_games", "other_actions", "script_of"]
 
+#: The most calls an Auction section may give (a longer one is refused).
+CALLS_MAX = 10_000
 #: The most decisions a file's OtherActions tag may hold for one game.
 OTHER_ACTIONS_MAX = 10_000
 _HISTORY_KINDS = frozenset((DECLARE, LEAVE, DOUBLE, REDOUBLE, PASS))
@@ -206,6 +211,14 @@ def _auction(script: DealScript, rules: RuleSet) -> None:
                 col=col,
                 path="Auction",
             )
+        if len(script.calls) >= CALLS_MAX:
+            raise FileFormatError(
+                game.file,
+                f"more than {CALLS_MAX:,} calls: no auction is that long",
+                line=line,
+                col=col,
+                path="Auction",
+            )
         script.calls.append(Step(token, action, line, col, "Auction"))
 
 
@@ -270,7 +283,7 @@ def _history_action(what: str) -> Action | None:
     return Action.declare(word)
 
 
-def _play(script: DealScript, turn: int) -> None:
+def _play(script: DealScript, turn: int, tricks_most: int) -> None:
     game = script.game
     if "Play" not in game.tags or not game.tags["Play"].strip():
         return
@@ -292,6 +305,14 @@ def _play(script: DealScript, turn: int) -> None:
             raise FileFormatError(
                 game.file,
                 f"{token!r} is not a card: expected a suit and a rank, such as SA or H9",
+                line=line,
+                col=col,
+                path="Play",
+            )
+        if len(script.tricks) >= tricks_most:
+            raise FileFormatError(
+                game.file,
+                f"{token[:20]!r}: the hands hold {tricks_most} tricks, and they are played",
                 line=line,
                 col=col,
                 path="Play",
@@ -351,7 +372,7 @@ def script_of(game: PbnGame, rules: RuleSet, turn: int = 0) -> DealScript:
         _auction(script, rules)
     else:
         _history(script, turn)
-    _play(script, turn)
+    _play(script, turn, rules.deal.cards_each)
     _other(script)
     return script
 
@@ -457,6 +478,8 @@ def _replay(
     for script in scripts:
         pbn = script.game
         if stopped is not None:
+            if check:
+                raise _Mismatch  # the deals after the stop are the file's: preset them
             if script.has_sections:
                 raise pbn.error(
                     "Board",
@@ -573,7 +596,7 @@ def _start(
             f"the file's deals are turned so that its dealer, {dealer.name.lower()}, "  # type: ignore[union-attr]
             "sits there"
         )
-    if players is None:
+    if players is None and replayed:  # (a file of deals alone is dealt to the usual players)
         by_seat = _seat_names(games, turn)
         players = _players(rules, seed, laws, by_seat) if by_seat else None
         if by_seat and players is None:
