@@ -95,6 +95,8 @@ def test_bridge_deal_exports_exactly() -> None:
             '[Doublings "2"]',
             f'[Generator "dummybridge {__version__} seed 4"]',
             '[ScoreRubber "NS 56/56 EW 0/0"]',
+            '[Session "{\\"seed\\":4,\\"players\\":[\\"A\\",\\"B\\",\\"C\\",\\"D\\"],'
+            '\\"rubbers\\":1,\\"laws\\":false,\\"presets\\":1}"]',
             '[Variant "bridge"]',
             '[VariantVersion "1.0"]',
             '[Play "W"]',
@@ -140,6 +142,8 @@ def test_pass_out_and_two_spade_declarations() -> None:
         '[Contract "Pass"]',
         '[Result ""]',
         f'[Generator "dummybridge {__version__} seed 4"]',
+        '[Session "{\\"seed\\":4,\\"players\\":[\\"A\\",\\"B\\",\\"C\\",\\"D\\"],'
+        '\\"rubbers\\":1,\\"laws\\":false,\\"presets\\":2}"]',
         '[Variant "auction-bridge"]',
         '[VariantVersion "1.0"]',
         '[Auction "S"]',

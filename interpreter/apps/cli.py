@@ -13,7 +13,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, TextIO, TypeAlias
+from typing import TextIO, TypeAlias
 
 from .. import __version__
 from ..errors import DummyBridgeError, FileFormatError, RuleFileError
@@ -25,11 +25,8 @@ from .outputs import (
     print_record_schema,
     write_record,
 )
+from .pbn_import import add_import, start_game
 from .serving import add_serve
-
-if TYPE_CHECKING:
-    from ..core.cards import Hand
-    from ..language.ruleset import RuleSet
 
 __all__ = ["main"]
 
@@ -120,7 +117,6 @@ def _check_rubbers(rubbers: int, most: int) -> None:
 
 def _cmd_play_interactive(args: argparse.Namespace) -> int:
     from ..core.cards import Seat
-    from ..engine.game import Game
     from ..language.loader import load_rules
     from .terminal import finished_save
 
@@ -136,9 +132,7 @@ def _cmd_play_interactive(args: argparse.Namespace) -> int:
             "--pbn writes the deals of a game of bots; with --seat/--player "
             "the game is saved as you play (--save)"
         )
-    game = Game(
-        rules, args.seed, rubbers=args.rubbers, laws=args.laws, deals=_preset_deals(args, rules)
-    )
+    game = start_game(args, rules, args.laws)
     if args.player is not None:
         if args.player not in game.players:
             raise DummyBridgeError(
@@ -177,25 +171,11 @@ def _cmd_resume(args: argparse.Namespace) -> int:
     )
 
 
-def _preset_deals(args: argparse.Namespace, rules: RuleSet) -> list[tuple[Hand, ...]]:
-    """The hands --deal FILE.pbn [--board N] gives, in order (none without --deal)."""
-    if args.deal:
-        from ..formats.pbn import deals_from_pbn, read_pbn
-
-        return list(
-            deals_from_pbn(read_pbn(args.deal), args.board, rules.deal.cards_each, file=args.deal)
-        )
-    if args.board is not None:
-        raise DummyBridgeError("--board chooses a board of the --deal file: give --deal FILE.pbn")
-    return []
-
-
 def _cmd_play(args: argparse.Namespace) -> int:
     if args.seat is not None or args.player is not None:
         return _cmd_play_interactive(args)
     from ..bots.basic import bot_seed, make_bot
     from ..core._native import Rng
-    from ..engine.game import Game
     from ..formats.render import game_record
     from ..language.loader import load_rules
 
@@ -209,7 +189,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if not 0 <= args.irregularities <= 1:
         raise DummyBridgeError(f"--irregularities must be from 0 to 1, not {args.irregularities}")
     laws = args.laws or args.irregularities > 0
-    game = Game(rules, args.seed, rubbers=args.rubbers, laws=laws, deals=_preset_deals(args, rules))
+    game = start_game(args, rules, laws)  # with --deal FILE.pbn: the file's games replayed
     bots = {p: make_bot(args.bots, bot_seed(args.seed, p), rules) for p in game.players}
     # Irregularities come from their own stream, seeded from the game's seed.
     slips = Rng(bot_seed(args.seed, "irregularities"))
@@ -501,8 +481,8 @@ def _add_play(sub: _Commands) -> None:
     play.add_argument(
         "--deal",
         metavar="FILE.pbn",
-        help="deal the hands of this PBN file's games in order, each hand to "
-        "its seat (the variant decides who deals), then shuffle",
+        help="replay this PBN file's games in order (the deals, each hand to its "
+        "seat, the auctions or declarations and the play) and play on from where they stop",
     )
     play.add_argument(
         "--board", metavar="N", help="with --deal: only the game whose Board tag is N"
@@ -700,6 +680,7 @@ _COMMANDS: tuple[Callable[[_Commands], None], ...] = (
     _add_play,
     _add_resume,
     _add_export,
+    add_import,
     _add_simulate,
     _add_variants,
     _add_validate,

@@ -31,6 +31,16 @@ The period games need a few decisions the standard leaves to us:
   file's ``name`` and ``version``); ``Generator`` (4.1.5) gives the program
   and the seed, ``Scoring`` (3.4.12) is ``Rubber``, and ``ScoreRubber``
   (4.2.5) the points the deal scored above and below the line by side.
+- **The session** is in ``Session``, a JSON object: the seed, the players in
+  their order, the rubbers, laws mode and how many deals were preset (left
+  out with the seed when the seed is not to be shown); with it an import
+  (:mod:`.pbn_replay`) makes the very record again.
+- **What PBN has no place for** (a look at a Dummy, a call out of turn, a
+  "Having none?", a penalty chosen, a revoke claimed, a card withdrawn) is in
+  ``OtherActions``, a JSON list of ``[index, action]`` (``[index, action,
+  player]`` for one taken out of turn), the index its place among the deal's
+  decisions; it is found by importing the game's own sections, so it holds
+  only what they do not give.
 - **No vulnerability**: the period games have none, so ``Vulnerable`` is
   ``None`` (3.4.10).
 - **Unknowns** (3.4, 3.4.3): ``Site`` is empty (inappropriate for a game at
@@ -62,6 +72,7 @@ here too.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -162,16 +173,10 @@ def deal_records(game: Any) -> list[DealRecord]:
     began; hands, tricks, revokes and scores come from the log.
     """
     from ..engine.game import Game
+    from .pbn_replay import fresh
 
     assert isinstance(game, Game)
-    replay = Game(
-        game.rules,
-        game.seed,
-        players=list(game.players),
-        deals=[list(d) for d in game.preset_deals],
-        rubbers=game.rubbers,
-        laws=game.laws,
-    )
+    replay = fresh(game)
     snaps: dict[int, dict[str, Any]] = {}
 
     def snap() -> None:
@@ -202,7 +207,7 @@ def _deals_from_log(game: Any, snaps: Mapping[int, Mapping[str, Any]]) -> list[D
     dummies: tuple[Seat, ...] = ()
     current: DealRecord | None = None
     last_call: tuple[Seat, Action] | None = None
-    won = [0, 0]
+    winners: list[int] = []  # the side that won each trick
     for op in game.log:
         d = op.detail
         kind = op.kind
@@ -231,7 +236,7 @@ def _deals_from_log(game: Any, snaps: Mapping[int, Mapping[str, Any]]) -> list[D
             current.doublings = s.get("doublings", 0)
             current.contract_level = s.get("level")
             deals.append(current)
-            won = [0, 0]
+            winners = []
         elif current is None:
             continue
         elif (
@@ -245,15 +250,37 @@ def _deals_from_log(game: Any, snaps: Mapping[int, Mapping[str, Any]]) -> list[D
             current.denomination = None
         elif kind == "trick":
             assert op.seat is not None
+            # A trick taken back to correct a revoke (law 83) is logged again: keep the last.
+            del current.tricks[d["number"] - 1 :], winners[d["number"] - 1 :]
             current.tricks.append((Seat.from_str(d["leader"]), list(d["cards"])))
-            won[seat_side(op.seat)] += 1
-            current.tricks_won = (won[0], won[1])
+            winners.append(seat_side(op.seat))
+            current.tricks_won = (winners.count(0), winners.count(1))
         elif kind == "revoke":
             current.revokes.append((d["trick"], d["card"]))
+        elif kind == "corrected":
+            current.revokes = [r for r in current.revokes if r != (d["trick"], d["card"])]
         elif kind == "score":
             current.ending = "played"
             current.score = [dict(e) for e in d["entries"]]
     return deals
+
+
+def _json(value: Any) -> str:
+    """A supplemental tag's JSON value: ASCII, so that ISO 8859-1 keeps every name."""
+    return json.dumps(value, ensure_ascii=True, separators=(",", ":"))
+
+
+def _session(game: Any) -> str:
+    """The Session tag: what an import needs to make the very record again."""
+    return _json(
+        {
+            "seed": game.seed,
+            "players": list(game.players),
+            "rubbers": game.rubbers,
+            "laws": game.laws,
+            "presets": len(game.preset_deals),
+        }
+    )
 
 
 def _escape(value: str) -> str:
@@ -381,7 +408,14 @@ def _play_lines(deal: DealRecord) -> tuple[Seat, list[str]]:
     return first, lines
 
 
-def _game_lines(deal: DealRecord, game: Any, event: str | None, site: str, date: str) -> list[str]:
+def _game_lines(
+    deal: DealRecord,
+    game: Any,
+    event: str | None,
+    site: str,
+    date: str,
+    other: list[list[Any]] | None = None,
+) -> list[str]:
     from .. import __version__
 
     rules: RuleSet = game.rules
@@ -418,7 +452,10 @@ def _game_lines(deal: DealRecord, game: Any, event: str | None, site: str, date:
         "Generator": f"dummybridge {__version__} seed {game.seed}",
         "Variant": rules.name,
         "VariantVersion": rules.version,
+        "Session": _session(game),
     }
+    if other:
+        supplemental["OtherActions"] = _json(other)
     if deal.dummies:
         supplemental["Dummies"] = "".join(s.letter for s in _CLOCKWISE if s in deal.dummies)
     if played:
@@ -467,19 +504,24 @@ def export_pbn(
     :returns: the text, lines ended by CR LF; write it with
         ``encoding="latin-1", errors="replace", newline=""`` (see :func:`write_pbn`).
     """
+    from .pbn_replay import other_actions
+
+    deals = [
+        deal
+        for deal in deal_records(game)
+        if not (deal.ending == "abandoned" and deal.board == game.deal_number and not game.is_over)
+        and (board is None or deal.board == board)  # (a deal still being played is left out)
+    ]
+    # What the sections cannot say goes in OtherActions: found by importing them.
+    plain = [_game_lines(deal, game, event, site, date) for deal in deals]
+    other = other_actions(game, parse_pbn(_EOL.join("".join(x + _EOL for x in g) for g in plain)))
     out = [f"% PBN 2.1{_EOL}% EXPORT{_EOL}"]
-    first = True
-    for deal in deal_records(game):
-        if deal.ending == "abandoned" and deal.board == game.deal_number and not game.is_over:
-            continue  # still being played
-        if board is not None and deal.board != board:
-            continue
-        if not first:
+    for i, deal in enumerate(deals):
+        if i:
             out.append(_EOL)  # PBN 3: an empty line before each game but the first
-        first = False
-        lines = _game_lines(deal, game, event, site, date)
+        lines = _game_lines(deal, game, event, site, date, other.get(deal.board))
         if not seed:
-            lines = [_unseeded(line) for line in lines]
+            lines = [_unseeded(line) for line in lines if not line.startswith("[Session ")]
         out.append("".join(line + _EOL for line in lines))
     return "".join(out)
 

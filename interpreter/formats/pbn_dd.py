@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .pbn_read import PbnGame
+from .pbn_read import PbnGame, split_lines
 
 __all__ = [
     "DD_TAG",
@@ -112,11 +112,11 @@ def annotate(text: str, games: Sequence[PbnGame], tables: Mapping[int, Table]) -
     """``text`` (the file the games were read from) with the tags of
     ``tables[i]`` added after the last line of ``games[i]``.
 
-    Lines are counted as the reader counts them (:meth:`str.splitlines`); the
+    Lines are counted as the reader counts them (:func:`.pbn_read.split_lines`); the
     added lines end as the game's last line does (the file's first line
     ending when that line has none: the end of the file).
     """
-    lines = text.splitlines(keepends=True)
+    lines = split_lines(text)
     first = next((_ending(line, "") for line in lines if _ending(line, "")), "\r\n")
     after: dict[int, list[str]] = {}
     for i, table in tables.items():

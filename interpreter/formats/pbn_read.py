@@ -17,7 +17,8 @@ message``.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ..core.cards import Hand, Seat, parse_deal
@@ -27,9 +28,11 @@ from ..errors import DummyBridgeError, FileFormatError
 __all__ = [
     "NO_INHERIT",
     "PbnGame",
+    "choose_board",
     "deals_from_pbn",
     "parse_pbn",
     "read_pbn",
+    "split_lines",
 ]
 
 #: Tags whose value may not be inherited with "#" or "##" (PBN 4.8).
@@ -38,6 +41,25 @@ NO_INHERIT = frozenset(
 )
 _BLANK = " \t\v\f"  # what separates the tokens of a line
 _TOKEN_END = _BLANK + ";{["  # what ends a section token
+# PBN 2.1 and 2.3: a line ends with CR LF, LF or CR, and nothing else ends one
+# (never str.splitlines(), which also splits at 0x85, cp1252's "...", and form feeds).
+_LINE_BODY = re.compile(r"([^\r\n]*)(?:\r\n|\r|\n|\Z)")
+_TOKEN = re.compile(r"[^ \t\v\f]+")
+_NOT_BLANK = re.compile(r"[^ \t\v\f]")
+# section text up to a comment, a tag or a string (a quote that starts a token)
+_RUN = re.compile(r'(?:[^;{\["]++|(?<![ \t\v\f])")++')  # possessive: no backtracking
+# a tag's value: \" and \\ are escapes, any other backslash stands for itself (PBN 3.2)
+_STRING = re.compile(r'"((?:[^"\\]++|\\["\\]|\\(?!["\\]))*+)"')
+_TAG = re.compile(
+    r'\[[ \t\v\f]*([A-Za-z0-9_]+)[ \t\v\f]*"((?:[^"\\]++|\\["\\]|\\(?!["\\]))*+)"[ \t\v\f]*\]'
+)
+_ESCAPE = re.compile(r'\\(["\\])')
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n|\Z)")
+
+
+def split_lines(text: str) -> list[str]:
+    """``text``'s lines with their ends, split only where PBN ends a line."""
+    return [line for line in _LINE.findall(text) if line]
 
 
 @dataclass
@@ -48,9 +70,12 @@ class PbnGame:
     :ivar line: the line its first tag is on.
     :ivar tags: the tag values, inheritance (PBN 4.8) resolved; the first of
         a repeated tag wins (3.4). ``Note`` tags are in :attr:`notes`.
-    :ivar positions: where each tag stood, ``(line, column)``.
-    :ivar sections: the tokens after each tag that has any (the Auction and
-        Play sections, supplemental tables), each ``(text, line, column)``.
+    :ivar at: where each tag stood, packed (see :meth:`where`: one number a
+        tag, so that a file's games cost little more than its text).
+    :ivar spans: the text after each tag that has any (the Auction and Play
+        sections, supplemental tables), as read: runs ``(line, column, text)``
+        of blank-separated tokens, or one string token; :meth:`tokens` splits
+        them when asked (a file's sections cost little more than their text).
     :ivar notes: the Note tags' values, in order.
     :ivar last_line: the last line that belongs to it (a tag, a section, a
         comment), where ``dd`` adds its tags.
@@ -60,13 +85,32 @@ class PbnGame:
     line: int
     last_line: int = 0
     tags: dict[str, str] = field(default_factory=dict)
-    positions: dict[str, tuple[int, int]] = field(default_factory=dict)
-    sections: dict[str, list[tuple[str, int, int]]] = field(default_factory=dict)
+    at: dict[str, int] = field(default_factory=dict)
+    spans: dict[str, list[tuple[int, int, str]]] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+
+    def tokens(self, tag: str) -> Iterator[tuple[str, int, int]]:
+        """The section tokens after ``tag``, each ``(text, line, column)``."""
+        for line, col, text in self.spans.get(tag, ()):
+            if text.startswith('"'):
+                yield text, line, col
+                continue
+            for m in _TOKEN.finditer(text):
+                yield m.group(), line, col + m.start()
+
+    @property
+    def sections(self) -> dict[str, list[tuple[str, int, int]]]:
+        """Every tag's section tokens (see :meth:`tokens`)."""
+        return {tag: list(self.tokens(tag)) for tag in self.spans}
+
+    def where(self, tag: str) -> tuple[int, int]:
+        """Where ``tag`` stood, ``(line, column)``; the game's first line when it is missing."""
+        packed = self.at.get(tag)
+        return (self.line, 1) if packed is None else (packed >> 32, packed & 0xFFFFFFFF)
 
     def error(self, tag: str, message: str) -> FileFormatError:
         """An error located at ``tag`` (or at the game when it is missing)."""
-        line, col = self.positions.get(tag, (self.line, 1))
+        line, col = self.where(tag)
         return FileFormatError(self.file, message, line=line, col=col, path=tag)
 
     @property
@@ -146,7 +190,7 @@ class PbnGame:
         export format), annotations left out: suffixes, notes, NAGs,
         irregularity marks, ``*`` and ``+`` (PBN 3.5)."""
         calls = []
-        for token, _, _ in self.sections.get("Auction", []):
+        for token, _, _ in self.tokens("Auction"):
             call = _lead(token).upper()
             if _is_call(call):
                 calls.append("Pass" if call == "PASS" else call)
@@ -156,7 +200,7 @@ class PbnGame:
         """The Play section's cards, one list a line (a trick, in columns from
         the Play tag's seat), ``-`` for a card not given; annotations left out (PBN 3.6)."""
         lines: dict[int, list[str]] = {}
-        for token, line, _ in self.sections.get("Play", []):
+        for token, line, _ in self.tokens("Play"):
             card = _lead(token).upper()
             if _is_card(card):
                 lines.setdefault(line, []).append(card)
@@ -210,8 +254,10 @@ class _Tokenizer:
     def __init__(self, file: str) -> None:
         self.file = file
         self.games: list[PbnGame] = []
-        #: each game's tags as written, ``(name, value, line, col)``, before inheritance
-        self.raws: list[list[tuple[str, str, int, int]]] = []
+        #: the current game's tags as written, ``(name, value, line, col)``: resolved
+        #: (inheritance) and let go when the next game begins, so a file is not held twice
+        self.raw: list[tuple[str, str, int, int]] = []
+        self.inheritance = _Inheritance(file)
         self.current: PbnGame | None = None
         self.section: str | None = None  # the tag the section tokens belong to
         self.brace: tuple[int, int] | None = None  # where an open "{" comment began
@@ -222,11 +268,12 @@ class _Tokenizer:
 
     def read(self, text: str) -> list[PbnGame]:
         """The games of ``text``, tag inheritance resolved."""
-        for n, line in enumerate(text.splitlines(), start=1):
+        for n, m in enumerate(_LINE_BODY.finditer(text), start=1):  # one line at a time
+            line = m.group(1)
             if self.brace is None and self.pending is None:
                 if line.startswith("%"):
                     continue  # PBN 2.4: the escape character in the first column
-                if not line.strip():
+                if not line.strip(_BLANK):
                     self.current = None  # PBN 3: a semi-empty line ends a game
                     self.section = None
                     continue
@@ -242,7 +289,8 @@ class _Tokenizer:
                 "this tag is never closed with ']'",
                 self.pending.name,
             )
-        _inherit(self.games, self.raws, self.file)
+        if self.games:
+            self.inheritance.resolve(self.games[-1], self.raw)
         return self.games
 
     def _line(self, n: int, line: str) -> None:
@@ -256,6 +304,11 @@ class _Tokenizer:
                 self.brace = None
                 i = end + 1
                 continue
+            if self.pending is None:
+                m = _NOT_BLANK.search(line, i)
+                if m is None:
+                    return
+                i = m.start()
             c = line[i]
             if c in _BLANK:
                 i += 1
@@ -268,13 +321,25 @@ class _Tokenizer:
                 i += 1
             elif c == "[":
                 if self.current is None:
+                    if self.games:
+                        self.inheritance.resolve(self.games[-1], self.raw)
                     self.current = PbnGame(self.file, n)
                     self.games.append(self.current)
-                    self.raws.append([])
+                    self.raw = []
+                m = _TAG.match(line, i)
+                if m is not None:  # a whole tag pair on the line, as nearly all are
+                    value = m.group(2)
+                    value = _ESCAPE.sub(r"\1", value) if "\\" in value else value
+                    self.raw.append((m.group(1), value, n, i + 1))
+                    self.section = m.group(1)
+                    i = m.end()
+                    continue
                 self.pending = _PendingTag(n, i + 1)
                 i += 1
-            else:
+            elif c == '"':
                 i = self._section_token(n, line, i)
+            else:
+                i = self._section_run(n, line, i)
 
     def _tag_part(self, pending: _PendingTag, n: int, line: str, i: int) -> int:
         """Read the next part of an open tag pair at ``line[i]``; where reading goes on."""
@@ -300,32 +365,23 @@ class _Tokenizer:
         if c != "]":
             raise self.fail(n, i + 1, f"expected ']' to close the tag, found {c!r}", pending.name)
         assert self.current is not None
-        self.raws[-1].append((pending.name, pending.value, pending.line, pending.col))
+        self.raw.append((pending.name, pending.value, pending.line, pending.col))
         self.section = pending.name
         self.pending = None
         return i + 1
 
     def _string(self, tag: str, n: int, line: str, i: int) -> tuple[str, int]:
         """The tag value in quotes at ``line[i]``, unescaped, and the index after it."""
-        j = i + 1
-        chars: list[str] = []
-        while True:
-            if j >= len(line):
-                raise self.fail(
-                    n,
-                    i + 1,
-                    "a string is not closed on its line (PBN 3.2: strings do not cross lines)",
-                    tag,
-                )
-            ch = line[j]
-            if ch == "\\" and j + 1 < len(line) and line[j + 1] in '"\\':
-                chars.append(line[j + 1])  # PBN 3.2: \" and \\
-                j += 2
-            elif ch == '"':
-                return "".join(chars), j + 1
-            else:
-                chars.append(ch)
-                j += 1
+        m = _STRING.match(line, i)
+        if m is None:
+            raise self.fail(
+                n,
+                i + 1,
+                "a string is not closed on its line (PBN 3.2: strings do not cross lines)",
+                tag,
+            )
+        value = m.group(1)
+        return (_ESCAPE.sub(r"\1", value) if "\\" in value else value), m.end()
 
     def _section_token(self, n: int, line: str, i: int) -> int:
         """Add the section token at ``line[i]`` to the current tag's; the index after it."""
@@ -337,20 +393,40 @@ class _Tokenizer:
             j = min(j + 1, length)
         while j < length and line[j] not in _TOKEN_END:
             j += 1
-        token = line[i:j]
-        if self.current is None or self.section is None:
-            raise self.fail(
-                n, i + 1, f'{token!r} is outside any tag: expected a tag such as [Deal "N:..."]'
-            )
-        self.current.sections.setdefault(self.section, []).append((token, n, i + 1))
+        self._add(n, i, line[i:j])
         return j
 
+    def _section_run(self, n: int, line: str, i: int) -> int:
+        """Add the tokens from ``line[i]`` up to a comment, tag or string; the index after them."""
+        m = _RUN.match(line, i)
+        assert m is not None
+        run = m.group().rstrip(_BLANK)
+        self._add(n, i, run)
+        return m.end()
 
-def _inherit(games: list[PbnGame], raws: list[list[tuple[str, str, int, int]]], file: str) -> None:
-    """Resolve ``#`` and ``##`` (PBN 4.8); the first of a repeated tag wins (3.4)."""
-    previous: dict[str, str] = {}
-    header: dict[str, str] = {}
-    for game, raw in zip(games, raws, strict=True):
+    def _add(self, n: int, i: int, text: str) -> None:
+        if self.current is None or self.section is None:
+            token = _TOKEN.match(text)
+            raise self.fail(
+                n,
+                i + 1,
+                f"{(token.group() if token else text)[:40]!r} is outside any tag: "
+                'expected a tag such as [Deal "N:..."]',
+            )
+        self.current.spans.setdefault(self.section, []).append((n, i + 1, text))
+
+
+class _Inheritance:
+    """Resolves ``#`` and ``##`` (PBN 4.8) game by game, as each is read; the
+    first of a repeated tag wins (3.4)."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.previous: dict[str, str] = {}
+        self.header: dict[str, str] = {}
+
+    def resolve(self, game: PbnGame, raw: list[tuple[str, str, int, int]]) -> None:
+        header = self.header
         for name, value, line, col in raw:
             if name == "Note":
                 game.notes.append(value)
@@ -359,8 +435,8 @@ def _inherit(games: list[PbnGame], raws: list[list[tuple[str, str, int, int]]], 
                 continue  # PBN 3.4: a tag pair that already occurred is ignored
             if value.startswith("#") and name in NO_INHERIT:
                 raise FileFormatError(
-                    file,
-                    f"the value {value!r} (inherit) is not allowed for this tag (PBN 4.8)",
+                    self.file,
+                    f"the value {value[:40]!r} (inherit) is not allowed for this tag (PBN 4.8)",
                     line=line,
                     col=col,
                     path=name,
@@ -368,14 +444,14 @@ def _inherit(games: list[PbnGame], raws: list[list[tuple[str, str, int, int]]], 
             if value.startswith("##"):
                 value = header[name] = value[2:]
             elif value == "#":
-                value = previous.get(name, "")
+                value = self.previous.get(name, "")
             elif name in header:
                 header[name] = value  # a redefined header value goes on (4.8)
             game.tags[name] = value
-            game.positions[name] = (line, col)
+            game.at[name] = line << 32 | col
         for name, value in header.items():
             game.tags.setdefault(name, value)
-        previous = dict(game.tags)
+        self.previous = game.tags
 
 
 def _decode(data: bytes) -> str:
@@ -418,6 +494,18 @@ def deals_from_pbn(
         that cannot be played (see :meth:`PbnGame.full_deal`); ``file``
         names a file with no games at all.
     """
+    return [g.full_deal(cards_each) for g in choose_board(games, board, file)]
+
+
+def choose_board(
+    games: Iterable[PbnGame], board: str | None = None, file: str | None = None
+) -> list[PbnGame]:
+    """Every game with a Deal tag in file order, or only the (first) game
+    whose Board tag is ``board``.
+
+    :raises FileFormatError: when there is no such board, or no deal; ``file``
+        names a file with no games at all.
+    """
     games = list(games)
     file = games[0].file if games else (file or "<pbn>")
     if board is not None:
@@ -426,15 +514,17 @@ def deals_from_pbn(
             boards = ", ".join(sorted({g.board for g in games if g.board}, key=_board_key))
             raise FileFormatError(
                 file,
-                f"no board {board!r} in this file" + (f" (boards: {boards})" if boards else ""),
+                f"no board {board[:40]!r} in this file"
+                + (f" (boards: {boards[:200]})" if boards else ""),
                 path="Board",
             )
-        return [chosen[0].full_deal(cards_each)]
-    deals = [g.full_deal(cards_each) for g in games if "Deal" in g.tags]
-    if not deals:
+        return chosen[:1]
+    chosen = [g for g in games if "Deal" in g.tags]
+    if not chosen:
         raise FileFormatError(file, "no game in this file has a Deal tag", path="Deal")
-    return deals
+    return chosen
 
 
 def _board_key(text: str) -> tuple[int, str]:
-    return (int(text), "") if text.isdigit() else (1 << 30, text)
+    # ASCII digits only: "²" is a digit to str.isdigit() but no number to int()
+    return (int(text), "") if text.isascii() and text.isdecimal() else (1 << 30, text)
