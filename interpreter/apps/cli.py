@@ -292,6 +292,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from ..language.loader import load_rules
+    from .lawsim import laws_text, simulate_runs
     from .simulate import ProgressBar, compare, report, simulate, text_report
 
     rules = load_rules(args.variant)
@@ -326,8 +327,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     players = "ABCD"[:n]
     bots = dict(zip(players, kinds, strict=True))
     progress = None if args.no_progress else ProgressBar(sys.stderr)
-    runs = simulate(rules, args.rubbers, args.seed, kinds, jobs, progress, args.scheduler)
-    data = report(rules, runs, args.seed, bots)
+    runs, laws = simulate_runs(args, rules, kinds, jobs, progress)  # with --laws, in laws mode
+    data = report(rules, runs, args.seed, bots) | laws
     if other is not None:
         again = simulate(
             other,
@@ -342,7 +343,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if args.format == "json":
         _out(json.dumps(data, indent=1))
     else:
-        _out(text_report(data))
+        _out(text_report(data) + laws_text(data))
     return EXIT_OK
 
 
@@ -647,8 +648,10 @@ def _add_simulate(sub: _Commands) -> None:
     )
     simulate.add_argument("--no-progress", action="store_true", help="no progress bar")
     from .cluster import add_scheduler_argument
+    from .lawsim import add_laws_arguments
 
     add_scheduler_argument(simulate)
+    add_laws_arguments(simulate)
     simulate.set_defaults(func=_cmd_simulate)
 
 
