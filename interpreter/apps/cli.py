@@ -252,6 +252,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from ..language.loader import load_rules
+    from .lawsim import laws_text, simulate_runs
     from .simulate import ProgressBar, simulate
     from .simulate_report import compare, report, text_report
 
@@ -288,10 +289,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     bots = dict(zip(players, kinds, strict=True))
     bar, total = None if args.no_progress else ProgressBar(sys.stderr, rate=True), args.rubbers
     total *= 1 if other is None else 2  # one bar for both runs
-    runs = simulate(
-        rules, args.rubbers, args.seed, kinds, jobs, bar and bar.part(0, total), args.scheduler
-    )
-    data = report(rules, runs, args.seed, bots)
+    # with --laws, in laws mode
+    runs, laws = simulate_runs(args, rules, kinds, jobs, bar and bar.part(0, total))
+    data = report(rules, runs, args.seed, bots) | laws
     if other is not None:
         again = simulate(
             other,
@@ -306,7 +306,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if args.format == "json":
         _out(json.dumps(data, indent=1))
     else:
-        _out(text_report(data))
+        _out(text_report(data) + laws_text(data))
     return EXIT_OK
 
 
@@ -578,8 +578,10 @@ def _add_simulate(sub: _Commands) -> None:
     )
     simulate.add_argument("--no-progress", action="store_true", help="no progress bar")
     from .cluster import add_scheduler_argument
+    from .lawsim import add_laws_arguments
 
     add_scheduler_argument(simulate)
+    add_laws_arguments(simulate)
     simulate.set_defaults(func=_cmd_simulate)
 
 

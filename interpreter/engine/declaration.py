@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from ..core.cards import Seat
     from .game import Game
 
-__all__ = ["ACTIONS", "choices", "declared", "settle"]
+__all__ = ["ACTIONS", "choices", "declared", "settle", "stand"]
 
 _LEAVE = Action.leave()
 
@@ -125,6 +125,17 @@ def declared(game: Game, seat: Seat, denomination: Denomination, declared_from: 
         doubling.begin(game)
     else:
         play.begin(game)
+
+
+def stand(game: Game, seat: Seat, action: Action) -> None:
+    """A declaration made out of turn by the dealer's partner stands, the
+    eldest hand allowing it (laws mode; ELW05: "the eldest hand may demand,
+    1st. That the trump shall stand"): it is his, made from his own hand."""
+    assert action.denomination is not None
+    deal = game.deal
+    declared(game, seat, game._trump_of_name[action.denomination], "partner")
+    if game.deal is deal and deal.logged_at != deal.sight_version:
+        sight.log(game)  # as after a declaration in turn
 
 
 ACTIONS = PhaseActions.offering(choices, why_not, act)

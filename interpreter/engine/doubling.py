@@ -28,7 +28,7 @@ from .phases import Phase, PhaseActions
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["ACTIONS", "begin", "choices", "may_double", "safeguard"]
+__all__ = ["ACTIONS", "begin", "choices", "may_double", "safeguard", "stand"]
 
 _SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 _LEFT = tuple(_SEATS[(i + 1) & 3] for i in range(4))  # Seat.left, as a table
@@ -170,6 +170,16 @@ def _pass(game: Game, seat: Seat, action: Action) -> None:
         game.to_act = game.deal.doubling_queue.pop(0)
     else:
         play.begin(game)
+
+
+def stand(game: Game, seat: Seat, action: Action) -> None:
+    """A double made out of turn stands, the maker of the trump allowing it
+    (laws mode; ELW05: "If he decide that the double shall stand, the process
+    of re-doubling may continue"): the declaring side speaks next."""
+    deal = game.deal
+    _double(game, seat, action)
+    if game.deal is deal and deal.logged_at != deal.sight_version:
+        sight.log(game)  # as after a double in turn
 
 
 ACTIONS = PhaseActions.offering(choices, why_not, act)

@@ -19,7 +19,9 @@ from types import MappingProxyType
 from typing import Any
 
 from .options import (
+    AdversaryDeclarationOption,
     CorrectionPenalty,
+    DeclarationOutOfTurnOption,
     ImpossibleOption,
     OutOfTurnOption,
     RevokeExempt,
@@ -80,13 +82,19 @@ class DummyConduct:
 class LawsRules:
     """The irregularities the laws regulate, for laws mode.
 
-    :ivar out_of_turn: for each kind of call out of turn (``bid``, ``double``),
-        what the adversaries may do (``new_deal``, ``accept``, ``cancel``);
-        empty where the rules do not regulate calls out of turn.
+    :ivar out_of_turn: for each kind of call out of turn (in the auction
+        ``bid``, ``double``; in Bridge's declaration and doubling
+        ``declaration_by_partner``, ``declaration_by_adversary``,
+        ``double_before_asked``), what may be done about it (``new_deal``,
+        ``accept``, ``cancel``); empty where the rules do not regulate calls
+        out of turn.
     """
 
     revoke: RevokeRules
-    out_of_turn: Mapping[str, tuple[OutOfTurnOption, ...]]
+    out_of_turn: Mapping[
+        str,
+        tuple[OutOfTurnOption | DeclarationOutOfTurnOption | AdversaryDeclarationOption, ...],
+    ]
     #: what may be done about an insufficient bid (empty: not regulated)
     insufficient_bid: tuple[OutOfTurnOption, ...]
     #: whether the partner of an insufficient bidder is barred once it is made good

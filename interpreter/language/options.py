@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Literal, TypeAlias
 
 __all__ = [
+    "AdversaryDeclarationOption",
     "AgainstHonours",
     "AuctionDeclarer",
     "AuctionPassout",
@@ -23,6 +24,7 @@ __all__ = [
     "CutTies",
     "DealPasses",
     "DeclarationKind",
+    "DeclarationOutOfTurnOption",
     "DeclaredFrom",
     "Declarer",
     "Doublers",
@@ -113,6 +115,8 @@ CorrectionPenalty: TypeAlias = Literal["highest", "lowest"]
 SuggestionOption: TypeAlias = Literal["require", "forbid"]
 OutOfTurnOption: TypeAlias = Literal["new_deal", "accept", "cancel", "make_sufficient"]
 ImpossibleOption: TypeAlias = Literal["bid_seven", "new_deal", "previous_final"]
+DeclarationOutOfTurnOption: TypeAlias = Literal["accept", "new_deal", "cancel"]
+AdversaryDeclarationOption: TypeAlias = Literal["new_deal", "cancel"]
 
 ForcedKind: TypeAlias = Literal[
     "aces_at_least", "longest", "most_pips", "most_valuable", "suit_order"

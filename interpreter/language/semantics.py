@@ -533,6 +533,19 @@ def _no_auction(data: Mapping[str, Any]) -> bool:
     return not _auction(data)
 
 
+def _one_player_a_side(data: Mapping[str, Any]) -> bool:
+    return bool(_get(data, "table", "hands") == "double_dummy")
+
+
+def _dealers_partner_is_his_dummy(data: Mapping[str, Any]) -> bool:
+    """Whether the dealer's partner is always a Dummy: each side one player, or
+    the dealer holding the Dummy for his deal."""
+    return _one_player_a_side(data) or (
+        _get(data, "table", "hands") == "dummy"
+        and _get(data, "table", "dummy", "holder") == "dealer"
+    )
+
+
 def _declarer_is_dealer(data: Mapping[str, Any]) -> bool:
     """The declarer is always the dealer's own seat: the dealer plays
     (``play.declarer: dealer``) and never deals from a Dummy's seat (a Dummy
@@ -622,6 +635,29 @@ INERT: tuple[Inert, ...] = (
         _no_auction,
         "an impossible bid (law 50) is a call in an auction, and declaration.kind is not auction",
         "leave laws.impossible_bid out, or write declaration.kind: auction",
+    ),
+    (
+        ("laws", "out_of_turn", "declaration_by_partner"),
+        lambda d: _auction(d) or _dealers_partner_is_his_dummy(d),
+        "the dealer's partner never makes Bridge's trump out of turn (ELW05): the "
+        "declaration is an auction, or the dealer's partner is always his Dummy",
+        "leave laws.out_of_turn.declaration_by_partner out",
+    ),
+    (
+        ("laws", "out_of_turn", "declaration_by_adversary"),
+        _auction,
+        "an adversary's declaration out of turn is Bridge's (ELW05), and "
+        "declaration.kind is auction: its calls out of turn are laws.out_of_turn.bid and double",
+        "leave laws.out_of_turn.declaration_by_adversary out",
+    ),
+    (
+        ("laws", "out_of_turn", "double_before_asked"),
+        lambda d: (
+            _auction(d) or _one_player_a_side(d) or _get(d, "doubling", "doublers") == "leader_only"
+        ),
+        "no adversary doubles before his partner asks 'May I lead?' (ELW05): the "
+        "declaration is an auction, each side is one player, or only the leader doubles",
+        "leave laws.out_of_turn.double_before_asked out",
     ),
     (
         ("laws", "revoke", "points"),

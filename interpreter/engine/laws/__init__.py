@@ -4,8 +4,9 @@ In strict play an irregularity cannot happen; in laws mode it can, and the
 laws of the rule file's ``laws`` section say what follows. This subpackage
 holds them, by where they happen:
 
-- :mod:`.calls`: the auction's irregular calls: out of turn (1912 laws 49,
-  57), the slip corrected (law 52), insufficient and impossible bids (law 50);
+- :mod:`.calls`: irregular calls: out of turn in the auction (1912 laws 49,
+  57) and in Bridge's declaration and doubling (ELW05), the slip corrected
+  (law 52), insufficient and impossible bids (law 50);
 - :mod:`.conduct`: conduct in the play: remarks, touched and suggested cards,
   cards required or forbidden, called leads (laws 51, 59-64, 93), and the card
   played in laws mode;

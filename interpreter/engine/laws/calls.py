@@ -1,16 +1,22 @@
-"""Irregular calls in the auction (laws mode): calls out of turn (1912 laws 49,
-57), the slip of the tongue corrected (law 52), insufficient and impossible
-bids (law 50).
+"""Irregular calls (laws mode): calls out of turn in the auction (1912 laws
+49, 57), the slip of the tongue corrected (law 52), insufficient and
+impossible bids (law 50); and in Bridge's declaration and doubling (ELW05
+laws 45-49 and "Doubling, re-doubling"), the trump made by the dealer's
+partner without its being left to him, a declaration made or passed by an
+adversary, and a double by the eldest hand's partner before "May I lead?".
 
-Each irregular call is logged, then the adversary on the offender's left
-chooses among the penalties the rules' options allow (:mod:`.penalties`),
-except a slip, which its maker corrects himself before the next call.
+Each irregular call is logged, then the player the laws name (in the
+auction the adversary on the offender's left) chooses among the penalties
+the rules' options allow (:mod:`.penalties`), except a slip, which its maker
+corrects himself before the next call.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ...core.cards import Seat
 from ...errors import IllegalActionError
 from .. import auction
 from ..actions import BID, DOUBLE, REDOUBLE, Action, Operation
@@ -55,13 +61,12 @@ def out_of_turn_actions(game: Game, player: str) -> tuple[Action, ...]:
     :raises ValueError: for an unknown player.
     """
     game._check_player(player)
-    if (
-        not game.laws
-        or game.phase != Phase.AUCTION
-        or player == game.actor
-        or slip_open(game, player)
-    ):  # his call now corrects his last (law 52)
+    if not game.laws or player == game.actor:
         return ()
+    if game.phase is Phase.DECLARE or game.phase is Phase.DOUBLE:
+        return tuple(call for _, _, call in _bridge_calls(game, player))
+    if game.phase != Phase.AUCTION or slip_open(game, player):
+        return ()  # (an open slip: his call now corrects his last, law 52)
     regulated = game.rules.laws.out_of_turn
     seats = [s for s in game.player_seats.get(player, ()) if s in game.manned]
     if not seats:
@@ -87,8 +92,13 @@ def out_of_turn(game: Game, player: str, action: Action) -> Operation:
             f"{action} refused: {turn or 'no call is open'}; {player} may not "
             f"call out of turn here" + ("" if game.laws else " (strict play)")
         )
-    seat = next(s for s in game.player_seats[player] if s in game.manned)
-    kind = "bid" if action.kind == BID else "double"
+    if game.phase is Phase.AUCTION:
+        seat = next(s for s in game.player_seats[player] if s in game.manned)
+        kind = "bid" if action.kind == BID else "double"
+        decider = seat.left
+    else:
+        seat, kind = next((s, k) for s, k, call in _bridge_calls(game, player) if call == action)
+        decider = _BRIDGE_DECIDER[kind](game)
     options = penalties.offer(game, game.rules.laws.out_of_turn[kind], seat, action)
     game.actions_out_of_turn.append((len(game.actions), player))
     game.actions.append(action)
@@ -99,8 +109,59 @@ def out_of_turn(game: Game, player: str, action: Action) -> Operation:
         action=action,
         detail={"turn": None if game.to_act is None else game.to_act.letter},
     )
-    penalties.await_choice(game, seat, action, options, game.to_act, seat.left)
+    penalties.await_choice(game, seat, action, options, game.to_act, decider)
     return op
+
+
+def _bridge_calls(game: Game, player: str) -> list[tuple[Seat, str, Action]]:
+    """The calls ``player`` could make out of turn in Bridge's declaration or
+    doubling, where the rules regulate them: each with the hand it is made
+    from and its kind among ``laws.out_of_turn``'s."""
+    regulated = game.rules.laws.out_of_turn
+    deal = game.deal
+    first = deal.first_declarer  # the dealer, or his hand's holder
+    out: list[tuple[Seat, str, Action]] = []
+    for seat in game.player_seats.get(player, ()):
+        if seat not in game.manned or seat is game.to_act:
+            continue
+        if game.phase is Phase.DECLARE:
+            if seat is first.partner:
+                # ELW05: "Should the dealer's partner make the trump without
+                # receiving permission from the dealer" (not once it is left to him)
+                if deal.passed_to is None and "declaration_by_partner" in regulated:
+                    out.extend((seat, "declaration_by_partner", a) for a in game._declare_actions)
+            elif seat.side != first.side and "declaration_by_adversary" in regulated:
+                # ELW05: "If either of the dealer's adversaries make or pass the declaration"
+                calls = (*game._declare_actions, _LEAVE)
+                out.extend((seat, "declaration_by_adversary", a) for a in calls)
+        elif (
+            # ELW05: "If the right-hand adversary of the dealer double before his
+            # partner has asked 'May I lead?'": the eldest hand has not spoken
+            seat is game.dealer.right
+            and game.to_act is game.dealer.left
+            and deal.doubling_level == 0
+            and seat in deal.doubling_queue
+            and "double_before_asked" in regulated
+        ):
+            out.append((seat, "double_before_asked", _DOUBLE))
+    return out
+
+
+def _maker(game: Game) -> Seat:
+    maker = game.deal.maker
+    assert maker is not None
+    return maker
+
+
+#: who decides about each kind of Bridge call out of turn (ELW05): the eldest
+#: hand, the dealer (or his hand's holder), the maker of the trump
+_BRIDGE_DECIDER: dict[str, Callable[[Game], Seat]] = {
+    "declaration_by_partner": lambda game: game.dealer.left,
+    "declaration_by_adversary": lambda game: game.deal.first_declarer,
+    "double_before_asked": _maker,
+}
+_LEAVE = Action.leave()
+_DOUBLE = Action.double()
 
 
 def slip_open(game: Game, player: str) -> bool:

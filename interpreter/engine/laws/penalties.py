@@ -49,7 +49,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar, NamedTuple, TypeVar
 
 from ...core.cards import Seat, Suit, seat_side
-from .. import auction
+from .. import auction, declaration, doubling
 from ..actions import (
     ACCEPT,
     BID,
@@ -96,6 +96,8 @@ class Pending(NamedTuple):
     options: tuple[Action, ...]
     #: the hand to act once the penalty is settled (in the auction, when the call is void)
     resume: Seat | None
+    #: the phase the irregularity happened in, which a call accepted or voided returns to
+    phase: Phase = Phase.AUCTION
 
 
 class Penalty:
@@ -195,7 +197,7 @@ def await_choice(
     decider: Seat,
 ) -> None:
     """Stop in the ``penalty`` phase: ``decider`` chooses among ``options``."""
-    game.deal.pending = Pending(offender, call, options, resume)
+    game.deal.pending = Pending(offender, call, options, resume, game.phase)
     game.phase = Phase.PENALTY
     game.to_act = decider
 
@@ -226,28 +228,37 @@ class NewDeal(Penalty):
 
 @register
 class Accept(Penalty):
-    """Laws 49, 50: the call stands as if made in turn; the turn passes to its left."""
+    """Laws 49, 50: the call stands as if made in turn; the turn passes to its
+    left. In Bridge (ELW05): the partner's declaration stands and the doubling
+    opens; the double made before "May I lead?" stands, and redoubling may go on."""
 
     kind = ACCEPT
     text = "accept call"
     option = "accept"
 
     def decide(self, game: Game, pending: Pending, choice: Action) -> None:
-        game.phase = Phase.AUCTION
+        game.phase = pending.phase
         game.history.append((pending.offender, pending.call))
-        auction.call(game, pending.offender, pending.call)
+        if pending.phase is Phase.AUCTION:
+            auction.call(game, pending.offender, pending.call)
+        elif pending.phase is Phase.DECLARE:
+            declaration.stand(game, pending.offender, pending.call)
+        else:
+            doubling.stand(game, pending.offender, pending.call)
 
 
 @register
 class Cancel(Penalty):
-    """Law 57: the call is void; the hand whose turn it was calls."""
+    """Law 57: the call is void; the hand whose turn it was calls (in Bridge,
+    declares or speaks to the doubling: ELW05 "proceed as if no declaration
+    had been made")."""
 
     kind = CANCEL
     text = "cancel call"
     option = "cancel"
 
     def decide(self, game: Game, pending: Pending, choice: Action) -> None:
-        game.phase = Phase.AUCTION
+        game.phase = pending.phase
         game.to_act = pending.resume
 
 

@@ -1,0 +1,288 @@
+"""``dummybridge simulate --laws [--irregularities RATE]``: rubbers in laws
+mode, with irregularities now and then, and what the penalties cost.
+
+The bots play as in :mod:`.simulate`; in laws mode, at each step, with
+probability ``RATE`` (from its own random stream, seeded from the rubber's
+seed) an irregularity happens instead: an irregular action open to the player
+to act (an insufficient bid, a revoke), or a call out of turn by another
+player (in the auction, the declaration or the doubling). The penalty that
+follows is chosen by the bot of the player the laws name, like any decision.
+
+The report counts each irregularity (its log entry's kind, and for a call
+out of turn the kind of call), the penalties chosen, and the offending side's
+net points in the deals it happened in (its points less the other side's: a
+negative mean is what the irregularity, and the penalty, cost it; a deal
+dealt again counts 0).
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.cards import seat_side
+from ..errors import DummyBridgeError
+from ..language.ruleset import RuleSet
+from .simulate import (
+    RubberSummary,
+    _points_by_side,
+    _summary,
+    rubber_seed,
+    simulate,
+    worker_count,
+)
+from .simulate_report import _ci_text, _mean_ci
+
+__all__ = [
+    "Irregularity",
+    "LawsRun",
+    "add_laws_arguments",
+    "laws_run",
+    "laws_text",
+    "simulate_runs",
+]
+
+#: the highest rate of irregularities ``--irregularities`` takes
+MAX_RATE = 0.5
+#: the log entries of an irregularity (laws mode)
+IRREGULAR = frozenset(("out_of_turn", "insufficient", "impossible", "revoke"))
+#: the log entries of a penalty chosen, or of a revoke claimed or waived
+DECISIONS = frozenset(
+    (
+        "accept",
+        "cancel",
+        "new_deal",
+        "make_sufficient",
+        "bid_seven",
+        "previous_final",
+        "claim",
+        "waive",
+    )
+)
+
+
+@dataclass(frozen=True)
+class Irregularity:
+    """One irregularity of a simulated rubber: its name, the penalty chosen
+    (``""``: none), and the offending side's net points in that deal."""
+
+    name: str
+    decision: str
+    net: int
+
+
+@dataclass
+class LawsRun:
+    """The rubbers of ``simulate --laws`` and their irregularities."""
+
+    rate: float
+    summaries: list[RubberSummary]
+    irregularities: list[list[Irregularity]]
+
+    def report(self) -> dict[str, Any]:
+        """The irregularities' statistics, for the JSON report's ``laws``."""
+        by_name: dict[str, list[Irregularity]] = {}
+        for rubber in self.irregularities:
+            for irregularity in rubber:
+                by_name.setdefault(irregularity.name, []).append(irregularity)
+        rubbers = len(self.summaries)
+        out: dict[str, Any] = {}
+        for name in sorted(by_name):
+            found = by_name[name]
+            decisions: dict[str, int] = {}
+            for i in found:
+                decisions[i.decision or "none"] = decisions.get(i.decision or "none", 0) + 1
+            out[name] = {
+                "count": len(found),
+                "per_rubber": round(len(found) / rubbers, 3) if rubbers else 0.0,
+                "decisions": dict(sorted(decisions.items())),
+                "offender_net": _mean_ci([i.net for i in found]),
+            }
+        return {"rate": self.rate, "irregularities": out}
+
+
+def add_laws_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--laws`` and ``--irregularities`` for ``simulate``."""
+    parser.add_argument(
+        "--laws", action="store_true", help="play in laws mode and report the irregularities"
+    )
+    parser.add_argument(
+        "--irregularities",
+        type=float,
+        default=0.0,
+        metavar="RATE",
+        help="with --laws: the chance, at each step, of an irregularity (default 0.02 "
+        f"with --laws, at most {MAX_RATE})",
+    )
+
+
+def laws_run(
+    args: argparse.Namespace,
+    rules: RuleSet,
+    bots: Sequence[str],
+    jobs: int,
+    progress: Callable[[int, int], None] | None,
+) -> LawsRun | None:
+    """Play ``simulate --laws``'s rubbers; ``None`` without ``--laws``.
+
+    :raises DummyBridgeError: for a rate out of range, or options it cannot go with.
+    """
+    rate = args.irregularities
+    if not args.laws:
+        if rate:
+            raise DummyBridgeError("--irregularities needs --laws")
+        return None
+    if not 0 <= rate <= MAX_RATE:
+        # (above it, an irregularity at every other step could deal again for ever)
+        raise DummyBridgeError(f"--irregularities must be from 0 to {MAX_RATE}, not {rate}")
+    if args.compare or args.scheduler:
+        raise DummyBridgeError("--laws does not go with --compare or --scheduler")
+    rate = rate or 0.02
+    out = LawsRun(rate, [], [])
+    for summary, found in _rubbers(rules, args.rubbers, args.seed, tuple(bots), rate, jobs):
+        out.summaries.append(summary)
+        out.irregularities.append(found)
+        if progress:
+            progress(len(out.summaries), args.rubbers)
+    return out
+
+
+def simulate_runs(
+    args: argparse.Namespace,
+    rules: RuleSet,
+    bots: Sequence[str],
+    jobs: int,
+    progress: Callable[[int, int], None] | None,
+) -> tuple[list[RubberSummary], dict[str, Any]]:
+    """``simulate``'s rubbers, and the report's ``laws`` part: with
+    ``--laws`` in laws mode (:func:`laws_run`), else in strict play
+    (:func:`.simulate.simulate`, the part empty)."""
+    laws = laws_run(args, rules, bots, jobs, progress)
+    if laws is not None:
+        return laws.summaries, {"laws": laws.report()}
+    runs = simulate(rules, args.rubbers, args.seed, bots, jobs, progress, args.scheduler)
+    return runs, {}
+
+
+_ARGS: dict[str, Any] = {}
+
+
+def _init(rules: RuleSet, seed: int, bots: tuple[str, ...], rate: float) -> None:
+    _ARGS.update(rules=rules, seed=seed, bots=bots, rate=rate)
+
+
+def _one(index: int) -> tuple[RubberSummary, list[Irregularity]]:
+    return play_laws_rubber(_ARGS["rules"], index, _ARGS["seed"], _ARGS["bots"], _ARGS["rate"])
+
+
+def _rubbers(
+    rules: RuleSet, rubbers: int, seed: int, bots: tuple[str, ...], rate: float, jobs: int
+) -> Any:
+    """The rubbers in index order, played here or by worker processes."""
+    jobs = worker_count(jobs, rubbers)
+    if jobs <= 1 or rubbers <= 1:
+        _init(rules, seed, bots, rate)
+        yield from map(_one, range(rubbers))
+        return
+    ctx = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
+    with ctx.Pool(jobs, initializer=_init, initargs=(rules, seed, bots, rate)) as pool:
+        yield from pool.imap(_one, range(rubbers), chunksize=max(1, min(8, rubbers // (jobs * 4))))
+
+
+def play_laws_rubber(
+    rules: RuleSet, index: int, seed: int, bots: Sequence[str], rate: float
+) -> tuple[RubberSummary, list[Irregularity]]:
+    """Rubber ``index`` of a run seeded ``seed``, in laws mode, irregularities
+    happening at ``rate``; its summary and its irregularities."""
+    from ..bots.basic import bot_seed, make_bot
+    from ..core._native import Rng
+    from ..engine.game import Game
+
+    own_seed = rubber_seed(seed, index)
+    game = Game(rules, own_seed, laws=True)
+    chosen = {
+        p: make_bot(kind, bot_seed(own_seed, p), rules)
+        for p, kind in zip(game.players, bots, strict=True)
+    }
+    slips = Rng(bot_seed(own_seed, "irregularities"))
+    threshold = int(rate * 2**64)
+    while not game.is_over:
+        actor = game.actor
+        assert actor is not None
+        if slips.next() < threshold and _irregular(game, slips):
+            continue
+        game.apply(chosen[actor].choose(game.observation(actor)))
+    return _summary(game, index, own_seed), irregularities(game.log)
+
+
+def _irregular(game: Any, slips: Any) -> bool:
+    """Commit one irregularity open now, if any: True when one was."""
+    own = game.irregular_actions()
+    others = [p for p in game.players if game.out_of_turn_actions(p)]
+    if not own and not others:
+        return False
+    if own and (not others or slips.below(2) == 0):
+        # an insufficient bid just short of enough; a revoke, any
+        game.apply(own[-1] if game.phase == "auction" else own[slips.below(len(own))])
+        return True
+    culprit = others[slips.below(len(others))]
+    calls = game.out_of_turn_actions(culprit)
+    game.apply(calls[slips.below(len(calls))], player=culprit)
+    return True
+
+
+def irregularities(log: Sequence[Any]) -> list[Irregularity]:
+    """The irregularities of a game's log, each with the penalty chosen next
+    and the offending side's net points in its deal."""
+    out: list[Irregularity] = []
+    deal: list[Any] = []
+    open_: list[tuple[str, int, str]] = []  # name, side, decision
+
+    def close() -> None:
+        points = _points_by_side(deal)
+        out.extend(Irregularity(n, d, points[s] - points[1 - s]) for n, s, d in open_)
+        open_.clear()
+
+    for op in log:
+        if op.kind == "deal":
+            close()
+            deal = []
+            continue
+        deal.append(op)
+        if op.kind in IRREGULAR:
+            name = op.kind
+            if op.kind == "out_of_turn" and op.action is not None:
+                name = f"out_of_turn {op.action.kind}"
+            open_.append((name, seat_side(op.seat), ""))
+        elif op.kind in DECISIONS and open_ and not open_[-1][2]:
+            if op.kind in ("claim", "waive"):  # a revoke's penalty: all of them
+                open_[:] = [(n, s, d or op.kind) for n, s, d in open_]
+            else:
+                open_[-1] = (*open_[-1][:2], op.kind)
+    close()
+    return out
+
+
+def laws_text(data: Mapping[str, Any]) -> str:
+    """The irregularities' table for the text report ("" without ``laws``)."""
+    laws = data.get("laws")
+    if not laws:
+        return ""
+    out = [
+        "",
+        f"irregularities (laws mode, rate {laws['rate']:g}){'':<6}"
+        f"{'count':>6}{'a rubber':>9}  {'offender net (95% CI)':<26}penalties chosen",
+    ]
+    for name, g in laws["irregularities"].items():
+        chosen = ", ".join(f"{k} {v}" for k, v in g["decisions"].items())
+        out.append(
+            f"{name:<42}{g['count']:>6}{g['per_rubber']:>9.2f}  "
+            f"{_ci_text(g['offender_net']):<26}{chosen}"
+        )
+    if not laws["irregularities"]:
+        out.append("none happened")
+    return "\n".join(out)

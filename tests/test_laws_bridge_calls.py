@@ -1,0 +1,218 @@
+"""Laws mode: Bridge's declaration and doubling out of turn (ELW05, the
+American club code: "Making the trump" and "Doubling, re-doubling";
+rules-reference.md §3.2 and §3.3).
+
+Seed 1 seats B South (the dealer), C North, A West (the eldest hand), D East
+(the dealer's right-hand adversary).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from dummybridge.core.cards import Seat
+from dummybridge.engine.game import Game
+from dummybridge.errors import IllegalActionError, RuleFileError
+from dummybridge.language.loader import load_rules
+
+BRIDGE = load_rules("bridge")
+DECLARATIONS = [
+    "declare spades",
+    "declare clubs",
+    "declare diamonds",
+    "declare hearts",
+    "declare no_trumps",
+]
+
+
+def _game(laws: bool = True) -> Game:
+    game = Game(BRIDGE, 1, laws=laws)
+    assert (game.dealer, game.actor) == (Seat.SOUTH, "B")
+    return game
+
+
+def _texts(actions: object) -> list[str]:
+    return [str(a) for a in actions]  # type: ignore[attr-defined]
+
+
+def test_elw05_partner_makes_the_trump_the_eldest_hand_lets_it_stand() -> None:
+    """ELW05 "Making the trump": "Should the dealer's partner make the trump
+    without receiving permission from the dealer, the eldest hand may demand,
+    1st. That the trump shall stand, or 2d. That there shall be a new deal.\""""
+    game = _game()
+    assert _texts(game.out_of_turn_actions("C")) == DECLARATIONS  # no "leave it" for him
+    game.apply("declare hearts", player="C")
+    assert game.phase == "penalty"
+    assert game.to_act == Seat.WEST  # the eldest hand decides
+    assert _texts(game.legal_actions()) == ["accept call", "demand new deal"]
+    assert [op.kind for op in game.log[-1:]] == ["out_of_turn"]
+    assert game.log[-1].detail["turn"] == "S"
+    game.apply("accept call")
+    assert (game.phase, game.to_act) == ("double", Seat.WEST)
+    assert game.denomination is not None
+    assert game.denomination.name == "hearts"
+    assert (game.maker, game.declarer, game.declared_from) == (Seat.NORTH, Seat.SOUTH, "partner")
+
+
+def test_elw05_partner_makes_the_trump_the_eldest_hand_claims_a_new_deal() -> None:
+    """ELW05: "2d. That there shall be a new deal" (by the same dealer)."""
+    game = _game()
+    game.apply("declare no_trumps", player="C")
+    game.apply("demand new deal")
+    assert (game.deal_number, game.dealer, game.phase, game.to_act) == (
+        2,
+        Seat.SOUTH,
+        "declare",
+        Seat.SOUTH,
+    )
+    assert game.denomination is None
+
+
+def test_elw05_partner_may_not_make_the_trump_out_of_turn_once_it_is_left_to_him() -> None:
+    """Once the dealer has passed it, the partner must declare: in turn."""
+    game = _game()
+    game.apply("leave it")
+    assert game.to_act == Seat.NORTH
+    assert game.out_of_turn_actions("C") == ()
+    assert game.out_of_turn_actions("B") == ()  # the dealer's turn is over
+    # the adversaries may still declare out of turn
+    assert _texts(game.out_of_turn_actions("A")) == [*DECLARATIONS, "leave it"]
+
+
+def test_elw05_an_adversary_declares_the_dealer_proceeds_as_if_none() -> None:
+    """ELW05: "If either of the dealer's adversaries make or pass the
+    declaration, the dealer may, after looking at his hand, either claim a new
+    deal or proceed as if no declaration had been made.\""""
+    game = _game()
+    game.apply("declare spades", player="D")
+    assert (game.phase, game.to_act) == ("penalty", Seat.SOUTH)  # the dealer decides
+    assert _texts(game.legal_actions()) == ["demand new deal", "cancel call"]
+    with pytest.raises(
+        IllegalActionError,
+        match=r"accept call refused: south \(B\) may now only demand new deal, cancel call",
+    ):
+        game.apply("accept call")
+    game.apply("cancel call")
+    assert (game.phase, game.to_act, game.deal_number) == ("declare", Seat.SOUTH, 1)
+    assert game.denomination is None
+    game.apply("declare clubs")
+    assert (game.maker, game.declared_from) == (Seat.SOUTH, "own_hand")
+
+
+def test_elw05_an_adversary_passes_the_declaration_the_dealer_claims_a_new_deal() -> None:
+    """ELW05: an adversary who "pass[es] the declaration": a new deal, claimed."""
+    game = _game()
+    game.apply("leave it", player="A")
+    assert game.log[-1].kind == "out_of_turn"
+    game.apply("demand new deal")
+    assert (game.deal_number, game.phase, game.to_act) == (2, "declare", Seat.SOUTH)
+
+
+def test_elw05_double_before_may_i_lead_stands_and_redoubling_goes_on() -> None:
+    """ELW05 "Doubling, re-doubling": "Should the right-hand adversary of the
+    dealer double before his partner has asked 'May I lead?' the maker of the
+    trump shall have the right to say whether or not the double shall stand.
+    If he decide that the double shall stand, the process of re-doubling may
+    continue.\""""
+    game = _game()
+    game.apply("declare hearts")  # South makes the trump; West (A) speaks first
+    assert _texts(game.out_of_turn_actions("D")) == ["double"]
+    assert game.out_of_turn_actions("C") == ()  # the declaring side: not this law
+    game.apply("double", player="D")
+    assert (game.phase, game.to_act) == ("penalty", Seat.SOUTH)  # the maker decides
+    assert _texts(game.legal_actions()) == ["accept call", "cancel call"]
+    game.apply("accept call")
+    assert (game.phase, game.to_act, game.doubling_level) == ("double", Seat.SOUTH, 1)
+    game.apply("double")  # South redoubles
+    assert (game.to_act, game.doubling_level) == (Seat.EAST, 2)  # the original doubler
+
+
+def test_elw05_double_before_may_i_lead_the_maker_says_it_shall_not_stand() -> None:
+    """ELW05: the maker of the trump says the double shall not stand: it is void,
+    and the eldest hand speaks as if it had not been made."""
+    game = _game()
+    game.apply("leave it")
+    game.apply("declare spades")  # North makes the trump: he decides
+    game.apply("double", player="D")
+    assert game.to_act == Seat.NORTH
+    game.apply("cancel call")
+    assert (game.phase, game.to_act, game.doubling_level) == ("double", Seat.WEST, 0)
+    # "May I lead?" asked: from now on the third hand's double is in turn
+    game.apply("pass")
+    assert game.out_of_turn_actions("D") == ()
+    assert game.to_act == Seat.EAST
+
+
+def test_elw05_the_eldest_hands_own_double_is_not_out_of_turn_after_a_double() -> None:
+    """Only a double before the eldest hand has spoken is regulated so."""
+    game = _game()
+    game.apply("declare hearts")
+    game.apply("double")  # West doubles in turn
+    assert game.out_of_turn_actions("D") == ()
+    assert game.to_act == Seat.SOUTH
+
+
+def test_strict_play_refuses_a_declaration_out_of_turn() -> None:
+    game = _game(laws=False)
+    assert game.out_of_turn_actions("C") == ()
+    with pytest.raises(
+        IllegalActionError,
+        match=r"declare hearts refused: it is B's turn; C may not call out of turn "
+        r"here \(strict play\)",
+    ):
+        game.apply("declare hearts", player="C")
+    assert (game.phase, len(game.log)) == ("declare", len(_game(laws=False).log))
+
+
+def test_a_bridge_call_out_of_turn_replays_from_its_record() -> None:
+    game = _game()
+    game.apply("declare hearts", player="C")
+    game.apply("accept call")
+    game.apply("double", player="D")
+    game.apply("accept call")
+    game.apply("pass")
+    record = json.loads(json.dumps(game.to_record()))
+    assert record["actions"][0] == {"player": "C", "action": "declare hearts"}
+    assert Game.from_record(record).state_dict() == game.state_dict()
+
+
+def test_the_auction_has_no_bridge_calls_out_of_turn() -> None:
+    """Auction Bridge regulates its calls out of turn by laws 49 and 57 alone."""
+    assert set(load_rules("auction-bridge").laws.out_of_turn) == {"bid", "double"}
+
+
+def test_bridge_calls_out_of_turn_in_an_auction_have_no_effect(tmp_path: Path) -> None:
+    path = tmp_path / "house.yaml"
+    path.write_text(
+        "dummybridge: 1\nextends: auction-bridge\nname: house\n"
+        "laws:\n  out_of_turn:\n    declaration_by_partner: [accept]\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(RuleFileError) as caught:
+        load_rules(str(path))
+    assert (
+        "$.laws.out_of_turn.declaration_by_partner: has no effect here: the dealer's "
+        "partner never makes Bridge's trump out of turn (ELW05): the declaration is an "
+        "auction, or the dealer's partner is always his Dummy"
+    ) in str(caught.value)
+
+
+def test_a_house_rule_changes_what_may_be_done(tmp_path: Path) -> None:
+    """The options are rule data: a house rule that only ignores an adversary's
+    declaration, and lets no double before "May I lead?" stand."""
+    path = tmp_path / "house.yaml"
+    path.write_text(
+        "dummybridge: 1\nextends: bridge\nname: house\nlaws:\n  out_of_turn:\n"
+        "    declaration_by_adversary: [cancel]\n    double_before_asked: [cancel]\n",
+        encoding="utf-8",
+    )
+    game = Game(load_rules(str(path)), 1, laws=True)
+    game.apply("declare hearts", player="A")
+    assert _texts(game.legal_actions()) == ["cancel call"]
+    game.apply("cancel call")
+    game.apply("declare hearts")
+    game.apply("double", player="D")
+    assert _texts(game.legal_actions()) == ["cancel call"]

@@ -1,0 +1,118 @@
+"""`dummybridge simulate --laws [--irregularities RATE]` (issue 20): rubbers in
+laws mode, and how often each irregularity happened and what it cost."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from dummybridge.apps.cli import main
+from dummybridge.apps.lawsim import Irregularity, irregularities, play_laws_rubber
+from dummybridge.apps.simulate import rubber_seed
+from dummybridge.core.cards import Hand
+from dummybridge.engine.game import Game
+from dummybridge.language.loader import load_rules
+
+BRIDGE = load_rules("bridge")
+# North every spade, East every diamond, South the hearts but the two and the
+# two of clubs, West the other clubs and the two of hearts (tests/test_laws.py).
+DEAL = (
+    Hand.from_pbn("AKQJT98765432..."),
+    Hand.from_pbn("..AKQJT98765432."),
+    Hand.from_pbn(".AKQJT9876543..2"),
+    Hand.from_pbn(".2..AKQJT9876543"),
+)
+
+
+def test_an_irregularity_its_penalty_and_what_the_deal_cost_the_offenders() -> None:
+    """East declares out of turn (ELW05: the dealer may "proceed as if no
+    declaration had been made"); South then declares hearts and North-South
+    take twelve tricks: 6 odd at hearts 48, South's five honours 80, North's
+    chicane 16 less East's 16, the little slam 20 (rules-reference 2.3, the
+    conformance case bridge-laws-revoke-three-tricks-to-the-adversaries):
+    148 to North-South, so the offending side's net is -148. A new deal
+    demanded after the partner's declaration costs nothing: the deal is void."""
+    game = Game(BRIDGE, 1, deals=[DEAL, DEAL], laws=True)
+    game.apply("declare hearts", player="C")  # North, the dealer's partner
+    game.apply("demand new deal")
+    game.apply("declare spades", player="D")  # East, an adversary
+    game.apply("cancel call")
+    game.apply("declare hearts")
+    game.apply("pass")
+    game.apply("pass")
+    while game.deal_number == 2 and game.phase == "play":
+        game.apply(game.legal_actions()[0])
+    assert irregularities(game.log) == [
+        Irregularity("out_of_turn declare", "new_deal", 0),
+        Irregularity("out_of_turn declare", "cancel", -148),
+    ]
+
+
+def test_a_revoke_claimed_is_counted_with_its_claim() -> None:
+    """A revoke (ELW05 laws 85-96): the claim at the end of the hand is its penalty."""
+    game = Game(BRIDGE, 1, deals=[DEAL], laws=True)
+    game.apply("declare hearts")
+    game.apply("pass")
+    game.apply("pass")
+    game.apply("play C3")  # West leads a club
+    game.apply("play S2")
+    game.apply("play D2")
+    game.apply("play H3")  # South revokes, holding the two of clubs
+    while game.phase == "play":
+        game.apply(game.legal_actions()[0])
+    game.apply("claim revoke tricks")
+    # after the penalty 9 tricks to 4: 3 odd at hearts 24, honours 80,
+    # chicane 16 - 16, the little slam made in play 20 (the conformance case)
+    assert irregularities(game.log) == [Irregularity("revoke", "claim", 124)]
+
+
+def test_a_laws_rubber_is_a_laws_game_of_the_rubbers_seed() -> None:
+    summary, found = play_laws_rubber(BRIDGE, 0, 3, ["rule"] * 4, 0.2)
+    assert summary.seed == rubber_seed(3, 0)
+    assert found  # at this rate something irregular happens
+    assert {i.name for i in found} <= {
+        "out_of_turn declare",
+        "out_of_turn leave",
+        "out_of_turn double",
+        "revoke",
+    }
+    assert play_laws_rubber(BRIDGE, 0, 3, ["rule"] * 4, 0.2) == (summary, found)
+
+
+def test_simulate_laws_reports_the_irregularities(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "auction-bridge", "--rubbers", "2", "--jobs", "1", "--no-progress"]
+    assert main([*args, "--laws", "--irregularities", "0.1", "--format", "json"]) == 0
+    laws = json.loads(capsys.readouterr().out)["laws"]
+    assert laws["rate"] == 0.1
+    assert laws["irregularities"]
+    for name, stat in laws["irregularities"].items():
+        assert name in {"out_of_turn bid", "out_of_turn double", "insufficient", "revoke"}
+        assert stat["count"] == sum(stat["decisions"].values()) == stat["offender_net"]["n"]
+        assert stat["per_rubber"] == stat["count"] / 2
+    assert main([*args, "--laws", "--irregularities", "0.1"]) == 0
+    text = capsys.readouterr().out
+    assert "irregularities (laws mode, rate 0.1)" in text
+    assert main([*args, "--format", "json"]) == 0
+    assert "laws" not in json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--irregularities", "0.1"], "dummybridge: error: --irregularities needs --laws\n"),
+        (
+            ["--laws", "--irregularities", "0.6"],
+            "dummybridge: error: --irregularities must be from 0 to 0.5, not 0.6\n",
+        ),
+        (
+            ["--laws", "--compare", "bridge"],
+            "dummybridge: error: --laws does not go with --compare or --scheduler\n",
+        ),
+    ],
+)
+def test_simulate_laws_errors(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["simulate", "bridge", "--no-progress", "--rubbers", "1", *args]) == 1
+    assert capsys.readouterr().err == message
