@@ -171,3 +171,19 @@ def test_solve_refuses_a_move_outside_the_play(
 ) -> None:
     assert main(["solve", str(RECORD), "--move", str(move)]) == 1
     assert capsys.readouterr().err == f"dummybridge: error: {message.format(record=RECORD)}\n"
+
+
+def test_solve_a_position_of_a_pbn_file_with_its_play(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 21: "... or a PBN with a `Play` section": the record exported to
+    PBN (its declaration and Play section) and solved at the same move gives
+    the same position and the same answer as the record itself."""
+    pbn = tmp_path / "game.pbn"
+    assert main(["export", str(RECORD), "-o", str(pbn)]) == 0
+    capsys.readouterr()
+    assert _run(capsys, "solve", str(pbn), "--move", "22") == (
+        "After move 22: deal 1, trick 5, no trumps; North-South have won 3, East-West 1\n"
+        "South to play: North-South take 11 tricks in the deal (8 of the 9 left)\n"
+        "best: ♥5\n"
+    )

@@ -1,7 +1,8 @@
 """The analyst's options: ``solve`` from a position in mid-play, ``analyse`` filters.
 
 ``dummybridge solve RECORD.json --move N`` solves the position after the
-record's first ``N`` actions, in the middle of a trick or between tricks: the
+record's first ``N`` actions (or a PBN file's, its ``Auction`` and ``Play``
+replayed: ``solve FILE.pbn --move N``), in the middle of a trick or between tricks: the
 tricks the side to play takes in the deal, with every hand in sight, and what
 each card it may play keeps. ``dummybridge analyse`` takes ``--seat`` (one
 hand's cards only), ``--costly`` (only the cards that cost tricks) and
@@ -41,7 +42,8 @@ def add_position_options(solve: argparse.ArgumentParser) -> None:
     solve.add_argument(
         "--rules",
         metavar="FILE",
-        help="with --move: the rule file of a record that names its rules by path",
+        help="with --move: the rule file of a record that names its rules by path; "
+        "for a PBN file, the variant or rule file to replay it under (default: its Variant tag)",
     )
     solve.set_defaults(func=solve_command)
 
@@ -110,12 +112,18 @@ def _check_position(game: Any, move: int, total: int, file: str) -> None:
 
 
 def solve_position(args: argparse.Namespace) -> int:
-    """``dummybridge solve RECORD --move N``."""
+    """``dummybridge solve RECORD --move N`` (a JSON record, or a PBN file)."""
     from ..analysis.doubledummy import card_text
     from ..core import _native
     from ..formats.records import load_game, replay_record
 
-    whole, record = load_game(args.deal, rules_file=args.rules)
+    if args.deal.lower().endswith(".pbn"):
+        from .pbn_import import import_file
+
+        whole = import_file(args.deal, args.rules, None)
+        record = whole.to_record()
+    else:
+        whole, record = load_game(args.deal, rules_file=args.rules)
     actions = record["actions"]
     game = replay_record(
         {**record, "actions": actions[: max(0, args.move)]}, args.deal, rules=whole.rules

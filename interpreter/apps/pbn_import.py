@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # the parser is built without the engine: these are imported 
     from ..formats.pbn_replay import ImportResult
     from ..language.ruleset import RuleSet
 
-__all__ = ["add_import", "cmd_import", "start_game"]
+__all__ = ["add_import", "cmd_import", "import_file", "start_game"]
 
 
 def _rules(args: argparse.Namespace, games: Sequence[PbnGame]) -> RuleSet:
@@ -80,6 +80,17 @@ def _import(
     for note in result.notes:
         print(f"note: {note}", file=sys.stderr)
     return result
+
+
+def import_file(path: str, variant: str | None, board: str | None) -> Game:
+    """A PBN file's games replayed under ``variant`` (a built-in name or a rule
+    file; by default the built-in variant its ``Variant`` tag names), as
+    ``import`` replays them: what ``solve FILE.pbn --move N`` starts from.
+
+    :raises FileFormatError: for what in the file cannot be read or replayed.
+    """
+    args = argparse.Namespace(file=path, variant=variant)
+    return _import(path, lambda games: _rules(args, games), board).game
 
 
 def start_game(args: argparse.Namespace, rules: RuleSet, laws: bool) -> Game:
