@@ -622,7 +622,7 @@ class Session:
             if word == "hint":
                 self.write(f"hint: {self._natural(self.hint())}")
                 continue
-            if word == "claim" or (word.startswith("claim ") and word[6:].strip().isdigit()):
+            if word == "claim" or (word.startswith("claim ") and word[6:].strip().isdecimal()):
                 self.write(self._claim(word))
                 if g.is_over or g.phase != "play" or g.actor != self.human:
                     return True

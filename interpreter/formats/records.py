@@ -105,6 +105,10 @@ def read_record(file: str, text: str) -> dict[str, Any]:
         raise FileFormatError(
             file, f"not JSON: {exc.msg}", line=exc.lineno, col=exc.colno
         ) from None
+    except RecursionError:  # Python's json recurses: a bound on nesting, not a crash
+        raise FileFormatError(
+            file, "not a record: the JSON nests too deeply", line=1, col=1
+        ) from None
     _check(file, record)
     return dict(record)
 
