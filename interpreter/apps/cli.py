@@ -487,7 +487,7 @@ def build_parser() -> argparse.ArgumentParser:
     it needs when it runs, so that ``dummybridge validate`` loads the rule
     language alone, never the engine or the bots.
     """
-    parser = Parser(
+    parser: argparse.ArgumentParser = Parser(
         prog="dummybridge",
         description="Rules engine for Bridge, Dummy Bridge, Double Dummy, Three-handed and "
         "Auction Bridge as played c. 1900-1915.",
