@@ -38,6 +38,35 @@ engine are imported when first used, so that reading a rule file
 
 from __future__ import annotations
 
+import os as _os
+import signal as _signal
+import sys as _sys
+from itertools import pairwise as _pairwise
+
+
+def _quit_on_signal(signum: int, _frame: object) -> None:
+    """Ctrl-C or SIGTERM while the ``dummybridge`` command is still loading:
+    the command's one line and exit status (apps/toplevel.py), no traceback."""
+    word = "interrupted" if signum == _signal.SIGINT else "terminated"
+    _os.write(2, f"dummybridge: {word}\n".encode())
+    _os._exit(128 + signum)
+
+
+def _started_as_the_command() -> bool:
+    """Whether this process is the ``dummybridge`` command (or ``python -m dummybridge``)."""
+    argv0 = _os.path.basename(_sys.argv[0]) if _sys.argv else ""
+    args = getattr(_sys, "orig_argv", [])
+    return _os.path.splitext(argv0)[0] in ("dummybridge", "dummybridge-script") or any(
+        pair == ("-m", "dummybridge") for pair in _pairwise(args)
+    )
+
+
+# First of all, before the slow imports below: the command's signals. A
+# program that imports dummybridge keeps its own.
+if _started_as_the_command() and _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
+    for _signum in (_signal.SIGINT, _signal.SIGTERM):
+        _signal.signal(_signum, _quit_on_signal)
+
 from typing import TYPE_CHECKING, Any
 
 from .core._native import Rng, Status

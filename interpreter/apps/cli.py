@@ -3,7 +3,8 @@
 Every :class:`~dummybridge.errors.DummyBridgeError` becomes a one-line (or,
 for rule files, one-line-per-problem) message and exit status 1; anything
 else is reported as an internal error with exit status 70 and no traceback
-(set ``DUMMYBRIDGE_DEBUG=1`` to see one).
+(set ``DUMMYBRIDGE_DEBUG=1`` to see one); Ctrl-C exits 130, SIGTERM 143
+(:mod:`.toplevel`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from collections.abc import Callable, Sequence
 from typing import TextIO, TypeAlias
 
 from .. import __version__
-from ..errors import DummyBridgeError, FileFormatError, RuleFileError
+from ..core.files import clip
+from ..errors import DummyBridgeError
 from .outputs import (
     add_force_option,
     add_record_schema_option,
@@ -27,6 +29,7 @@ from .outputs import (
 )
 from .pbn_import import add_import, start_game
 from .serving import add_serve
+from .toplevel import Parser, run
 
 __all__ = ["main"]
 
@@ -259,7 +262,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     rules = load_rules(args.variant)
     _check_rubbers(args.rubbers, SIMULATE_RUBBERS_MAX)
     if not 0 <= args.seed < 2**64:
-        raise DummyBridgeError(f"--seed must be from 0 to 2**64 - 1, not {args.seed}")
+        raise DummyBridgeError(f"--seed must be from 0 to 2**64 - 1, not {clip(str(args.seed))}")
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     if jobs < 1:
         raise DummyBridgeError(f"--jobs must be at least 1, not {jobs}")
@@ -412,7 +415,7 @@ def build_parser() -> argparse.ArgumentParser:
     it needs when it runs, so that ``dummybridge validate`` loads the rule
     language alone, never the engine or the bots.
     """
-    parser = argparse.ArgumentParser(
+    parser: argparse.ArgumentParser = Parser(
         prog="dummybridge",
         description="Rules engine for Bridge, Dummy Bridge, Double Dummy, Three-handed and "
         "Auction Bridge as played c. 1900-1915.",
@@ -697,7 +700,11 @@ _COMMANDS: tuple[Callable[[_Commands], None], ...] = (
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status (:mod:`.toplevel`: errors and signals)."""
+    return run(lambda: _main(argv))
+
+
+def _main(argv: Sequence[str] | None) -> int:
     # An output that cannot show some text (an ASCII-only terminal and a rule
     # file titled "Brídge") gets escapes, never a UnicodeEncodeError.
     reconfigure = getattr(sys.stdout, "reconfigure", None)
@@ -708,33 +715,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return EXIT_USAGE
-    try:
-        return int(args.func(args))
-    except (RuleFileError, FileFormatError) as exc:
-        print(str(exc), file=sys.stderr)
-        return EXIT_ERROR
-    except DummyBridgeError as exc:
-        print(f"dummybridge: error: {exc}", file=sys.stderr)
-        return EXIT_ERROR
-    except BrokenPipeError:
-        # The reader went away (``dummybridge play | head``): stop quietly.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return EXIT_OK
-    except OSError as exc:
-        print(
-            f"dummybridge: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "),
-            file=sys.stderr,
-        )
-        return EXIT_ERROR
-    except KeyboardInterrupt:
-        print("dummybridge: interrupted", file=sys.stderr)
-        return 130
-    except Exception as exc:
-        if os.environ.get("DUMMYBRIDGE_DEBUG"):
-            raise
-        print(f"dummybridge: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
-        return EXIT_INTERNAL
+    return int(args.func(args))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -110,7 +110,7 @@ def parse_scheduler(text: str) -> tuple[str, int | str]:
         return ("local", os.cpu_count() or 1)
     if text.startswith("local:"):
         count = text.removeprefix("local:")
-        if not count.isdigit() or not 1 <= int(count) <= 256:
+        if not (count.isascii() and count.isdigit()) or not 1 <= int(count) <= 256:
             raise DummyBridgeError(
                 f"--scheduler {text!r}: local:N needs N, the worker processes, from 1 to 256"
             )

@@ -44,6 +44,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.files import clip
 from ..errors import DummyBridgeError
 
 __all__ = ["DdFile", "add_arguments", "load_files", "random_file", "solve_units", "tables"]
@@ -350,7 +351,9 @@ def check_arguments(args: argparse.Namespace) -> None:
         if not 1 <= args.random <= RANDOM_MAX:
             raise DummyBridgeError(f"--random must be from 1 to {RANDOM_MAX:,}, not {args.random}")
         if not 0 <= args.seed < 2**64:
-            raise DummyBridgeError(f"--seed must be from 0 to 2**64 - 1, not {args.seed}")
+            raise DummyBridgeError(
+                f"--seed must be from 0 to 2**64 - 1, not {clip(str(args.seed))}"
+            )
     elif not args.files:
         raise DummyBridgeError("name PBN files to analyse, or --random N for random deals")
     if args.jobs is not None and args.jobs < 1:

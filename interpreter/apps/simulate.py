@@ -29,6 +29,7 @@ from typing import Any, NamedTuple, TextIO
 
 from ..core.cards import Seat, seat_side
 from ..language.ruleset import RuleSet
+from .toplevel import signals_blocked, worker_signals
 
 __all__ = [
     "DealSummary",
@@ -301,6 +302,11 @@ def _init_worker(spec: str | RuleSet, bots: Sequence[str], seed: int) -> None:
     _WORKER["seed"] = seed
 
 
+def _init_pool_worker(spec: str | RuleSet, bots: Sequence[str], seed: int) -> None:
+    worker_signals()
+    _init_worker(spec, bots, seed)
+
+
 def _work(index: int) -> RubberSummary:
     return play_rubber(_WORKER["rules"], index, _WORKER["seed"], _WORKER["bots"])
 
@@ -346,7 +352,9 @@ def simulate(
     chunk = max(1, min(8, rubbers // (jobs * 4)))
     ctx = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
     out = []
-    with ctx.Pool(jobs, initializer=_init_worker, initargs=(rules, tuple(bots), seed)) as pool:
+    with signals_blocked():  # each worker leaves Ctrl-C and SIGTERM to this process
+        pool = ctx.Pool(jobs, initializer=_init_pool_worker, initargs=(rules, tuple(bots), seed))
+    with pool:
         for summary in pool.imap(_work, range(rubbers), chunksize=chunk):
             out.append(summary)
             if progress:

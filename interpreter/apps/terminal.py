@@ -417,7 +417,7 @@ class Session(Narration):
                 return False
             if self._command(word):
                 continue
-            if word == "claim" or (word.startswith("claim ") and word[6:].strip().isdigit()):
+            if word == "claim" or (word.startswith("claim ") and word[6:].strip().isdecimal()):
                 self.write(self._claim(word))
                 if g.is_over or g.phase != "play" or g.actor != self.human:
                     return True

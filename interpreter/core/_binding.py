@@ -27,6 +27,7 @@ from ..errors import (
     InvalidNotationError,
     OutOfRangeError,
 )
+from .files import clip
 
 __all__ = [
     "FULL_DECK",
@@ -426,7 +427,9 @@ def deal_parse(text: str) -> tuple[tuple[int, int, int, int], int]:
     unknown = ffi.new("unsigned *")
     status = lib.dbr_deal_parse(data, len(data), hands, unknown)
     if status != lib.DBR_OK:
-        raise _detailed(error_for(status, f"bad PBN deal {text!r}"), _parse_fault(status, text))
+        raise _detailed(
+            error_for(status, f"bad PBN deal {clip(text)!r}"), _parse_fault(status, text)
+        )
     return (int(hands[0]), int(hands[1]), int(hands[2]), int(hands[3])), int(unknown[0])
 
 

@@ -27,6 +27,7 @@ from ._binding import (
     ensure,
     error_for,
 )
+from .files import clip
 
 __all__ = [
     "Rng",
@@ -67,9 +68,13 @@ class Rng:
     _lock: threading.Lock
 
     def __init__(self, seed: int) -> None:
-        seed = int(seed)
+        try:
+            seed = int(seed)
+        except (ValueError, OverflowError):  # nan, inf: no number, or none in range
+            raise OutOfRangeError(f"seed {seed!r} is outside 0 .. 2**64 - 1") from None
         if not 0 <= seed <= _U64_MAX:
-            raise OutOfRangeError(f"seed {seed!r} is outside 0 .. 2**64 - 1")
+            shown = clip(str(seed)) if seed.bit_length() < 1024 else f"of {seed.bit_length()} bits"
+            raise OutOfRangeError(f"seed {shown} is outside 0 .. 2**64 - 1")
         self._ptr = ffi.new("dbr_rng *")
         self._out32 = ffi.new("uint32_t *")
         # scratch for deal_with_cut (used only while the lock is held)

@@ -299,7 +299,10 @@ class PlayState:
 
         :returns: the trick's winner when the card completes it, else -1.
         :raises IllegalActionError: for a card not held, or a revoke when not allowed.
+        :raises OutOfRangeError: for a number that is no card (not 0 to 51).
         """
+        if not 0 <= card < 52:
+            raise OutOfRangeError(f"no card {card!r}: a card is a number from 0 to 51")
         status = self._play(self._pos, card, 1 if allow_revoke else 0, self._winner)
         if status:
             raise error_for(status, f"cannot play {_card_text(card)}")

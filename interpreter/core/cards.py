@@ -23,6 +23,7 @@ from typing import Final
 from ..errors import InvalidNotationError
 from . import _native
 from ._native import Rng, Status
+from .files import clip
 
 __all__ = [
     "FORCED_DECLARATION_PIPS",
@@ -96,7 +97,7 @@ class Suit(IntEnum):
         value = _SUIT_WORDS.get(_words(text)) if isinstance(text, str) else None
         if value is None:
             raise InvalidNotationError(
-                f"unknown suit {text!r}: expected a letter (C D H S), a symbol or a name"
+                f"unknown suit {clip(text)!r}: expected a letter (C D H S), a symbol or a name"
             )
         return cls(value)
 
@@ -155,7 +156,9 @@ class Strain(IntEnum):
                 return cls.NOTRUMP
             if word in _SUIT_WORDS:
                 return cls(_SUIT_WORDS[word])
-        raise InvalidNotationError(f"unknown strain {text!r}: expected a suit or 'NT' (no trumps)")
+        raise InvalidNotationError(
+            f"unknown strain {clip(text)!r}: expected a suit or 'NT' (no trumps)"
+        )
 
     def __str__(self) -> str:
         return self.letter
@@ -199,7 +202,7 @@ class Rank(IntEnum):
             except InvalidNotationError:
                 pass
         raise InvalidNotationError(
-            f"unknown rank {text!r}: expected one of 2-9, T, J, Q, K, A or 10"
+            f"unknown rank {clip(text)!r}: expected one of 2-9, T, J, Q, K, A or 10"
         )
 
     def __str__(self) -> str:
@@ -257,7 +260,7 @@ class Seat(IntEnum):
                 if word in (seat.letter.lower(), seat.name.lower()):
                     return seat
         raise InvalidNotationError(
-            f"unknown seat {text!r}: expected N, E, S, W or a name (north ...)"
+            f"unknown seat {clip(text)!r}: expected N, E, S, W or a name (north ...)"
         )
 
     def __str__(self) -> str:

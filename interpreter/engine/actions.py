@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Any, Final, NamedTuple
 
 from ..core.cards import Card, Seat
+from ..core.files import clip
 from ..errors import InvalidNotationError
 
 __all__ = [
@@ -215,13 +216,13 @@ class Action:
             text = "waive revoke"
         elif kind == BID:
             # Bids above seven are impossible (1912 law 50) but can be made in laws mode.
-            if denomination is None or level is None or given != 2 or not 1 <= level <= 13:
+            if denomination is None or type(level) is not int or given != 2 or not 1 <= level <= 13:
                 raise ValueError("a bid needs a level from 1 to 13 and a denomination")
             _check_denomination(denomination)
             text = f"bid {level} {denomination}"
         elif kind in (PLAY, TOUCH, SUGGEST):
-            if card is None or given != 1:
-                raise ValueError(f"a {kind} needs a card and nothing else")
+            if not isinstance(card, Card) or given != 1:
+                raise ValueError(f"a {kind} needs a card (a Card) and nothing else")
             text = f"{kind} {card.code}"
         elif kind == CALL_LEAD:
             if penalty not in _LEAD_SUITS or given != 1:
@@ -237,7 +238,7 @@ class Action:
             _check_denomination(denomination)
             text = f"declare {denomination}"
         elif kind == LOOK:
-            if seat is None or given != 1:
+            if not isinstance(seat, Seat) or given != 1:
                 raise ValueError("a look needs a seat and nothing else")
             text = f"look {seat.letter}"
         elif kind in _KINDS or kind in _decision_texts():
@@ -356,7 +357,7 @@ class Action:
             if words == spelled.split():
                 return cls(kind)
         raise InvalidNotationError(
-            f"unknown action {text!r}: expected 'declare NAME', 'leave it', 'bid N NAME', "
+            f"unknown action {clip(text)!r}: expected 'declare NAME', 'leave it', 'bid N NAME', "
             "'double', 'redouble', 'pass', 'play CARD', 'play blind', 'look SEAT', "
             "'claim revoke tricks|points', 'waive revoke', 'demand new deal', 'accept call', "
             "'cancel call', 'make bid sufficient', 'touch CARD', 'suggest CARD', "
@@ -397,6 +398,7 @@ class Action:
         if (
             len(words) == 3
             and words[0] == BID
+            and words[1].isascii()
             and words[1].isascii()
             and words[1].isdigit()
             and 1 <= int(words[1]) <= 13

@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from ..core.cards import Card, Rank, Seat, Suit
+from ..core.files import clip
 from ..engine.actions import BID, DECLARE, DOUBLE, PLAY, REDOUBLE, Action
 from ..errors import InvalidNotationError
 from ..language.ruleset import RuleSet
@@ -209,7 +210,7 @@ def parse_input(text: str, rules: RuleSet, legal: Sequence[Action] = ()) -> Acti
         action = _declaration(words, text, rules, kinds)
     if action is None:
         raise InvalidNotationError(
-            f"cannot read {text.strip()!r}: type a card (SA, as, 10h), a call (pass, double, "
+            f"cannot read {clip(text.strip())!r}: type a card (SA, as, 10h), a call (pass, double, "
             "2H, two hearts, no trumps, leave it) or help"
         )
     return action
@@ -243,7 +244,7 @@ def _card(words: str, text: str, legal: Sequence[Action]) -> Action | None:
             return plays[0]
         if plays:
             options = " or ".join(a.card.code for a in plays if a.card is not None)
-            raise InvalidNotationError(f"{text.strip()!r} could be {options}: say which suit")
+            raise InvalidNotationError(f"{clip(text.strip())!r} could be {options}: say which suit")
     return None
 
 
@@ -280,6 +281,6 @@ def _declaration(words: str, text: str, rules: RuleSet, kinds: set[str]) -> Acti
         return None
     if BID in kinds and DECLARE not in kinds:
         raise InvalidNotationError(
-            f"{text.strip()!r}: say how many tricks, as in '1 {name.replace('_', ' ')}'"
+            f"{clip(text.strip())!r}: say how many tricks, as in '1 {name.replace('_', ' ')}'"
         )
     return Action.declare(name)

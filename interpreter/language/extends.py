@@ -18,6 +18,7 @@ import posixpath
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..core.files import clip, not_a_file
 from ..errors import Diagnostic
 from . import registry
 from .schemas import rule_schema
@@ -96,17 +97,22 @@ class Chain:
         """The file to load: a path, or a shipped file by name (``None`` if neither)."""
         if not isinstance(source, str):
             text = os.fspath(source)
-            return SourceFile(Path(text), text)
+            return SourceFile(Path(text), clip(text))
+        if not source:
+            self.diagnostics.append(
+                Diagnostic("''", 1, 1, "$", "no rule file named (an empty name)")
+            )
+            return None
         shipped = builtin_path(source)
         if shipped is not None:
             return SourceFile(shipped, registry.builtin_display(shipped), builtin=True)
-        if not _looks_like_path(source) and not Path(source).exists():
-            message, hint = registry.unknown_variant(source)
+        if not _looks_like_path(source) and not os.path.lexists(source):
+            message, hint = registry.unknown_variant(clip(source))
             self.diagnostics.append(
-                Diagnostic(source, 1, 1, "$", f"no such file, and {message}", hint)
+                Diagnostic(clip(source), 1, 1, "$", f"no such file, and {message}", hint)
             )
             return None
-        return SourceFile(Path(source), source)
+        return SourceFile(Path(source), clip(source))
 
     def read_file(self, index: int) -> Val | None:
         """Stage 1 for one file: read, decode and parse it; report what is wrong."""
@@ -182,8 +188,8 @@ class Chain:
         path = current.path.parent / value
         parent = current.display.replace("\\", "/")
         display = posixpath.normpath(posixpath.join(posixpath.dirname(parent), value))
-        shown = repr(value) if display == value else f"{value!r} ({display})"
-        if not path.exists():
+        shown = repr(clip(value)) if display == value else f"{clip(value)!r} ({clip(display)})"
+        if not os.path.exists(path):
             builtin = registry.lookup(Path(value).stem) if "/" not in value else None
             hint = (
                 f"to extend the built-in variant, write extends: {builtin.name}"
@@ -192,10 +198,10 @@ class Chain:
             )
             self.report(*here, f"cannot extend {shown}: no such file", hint)
             return None
-        if path.is_dir():
-            self.report(*here, f"cannot extend {shown}: it is a directory")
+        if (what := not_a_file(path)) is not None:
+            self.report(*here, f"cannot extend {shown}: {what}")
             return None
-        return SourceFile(path, display)
+        return SourceFile(path, clip(display))
 
 
 def merge(base: Val | None, over: Val, path: JsonPath, deleted: dict[JsonPath, Val]) -> Val:

@@ -35,7 +35,9 @@ from yaml.events import AliasEvent, ScalarEvent, SequenceStartEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.resolver import Resolver
 
-from ..core.files import FileTooLargeError, read_bytes
+from ..core import files
+from ..core.files import read_bytes
+from ..errors import FileFormatError
 from .wording import JsonPath, got, json_path
 
 _CParser: Any
@@ -71,7 +73,13 @@ _SPECIAL_FLOATS = {
     ".inf": float("inf"), "+.inf": float("inf"), "-.inf": float("-inf"), ".nan": float("nan")
 }  # fmt: skip
 _YAML_BOOL_HINT = "write true/false, or quote it"
-_TOO_DEEP = "the file nests too deeply to be a rule file"
+MAX_DEPTH = 50
+"""The deepest a rule file or scenario file may nest lists and mappings (the
+built-in rule files nest 6 levels)."""
+MAX_NUMBER_CHARS = 100
+"""The most characters a number in a rule file may have (Python refuses to
+read integers of more than 4,300 digits; no rule needs more than a few)."""
+_TOO_DEEP = f"the file nests lists and mappings too deeply (at most {MAX_DEPTH} levels)"
 _NO_REUSE_HINT = "write the value out in full; to build on another rule file, use extends:"
 
 
@@ -183,6 +191,10 @@ if _CParser is not None:
             self.flags = {}
 
 
+class _TooDeep(Exception):
+    """Raised by :meth:`_Converter.convert` past :data:`MAX_DEPTH` (the problem is reported)."""
+
+
 class _Converter:
     """Turns a composed node tree into annotated values, collecting YAML-hygiene problems."""
 
@@ -219,6 +231,11 @@ class _Converter:
         if _YAML11_BOOL.match(text) and text not in PLAIN_WORDS.get():
             self.yaml11_bool(node, path)
             return text
+        if (_INT.match(text) or _FLOAT.match(text)) and len(text) > MAX_NUMBER_CHARS:
+            mark = node.start_mark
+            message = f"a number of {len(text)} characters is too long (at most {MAX_NUMBER_CHARS})"
+            self.problems.append(Problem(mark.line + 1, mark.column + 1, json_path(path), message))
+            return None
         if _INT.match(text):
             return int(text)
         if _FLOAT.match(text):
@@ -243,6 +260,9 @@ class _Converter:
         """The annotated value of ``node``, found at ``path``; ``key`` is its key's position."""
         tagged = self.flagged(node, path)
         line, col = node.start_mark.line + 1, node.start_mark.column + 1
+        if len(path) > MAX_DEPTH:
+            self.problems.append(Problem(line, col, json_path(path[:MAX_DEPTH]), _TOO_DEEP))
+            raise _TooDeep
         if isinstance(node, ScalarNode):
             raw = node.value if not node.style else None
             value = self.scalar(node, path, tagged)
@@ -420,6 +440,8 @@ def _converted(
             tree = converter.convert(node, ())
         except RecursionError:
             converter.problems.append(Problem(1, 1, "$", _TOO_DEEP))
+        except _TooDeep:
+            pass  # reported where it went too deep
     converter.leftovers()
     problems.extend(converter.problems)
     return tree
@@ -498,11 +520,14 @@ def tree_of_text(
 
 
 def _read_text(path: Path, noun: str) -> str | Problem:
-    """The text of a UTF-8 file (a byte-order mark dropped), or why it cannot be read."""
+    """The text of a UTF-8 file (a byte-order mark dropped), or why it cannot be read.
+
+    Rule files and scenario files are held to :data:`~dummybridge.core.files.MAX_RULE_FILE_BYTES`.
+    """
     try:
-        raw = read_bytes(path)
-    except FileTooLargeError as error:
-        return Problem(1, 1, "$", error.message)
+        raw = read_bytes(path, min(files.MAX_RULE_FILE_BYTES, files.MAX_BYTES))
+    except FileFormatError as error:  # too large, or not a regular file
+        return Problem(1, 1, "$", error.message.replace("read the file", f"read the {noun}"))
     except FileNotFoundError:
         return Problem(1, 1, "$", f"cannot read the {noun}: no such file")
     except IsADirectoryError:

@@ -81,7 +81,7 @@ def _json_error(message: str, status: int, **extra: Any) -> JSONResponse:
 async def _read_json(request: Request, most: int) -> Any:
     """The request's body as JSON, read up to ``most`` bytes."""
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > most):
+    if length is not None and (not (length.isascii() and length.isdigit()) or int(length) > most):
         raise BadRequest(f"the request is too large (at most {most:,} bytes)", 413)
     body = bytearray()
     async for chunk in request.stream():
@@ -221,7 +221,11 @@ class _App:
         table = self._table(request)
         name = request.path_params["name"]
         number, _, kind = name.partition(".")
-        if kind not in ("pbn", "json") or not number.isdigit() or len(number) > 6:
+        if (
+            kind not in ("pbn", "json")
+            or not (number.isascii() and number.isdigit())
+            or len(number) > 6
+        ):
             raise BadRequest("a deal's download is deals/N.pbn or deals/N.json", 404)
         async with table.lock:
             finished = next((f for f in table.finished if f.number == int(number)), None)

@@ -1,0 +1,201 @@
+"""The top of the command line: every failure one message, every signal an exit status.
+
+:func:`run` runs a command (``cli.main`` gives it the parsed command) and
+turns whatever escapes it into a message on standard error and an exit status,
+never a traceback:
+
+- a :class:`~dummybridge.errors.DummyBridgeError`: its message (a rule file's
+  or a data file's is already located, ``FILE:LINE:COL: error: ...``), exit 1;
+- an :class:`OSError` (a file that cannot be opened or written): its reason
+  and the file's name (cut to :data:`~dummybridge.core.files.MAX_NAME_CHARS`), exit 1;
+- Ctrl-C (SIGINT) and SIGTERM: ``dummybridge: interrupted`` or
+  ``dummybridge: terminated``, then the lines the command asked for with
+  :func:`on_interrupt` (how to resume a game ...), exit 130 or 143, the status
+  a shell gives a program the signal ended;
+- anything else: ``dummybridge: internal error: ...``, exit 70 (a bug: set
+  ``DUMMYBRIDGE_DEBUG=1`` to see the traceback).
+
+While :func:`run` runs, SIGTERM raises :class:`Terminated`, a kind of
+:class:`KeyboardInterrupt`, so that the code that tidies up on Ctrl-C (a
+``finally`` removing a temporary file, the terminal saving the game) does the
+same on SIGTERM. Before :func:`run` starts, while the program loads,
+``dummybridge/__init__.py`` has both signals end the program with the same one
+line and status. Worker processes leave both to their parent
+(:func:`worker_signals`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from types import FrameType
+from typing import Any, NoReturn
+
+from ..core.files import clip
+from ..errors import DummyBridgeError, FileFormatError, RuleFileError
+
+__all__ = [
+    "EXIT_ERROR",
+    "EXIT_INTERNAL",
+    "EXIT_OK",
+    "EXIT_SIGINT",
+    "EXIT_SIGTERM",
+    "MAX_MESSAGE_CHARS",
+    "Parser",
+    "Terminated",
+    "on_interrupt",
+    "run",
+    "signals_blocked",
+    "worker_signals",
+]
+
+EXIT_OK = 0
+EXIT_ERROR = 1
+EXIT_INTERNAL = 70
+EXIT_SIGINT = 128 + signal.SIGINT
+EXIT_SIGTERM = 128 + signal.SIGTERM
+
+MAX_MESSAGE_CHARS = 1000
+"""The longest line of an error message printed: a longer one (input echoed
+at length somewhere not cut to :data:`~dummybridge.core.files.MAX_NAME_CHARS`)
+is cut in the middle."""
+
+_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+_hints: list[str] = []
+"""What the commands running now asked to be said on an interrupt (innermost last)."""
+_hints_when_caught: list[str] = []
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, while :func:`run` runs a command."""
+
+
+@contextmanager
+def on_interrupt(message: str) -> Iterator[None]:
+    """While in the block, Ctrl-C or SIGTERM print ``message`` after the
+    one-line notice (``dummybridge: interrupted``), on its own line."""
+    _hints.append(message)
+    try:
+        yield
+    finally:
+        _hints.remove(message)
+
+
+def _raise(signum: int, _frame: FrameType | None) -> None:
+    _hints_when_caught[:] = _hints  # the blocks are left before run() reports
+    if signum == signal.SIGTERM:
+        raise Terminated
+    raise KeyboardInterrupt
+
+
+def worker_signals() -> None:
+    """In a worker process: Ctrl-C (sent to the whole process group) is its
+    parent's to act on, and SIGTERM (the parent ending its pool) ends it
+    silently; neither prints a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)
+
+
+@contextmanager
+def signals_blocked() -> Iterator[None]:
+    """Hold Ctrl-C and SIGTERM back while worker processes start, so that each
+    starts with them held and sets its own handling (:func:`worker_signals`)
+    before one can reach it; the parent gets any that came when the block ends."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)
+
+
+def run(command: Callable[[], int]) -> int:
+    """Run ``command`` with the handling above; its exit status, or the failure's."""
+    previous = {}
+    try:
+        for signum in _SIGNALS:
+            previous[signum] = signal.signal(signum, _raise)
+    except ValueError:  # not the main thread (a test calling main): signals stay as they are
+        pass
+    try:
+        try:
+            return _guarded(command)
+        except KeyboardInterrupt as interrupt:  # also one that came while reporting
+            return _interrupted(interrupt)
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def _guarded(command: Callable[[], int]) -> int:
+    try:
+        return int(command())
+    except (RuleFileError, FileFormatError) as exc:
+        _say(str(exc))
+    except DummyBridgeError as exc:
+        _say(f"dummybridge: error: {exc}")
+    except BrokenPipeError:
+        # The reader went away (``dummybridge play | head``): stop quietly.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
+    except OSError as exc:
+        where = clip(os.fsdecode(exc.filename)) if exc.filename is not None else ""
+        _say(f"dummybridge: error: {exc.strerror or exc}: {where}".rstrip(": "))
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except Exception as exc:
+        if os.environ.get("DUMMYBRIDGE_DEBUG"):
+            raise
+        _say(f"dummybridge: internal error: {type(exc).__name__}: {clip(str(exc), 500)}")
+        return EXIT_INTERNAL
+    return EXIT_ERROR
+
+
+def _interrupted(interrupt: KeyboardInterrupt) -> int:
+    for signum in _SIGNALS:  # a second Ctrl-C while saying so is not another traceback
+        signal.signal(signum, signal.SIG_IGN)
+    terminated = isinstance(interrupt, Terminated)
+    lines = ["dummybridge: terminated" if terminated else "dummybridge: interrupted"]
+    lines += _hints_when_caught or _hints
+    _hints_when_caught.clear()
+    _say("\n".join(lines))
+    return EXIT_SIGTERM if terminated else EXIT_SIGINT
+
+
+def _say(text: str) -> None:
+    """One message on standard error; nothing if standard error is gone."""
+    text = "\n".join(clip(line, MAX_MESSAGE_CHARS) for line in text.split("\n"))
+    with suppress(OSError, ValueError):
+        print(text, file=sys.stderr, flush=True)
+
+
+def _ascii_int(text: str) -> int:
+    """An integer argument: ASCII digits only (Python's ``int`` reads ``٣`` as 3)."""
+    if not text.isascii():
+        raise ValueError(text)
+    return int(text)
+
+
+_ascii_int.__name__ = "int"  # argparse says "invalid int value: ..."
+
+
+class Parser(argparse.ArgumentParser):
+    """The command line's parser: ``type=int`` takes ASCII digits only, and a
+    usage error repeats at most :data:`MAX_MESSAGE_CHARS` of what was typed."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.register("type", int, _ascii_int)
+
+    def error(self, message: str) -> NoReturn:
+        super().error(clip(message, MAX_MESSAGE_CHARS))
