@@ -231,6 +231,7 @@ def test_schema_defaults_fill_the_document(monkeypatch: pytest.MonkeyPatch) -> N
         "limit": {"kind": "unlimited"},
         "blind": [],
         "redouble_when_left_to_dummy": "allowed",
+        "max_doublings": 30,
     }
     assert data["declaration"] == {"kind": "make", "pass_to_partner": True}
     assert data["sight"] == {

@@ -101,7 +101,7 @@ def test_simulate_with_two_workers_stops_cleanly_when_signalled(
     )
     try:
         first = _wait_for_line(proc)  # the first rubber is back: the workers are at work
-        assert first == "simulate: 1/100000 rubbers\n"
+        assert first.startswith("simulate: 1/100000 rubbers, "), first  # then its rate, time left
         # Ctrl-C goes to the whole group; SIGTERM (kill PID) to the program.
         # (SIGTERM to the whole group can still hang: see the report of issue 22.)
         if signum == signal.SIGINT:

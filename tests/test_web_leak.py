@@ -78,7 +78,7 @@ async def _play(
         table.join(client, tokens[p])
     table.join(Recorder(table, None, seen), None)
     rng = random.Random(seed)
-    for _ in range(400):
+    for _ in range(2000):  # a whole rubber of random play, whatever its length
         game = table.game
         if game.is_over or game.deal_number > deals:
             break

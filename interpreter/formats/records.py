@@ -287,9 +287,12 @@ def _parse_json(file: str, text: str, what: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise FileFormatError(file, f"{what}: {exc.msg}", line=exc.lineno, col=exc.colno) from None
-    except RecursionError:
+    except RecursionError:  # Python's json recurses: a bound on nesting, not a crash
         raise FileFormatError(
-            file, "not a record: arrays or objects nested too deeply (a record nests 4 levels)"
+            file,
+            "not a record: arrays or objects nested too deeply (a record nests 4 levels)",
+            line=1,
+            col=1,
         ) from None
     except ValueError:  # an integer of more than 4300 digits
         at = _DIGITS.search(text)
