@@ -236,7 +236,8 @@ def test_json_nested_100000_deep_is_refused_not_an_internal_error(
     Path("deep.json").write_text("[" * 100_000 + "]" * 100_000, encoding="ascii")
     assert run(capsys, "export", "deep.json") == (
         1,
-        "deep.json:1:1: error: not a record: arrays or objects nested too deeply (a record nests 4 levels)\n",
+        "deep.json:1:1: error: not a record: arrays or objects nested too deeply "
+        "(a record nests 4 levels)\n",
     )
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from dummybridge import Action, DummyBridgeError, Game, OutOfRangeError, Rng, load_rules
+from dummybridge import Action, Game, OutOfRangeError, Rng, load_rules
 from dummybridge.core._native import PlayState
 from dummybridge.language.registry import find_variant
 
