@@ -241,8 +241,9 @@ class Score:
         return 100.0 * self.killed / self.valid if self.valid else 100.0
 
 
-def score(variant: str, workdir: Path, compare: bool = True) -> Score:
-    """Mutate ``variant`` and run its suite against every valid mutant."""
+def score(variant: str, workdir: Path, compare: bool = True, every: int = 1) -> Score:
+    """Mutate ``variant`` and run its suite against every valid mutant (with
+    ``every`` N, against every Nth: a fixed sample, the first included)."""
     files = suites_for(variant)
     if not files:
         raise SystemExit(f"no suite for {variant!r} under {SUITES}")
@@ -254,6 +255,8 @@ def score(variant: str, workdir: Path, compare: bool = True) -> Score:
     result = Score(variant)
     survivors = []
     for n, mutant in enumerate(mutants(load_document(variant).data)):
+        if n % every:
+            continue
         path = workdir / f"{variant}-{n}.yaml"
         path.write_text(
             yaml.safe_dump(mutant.house_rule(variant), sort_keys=False, allow_unicode=True),
