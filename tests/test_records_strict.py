@@ -218,7 +218,7 @@ def test_numbers_too_long_and_nesting_too_deep_are_located(
     rec.write_text('{"actions": ' + "[" * 100_000 + "]" * 100_000 + "}", encoding="utf-8")
     assert _run(["export", str(rec)], capsys) == (
         1,
-        f"{rec}: error: not a record: arrays or objects nested too deeply (a record nests "
+        f"{rec}:1:1: error: not a record: arrays or objects nested too deeply (a record nests "
         "4 levels)\n",
     )
     rec.write_text(text.replace('"seed": 1,', '"seed": Infinity,'), encoding="utf-8")
