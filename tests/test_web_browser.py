@@ -429,6 +429,11 @@ def test_auction_bridge_auction_and_opening_lead(browser: Any, server: Server, o
         ["pass", "", "", ""],
     ]
     assert pages["A"].locator("#contract").inner_text() == "1♠ by South, redoubled"
+    assert pages["A"].locator("#events li").all_inner_texts()[:3] == [
+        "South (D) bids 1♠",
+        "West (A) doubles",
+        "North (B) redoubles",
+    ]
     pages["A"].screenshot(path=str(out / "auction-bridge-auction.png"), full_page=True)
     # the opening lead; then the dummy is exposed to everyone, spectators too
     lead = str(game.legal_actions()[0])

@@ -15,10 +15,9 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..core.cards import Card, Hand, Seat, Suit
+from ..core.cards import Card, Hand, Seat
 from ..engine.actions import BID, DOUBLE, PASS, PLAY, REDOUBLE, Action, Operation
-from ..errors import InvalidNotationError
-from ..formats.render import diagram
+from ..formats.render import denomination_short, diagram
 from ..language.ruleset import RuleSet
 
 __all__ = [
@@ -37,25 +36,6 @@ __all__ = [
 #: The columns of the auction, as bridge players read it: West first.
 GRID_ORDER = (Seat.WEST, Seat.NORTH, Seat.EAST, Seat.SOUTH)
 _CELL = 7
-
-
-def denomination_short(name: str, rules: RuleSet, symbols: bool) -> str:
-    """``♥`` (``H``) for hearts, ``NT`` for no trumps, ``R♠`` (``RS``) for the dearer
-    of two denominations with the same trump suit (royal spades)."""
-    for d in rules.denominations:
-        if d.name != name:
-            continue
-        if d.suit is None:
-            return "NT"
-        letter = d.suit.symbol if symbols else d.suit.letter
-        same = [e for e in rules.denominations if e.suit is d.suit]
-        dearest = max(same, key=lambda e: e.trick_value)
-        return ("R" if len(same) > 1 and d is dearest else "") + letter
-    try:  # a name the rules do not know (an old record): its suit, if it names one
-        suit = Suit.from_str(name.split("_")[-1])
-    except InvalidNotationError:
-        return "NT" if "trump" in name else name
-    return suit.symbol if symbols else suit.letter
 
 
 def call_text(action: Action, rules: RuleSet, symbols: bool, level_before: int = 0) -> str:

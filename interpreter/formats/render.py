@@ -10,17 +10,20 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..core.cards import Card, Hand, Seat
+from ..core.cards import Card, Hand, Seat, Suit
 from ..core.diagram import card_text, diagram, hand_lines, seat_label, suit_text
 from ..engine.actions import DECLARE, DOUBLE, LEAVE, PASS, Action, Operation
 from ..engine.display import score_sheet
 from ..engine.scoring import BELOW, ScoreSheet
+from ..errors import InvalidNotationError
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+    from ..language.ruleset import RuleSet
 
 __all__ = [  # card_text ... suit_text: core.diagram's, score_sheet: engine.display's
     "card_text",
+    "denomination_short",
     "diagram",
     "hand_lines",
     "result_lines",
@@ -57,6 +60,25 @@ _REQUIRED_WORDS = {
     "lowest": "requires the lowest card of the suit",
     "suggested": "requires the suggested card",
 }
+
+
+def denomination_short(name: str, rules: RuleSet, symbols: bool) -> str:
+    """``♥`` (``H``) for hearts, ``NT`` for no trumps, ``R♠`` (``RS``) for the dearer
+    of two denominations with the same trump suit (royal spades)."""
+    for d in rules.denominations:
+        if d.name != name:
+            continue
+        if d.suit is None:
+            return "NT"
+        letter = d.suit.symbol if symbols else d.suit.letter
+        same = [e for e in rules.denominations if e.suit is d.suit]
+        dearest = max(same, key=lambda e: e.trick_value)
+        return ("R" if len(same) > 1 and d is dearest else "") + letter
+    try:  # a name the rules do not know (an old record): its suit, if it names one
+        suit = Suit.from_str(name.split("_")[-1])
+    except InvalidNotationError:
+        return "NT" if "trump" in name else name
+    return suit.symbol if symbols else suit.letter
 
 
 def action_words(action: Action, doubling_level_before: int = 0, auction: bool = False) -> str:

@@ -22,10 +22,11 @@ from typing import TYPE_CHECKING, Any
 from ..core.cards import Card, Hand, Seat
 from ..engine.actions import PLAY, Action
 from ..engine.observation import Observation
-from ..formats.render import action_words, card_text
+from ..formats.render import action_words, card_text, denomination_short
 from .deals import SEATS, hand_cards, history_json, tricks_json
 
 if TYPE_CHECKING:
+    from ..language.ruleset import RuleSet
     from .tables import Table
 
 __all__ = [
@@ -69,10 +70,17 @@ def public_hands(observations: Iterable[Observation]) -> dict[Seat, Hand]:
     return hands or {}
 
 
-def _events(obs: Observation, owners: Mapping[Seat, str]) -> list[str]:
+def _call_words(action: Action, rules: RuleSet) -> str:
+    """A call in words, a bid as bridge players write it: ``bids 1♠``, ``bids 2NT``."""
+    if action.kind == "bid":
+        return f"bids {action.level}{denomination_short(action.denomination or '', rules, True)}"
+    return action_words(action)
+
+
+def _events(obs: Observation, owners: Mapping[Seat, str], rules: RuleSet) -> list[str]:
     """This deal's public events, for people."""
     lines = [
-        f"{_SEAT_WORDS[seat]} ({owners.get(seat, '?')}) {action_words(action)}"
+        f"{_SEAT_WORDS[seat]} ({owners.get(seat, '?')}) {_call_words(action, rules)}"
         for seat, action in obs.history
     ]
     for number, trick in enumerate(obs.tricks, 1):
@@ -133,7 +141,7 @@ def common_json(table: Table, obs: Observation) -> str:
         },
         "tricks": tricks_json(obs.tricks),
         "tricks_won": list(obs.tricks_won),
-        "events": _events(obs, owners),
+        "events": _events(obs, owners, game.rules),
         "over": game.is_over,
         "record": f"/api/tables/{table.id}/record.json" if game.is_over else None,
     }
