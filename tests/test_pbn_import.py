@@ -310,3 +310,26 @@ def test_a_file_of_deals_alone_is_dealt_as_before() -> None:
         expected = Game(rules, 3, deals=[game.full_deal()])
         assert result.game.to_record() == expected.to_record()
         assert result.notes == []
+
+
+def test_import_writes_its_record_only_where_a_record_may_go(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 22 item 2, for the record ``import -o`` writes: a file that is
+    not a dummybridge record is refused and left as it was, unless --force;
+    a record of ours is replaced."""
+    record, pbn, notes = (tmp_path / n for n in ("r.json", "r.pbn", "notes.txt"))
+    assert main(["play", "bridge", "--seed", "7", "--record", str(record)]) == 0
+    assert main(["export", str(record), "-o", str(pbn)]) == 0
+    notes.write_text("my notes\n", encoding="utf-8")
+    capsys.readouterr()
+    status, _, err = _run(capsys, "import", str(pbn), "-o", str(notes))
+    assert status == 1
+    assert err == (
+        f"dummybridge: error: -o {notes} exists and is not a dummybridge save or record: "
+        "name another file, or give --force to replace it\n"
+    )
+    assert notes.read_text(encoding="utf-8") == "my notes\n"
+    assert _run(capsys, "import", str(pbn), "-o", str(notes), "--force")[0] == 0
+    assert json.loads(notes.read_text()) == json.loads(record.read_text())
+    assert _run(capsys, "import", str(pbn), "-o", str(record))[0] == 0

@@ -16,7 +16,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from ..core.writes import check_target, remove_stale_temporaries, write_atomic
@@ -73,14 +73,19 @@ def print_record_schema() -> int:
 
 
 def check_outputs(
-    inputs: Mapping[str, str | None], outputs: Mapping[str, str | None], *, force: bool = False
+    inputs: Mapping[str, str | None],
+    outputs: Mapping[str, str | None],
+    *,
+    force: bool = False,
+    saves: Collection[str] = SAVES,
 ) -> None:
     """Before any play, refuse an output file that cannot be written (a
     directory, or in a directory that does not exist: the record of a whole
     game would be lost at the end), that is one of the inputs or another
     output (``play house.yaml --record house.yaml`` would replace the rule
-    file), or, for a save or record (:data:`SAVES`), that is not absent or
-    ours (:func:`~dummybridge.core.writes.check_target`).
+    file), or, for a save or record (the outputs named in ``saves``: by
+    default :data:`SAVES`), that is not absent or ours
+    (:func:`~dummybridge.core.writes.check_target`).
 
     :raises DummyBridgeError: naming the file and what is wrong.
     """
@@ -106,7 +111,7 @@ def check_outputs(
             if same:
                 raise DummyBridgeError(f"{what} {path} is {other_what} {other}: name another file")
         taken.append((what, path))
-        if what in SAVES:
+        if what in saves:
             check_target(path, what, force=force)
             remove_stale_temporaries(folder)
 

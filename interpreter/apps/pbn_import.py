@@ -141,11 +141,11 @@ def cmd_import(args: argparse.Namespace) -> int:
     """``dummybridge import``: see the module text."""
     if args.output:
         # a record, so written only where a record may go (docs/records.md)
-        from ..core.writes import check_target
         from .outputs import check_outputs
 
-        check_outputs({"the PBN file": args.file}, {"-o": args.output})
-        check_target(args.output, "-o", force=args.force)
+        check_outputs(
+            {"the PBN file": args.file}, {"-o": args.output}, force=args.force, saves=("-o",)
+        )
     if args.seed is not None and not 0 <= args.seed < 2**64:
         raise DummyBridgeError(f"--seed must be from 0 to 2**64 - 1, not {args.seed}")
     if args.rubbers is not None and not 1 <= args.rubbers <= 10_000:
