@@ -16,8 +16,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..core.cards import Card, Hand, Seat
-from ..engine.actions import BID, DOUBLE, PASS, PLAY, REDOUBLE, Action, Operation
-from ..formats.render import denomination_short, diagram
+from ..engine.actions import PLAY, Action, Operation
+from ..formats.render import call_text, denomination_short, diagram
 from ..language.ruleset import RuleSet
 
 __all__ = [
@@ -36,18 +36,6 @@ __all__ = [
 #: The columns of the auction, as bridge players read it: West first.
 GRID_ORDER = (Seat.WEST, Seat.NORTH, Seat.EAST, Seat.SOUTH)
 _CELL = 7
-
-
-def call_text(action: Action, rules: RuleSet, symbols: bool, level_before: int = 0) -> str:
-    """A call as the screen writes it everywhere: ``1♥``, ``2NT``, ``pass``,
-    ``double``, ``redouble`` (a double of a double is named a redouble)."""
-    if action.kind == BID:
-        return f"{action.level}{denomination_short(action.denomination or '', rules, symbols)}"
-    if action.kind == DOUBLE:
-        return "double" if level_before == 0 else "redouble"
-    if action.kind in (PASS, REDOUBLE):
-        return action.kind
-    return str(action)
 
 
 def auction_grid(calls: Sequence[tuple[Seat, str]]) -> list[str]:

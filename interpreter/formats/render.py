@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.cards import Card, Hand, Seat, Suit
 from ..core.diagram import card_text, diagram, hand_lines, seat_label, suit_text
-from ..engine.actions import DECLARE, DOUBLE, LEAVE, PASS, Action, Operation
+from ..engine.actions import BID, DECLARE, DOUBLE, LEAVE, PASS, REDOUBLE, Action, Operation
 from ..engine.display import score_sheet
 from ..engine.scoring import BELOW, ScoreSheet
 from ..errors import InvalidNotationError
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from ..language.ruleset import RuleSet
 
 __all__ = [  # card_text ... suit_text: core.diagram's, score_sheet: engine.display's
+    "call_text",
     "card_text",
     "denomination_short",
     "diagram",
@@ -79,6 +80,18 @@ def denomination_short(name: str, rules: RuleSet, symbols: bool) -> str:
     except InvalidNotationError:
         return "NT" if "trump" in name else name
     return suit.symbol if symbols else suit.letter
+
+
+def call_text(action: Action, rules: RuleSet, symbols: bool, level_before: int = 0) -> str:
+    """A call as the screen writes it everywhere: ``1♥``, ``2NT``, ``pass``,
+    ``double``, ``redouble`` (a double of a double is named a redouble)."""
+    if action.kind == BID:
+        return f"{action.level}{denomination_short(action.denomination or '', rules, symbols)}"
+    if action.kind == DOUBLE:
+        return "double" if level_before == 0 else "redouble"
+    if action.kind in (PASS, REDOUBLE):
+        return action.kind
+    return str(action)
 
 
 def action_words(action: Action, doubling_level_before: int = 0, auction: bool = False) -> str:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.cards import Card, Hand, Seat
 from ..engine.actions import PLAY, Action
 from ..engine.observation import Observation
-from ..formats.render import action_words, card_text, denomination_short
+from ..formats.render import action_words, call_text, card_text
 from .deals import SEATS, hand_cards, history_json, tricks_json
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ def public_hands(observations: Iterable[Observation]) -> dict[Seat, Hand]:
 def _call_words(action: Action, rules: RuleSet) -> str:
     """A call in words, a bid as bridge players write it: ``bids 1♠``, ``bids 2NT``."""
     if action.kind == "bid":
-        return f"bids {action.level}{denomination_short(action.denomination or '', rules, True)}"
+        return f"bids {call_text(action, rules, True)}"
     return action_words(action)
 
 
