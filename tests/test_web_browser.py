@@ -261,6 +261,16 @@ def _check_page(page: Any, game: Game, player: str | None, at: int) -> dict[str,
     return shot
 
 
+def _check_pages(pages: dict[str | None, Any], game: Game, at: int) -> dict[str | None, Any]:
+    """Wait until every page shows action ``at``, and check each against the
+    engine (:func:`_check_page`); each page's snapshot, by player."""
+    shots = {}
+    for player, page in pages.items():
+        _wait_at(page, at)
+        shots[player] = _check_page(page, game, player, at)
+    return shots
+
+
 def _choose(game: Game, rng: random.Random) -> str:
     """A person's choice: a legal card at random; in the doubling, pass."""
     legal = [str(a) for a in game.legal_actions()]
@@ -280,9 +290,7 @@ def _play_deal(pages: dict[str | None, Any], game: Game, seed: int, shoot: Any =
     at = 0
     moments = ["declaration", "mid-play"]
     while game.deal_number == 1:
-        for player, page in pages.items():
-            _wait_at(page, at)
-            _check_page(page, game, player, at)
+        _check_pages(pages, game, at)
         assert game.to_act is not None
         actor = game.player_of(game.to_act)
         page = pages[actor]
@@ -405,9 +413,7 @@ def test_auction_bridge_auction_and_opening_lead(browser: Any, server: Server, o
     plan = ["bid 1 spades", "double", "redouble", "pass", "pass", "pass"]
     at = 0
     for wanted in plan:
-        for player, page in pages.items():
-            _wait_at(page, at)
-            _check_page(page, game, player, at)
+        _check_pages(pages, game, at)
         assert game.to_act is not None
         actor = game.player_of(game.to_act)
         legal = [str(a) for a in game.legal_actions()]
@@ -418,9 +424,7 @@ def test_auction_bridge_auction_and_opening_lead(browser: Any, server: Server, o
         game.apply(action, player=actor)
         at += 1
     assert game.phase == "play"
-    for player, page in pages.items():
-        _wait_at(page, at)
-        _check_page(page, game, player, at)
+    _check_pages(pages, game, at)
     grid = pages["A"].evaluate(AUCTION_GRID_JS)
     assert grid == [
         ["W", "N", "E", "S*"],
@@ -442,9 +446,7 @@ def test_auction_bridge_auction_and_opening_lead(browser: Any, server: Server, o
     game.apply(lead, player=actor)
     at += 1
     assert game.exposed
-    for player, page in pages.items():
-        _wait_at(page, at)
-        shot = _check_page(page, game, player, at)
+    for shot in _check_pages(pages, game, at).values():
         assert {s.letter for s in game.exposed} <= set(shot["hands"])
     for page in pages.values():
         page.context.close()
@@ -463,9 +465,7 @@ def test_laws_mode_offers_a_revoke(browser: Any, server: Server) -> None:
     at = 0
     revoked = False
     while not revoked or at < 14:
-        for player, page in pages.items():
-            _wait_at(page, at)
-            _check_page(page, game, player, at)
+        _check_pages(pages, game, at)
         assert game.to_act is not None
         actor = game.player_of(game.to_act)
         irregular = [str(a) for a in game.irregular_actions()]
@@ -480,9 +480,7 @@ def test_laws_mode_offers_a_revoke(browser: Any, server: Server) -> None:
         button.click()
         game.apply(action, player=actor)
         at += 1
-    for player, page in pages.items():
-        _wait_at(page, at)
-        _check_page(page, game, player, at)
+    _check_pages(pages, game, at)
     for page in pages.values():
         page.context.close()
 
