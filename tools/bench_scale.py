@@ -18,7 +18,7 @@ not the work's). Every run is checked against the first: the same tables, the
 same summaries. A benchmark, not a test: it prints figures and exits 0 (1 if
 two runs differ).
 
-    python tools/bench_scale.py [--deals 24] [--rubbers 40] [--rounds 3] [--seed 1]
+    python tools/bench_scale.py [--deals 40] [--rubbers 400] [--rounds 3] [--seed 1]
 """
 
 from __future__ import annotations
@@ -62,7 +62,9 @@ def dds_batch(deals: list[list[int]]) -> Callable[[], Any] | None:
         return None
     _dds.SetMaxThreads(2)
     boards = [Deal("N:" + " ".join(_native.hand_format(h) for h in d)) for d in deals]
-    return lambda: calc_all_tables(boards)
+    # DDS takes at most MAXNOOFTABLES (40) deals a call: the batch goes in calls of 40
+    size = _dds.MAXNOOFTABLES
+    return lambda: [calc_all_tables(boards[i : i + size]) for i in range(0, len(boards), size)]
 
 
 def dd_runs(deals: list[list[int]], address: str) -> dict[str, Callable[[], Any]]:
@@ -114,8 +116,8 @@ def measure(runs: dict[str, Callable[[], Any]], rounds: int) -> tuple[dict[str, 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=24)
-    parser.add_argument("--rubbers", type=int, default=40)
+    parser.add_argument("--deals", type=int, default=40)
+    parser.add_argument("--rubbers", type=int, default=400)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
