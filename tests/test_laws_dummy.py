@@ -42,6 +42,12 @@ def texts(actions: tuple[object, ...]) -> list[str]:
     return [str(a) for a in actions]
 
 
+def said(game: Game, player: str) -> list[str]:
+    """The remarks open to ``player``, but the cards he may expose (laws
+    65-72: tests/test_laws_exposed.py)."""
+    return [t for t in texts(game.remarks(player)) if not t.startswith("expose ")]
+
+
 def snapshot(game: Game) -> str:
     return json.dumps(game.state_dict(), sort_keys=True)
 
@@ -71,8 +77,8 @@ def test_law_85_the_partner_asks_and_the_revoke_is_corrected() -> None:
         game.apply(f"play {card}")
     assert game.revokes == [(Seat.EAST, 1, True)]
     assert game.to_act == Seat.NORTH  # dummy's lead: the trick is not yet quitted
-    assert texts(game.remarks(WEST)) == ["ask having none", "mention bidding"]
-    assert texts(game.remarks(EAST)) == ["correct revoke", "mention bidding"]
+    assert said(game, WEST) == ["ask having none", "mention bidding"]
+    assert said(game, EAST) == ["correct revoke", "mention bidding"]
     game.apply("ask having none", player=WEST)
     assert [(op.kind, dict(op.detail)) for op in game.log[-2:]] == [
         ("ask", {"trick": 1, "revoke": True}),
@@ -134,7 +140,7 @@ def test_law_85_a_renounce_with_none_of_the_suit_is_answered_no() -> None:
     game.apply("ask having none", player=EAST)
     assert dict(game.log[-1].detail) == {"trick": 5, "revoke": False}
     assert [c.code for c in game.tricks[-1].cards] == ["SK", "S8", "S4", "C3"]
-    assert texts(game.remarks(EAST)) == ["mention bidding"]  # asked once
+    assert said(game, EAST) == ["mention bidding"]  # asked once
 
 
 def test_law_83_a_card_led_to_the_next_trick_establishes_the_revoke() -> None:
@@ -143,8 +149,8 @@ def test_law_83_a_card_led_to_the_next_trick_establishes_the_revoke() -> None:
     game = game_at_play()
     for card in ("S2", "SJ", "H9", "S3", "SA"):
         game.apply(f"play {card}")
-    assert "ask having none" not in texts(game.remarks(WEST))
-    assert texts(game.remarks(EAST)) == ["mention bidding"]
+    assert "ask having none" not in said(game, WEST)
+    assert said(game, EAST) == ["mention bidding"]
     with pytest.raises(IllegalActionError, match=r"D has no revoke that may still be corrected"):
         game.apply("correct revoke", player=EAST)
     assert game.revokes == [(Seat.EAST, 1, True)]
@@ -188,7 +194,7 @@ def test_law_60a_dummy_asks_the_declarer_and_fourth_hand_pays_nothing() -> None:
     for card in ("S2", "SA", "S7", "H6"):  # South, fourth hand, revokes
         game.apply(f"play {card}")
     # North won the trick and is to lead: dummy could also suggest a card (law 62).
-    assert texts(game.remarks(NORTH))[:2] == ["ask having none", "suggest CQ"]
+    assert said(game, NORTH)[:2] == ["ask having none", "suggest CQ"]
     game.apply("ask having none", player=NORTH)
     assert (game.phase, game.to_act, game.revokes) == ("play", Seat.SOUTH, [])
     assert texts(game.legal_actions()) == ["play S3", "play S4", "play S5", "play S6"]
@@ -221,9 +227,9 @@ def test_law_61_dummy_pointing_out_a_revoke_forfeits_its_penalty() -> None:
         for card in ("S2", "SJ", "H9", "S3", "SA"):
             game.apply(f"play {card}")
         if point_out:
-            assert "point out revoke" in texts(game.remarks(NORTH))
+            assert "point out revoke" in said(game, NORTH)
             game.apply("point out revoke", player=NORTH)
-            assert "point out revoke" not in texts(game.remarks(NORTH))
+            assert "point out revoke" not in said(game, NORTH)
         while game.phase == "play":
             game.apply(game.legal_actions()[0])
         return game
@@ -333,9 +339,7 @@ def test_law_64_a_touched_barred_dummy_card_is_refused_and_changes_nothing() -> 
     game.apply("play S2")
     game.apply("suggest SJ", player=NORTH)
     game.apply("require suggested card")
-    touches = [
-        a for a in texts(game.remarks(game.seat_player[Seat.SOUTH])) if a.startswith("touch")
-    ]
+    touches = [a for a in said(game, game.seat_player[Seat.SOUTH]) if a.startswith("touch")]
     assert touches == ["touch SJ"]
     before = snapshot(game)
     with pytest.raises(IllegalActionError, match=r"^touch SK refused: "):
@@ -397,7 +401,7 @@ def test_bridge_dummy_may_ask_but_touched_cards_are_not_regulated() -> None:
     assert not any(a.kind == "touch" for a in game.remarks(game.seat_player[Seat.SOUTH]))
     for card in ("SA", "S7", "H6"):
         game.apply(f"play {card}")
-    assert texts(game.remarks(game.seat_player[Seat.NORTH]))[:2] == [
+    assert said(game, game.seat_player[Seat.NORTH])[:2] == [
         "ask having none",
         "suggest CQ",
     ]
@@ -466,8 +470,8 @@ def test_law_51_information_about_the_bidding_costs_a_called_lead() -> None:
     after final bid -- Called lead"): the declarer may call a suit from the
     adversary next to lead, who must lead it if he can."""
     game = game_at_play()
-    assert "mention bidding" not in texts(game.remarks(SOUTH))
-    assert "mention bidding" not in texts(game.remarks(NORTH))
+    assert "mention bidding" not in said(game, SOUTH)
+    assert "mention bidding" not in said(game, NORTH)
     game.apply("mention bidding", player=EAST)
     assert (game.phase, game.to_act) == ("penalty", Seat.SOUTH)
     assert texts(game.legal_actions()) == [
@@ -490,7 +494,7 @@ def test_law_51_information_about_the_bidding_costs_a_called_lead() -> None:
         game.apply("play S2")
     assert snapshot(game) == before
     game.apply("play H5")
-    assert texts(game.remarks(EAST)) == ["mention bidding"]  # the lead is made: free again
+    assert said(game, EAST) == ["mention bidding"]  # the lead is made: free again
 
 
 def test_law_51_the_called_lead_waits_for_the_adversaries_lead() -> None:
@@ -503,7 +507,7 @@ def test_law_51_the_called_lead_waits_for_the_adversaries_lead() -> None:
     game.apply("call lead diamonds")
     assert game.to_act == Seat.NORTH
     assert len(game.legal_actions()) == 12
-    assert "mention bidding" not in texts(game.remarks(WEST))  # one called lead at a time
+    assert "mention bidding" not in said(game, WEST)  # one called lead at a time
     game.apply("play SK")  # North leads; East follows, then South and West
     assert texts(game.legal_actions()) == ["play S8", "play S9", "play ST"]
 
@@ -530,7 +534,7 @@ def test_law_62_dummy_touching_a_card_suggests_it() -> None:
     "only the declarer touches a card")."""
     game = game_at_play()
     game.apply("play S2")
-    assert "touch SA" in texts(game.remarks(NORTH))
+    assert "touch SA" in said(game, NORTH)
     game.apply("touch SA", player=NORTH)
     assert [(op.kind, op.player, str(op.action)) for op in game.log[-1:]] == [
         ("suggest", NORTH, "touch SA")

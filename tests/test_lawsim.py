@@ -75,6 +75,8 @@ def test_a_laws_rubber_is_a_laws_game_of_the_rubbers_seed() -> None:
         "out_of_turn declare",
         "out_of_turn leave",
         "out_of_turn double",
+        "out_of_turn play",
+        "expose_card",
         "revoke",
     }
     assert play_laws_rubber(BRIDGE, 0, 3, ["rule"] * 4, 0.2) == (summary, found)
@@ -87,7 +89,14 @@ def test_simulate_laws_reports_the_irregularities(capsys: pytest.CaptureFixture[
     assert laws["rate"] == 0.1
     assert laws["irregularities"]
     for name, stat in laws["irregularities"].items():
-        assert name in {"out_of_turn bid", "out_of_turn double", "insufficient", "revoke"}
+        assert name in {
+            "out_of_turn bid",
+            "out_of_turn double",
+            "out_of_turn play",
+            "expose_card",
+            "insufficient",
+            "revoke",
+        }
         assert stat["count"] == sum(stat["decisions"].values()) == stat["offender_net"]["n"]
         assert stat["per_rubber"] == stat["count"] / 2
     assert main([*args, "--laws", "--irregularities", "0.1"]) == 0

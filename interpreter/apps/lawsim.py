@@ -49,7 +49,7 @@ __all__ = [
 #: the highest rate of irregularities ``--irregularities`` takes
 MAX_RATE = 0.5
 #: the log entries of an irregularity (laws mode)
-IRREGULAR = frozenset(("out_of_turn", "insufficient", "impossible", "revoke"))
+IRREGULAR = frozenset(("out_of_turn", "insufficient", "impossible", "revoke", "expose_card"))
 #: the log entries of a penalty chosen, or of a revoke claimed or waived
 DECISIONS = frozenset(
     (
@@ -63,6 +63,13 @@ DECISIONS = frozenset(
         "waive",
     )
 )
+#: the penalties in the play that close an exposed card, a lead out of turn
+#: or the fourth hand's card before the second (laws 65-80), and no other
+#: irregularity (a revoke's penalty is its claim)
+PLAY_DECISIONS = frozenset(
+    ("treat_exposed", "call_lead", "call_card", "forbid_lead", "require", "decline")
+)
+_PLAY_IRREGULAR = ("expose_card", "out_of_turn play")
 
 
 @dataclass(frozen=True)
@@ -215,6 +222,8 @@ def play_laws_rubber(
         assert actor is not None
         if slips.next() < threshold and _irregular(game, slips):
             continue
+        if any(game.deal.cards_exposed.values()) and _call_exposed(game):
+            continue
         game.apply(chosen[actor].choose(game.observation(actor)))
     return _summary(game, index, own_seed), irregularities(game.log)
 
@@ -223,15 +232,40 @@ def _irregular(game: Any, slips: Any) -> bool:
     """Commit one irregularity open now, if any: True when one was."""
     own = game.irregular_actions()
     others = [p for p in game.players if game.out_of_turn_actions(p)]
-    if not own and not others:
+    exposers = [p for p in game.players if _exposures(game, p)]
+    kinds = [k for k, some in (("own", own), ("others", others), ("expose", exposers)) if some]
+    if not kinds:
         return False
-    if own and (not others or slips.below(2) == 0):
+    kind = kinds[slips.below(len(kinds))]
+    if kind == "own":
         # an insufficient bid just short of enough; a revoke, any
         game.apply(own[-1] if game.phase == "auction" else own[slips.below(len(own))])
-        return True
-    culprit = others[slips.below(len(others))]
-    calls = game.out_of_turn_actions(culprit)
-    game.apply(calls[slips.below(len(calls))], player=culprit)
+    elif kind == "others":
+        culprit = others[slips.below(len(others))]
+        calls = game.out_of_turn_actions(culprit)
+        game.apply(calls[slips.below(len(calls))], player=culprit)
+    else:  # a card dropped face up (laws 65-72)
+        culprit = exposers[slips.below(len(exposers))]
+        cards = _exposures(game, culprit)
+        game.apply(cards[slips.below(len(cards))], player=culprit)
+    return True
+
+
+def _exposures(game: Any, player: str) -> list[Any]:
+    return [a for a in game.remarks(player) if a.kind == "expose_card"]
+
+
+def _call_exposed(game: Any) -> bool:
+    """The declarer calls an exposed card of the adversary to play, when he
+    may (laws 73-75): True when he did."""
+    declarer = game.declarer
+    if declarer is None or game.phase != "play":
+        return False
+    player = game.seat_player[declarer]
+    calls = [a for a in game.remarks(player) if a.kind == "call_card"]
+    if not calls:
+        return False
+    game.apply(calls[0], player=player)
     return True
 
 
@@ -258,6 +292,13 @@ def irregularities(log: Sequence[Any]) -> list[Irregularity]:
             if op.kind == "out_of_turn" and op.action is not None:
                 name = f"out_of_turn {op.action.kind}"
             open_.append((name, seat_side(op.seat), ""))
+        elif (
+            op.kind in PLAY_DECISIONS
+            and open_
+            and not open_[-1][2]
+            and open_[-1][0] in _PLAY_IRREGULAR
+        ):
+            open_[-1] = (*open_[-1][:2], op.kind)
         elif op.kind in DECISIONS and open_ and not open_[-1][2]:
             if op.kind in ("claim", "waive"):  # a revoke's penalty: all of them
                 open_[:] = [(n, s, d or op.kind) for n, s, d in open_]

@@ -28,13 +28,16 @@ __all__ = [
     "BID",
     "BID_SEVEN",
     "BLIND",
+    "CALL_CARD",
     "CALL_LEAD",
     "CANCEL",
     "CORRECT",
     "DECLARE",
     "DECLINE",
     "DOUBLE",
+    "EXPOSE_CARD",
     "FORBID",
+    "FORBID_LEAD",
     "INFORM",
     "LEAVE",
     "LOOK",
@@ -49,6 +52,7 @@ __all__ = [
     "REVOKE_CLAIM",
     "SUGGEST",
     "TOUCH",
+    "TREAT_EXPOSED",
     "WAIVE",
     "Action",
     "Operation",
@@ -83,6 +87,21 @@ INFORM: Final = "inform"
 BID_SEVEN: Final = "bid_seven"
 PREVIOUS_FINAL: Final = "previous_final"
 CALL_LEAD: Final = "call_lead"
+TREAT_EXPOSED: Final = "treat_exposed"
+#: laws mode: a card exposed, left face up (1912 laws 65-72: ``expose SA``); an
+#: exposed card called by the declarer (laws 67, 73-75: ``call SA``); the lead
+#: of a suit prohibited (laws 65, 66: ``forbid lead hearts``)
+EXPOSE_CARD: Final = "expose_card"
+CALL_CARD: Final = "call_card"
+FORBID_LEAD: Final = "forbid_lead"
+#: the words each of them is written with, before its card or suit
+_CARD_WORDS = {
+    PLAY: "play",
+    TOUCH: "touch",
+    SUGGEST: "suggest",
+    EXPOSE_CARD: "expose",
+    CALL_CARD: "call",
+}
 #: the penalties a revoke claim may name
 _REVOKE_PENALTIES = ("tricks", "points")
 #: what may be required of a player: his highest or lowest card of the suit
@@ -133,7 +152,9 @@ def register_decision(kind: str, text: str) -> None:
 
     :raises ValueError: for a kind or a text that another action has.
     """
-    taken = kind in (*_KINDS, TOUCH, SUGGEST, CALL_LEAD, REQUIRE) or kind in _DECISION_TEXTS
+    taken = (
+        kind in (*_KINDS, *_CARD_WORDS, CALL_LEAD, FORBID_LEAD, REQUIRE) or kind in _DECISION_TEXTS
+    )
     try:
         read = text in _DECISION_TEXTS.values() or Action._read(text.split()) is not None
     except InvalidNotationError:  # read as an action with a bad card, seat or name
@@ -220,14 +241,14 @@ class Action:
                 raise ValueError("a bid needs a level from 1 to 13 and a denomination")
             _check_denomination(denomination)
             text = f"bid {level} {denomination}"
-        elif kind in (PLAY, TOUCH, SUGGEST):
+        elif kind in _CARD_WORDS:
             if not isinstance(card, Card) or given != 1:
                 raise ValueError(f"a {kind} needs a card (a Card) and nothing else")
-            text = f"{kind} {card.code}"
-        elif kind == CALL_LEAD:
+            text = f"{_CARD_WORDS[kind]} {card.code}"
+        elif kind in (CALL_LEAD, FORBID_LEAD):
             if penalty not in _LEAD_SUITS or given != 1:
-                raise ValueError("a called lead needs a suit: clubs, diamonds, hearts or spades")
-            text = f"call lead {penalty}"
+                raise ValueError(f"a {kind} needs a suit: clubs, diamonds, hearts or spades")
+            text = f"{'call' if kind == CALL_LEAD else 'forbid'} lead {penalty}"
         elif kind == REQUIRE:
             if penalty not in _REQUIREMENTS or given != 1:
                 raise ValueError("a requirement is highest, lowest or suggested")
@@ -313,6 +334,21 @@ class Action:
         return cls(SUGGEST, card=_card(card))
 
     @classmethod
+    def expose(cls, card: Card | str) -> Action:
+        """A card exposed, left face up, liable to be called (1912 laws 65-72; laws mode)."""
+        return cls(EXPOSE_CARD, card=_card(card))
+
+    @classmethod
+    def call_card(cls, card: Card | str) -> Action:
+        """The declarer calls an adversary's exposed card (laws 67, 73-76; laws mode)."""
+        return cls(CALL_CARD, card=_card(card))
+
+    @classmethod
+    def forbid_lead(cls, suit: str) -> Action:
+        """The declarer prohibits the opening lead of a suit (laws 65, 66; laws mode)."""
+        return cls(FORBID_LEAD, penalty=suit)
+
+    @classmethod
     def require(cls, what: str) -> Action:
         """Require the offender's ``highest`` or ``lowest`` card of the suit (law 86),
         or the ``suggested`` card (law 62)."""
@@ -363,7 +399,9 @@ class Action:
             "'cancel call', 'make bid sufficient', 'touch CARD', 'suggest CARD', "
             "'ask having none', 'correct revoke', 'point out revoke', "
             "'require highest|lowest|suggested card', 'forbid suggested card', 'decline penalty', "
-            "'mention bidding', 'call lead SUIT', 'make bid seven' or 'make previous bid final'"
+            "'mention bidding', 'call lead SUIT', 'expose CARD', 'call CARD', "
+            "'forbid lead SUIT', 'treat lead as exposed', 'make bid seven' "
+            "or 'make previous bid final'"
         )
 
     @classmethod
@@ -372,10 +410,14 @@ class Action:
         for words that are no such action."""
         if words == ["play", "blind"]:
             return cls.play_blind()
-        if len(words) == 2 and words[0] in (PLAY, TOUCH, SUGGEST):
-            return cls(words[0], card=Card.from_str(words[1]))
-        if len(words) == 3 and words[:2] == ["call", "lead"] and words[2] in _LEAD_SUITS:
-            return cls.call_lead(words[2])
+        if len(words) == 2 and words[0] in _CARD_WORDS.values():
+            kind = next(k for k, w in _CARD_WORDS.items() if w == words[0])
+            return cls(kind, card=Card.from_str(words[1]))
+        if len(words) == 3 and words[1] == "lead" and words[2] in _LEAD_SUITS:
+            if words[0] == "call":
+                return cls.call_lead(words[2])
+            if words[0] == "forbid":
+                return cls.forbid_lead(words[2])
         if len(words) in (2, 3) and words[0] == REQUIRE:
             for what, words_of in _REQUIREMENTS.items():
                 if words == words_of.split():

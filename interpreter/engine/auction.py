@@ -43,12 +43,13 @@ def calls_for(game: Game, seat: Seat) -> tuple[Action, ...]:
     deal = game.deal
     calls: list[Action] = []
     opening = not deal.calls
-    if not (opening and auction.dealer_must_bid):
+    silenced = seat in deal.silenced  # law 65: "may not make any further bid or double"
+    if not (opening and auction.dealer_must_bid) or silenced:  # (a dealer silenced passes)
         calls.append(_PASS)
     start = 0 if deal.contract is None else game._bid_rank[deal.contract] + 1
-    if seat != deal.barred:  # law 50: a barred partner may not bid
+    if seat != deal.barred and not silenced:  # law 50: a barred partner may not bid
         calls.extend(game._bids[start:])
-    if deal.contract is not None:
+    if deal.contract is not None and not silenced:
         assert deal.contract_seat is not None
         ours = deal.contract_seat.side == seat.side
         # Doubles and redoubles alternate; each side makes as many as the rules allow.
@@ -88,6 +89,8 @@ def why_not(game: Game, action: Action) -> str:
     kind = action.kind
     if kind == PASS:
         return f"the dealer must bid (law 42); {who} may not pass the first call"
+    if game.to_act in deal.silenced:
+        return f"{who} may not bid or double again: his partner exposed a card (law 65)"
     if kind == BID:
         assert action.level is not None
         if action.denomination not in game._trump_of_name:

@@ -98,6 +98,11 @@ class Deal:
     #: a hand, and a card it must (True) or may not (False) play next (laws 62, 86)
     constraint: tuple[Seat, int, bool] | None
     called_lead: int | None  #: laws 51, 93: the suit the adversaries must lead, if they can
+    #: laws 65-72: the cards exposed and still held, by hand (face up, liable to be called)
+    cards_exposed: dict[Seat, int]
+    silenced: set[Seat]  #: law 65: the partners who may not bid or double again this hand
+    lead_forbidden: int | None  #: laws 65, 66: the suit the opening leader may not lead
+    early_card: tuple[Seat, int] | None  #: law 80: the fourth hand's card, played in his turn
     revokes: list[tuple[Seat, int, bool]]  #: (seat, trick number, liable) of each revoke
     asked: set[tuple[int, Seat]]  #: laws 85-86: the renounces asked about, (trick, seat)
     forfeited: set[tuple[Seat, int]]  #: law 61: the revokes whose penalty dummy forfeited
@@ -149,6 +154,10 @@ class Deal:
         self.barred = None
         self.constraint = None
         self.called_lead = None
+        self.cards_exposed = {}
+        self.silenced = set()
+        self.lead_forbidden = None
+        self.early_card = None
         self.revokes = []
         self.asked = set()
         self.forfeited = set()

@@ -83,6 +83,8 @@ def choices(game: Game) -> tuple[Action, ...]:
     one statement of what is legal."""
     # (game._double_free: no limit, no blind doubling, no bar on redoubling:
     # always, up to the safeguard)
+    if game.deal.silenced and game.to_act in game.deal.silenced:
+        return _PASS_ONLY  # a card exposed by his partner before the lead (Bridge code)
     if game._double_free and game.deal.doubling_level < game._max_doublings:
         return _PASS_OR_DOUBLE
     return _PASS_OR_DOUBLE if may_double(game) else _PASS_ONLY
@@ -95,6 +97,11 @@ def why_not(game: Game, action: Action) -> str:
     deal = game.deal
     assert deal.denomination is not None
     assert game.to_act is not None
+    if game.to_act in deal.silenced:
+        return (
+            f"{game._seat_text(game.to_act)} has forfeited his right to double: "
+            "his partner exposed a card before the lead"
+        )
     limit = game.rules.doubling.limit
     if deal.doubling_level >= game._max_doublings:
         return safeguard(game._max_doublings)

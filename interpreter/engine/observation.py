@@ -8,7 +8,7 @@ and his legal actions when he is to act.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.cards import Card, Hand, Seat
@@ -62,6 +62,8 @@ class Observation:
     :ivar owners: who holds each hand.
     :ivar manned: the hands a player sits at (the others are Dummies).
     :ivar declared_from: ``own_hand``, ``partner`` or ``dummy`` once declared.
+    :ivar cards_exposed: laws mode: the cards exposed and left face up, liable
+        to be called (1912 laws 65-76), by hand; every player sees them.
     """
 
     player: str
@@ -85,6 +87,7 @@ class Observation:
     owners: Mapping[Seat, str]
     manned: tuple[Seat, ...]
     declared_from: str | None
+    cards_exposed: Mapping[Seat, Hand] = field(default_factory=dict, repr=False)
 
     def __str__(self) -> str:
         """What this player sees, as a bridge player reads it: the hands he may
@@ -150,4 +153,5 @@ def observe(game: Game, player: str) -> Observation:
         owners=dict(game.seat_player),
         manned=tuple(s for s in _SEATS if s in game.manned),
         declared_from=deal.declared_from,
+        cards_exposed={s: Hand._of(c) for s, c in deal.cards_exposed.items() if c},
     )

@@ -38,14 +38,20 @@ Decisions (the seat is the hand decided for; for ``look``, the hand looked at):
 - laws mode, the claim of a revoke penalty: ``CLAIM``, ``WAIVE``;
 - laws mode, a penalty chosen: ``ACCEPT``, ``CANCEL``, ``NEW_DEAL``,
   ``MAKE_SUFFICIENT``, ``BID_SEVEN``, ``PREVIOUS_FINAL``, ``REQUIRE``,
-  ``FORBID``, ``DECLINE``, ``CALL_LEAD``.
+  ``FORBID``, ``DECLINE``, ``CALL_LEAD``, ``TREAT_EXPOSED`` (law 76: the
+  card led out of turn is an exposed card).
 
 Irregularities and the laws' remarks (laws mode):
 
 ================ ============== =========================================================
 kind             seat           detail
 ================ ============== =========================================================
-OUT_OF_TURN      the offender   ``turn``: the seat whose turn it was
+OUT_OF_TURN      the offender   ``turn``: the seat whose turn it was (a call, or in the
+                                play a lead or a card out of turn, laws 76, 80)
+EXPOSE_CARD      the offender   ``card``, ``when`` (``auction``, ``lead``, ``play``: laws
+                                65, 66, 67-72), ``liable``, ``barred`` (the partner, law 65)
+CALL_CARD        the offender   ``card`` (laws 73-76: the exposed card called)
+FORBID_LEAD      the leader     -- (laws 65, 66: the suit, ``action``)
 SLIP             the next hand  -- (law 52: the call voided, ``action``)
 INSUFFICIENT     the bidder     -- (law 50)
 IMPOSSIBLE       the bidder     -- (law 50)
@@ -117,8 +123,12 @@ class OpKind(TextEnum):
     FORBID = "forbid"
     DECLINE = "decline"
     CALL_LEAD = "call_lead"
+    TREAT_EXPOSED = "treat_exposed"
     # irregularities and remarks (laws mode)
     OUT_OF_TURN = "out_of_turn"
+    EXPOSE_CARD = "expose_card"
+    CALL_CARD = "call_card"
+    FORBID_LEAD = "forbid_lead"
     SLIP = "slip"
     INSUFFICIENT = "insufficient"
     IMPOSSIBLE = "impossible"

@@ -160,6 +160,14 @@ def why_not(game: Game, action: Action) -> str:
         if constraint[2]:
             return f"{text} must play {code} (required by an adversary)"
         return f"an adversary has forbidden {code} to this trick (law 62)"
+    early = deal.early_card
+    if early is not None and early[0] is seat:
+        return f"{text} played {_CODES[early[1]]} before the second hand: it is his card (law 80)"
+    if deal.lead_forbidden is not None and (
+        deal.called_lead is None or action.index // 13 == deal.lead_forbidden
+    ):
+        suit = Suit(deal.lead_forbidden).name.lower()
+        return f"the declarer has prohibited the lead of {suit} (laws 65, 66)"
     assert deal.called_lead is not None
     suit = Suit(deal.called_lead).name.lower()
     return f"the declarer has called a lead of {suit} (law 51)"

@@ -51,6 +51,7 @@ _FIXED_WORDS = {
     "bid_seven": "has the bid count as seven",
     "previous_final": "makes his side's last bid final",
     "forbid": "forbids the suggested card",
+    "treat_exposed": "treats the card led as an exposed card (law 76)",
     "decline": "exacts no penalty",
     "redouble": "redoubles",
     LEAVE: "leaves it to partner",
@@ -107,6 +108,11 @@ def action_words(action: Action, doubling_level_before: int = 0, auction: bool =
         return _REQUIRED_WORDS[action.penalty or ""]
     if kind == "call_lead":
         return f"calls a lead of {action.penalty}"
+    if kind == "forbid_lead":
+        return f"prohibits a lead of {action.penalty} (laws 65, 66)"
+    if kind in ("expose_card", "call_card") and action.card is not None:
+        verb = "exposes" if kind == "expose_card" else "calls the exposed card"
+        return f"{verb} {action.card.code}"
     if kind == "bid":
         return f"bids {action.level} {(action.denomination or '').replace('_', ' ')}"
     if kind == DECLARE:
@@ -342,6 +348,16 @@ class _GameRecord:
         assert op.action is not None
         self.trick_lines.append(f"      {self._label(op)} {action_words(op.action)}")
 
+    def _exposure(self, op: Operation) -> None:
+        """A card exposed (laws 65-72): among the calls before the play, else
+        among the trick's lines, as the play's penalties are."""
+        assert op.action is not None
+        if op.detail.get("when") == "auction":
+            barred = ": his partner may not bid or double again" if op.detail["barred"] else ""
+            self.out.append(f"  {self._label(op)} {action_words(op.action)}{barred}")
+        else:
+            self._penalty(op)
+
     def _revoke(self, op: Operation) -> None:
         d = op.detail
         liable = "" if d["liable"] else " (not liable: the trick stands)"
@@ -459,6 +475,10 @@ _WRITE_FIRST: dict[str, _Write] = {
     "forbid": _GameRecord._penalty,
     "decline": _GameRecord._penalty,
     "call_lead": _GameRecord._penalty,
+    "treat_exposed": _GameRecord._penalty,
+    "call_card": _GameRecord._penalty,
+    "forbid_lead": _GameRecord._penalty,
+    "expose_card": _GameRecord._exposure,
 }
 #: the others, when they carry no action or are among the play's remarks (an
 #: entry with any other action is written as one, by ``_GameRecord._action``)

@@ -1,5 +1,6 @@
 """The rules of laws mode: revokes, calls out of turn, insufficient and
-impossible bids, dummy's rights and the declarer's touched cards.
+impossible bids, dummy's rights and the declarer's touched cards, cards
+exposed, leads out of turn and the fourth hand playing before the second.
 
 A part of the :class:`~dummybridge.language.ruleset.RuleSet` (its ``laws``),
 built from the rule document's ``laws`` section, whose every default is the
@@ -23,7 +24,9 @@ from .options import (
     CorrectionPenalty,
     DeclarationOutOfTurnOption,
     ImpossibleOption,
+    LeadOutOfTurnOption,
     OutOfTurnOption,
+    ProhibitLead,
     RevokeExempt,
     RevokePenaltyKind,
     RevokingSideScores,
@@ -31,7 +34,14 @@ from .options import (
 )
 from .schemas import section
 
-__all__ = ["DummyConduct", "LawsRules", "RevokeCorrection", "RevokeRules", "laws_rules"]
+__all__ = [
+    "DummyConduct",
+    "ExposedCards",
+    "LawsRules",
+    "RevokeCorrection",
+    "RevokeRules",
+    "laws_rules",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +89,20 @@ class DummyConduct:
 
 
 @dataclass(frozen=True, slots=True)
+class ExposedCards:
+    """Cards exposed before and during the play (1912 laws 65-75; the Bridge code)."""
+
+    #: law 65: the offender's partner may not bid or double again (exposed before the lead)
+    partner_barred: bool
+    #: laws 65, 66: the declarer may prohibit the opening lead of the suit of a
+    #: card the leader's partner exposed: ``in_addition`` to calling it, ``instead``, ``never``
+    prohibit_lead: ProhibitLead
+    #: the Bridge code: a card exposed by the dealer or his partner before the
+    #: trump is made lets the eldest hand claim a new deal
+    new_deal_before_declaration: bool
+
+
+@dataclass(frozen=True, slots=True)
 class LawsRules:
     """The irregularities the laws regulate, for laws mode.
 
@@ -109,6 +133,12 @@ class LawsRules:
     slip: bool
     #: laws 51, 93: an adversary's reference to the bidding lets the declarer call a lead
     called_lead: bool
+    #: laws 65-75: cards exposed (``None``: not regulated)
+    exposed_cards: ExposedCards | None
+    #: law 76: what the declarer may do about a lead out of turn (empty: not regulated)
+    lead_out_of_turn: tuple[LeadOutOfTurnOption, ...]
+    #: law 80: what he may require of the second hand when the fourth plays first
+    fourth_hand_early: tuple[CorrectionPenalty, ...]
 
 
 def laws_rules(data: Mapping[str, Any]) -> LawsRules:
@@ -139,6 +169,19 @@ def laws_rules(data: Mapping[str, Any]) -> LawsRules:
             }
         ),
         revoke=_revoke(laws["revoke"]),
+        exposed_cards=_exposed(laws.get("exposed_cards")),
+        lead_out_of_turn=tuple(laws.get("lead_out_of_turn", ())),
+        fourth_hand_early=tuple(laws.get("fourth_hand_early", ())),
+    )
+
+
+def _exposed(exposed: Mapping[str, Any] | None) -> ExposedCards | None:
+    if exposed is None:
+        return None
+    return ExposedCards(
+        partner_barred=exposed["partner_barred"],
+        prohibit_lead=exposed["prohibit_lead"],
+        new_deal_before_declaration=exposed["new_deal_before_declaration"],
     )
 
 

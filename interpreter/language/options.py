@@ -38,10 +38,12 @@ __all__ = [
     "Hands",
     "HandsHeld",
     "ImpossibleOption",
+    "LeadOutOfTurnOption",
     "Ledger",
     "OpeningLead",
     "OutOfTurnOption",
     "PlayerSide",
+    "ProhibitLead",
     "RedoubleLeftToDummy",
     "Redoubles",
     "RevokeExempt",
@@ -117,6 +119,8 @@ OutOfTurnOption: TypeAlias = Literal["new_deal", "accept", "cancel", "make_suffi
 ImpossibleOption: TypeAlias = Literal["bid_seven", "new_deal", "previous_final"]
 DeclarationOutOfTurnOption: TypeAlias = Literal["accept", "new_deal", "cancel"]
 AdversaryDeclarationOption: TypeAlias = Literal["new_deal", "cancel"]
+LeadOutOfTurnOption: TypeAlias = Literal["exposed", "call_lead"]
+ProhibitLead: TypeAlias = Literal["never", "in_addition", "instead"]
 
 ForcedKind: TypeAlias = Literal[
     "aces_at_least", "longest", "most_pips", "most_valuable", "suit_order"

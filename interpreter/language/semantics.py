@@ -660,6 +660,20 @@ INERT: tuple[Inert, ...] = (
         "leave laws.out_of_turn.double_before_asked out",
     ),
     (
+        ("laws", "exposed_cards", "new_deal_before_declaration"),
+        _auction,
+        "the Bridge code's new deal is for a card exposed before the trump is made "
+        "(ELW07), and declaration.kind is auction: law 65 bars the partner instead",
+        "leave new_deal_before_declaration out",
+    ),
+    (
+        ("laws", "fourth_hand_early"),
+        _one_player_a_side,
+        "each side is one player, who plays the second and the fourth hand of his "
+        "side alike: the fourth never plays before the second out of turn (law 80)",
+        "leave laws.fourth_hand_early out",
+    ),
+    (
         ("laws", "revoke", "points"),
         lambda d: _get(d, "laws", "revoke", "penalty") == "tricks",
         "the revoke penalty is always tricks (penalty: tricks), so its points are never scored",

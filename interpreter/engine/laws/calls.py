@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING
 from ...core.cards import Seat
 from ...errors import IllegalActionError
 from .. import auction
-from ..actions import BID, DOUBLE, REDOUBLE, Action, Operation
+from ..actions import BID, DOUBLE, PLAY, REDOUBLE, Action, Operation
 from ..phases import Phase
-from . import penalties
+from . import exposed, penalties
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -49,6 +49,7 @@ def insufficient_bids(game: Game) -> tuple[Action, ...] | None:
         and game.rules.laws.insufficient_bid
         and game.contract is not None
         and game.to_act != game.deal.barred
+        and game.to_act not in game.deal.silenced
     ):
         return game._bids[: game._bid_rank[game.contract] + 1]
     return None
@@ -65,6 +66,8 @@ def out_of_turn_actions(game: Game, player: str) -> tuple[Action, ...]:
         return ()
     if game.phase is Phase.DECLARE or game.phase is Phase.DOUBLE:
         return tuple(call for _, _, call in _bridge_calls(game, player))
+    if game.phase is Phase.PLAY:  # a lead out of turn, the fourth hand early (laws 76, 80)
+        return tuple(card for _, _, card in exposed.out_of_turn_plays(game, player))
     if game.phase != Phase.AUCTION or slip_open(game, player):
         return ()  # (an open slip: his call now corrects his last, law 52)
     regulated = game.rules.laws.out_of_turn
@@ -88,10 +91,16 @@ def out_of_turn(game: Game, player: str, action: Action) -> Operation:
         return slip(game, player, action)
     if action not in out_of_turn_actions(game, player):
         turn = "" if game.actor is None else f"it is {game.actor}'s turn"
+        verb = "play" if action.kind == PLAY else "call"
         raise IllegalActionError(
             f"{action} refused: {turn or 'no call is open'}; {player} may not "
-            f"call out of turn here" + ("" if game.laws else " (strict play)")
+            f"{verb} out of turn here" + ("" if game.laws else " (strict play)")
         )
+    if game.phase is Phase.PLAY:
+        seat, kind = next(
+            (s, k) for s, k, card in exposed.out_of_turn_plays(game, player) if card == action
+        )
+        return exposed.lead_out_of_turn(game, seat, kind, player, action)
     if game.phase is Phase.AUCTION:
         seat = next(s for s in game.player_seats[player] if s in game.manned)
         kind = "bid" if action.kind == BID else "double"
@@ -242,6 +251,7 @@ def impossible_open(game: Game, action: Action) -> bool:
         and (action.level or 0) > auction.max_level
         and action.denomination in game._trump_of_name
         and game.to_act != game.deal.barred
+        and game.to_act not in game.deal.silenced
     )
 
 

@@ -19,7 +19,7 @@ from .. import play
 from .._speedups import plays_of
 from ..actions import ASK, CORRECT, INFORM, POINT_OUT, SUGGEST, TOUCH, Action, Operation
 from ..phases import Phase
-from . import calls, penalties, revokes
+from . import calls, exposed, penalties, revokes
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -38,8 +38,9 @@ __all__ = [
     "why_no_remark",
 ]
 
-#: the remarks and touches of the play that the laws regulate (laws 60-64, 85-86)
-REMARKS = frozenset((TOUCH, ASK, CORRECT, POINT_OUT, SUGGEST, INFORM))
+#: the remarks and touches of the play that the laws regulate (laws 60-64, 85-86),
+#: and the cards exposed, called and the leads prohibited (laws 65-75)
+REMARKS = frozenset((TOUCH, ASK, CORRECT, POINT_OUT, SUGGEST, INFORM)) | exposed.REMARKS
 _PLAYS = tuple(Action.play(Card(i)) for i in range(52))
 _INFORM = Action(INFORM)
 _POINT_OUT = Action(POINT_OUT)
@@ -60,6 +61,7 @@ def irregular_actions(game: Game) -> tuple[Action, ...]:
         or seat in deal.blind
         or (deal.constraint is not None and deal.constraint[0] is seat)
         or (deal.called_lead is not None and lead_called(game))
+        or (deal.early_card is not None and deal.early_card[0] is seat)
     ):
         return ()
     return revokes.revoking_plays(game, seat)
@@ -71,13 +73,20 @@ def irregular_actions(game: Game) -> tuple[Action, ...]:
 def plays(game: Game, cards: int) -> tuple[Action, ...] | None:
     """The plays open among ``cards`` (the legal cards, or every card held: a
     revoke may be played) to the hand to play when a card is required or
-    forbidden to it, or a lead is called; ``None`` when neither binds it."""
+    forbidden to it, a lead is called or prohibited, or the card of law 80
+    is his; ``None`` when none binds it."""
     deal = game.deal
     constraint = deal.constraint
     if constraint is not None and constraint[0] is game.to_act:
         return constrained(game, cards)
+    if deal.early_card is not None or deal.lead_forbidden is not None:
+        early = exposed.early_plays(game, cards)
+        if early is not None:
+            cards = early
+            if deal.called_lead is None or not lead_called(game):
+                return plays_of(cards)
     if deal.called_lead is not None and lead_called(game):
-        return plays_of(cards & lead_cards(game))
+        return plays_of(cards & lead_cards(game) or cards)
     return None
 
 
@@ -118,6 +127,7 @@ def play_card(game: Game, action: Action, recorded: Action | None = None) -> Ope
     if game._legal_call():
         raise IllegalActionError(f"{action} refused")  # pragma: no cover
     revokes.record(game, seat, action)
+    exposed.card_played(game, seat, action.index)
     deal = game.deal  # (the card may end it, and the next deal begin)
     called = deal.called_lead is not None and lead_called(game)
     op = play.card(game, action, recorded, flags=1)
@@ -148,8 +158,10 @@ def remarks(game: Game, player: str) -> tuple[Action, ...]:
     :raises ValueError: for an unknown player.
     """
     game._check_player(player)
-    if not game.laws or game.phase is not Phase.PLAY or game.declarer is None:
+    if not game.laws:
         return ()
+    if game.phase is not Phase.PLAY or game.declarer is None:
+        return tuple(exposed.exposure_remarks(game, player))
     out = revokes.renounce_remarks(game, player)
     laws = game.rules.laws
     if (
@@ -174,6 +186,7 @@ def remarks(game: Game, player: str) -> tuple[Action, ...]:
             # law 62: "by touching a card or otherwise": a touch is a suggestion
             out.extend(Action.touch(c) for c in cards)
     out.extend(_touches(game, player))
+    out.extend(exposed.exposure_remarks(game, player))
     return tuple(out)
 
 
@@ -204,6 +217,9 @@ def remark(game: Game, player: str, action: Action) -> Operation:
         game.actions_out_of_turn.append((len(game.actions), player))
     seat = game.to_act
     assert seat is not None
+    if kind in exposed.REMARKS:
+        game.actions.append(action)
+        return exposed.remark(game, seat, player, action)
     assert game.declarer is not None
     if kind == TOUCH and player == game._seat_actor[seat]:
         return _touch(game, seat, player, action)
@@ -267,6 +283,8 @@ def why_no_remark(game: Game, player: str, action: Action) -> str:
     """Why ``player`` may not make the remark ``action`` now, in the words of the laws."""
     if not game.laws:
         return "remarks in the play are regulated only in laws mode"
+    if action.kind in exposed.REMARKS:
+        return exposed.why_not(game, player, action)
     if game.phase is not Phase.PLAY:
         return "it is not the play"
     name = game.rules.name

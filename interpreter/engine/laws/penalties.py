@@ -60,8 +60,10 @@ from ..actions import (
     FORBID,
     MAKE_SUFFICIENT,
     NEW_DEAL,
+    PLAY,
     PREVIOUS_FINAL,
     REQUIRE,
+    TREAT_EXPOSED,
     Action,
     register_decision,
 )
@@ -344,10 +346,11 @@ class PreviousFinal(Penalty):
 
 
 class _InThePlay(Penalty):
-    """A penalty in the play: the play goes on with the hand it stopped at."""
+    """A penalty in the play: the play goes on with the hand it stopped at
+    (``decline`` also after a card exposed in Bridge's declaration: it goes on there)."""
 
     def decide(self, game: Game, pending: Pending, choice: Action) -> None:
-        game.phase = Phase.PLAY
+        game.phase = pending.phase
         assert pending.resume is not None
         game.to_act = pending.resume
         self.effect(game, pending, choice)
@@ -393,17 +396,27 @@ class ForbidSuggested(_InThePlay):
 
 class _RequireOfTheSuit(_InThePlay):
     """Law 86: the offender who corrected a revoke must play his highest or
-    lowest card of the suit led."""
+    lowest card of the suit led. Law 80: after the fourth hand played before
+    the second (his irregular action is a card), the second hand must."""
 
     kind = REQUIRE
 
     def _decisions(self) -> tuple[Action, ...]:
         return (Action.require(self.option),)
 
+    @staticmethod
+    def _bound(offender: Seat, call: Action) -> Seat:
+        return offender.partner if call.kind == PLAY else offender
+
+    def offered(self, game: Game, offender: Seat, call: Action) -> bool:
+        suit = game._trick_cards[0] // 13
+        return bool(game.hands[self._bound(offender, call)] >> 13 * suit & 0x1FFF)
+
     def effect(self, game: Game, pending: Pending, choice: Action) -> None:
         suit = game._trick_cards[0] // 13
-        pattern = game.hands[pending.offender] >> 13 * suit & 0x1FFF
-        game.deal.constraint = (pending.offender, 13 * suit + self._rank(pattern), True)
+        seat = self._bound(pending.offender, pending.call)
+        pattern = game.hands[seat] >> 13 * suit & 0x1FFF
+        game.deal.constraint = (seat, 13 * suit + self._rank(pattern), True)
 
     @staticmethod
     def _rank(pattern: int) -> int:
@@ -447,6 +460,20 @@ class CallLead(_InThePlay):
     def effect(self, game: Game, pending: Pending, choice: Action) -> None:
         assert choice.penalty is not None
         game.deal.called_lead = int(Suit.from_str(choice.penalty))
+
+
+@register
+class TreatAsExposed(_InThePlay):
+    """Law 76: the card led out of turn is taken back as an exposed card,
+    liable to be called (ELW05: "the dealer may call the card erroneously led")."""
+
+    kind = TREAT_EXPOSED
+    text = "treat lead as exposed"
+    option = "exposed"
+
+    def effect(self, game: Game, pending: Pending, choice: Action) -> None:
+        exposed = game.deal.cards_exposed
+        exposed[pending.offender] = exposed.get(pending.offender, 0) | 1 << pending.call.index
 
 
 @register

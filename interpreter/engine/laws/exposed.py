@@ -1,0 +1,302 @@
+"""Cards exposed, leads out of turn and cards played in error (laws mode;
+1912 laws 65-80, and the Bridge code's equivalents).
+
+- A card exposed (``expose SA``, a remark any player may make for a hand he
+  sits at) is left face up and stays in the hand, liable to be called
+  (``game.deal.cards_exposed``). Before the opening lead (laws 65, 66) the
+  offender's partner may not bid or double again where the rules say so
+  (``laws.exposed_cards.partner_barred``); in Bridge, a card exposed by the
+  dealer or his partner before the trump is made lets the eldest hand claim a
+  new deal (``new_deal_before_declaration``). In the play only the declarer's
+  adversaries' exposures are offered: "Cards exposed by the declarer are not
+  liable to be called" (law 72), and dummy's hand is face up.
+- The declarer calls an exposed card (``call SA``) when its holder is to
+  play and may play it without revoking (laws 73-75); the call is a card
+  required (``deal.constraint``), as law 62's is. At the opening lead he may
+  prohibit the suit of a card exposed by the leader's partner (``forbid lead
+  hearts``, laws 65, 66): in addition to calling it (1912), or instead
+  (the Bridge code: "may either call the card or require the leader ...").
+- A lead out of turn by an adversary of the declarer (law 76; ELW05 the
+  same of the dealer's adversaries) is taken back and the declarer chooses
+  what ``laws.lead_out_of_turn`` allows: to treat it as an exposed card, or
+  to call a suit for the adversaries' next lead (law 79: a player called on
+  to lead a suit he has none of has paid the penalty).
+- Law 80: the fourth hand, an adversary, plays before the second: his card
+  is played in his turn (``deal.early_card``), and the declarer may require
+  the second hand's highest or lowest card of the suit led
+  (``laws.fourth_hand_early``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.cards import Card, Hand, Seat, Suit, seat_side
+from .._speedups import plays_of
+from ..actions import CALL_CARD, EXPOSE_CARD, FORBID_LEAD, Action, Operation
+from ..phases import Phase
+from . import penalties
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+__all__ = [
+    "REMARKS",
+    "card_played",
+    "early_plays",
+    "exposure_remarks",
+    "lead_out_of_turn",
+    "out_of_turn_plays",
+    "remark",
+    "why_not",
+]
+
+#: the remarks of this module: a card exposed, an exposed card called, a lead prohibited
+REMARKS = frozenset((EXPOSE_CARD, CALL_CARD, FORBID_LEAD))
+_BEFORE_PLAY = (Phase.AUCTION, Phase.DECLARE, Phase.DOUBLE)
+_SUIT_NAMES = tuple(s.name.lower() for s in Suit)
+
+
+def _adversary(game: Game, seat: Seat) -> bool:
+    declarer = game.deal.declarer
+    return declarer is not None and seat_side(seat) != seat_side(declarer)
+
+
+def _opening_lead(game: Game) -> bool:
+    """Whether no card of the deal is played yet (the play: the opening lead is due)."""
+    deal = game.deal
+    return game.phase is Phase.PLAY and not deal.tricks and not deal.trick_cards
+
+
+def _exposing_seats(game: Game, player: str) -> list[Seat]:
+    """The hands ``player`` sits at whose cards he may expose now: any before
+    the play (laws 65, 66 and the Bridge code); in the play the declarer's
+    adversaries' (law 72: the declarer's are not liable)."""
+    if game.phase in _BEFORE_PLAY:
+        return [s for s in game.player_seats.get(player, ()) if s in game.manned]
+    if game.phase is not Phase.PLAY:
+        return []
+    return [
+        s for s in game.player_seats.get(player, ()) if s in game.manned and _adversary(game, s)
+    ]
+
+
+def exposure_remarks(game: Game, player: str) -> list[Action]:
+    """The exposures, calls and prohibitions the laws open to ``player`` now."""
+    rules = game.rules.laws.exposed_cards
+    if rules is None or not game.laws or game.to_act is None:
+        return []
+    deal = game.deal
+    out: list[Action] = []
+    for seat in _exposing_seats(game, player):
+        held = deal.hands[seat] & ~deal.cards_exposed.get(seat, 0)
+        out.extend(Action.expose(c) for c in Hand._of(held))
+    declarer = deal.declarer
+    if game.phase is Phase.PLAY and declarer is not None and player == game._seat_actor[declarer]:
+        out.extend(Action.call_card(Card(i)) for i in _callable(game))
+        out.extend(Action.forbid_lead(_SUIT_NAMES[s]) for s in _forbiddable(game))
+    return out
+
+
+def _callable(game: Game) -> list[int]:
+    """The exposed cards the declarer may call from the hand to play: those it
+    may play without revoking (laws 73-75), none while a card is required of it."""
+    deal, seat = game.deal, game.to_act
+    assert seat is not None
+    exposed = deal.cards_exposed.get(seat, 0)
+    if not exposed or not _adversary(game, seat) or deal.early_card is not None:
+        return []
+    if deal.constraint is not None and deal.constraint[0] is seat:
+        return []
+    assert game._ps is not None
+    open_ = exposed & game._ps.legal()
+    plays = game.hooks.plays(game, open_)
+    if plays is not None:
+        open_ = sum(1 << a.index for a in plays)
+    return [i for i in range(52) if open_ >> i & 1]
+
+
+def _forbiddable(game: Game) -> list[int]:
+    """Laws 65, 66: at the opening lead, the suits of the cards exposed by the
+    leader's partner, which the declarer may prohibit the leader to lead."""
+    rules = game.rules.laws.exposed_cards
+    deal, leader = game.deal, game.to_act
+    assert rules is not None
+    if rules.prohibit_lead == "never" or deal.lead_forbidden is not None or not _opening_lead(game):
+        return []
+    assert leader is not None
+    if deal.constraint is not None and deal.constraint[0] is leader:
+        return []  # an exposed card of his own is called: the lead is made
+    exposed = deal.cards_exposed.get(leader.partner, 0)
+    return [s for s in range(4) if exposed >> 13 * s & 0x1FFF]
+
+
+def remark(game: Game, seat: Seat, player: str, action: Action) -> Operation:
+    """A card exposed, an exposed card called, a lead prohibited (verified as open)."""
+    deal = game.deal
+    if action.kind == EXPOSE_CARD:
+        return _expose(game, player, action)
+    if action.kind == CALL_CARD:
+        deal.constraint = (seat, action.index, True)
+        return game._append(CALL_CARD, seat=seat, player=player, action=action)
+    assert action.penalty is not None
+    suit = _SUIT_NAMES.index(action.penalty)
+    deal.lead_forbidden = suit
+    rules = game.rules.laws.exposed_cards
+    assert rules is not None
+    if rules.prohibit_lead == "instead":  # the Bridge code: the card is no longer called
+        deal.cards_exposed[seat.partner] &= ~(0x1FFF << 13 * suit)
+    return game._append(FORBID_LEAD, seat=seat, player=player, action=action)
+
+
+def _expose(game: Game, player: str, action: Action) -> Operation:
+    rules = game.rules.laws.exposed_cards
+    assert rules is not None
+    deal = game.deal
+    bit = 1 << action.index
+    seat = next(s for s in _exposing_seats(game, player) if deal.hands[s] & bit)
+    deal.cards_exposed[seat] = deal.cards_exposed.get(seat, 0) | bit
+    before = game.phase in _BEFORE_PLAY or _opening_lead(game)
+    when = "auction" if game.phase in _BEFORE_PLAY else "lead" if before else "play"
+    barred = before and rules.partner_barred
+    if barred:  # law 65: "may not make any further bid or double during that hand"
+        deal.silenced.add(seat.partner)
+    op = game._append(
+        EXPOSE_CARD,
+        seat=seat,
+        player=player,
+        action=action,
+        detail={"card": action.card.code if action.card else "", "when": when, "barred": barred},
+    )
+    first = deal.first_declarer
+    if (
+        rules.new_deal_before_declaration
+        and game.phase is Phase.DECLARE
+        and seat.side == first.side
+    ):
+        # Bridge: "either the dealer or his partner expose a card from his hand,
+        # the eldest hand may ... claim a new deal"
+        offered = penalties.offer(game, ("new_deal", "decline"), seat, action)
+        penalties.await_choice(game, seat, action, offered, game.to_act, game.dealer.left)
+    return op
+
+
+def card_played(game: Game, seat: Seat, index: int) -> None:
+    """A card played is no longer an exposed card; a lead made lifts the
+    prohibition of its suit, and the early card of law 80 is played."""
+    deal = game.deal
+    exposed = deal.cards_exposed.get(seat)
+    if exposed:
+        deal.cards_exposed[seat] = exposed & ~(1 << index)
+    if deal.lead_forbidden is not None and _adversary(game, seat):
+        deal.lead_forbidden = None
+    if deal.early_card is not None and deal.early_card[0] is seat:
+        deal.early_card = None
+
+
+def early_plays(game: Game, cards: int) -> int | None:
+    """The cards left to the hand to play by a prohibited lead (laws 65, 66)
+    or by its own card of law 80; ``None`` when neither binds it."""
+    deal, seat = game.deal, game.to_act
+    early = deal.early_card
+    if early is not None and early[0] is seat:
+        return 1 << early[1]
+    forbidden = deal.lead_forbidden
+    if forbidden is None or deal.trick_cards or seat is None or not _adversary(game, seat):
+        return None
+    left = cards & ~(0x1FFF << 13 * forbidden)
+    return left or cards  # (a hand of nothing else leads it)
+
+
+# ---------------------------------------------- leads and cards out of turn
+
+
+def out_of_turn_plays(game: Game, player: str) -> list[tuple[Seat, str, Action]]:
+    """The cards ``player`` could lead out of turn (law 76) or play as fourth
+    hand before the second (law 80), each with its hand and kind."""
+    laws = game.rules.laws
+    deal, to_act = game.deal, game.to_act
+    if (
+        game.phase is not Phase.PLAY
+        or to_act is None
+        or deal.declarer is None
+        or deal.early_card is not None
+    ):
+        return []
+    out: list[tuple[Seat, str, Action]] = []
+    for seat in game.player_seats.get(player, ()):
+        if seat not in game.manned or seat is to_act or not _adversary(game, seat):
+            continue
+        if not deal.trick_cards and laws.lead_out_of_turn:
+            kind, cards = "lead", deal.hands[seat]
+        elif (
+            len(deal.trick_cards) == 1
+            and laws.fourth_hand_early
+            and seat is to_act.partner
+            and _adversary(game, to_act)
+        ):
+            kind, cards = "fourth_hand", _following(game, seat)
+        else:
+            continue
+        out.extend((seat, kind, a) for a in plays_of(cards))
+    return out
+
+
+def _following(game: Game, seat: Seat) -> int:
+    """The cards of ``seat`` that follow the suit led, or all it holds."""
+    suit = game.deal.trick_cards[0] // 13
+    hand = game.deal.hands[seat]
+    return hand & 0x1FFF << 13 * suit or hand
+
+
+def lead_out_of_turn(game: Game, seat: Seat, kind: str, player: str, action: Action) -> Operation:
+    """Law 76 (a lead) or law 80 (the fourth hand before the second): logged
+    as out of turn; the declarer chooses among the rules' options."""
+    laws = game.rules.laws
+    declarer = game.deal.declarer
+    assert declarer is not None
+    options: tuple[str, ...]
+    if kind == "lead":
+        options = laws.lead_out_of_turn
+    else:  # law 80: his card is played in his turn; the second hand may be penalised
+        options = laws.fourth_hand_early
+        game.deal.early_card = (seat, action.index)
+    offered = penalties.offer(game, (*options, "decline"), seat, action)
+    game.actions_out_of_turn.append((len(game.actions), player))
+    game.actions.append(action)
+    turn = game.to_act
+    op = game._append(
+        "out_of_turn",
+        seat=seat,
+        player=player,
+        action=action,
+        detail={"turn": None if turn is None else turn.letter, "law": 76 if kind == "lead" else 80},
+    )
+    penalties.await_choice(game, seat, action, offered, turn, declarer)
+    return op
+
+
+def why_not(game: Game, player: str, action: Action) -> str:
+    """Why ``player`` may not make this exposure, call or prohibition now."""
+    name = game.rules.name
+    rules = game.rules.laws.exposed_cards
+    if rules is None:
+        return f"{name} does not regulate exposed cards (laws 65-75)"
+    if action.kind == EXPOSE_CARD:
+        assert action.card is not None
+        code, bit = action.card.code, 1 << action.index
+        if any(game.deal.cards_exposed.get(s, 0) & bit for s in _exposing_seats(game, player)):
+            return f"{code} is already exposed, face up (law 67)"
+        return (
+            f"{player} holds no {code} he may expose now "
+            "(in the play only the declarer's adversaries' exposed cards are liable: law 72)"
+        )
+    if action.kind == CALL_CARD:
+        return (
+            "only the declarer calls an exposed card, of the adversary to play, "
+            "when it may be played without revoking (laws 73-75)"
+        )
+    return (
+        "only the declarer prohibits a suit, at the opening lead, when the "
+        "leader's partner has exposed a card of it (laws 65, 66)"
+    )

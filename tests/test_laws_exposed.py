@@ -1,0 +1,376 @@
+"""Laws mode: cards exposed, leads out of turn, the fourth hand before the
+second (1912 laws 65-80, Work's *Auction of To-day*; the Bridge code's
+"Cards exposed before play", "Cards exposed during play" and "Leads out of
+turn", ELW07).
+
+As in test_laws_dummy.py, South deals and bids one no trump and the others
+pass: South (B) is the declarer, North (C) his dummy, West (A) leads and East
+(D) is West's partner. Every test here takes no fixture (test_laws_registry
+runs them to see each penalty chosen).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from test_laws_dummy import DEAL, EAST, NORTH, SOUTH, WEST, said, snapshot, texts
+
+from dummybridge.core.cards import Hand, Seat
+from dummybridge.engine.game import Game
+from dummybridge.errors import IllegalActionError
+from dummybridge.language.loader import load_rules
+
+AUCTION = load_rules("auction-bridge")
+BRIDGE = load_rules("bridge")
+
+#: West (and South) hold no spade
+VOID = (
+    Hand.from_pbn("AKQJ.AKQ.AKQ.AKQ"),
+    Hand.from_pbn("T98765432.J9.J.J"),
+    Hand.from_pbn(".T876.T9876.T987"),
+    Hand.from_pbn(".5432.5432.65432"),
+)
+CALLS = ["call lead clubs", "call lead diamonds", "call lead hearts", "call lead spades"]
+
+
+def game_at_play(deal: tuple[Hand, ...] = DEAL, laws: bool = True) -> Game:
+    game = Game(AUCTION, 1, deals=[deal], laws=laws)
+    for call in ("bid 1 no_trumps", "pass", "pass", "pass"):
+        game.apply(call)
+    assert (game.declarer, game.dummy, game.to_act) == (Seat.SOUTH, Seat.NORTH, Seat.WEST)
+    return game
+
+
+def refused(game: Game, action: str, message: str, player: str | None = None) -> None:
+    """``action`` is refused with exactly ``message`` and changes nothing."""
+    before, log = snapshot(game), len(game.log)
+    with pytest.raises(IllegalActionError) as info:
+        game.apply(action, player=player)
+    assert str(info.value) == message
+    assert (snapshot(game), len(game.log)) == (before, log)
+
+
+def test_law_65_a_card_exposed_in_the_auction_bars_the_partner() -> None:
+    """Law 65: "If, after the cards have been dealt, and before the trump
+    declaration has been finally determined, any player lead or expose a card,
+    the partner of the offending player may not make any further bid or double
+    during that hand, and the card is subject to call.\""""
+    game = Game(AUCTION, 1, deals=[DEAL], laws=True)
+    game.apply("bid 1 no_trumps")
+    assert texts(game.remarks(EAST))[:3] == ["expose C9", "expose CT", "expose CJ"]
+    game.apply("expose H9", player=EAST)
+    assert game.log[-1].to_data() == {
+        "index": 5,
+        "kind": "expose_card",
+        "seat": "E",
+        "player": "D",
+        "action": "expose H9",
+        "detail": {"card": "H9", "when": "auction", "barred": True},
+    }
+    assert texts(game.legal_actions()) == ["pass"]  # West, East's partner
+    message = "west (A) may not bid or double again: his partner exposed a card (law 65)"
+    refused(game, "bid 2 clubs", f"bid 2 clubs refused: {message}")
+    refused(game, "double", f"double refused: {message}")
+    refused(game, "expose H9", "expose H9 refused: H9 is already exposed, face up (law 67)", EAST)
+    assert game.irregular_actions() == ()  # no insufficient bid for him either
+    for call in ("pass", "pass", "pass"):
+        game.apply(call)
+    # the card stays in East's hand, face up: every player sees it
+    assert game.observation(SOUTH).cards_exposed == {Seat.EAST: Hand.from_pbn(".9..")}
+    assert game.hands[Seat.EAST] == DEAL[1].bits
+
+
+def test_law_65_the_declarer_prohibits_the_suit_of_the_exposed_card_at_the_initial_lead() -> None:
+    """Law 65: "When the partner of the offending player is the original
+    leader, the declarer may prohibit the suit of the exposed card being the
+    initial lead." The prohibition binds the opening lead only."""
+    game = Game(AUCTION, 1, deals=[DEAL], laws=True)
+    game.apply("bid 1 no_trumps")
+    game.apply("expose H9", player=EAST)
+    for call in ("pass", "pass", "pass"):
+        game.apply(call)
+    assert said(game, SOUTH) == ["forbid lead hearts"]
+    refused(
+        game,
+        "forbid lead spades",
+        "forbid lead spades refused: only the declarer prohibits a suit, at the opening "
+        "lead, when the leader's partner has exposed a card of it (laws 65, 66)",
+        SOUTH,
+    )
+    game.apply("forbid lead hearts", player=SOUTH)
+    assert game.log[-1].to_data() == {
+        "index": 10,
+        "kind": "forbid_lead",
+        "seat": "W",
+        "player": "B",
+        "action": "forbid lead hearts",
+    }
+    assert said(game, SOUTH) == []  # once
+    assert texts(game.legal_actions()) == [
+        "play C2", "play C3", "play C4", "play C5",
+        "play D2", "play D3", "play D4", "play D5", "play S2",
+    ]  # fmt: skip
+    refused(
+        game,
+        "play H2",
+        "play H2 refused: the declarer has prohibited the lead of hearts (laws 65, 66)",
+    )
+    game.apply("play C2")
+    assert game.deal.lead_forbidden is None
+
+
+def test_law_66_the_declarer_may_call_the_card_in_addition_to_prohibiting_its_suit() -> None:
+    """Law 66: "If, after the final declaration has been made and before a
+    card is led, the partner of the leader to the first trick expose a card,
+    the declarer may, in addition to calling the card, prohibit the lead of
+    the suit of the exposed card; should the rightful leader expose a card it
+    is subject to call." After the auction the partner is not barred (there
+    is no more bidding): the entry says when."""
+    game = game_at_play()
+    game.apply("expose CJ", player=EAST)
+    assert game.log[-1].detail == {"card": "CJ", "when": "lead", "barred": True}
+    game.apply("forbid lead clubs", player=SOUTH)
+    game.apply("expose S2", player=WEST)  # the rightful leader's card: subject to call
+    assert said(game, SOUTH) == ["call S2"]
+    game.apply("call S2", player=SOUTH)
+    assert texts(game.legal_actions()) == ["play S2"]
+    game.apply("play S2")
+    game.apply("play SA")  # dummy
+    # East's jack is still exposed (1912: in addition), but may not be called
+    # while he holds spades: he would revoke (law 75)
+    assert game.deal.cards_exposed == {Seat.EAST: 1 << 9, Seat.WEST: 0}
+    assert said(game, SOUTH) == []
+
+
+def test_law_67_cards_exposed_in_the_play_are_left_face_up_and_called() -> None:
+    """Law 67: "All cards exposed after the original lead by the declarer's
+    adversaries are liable to be called, and such cards must be left face
+    upward on the table." The declarer calls it when its holder is to play
+    (law 73); it is then his card to play, and no longer exposed."""
+    game = game_at_play()
+    game.apply("play S2")
+    game.apply("play SA")
+    game.apply("expose HJ", player=EAST)
+    assert game.log[-1].detail == {"card": "HJ", "when": "play", "barred": False}
+    for player in (WEST, SOUTH, NORTH, EAST):
+        assert game.observation(player).cards_exposed == {Seat.EAST: Hand.from_pbn(".J..")}
+    assert said(game, SOUTH) == []  # East must follow to spades: HJ would revoke
+    game.apply("play S7")
+    game.apply("play S3")
+    game.apply("play HA")  # dummy leads hearts: now the jack may be called
+    assert said(game, SOUTH) == ["call HJ"]
+    game.apply("call HJ", player=SOUTH)
+    assert game.log[-1].kind == "call_card"
+    assert texts(game.legal_actions()) == ["play HJ"]
+    refused(game, "play H9", "play H9 refused: east (D) must play HJ (required by an adversary)")
+    game.apply("play HJ")
+    assert game.deal.cards_exposed[Seat.EAST] == 0
+    assert game.observation(WEST).cards_exposed == {}
+
+
+def test_law_72_the_declarers_cards_are_not_liable() -> None:
+    """Law 72: "Cards exposed by the declarer are not liable to be called";
+    dummy lies face up. In the play only the adversaries expose a card."""
+    game = game_at_play()
+    assert not any(t.startswith("expose ") for t in texts(game.remarks(SOUTH)))
+    assert [t for t in texts(game.remarks(WEST)) if t.startswith("expose ")][:2] == [
+        "expose C2",
+        "expose C3",
+    ]
+    refused(
+        game,
+        "expose S6",
+        "expose S6 refused: B holds no S6 he may expose now (in the play only the "
+        "declarer's adversaries' exposed cards are liable: law 72)",
+        SOUTH,
+    )
+
+
+def test_law_75_a_called_card_never_makes_him_revoke() -> None:
+    """Laws 73-75 (the Bridge code: "In no case can a player be compelled to
+    play a card which would oblige him to revoke"): an exposed card that its
+    holder may not play without revoking is not called."""
+    game = game_at_play()
+    game.apply("expose H2", player=WEST)
+    game.apply("play S2")
+    game.apply("play SA")
+    game.apply("play S7")
+    game.apply("play S3")  # North wins; dummy leads a club
+    game.apply("play CA")
+    game.apply("play C9")
+    game.apply("play C6")
+    assert said(game, SOUTH) == []  # West holds clubs
+    refused(
+        game,
+        "call H2",
+        "call H2 refused: only the declarer calls an exposed card, of the adversary to "
+        "play, when it may be played without revoking (laws 73-75)",
+        SOUTH,
+    )
+
+
+def test_law_76_a_lead_out_of_turn_treated_as_an_exposed_card() -> None:
+    """Law 76: "If either of the declarer's adversaries lead out of turn the
+    declarer may either treat the card so led as an exposed card or may call a
+    suit as soon as it is the turn of either adversary to lead.\""""
+    game = game_at_play()
+    assert texts(game.out_of_turn_actions(EAST))[:2] == ["play C9", "play CT"]
+    assert game.out_of_turn_actions(SOUTH) == ()  # the declarer: law 77, no penalty
+    game.apply("play HJ", player=EAST)
+    assert game.log[-1].to_data() == {
+        "index": 9,
+        "kind": "out_of_turn",
+        "seat": "E",
+        "player": "D",
+        "action": "play HJ",
+        "detail": {"turn": "W", "law": 76},
+    }
+    assert (game.phase, game.to_act, game.actor) == ("penalty", Seat.SOUTH, SOUTH)
+    assert texts(game.legal_actions()) == ["treat lead as exposed", *CALLS, "decline penalty"]
+    game.apply("treat lead as exposed")
+    assert (game.phase, game.to_act) == ("play", Seat.WEST)
+    assert game.hands[Seat.EAST] == DEAL[1].bits  # taken back, face up
+    assert game.observation(NORTH).cards_exposed == {Seat.EAST: Hand.from_pbn(".J..")}
+
+
+def test_law_76_a_lead_out_of_turn_and_a_suit_called() -> None:
+    """Law 76: the declarer calls a suit; the rightful leader must lead it."""
+    game = game_at_play()
+    game.apply("play HJ", player=EAST)
+    game.apply("call lead spades")
+    assert (game.phase, game.to_act) == ("play", Seat.WEST)
+    assert texts(game.legal_actions()) == ["play S2"]
+    assert game.deal.cards_exposed == {}  # not exposed: the suit was called instead
+
+
+def test_law_79_called_to_lead_a_suit_he_has_none_of_pays_the_penalty() -> None:
+    """Law 79: "If a player called on to lead a suit has none of it, the
+    penalty is paid.\""""
+    game = game_at_play(VOID)
+    game.apply("play HJ", player=EAST)
+    game.apply("call lead spades")
+    assert len(game.legal_actions()) == 13  # West has no spade: any card
+    game.apply("play H2")
+    assert game.deal.called_lead is None
+
+
+def test_law_80_the_fourth_hand_plays_before_the_second() -> None:
+    """Law 80: "Should the fourth hand, not being dummy or declarer, play
+    before the second, the latter may be called upon to play his highest or
+    lowest card of the suit played, or to win or lose the trick." The fourth
+    hand's card is his play to the trick (the engine takes it in his turn)."""
+    game = game_at_play()
+    for card in ("S2", "SA", "S7", "S3"):
+        game.apply(f"play {card}")
+    game.apply("play HA")  # dummy leads; East is second, West fourth
+    assert texts(game.out_of_turn_actions(WEST)) == ["play H2", "play H3", "play H4", "play H5"]
+    game.apply("play H2", player=WEST)
+    assert game.log[-1].detail == {"turn": "E", "law": 80}
+    assert texts(game.legal_actions()) == ["require highest", "require lowest", "decline penalty"]
+    game.apply("require highest")
+    assert texts(game.legal_actions()) == ["play HJ"]
+    game.apply("play HJ")
+    game.apply("play H6")
+    assert texts(game.legal_actions()) == ["play H2"]
+    refused(
+        game,
+        "play H5",
+        "play H5 refused: west (A) played H2 before the second hand: it is his card (law 80)",
+    )
+    game.apply("play H2")
+    assert game.deal.early_card is None
+    assert game.log[-1].detail["cards"] == ["HA", "HJ", "H6", "H2"]
+
+
+def test_elw07_a_card_exposed_before_the_trump_lets_the_eldest_hand_claim_a_new_deal() -> None:
+    """ELW07 "Cards exposed before play": "If, after the deal has been
+    completed and before the trump declaration has been made, either the
+    dealer or his partner expose a card from his hand, the eldest hand may,
+    without consulting with his partner, claim a new deal.\""""
+    game = Game(BRIDGE, 1, laws=True)
+    assert game.dealer == Seat.SOUTH
+    card = texts(game.remarks(NORTH))[0]
+    game.apply(card, player=NORTH)
+    assert (game.phase, game.to_act) == ("penalty", Seat.WEST)
+    assert texts(game.legal_actions()) == ["demand new deal", "decline penalty"]
+    game.apply("demand new deal")
+    assert (game.deal_number, game.phase, game.dealer) == (2, "declare", Seat.SOUTH)
+
+
+def test_elw07_the_partner_forfeits_his_right_to_double() -> None:
+    """ELW07: "If, after the deal has been completed and before a card is led,
+    any player shall expose a card, his partner shall forfeit any right to
+    double or re-double which he otherwise would have been entitled to
+    exercise." An adversary's card exposed before the trump is made costs no
+    new deal."""
+    game = Game(BRIDGE, 1, laws=True)
+    game.apply(texts(game.remarks(WEST))[0], player=WEST)
+    assert game.phase == "declare"  # no penalty to choose: West is no dealer's partner
+    game.apply("declare hearts")
+    assert (game.to_act, texts(game.legal_actions())) == (Seat.WEST, ["pass", "double"])
+    game.apply("pass")  # "May I lead?"
+    assert (game.to_act, texts(game.legal_actions())) == (Seat.EAST, ["pass"])
+    refused(
+        game,
+        "double",
+        "double refused: east (D) has forfeited his right to double: "
+        "his partner exposed a card before the lead",
+    )
+
+
+def test_elw07_the_dealer_may_either_call_the_card_or_forbid_its_suit() -> None:
+    """ELW07: "in case of a card being so exposed by the leader's partner, the
+    dealer may either call the card or require the leader" not to lead its
+    suit: prohibited, the card is no longer liable (1912 law 66: in addition)."""
+    game = Game(BRIDGE, 1, laws=True)
+    game.apply("declare no_trumps")
+    game.apply("pass")
+    game.apply("pass")
+    exposed = next(
+        a for a in game.remarks(EAST) if a.card is not None and a.card.suit.name == "HEARTS"
+    )
+    game.apply(exposed, player=EAST)
+    assert said(game, SOUTH) == ["forbid lead hearts"]
+    game.apply("forbid lead hearts", player=SOUTH)
+    assert game.deal.cards_exposed == {Seat.EAST: 0}
+    assert not any(a.kind == "play" and a.card.suit.name == "HEARTS" for a in game.legal_actions())  # type: ignore[union-attr]
+
+
+def test_strict_play_refuses_exposures_and_leads_out_of_turn() -> None:
+    """In strict play nothing of this can happen, and a refusal changes nothing."""
+    game = game_at_play(laws=False)
+    assert game.remarks(EAST) == ()
+    assert game.out_of_turn_actions(EAST) == ()
+    refused(
+        game,
+        "expose HJ",
+        "expose HJ refused: remarks in the play are regulated only in laws mode",
+        EAST,
+    )
+    refused(
+        game,
+        "play HJ",
+        "play HJ refused: it is A's turn; D may not play out of turn here (strict play)",
+        EAST,
+    )
+
+
+def test_exposures_and_leads_out_of_turn_replay_from_their_record() -> None:
+    """A record keeps each exposure, call, prohibition and card out of turn
+    with its player: replayed, it is the same game."""
+    game = Game(AUCTION, 1, deals=[DEAL], laws=True)
+    game.apply("bid 1 no_trumps")
+    game.apply("expose H9", player=EAST)
+    for call in ("pass", "pass", "pass"):
+        game.apply(call)
+    game.apply("forbid lead hearts", player=SOUTH)
+    game.apply("play DJ", player=EAST)
+    game.apply("treat lead as exposed")
+    game.apply("play D2")
+    game.apply("play DA")
+    game.apply("call DJ", player=SOUTH)
+    game.apply("play DJ")
+    replayed = Game.from_record(json.loads(json.dumps(game.to_record())))
+    assert replayed.log == game.log
+    assert snapshot(replayed) == snapshot(game)
