@@ -37,7 +37,8 @@ EXPECTED_ACTIONS = (
     "'demand new deal', 'accept call', 'cancel call', 'make bid sufficient', 'touch CARD', "
     "'suggest CARD', 'ask having none', 'correct revoke', 'point out revoke', "
     "'require highest|lowest|suggested card', 'forbid suggested card', 'decline penalty', "
-    "'mention bidding', 'call lead SUIT', 'make bid seven' or 'make previous bid final'"
+    "'mention bidding', 'call lead SUIT', 'expose CARD', 'call CARD', 'forbid lead SUIT', "
+    "'treat lead as exposed', 'make bid seven' or 'make previous bid final'"
 )
 
 
@@ -617,6 +618,9 @@ def _inert_change(value: Any) -> Any:
         "forbidden": "allowed",
         "left_of_dealer": "left_of_declarer",
         "left_of_declarer": "left_of_dealer",
+        "instead": "in_addition",
+        "in_addition": "instead",
+        "never": "in_addition",
     }[value]
 
 

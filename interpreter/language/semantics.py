@@ -667,6 +667,20 @@ INERT: tuple[Inert, ...] = (
         "leave new_deal_before_declaration out",
     ),
     (
+        ("laws", "exposed_cards", "partner_barred"),
+        _one_player_a_side,
+        "each side is one player: his partner's hand is his own Dummy, which "
+        "exposes no card and never doubles (law 65; ELW07)",
+        "leave partner_barred out",
+    ),
+    (
+        ("laws", "exposed_cards", "prohibit_lead"),
+        _one_player_a_side,
+        "each side is one player: the leader's partner is a Dummy, which exposes "
+        "no card before the lead (laws 65, 66; ELW07)",
+        "leave prohibit_lead out",
+    ),
+    (
         ("laws", "fourth_hand_early"),
         _one_player_a_side,
         "each side is one player, who plays the second and the fourth hand of his "
