@@ -166,16 +166,16 @@ def test_play_with_irregularities_shows_revokes_corrected_in_time(
     the offender's partner asks "Having none?", the revoke is corrected and the
     adversaries choose the penalty of law 86."""
     assert (
-        main(["play", "auction-bridge", "--seed", "3", "--irregularities", "0.05", "--ascii"]) == 0
+        main(["play", "auction-bridge", "--seed", "1", "--irregularities", "0.05", "--ascii"]) == 0
     )
     out = capsys.readouterr().out
     assert (
         """\
-      West (B) revokes in trick 10: D8 to the C3 led
-      A asks West (B): having none? Yes.
-      The revoke in trick 10 is corrected: D8 taken back
-      South (D) requires the highest card of the suit
-  10. S C3   W CA   N C5   E ST   -> West
+      West (A) revokes in trick 2: C5 to the S9 led
+      D asks West (A): having none? Yes.
+      The revoke in trick 2 is corrected: C5 taken back
+      South (B) requires the highest card of the suit
+   2. S S9   W ST   N SJ   E S2   -> North
 """
         in out
     )

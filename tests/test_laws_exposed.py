@@ -12,10 +12,12 @@ runs them to see each penalty chosen).
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from test_laws_dummy import DEAL, EAST, NORTH, SOUTH, WEST, said, snapshot, texts
 
+from dummybridge.apps.cli import main
 from dummybridge.core.cards import Hand, Seat
 from dummybridge.engine.game import Game
 from dummybridge.errors import IllegalActionError
@@ -356,9 +358,10 @@ def test_strict_play_refuses_exposures_and_leads_out_of_turn() -> None:
     )
 
 
-def test_exposures_and_leads_out_of_turn_replay_from_their_record() -> None:
+def test_exposures_and_leads_out_of_turn_replay_from_their_record(tmp_path: Path) -> None:
     """A record keeps each exposure, call, prohibition and card out of turn
-    with its player: replayed, it is the same game."""
+    with its player: replayed, it is the same game; exported to PBN (they go
+    in the OtherActions tag) and imported again, it is the same record."""
     game = Game(AUCTION, 1, deals=[DEAL], laws=True)
     game.apply("bid 1 no_trumps")
     game.apply("expose H9", player=EAST)
@@ -374,3 +377,13 @@ def test_exposures_and_leads_out_of_turn_replay_from_their_record() -> None:
     replayed = Game.from_record(json.loads(json.dumps(game.to_record())))
     assert replayed.log == game.log
     assert snapshot(replayed) == snapshot(game)
+    while game.deal_number == 1:  # PBN holds finished deals
+        game.apply(game.legal_actions()[0])
+    record, pbn, again = (tmp_path / n for n in ("r.json", "r.pbn", "again.json"))
+    record.write_text(json.dumps(game.to_record()))
+    assert main(["export", str(record), "-o", str(pbn)]) == 0
+    other = next(line for line in pbn.read_text().splitlines() if "OtherActions" in line)
+    for text in ("expose H9", "forbid lead hearts", "play DJ", "treat lead as exposed", "call DJ"):
+        assert text in other
+    assert main(["import", str(pbn), "-o", str(again)]) == 0
+    assert json.loads(again.read_text()) == json.loads(record.read_text())

@@ -41,6 +41,8 @@ __all__ = [
     "Irregularity",
     "LawsRun",
     "add_laws_arguments",
+    "call_exposed",
+    "exposures",
     "laws_run",
     "laws_text",
     "simulate_runs",
@@ -222,7 +224,7 @@ def play_laws_rubber(
         assert actor is not None
         if slips.next() < threshold and _irregular(game, slips):
             continue
-        if any(game.deal.cards_exposed.values()) and _call_exposed(game):
+        if any(game.deal.cards_exposed.values()) and call_exposed(game):
             continue
         game.apply(chosen[actor].choose(game.observation(actor)))
     return _summary(game, index, own_seed), irregularities(game.log)
@@ -232,7 +234,7 @@ def _irregular(game: Any, slips: Any) -> bool:
     """Commit one irregularity open now, if any: True when one was."""
     own = game.irregular_actions()
     others = [p for p in game.players if game.out_of_turn_actions(p)]
-    exposers = [p for p in game.players if _exposures(game, p)]
+    exposers = [p for p in game.players if exposures(game, p)]
     kinds = [k for k, some in (("own", own), ("others", others), ("expose", exposers)) if some]
     if not kinds:
         return False
@@ -246,16 +248,17 @@ def _irregular(game: Any, slips: Any) -> bool:
         game.apply(calls[slips.below(len(calls))], player=culprit)
     else:  # a card dropped face up (laws 65-72)
         culprit = exposers[slips.below(len(exposers))]
-        cards = _exposures(game, culprit)
+        cards = exposures(game, culprit)
         game.apply(cards[slips.below(len(cards))], player=culprit)
     return True
 
 
-def _exposures(game: Any, player: str) -> list[Any]:
+def exposures(game: Any, player: str) -> list[Any]:
+    """The cards ``player`` may expose now (laws 65-72)."""
     return [a for a in game.remarks(player) if a.kind == "expose_card"]
 
 
-def _call_exposed(game: Any) -> bool:
+def call_exposed(game: Any) -> bool:
     """The declarer calls an exposed card of the adversary to play, when he
     may (laws 73-75): True when he did."""
     declarer = game.declarer

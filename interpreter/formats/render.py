@@ -108,8 +108,6 @@ def action_words(action: Action, doubling_level_before: int = 0, auction: bool =
         return _REQUIRED_WORDS[action.penalty or ""]
     if kind == "call_lead":
         return f"calls a lead of {action.penalty}"
-    if kind == "forbid_lead":
-        return f"prohibits a lead of {action.penalty} (laws 65, 66)"
     if kind in ("expose_card", "call_card") and action.card is not None:
         verb = "exposes" if kind == "expose_card" else "calls the exposed card"
         return f"{verb} {action.card.code}"
@@ -314,7 +312,31 @@ class _GameRecord:
         self.out.append(f"  {self._label(op)} {self._words(op)}, an {op.kind} bid")
 
     def _out_of_turn(self, op: Operation) -> None:
+        if op.action is not None and op.action.card is not None:  # a card: laws 76, 80
+            law = op.detail.get("law")
+            what = "leads" if law == 76 else "plays, before the second hand,"
+            self.trick_lines.append(
+                f"      {self._label(op)} {what} {self._card(op.action.card.code)} out of turn "
+                f"(law {law})"
+            )
+            return
         self.out.append(f"  {self._label(op)} {self._words(op)} out of turn")
+
+    def _forbidden(self, op: Operation) -> None:
+        """Laws 65, 66: the declarer prohibits the opening leader a suit."""
+        assert op.action is not None
+        self.trick_lines.append(
+            f"      {op.player} prohibits {self._label(op)}'s lead of {op.action.penalty} "
+            "(laws 65, 66)"
+        )
+
+    def _called(self, op: Operation) -> None:
+        """Laws 73-75: the declarer calls an adversary's exposed card."""
+        assert op.action is not None
+        assert op.action.card is not None
+        self.trick_lines.append(
+            f"      {op.player} calls {self._label(op)}'s exposed {self._card(op.action.card.code)}"
+        )
 
     def _slip(self, op: Operation) -> None:  # law 52
         self.out.append(f"  {self._label(op)} {self._words(op)}, a slip, and corrects it at once:")
@@ -476,8 +498,8 @@ _WRITE_FIRST: dict[str, _Write] = {
     "decline": _GameRecord._penalty,
     "call_lead": _GameRecord._penalty,
     "treat_exposed": _GameRecord._penalty,
-    "call_card": _GameRecord._penalty,
-    "forbid_lead": _GameRecord._penalty,
+    "call_card": _GameRecord._called,
+    "forbid_lead": _GameRecord._forbidden,
     "expose_card": _GameRecord._exposure,
 }
 #: the others, when they carry no action or are among the play's remarks (an
