@@ -21,6 +21,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from dummybridge.engine.game import Game
 from dummybridge.errors import IllegalActionError
+from dummybridge.formats.render import card_text
 from dummybridge.language.loader import builtin_variants, house_rules, load_rules
 
 SEED = 10**12 + 7
@@ -516,3 +517,29 @@ def test_a_finished_deal_gets_its_analysis(server: Server) -> None:
     assert [c["card"] for c in deal["analysis"]] == played  # every card, in order
     assert {c["deal"] for c in deal["analysis"]} == {deal["number"]}
     assert all(c["cost"] == c["best"] - c["after"] >= 0 for c in deal["analysis"])
+
+
+def test_laws_mode_offers_a_card_exposed_and_shows_it_face_up(server: Server) -> None:
+    """Issue 20 (1912 law 65): the web table offers the laws' remarks
+    generically, so a card may be exposed there; every viewer's events then
+    show it face up."""
+    created = _create(server, variant="auction-bridge", laws=True)
+    game = Game(load_rules("auction-bridge"), SEED, laws=True)
+    actor = game.actor
+    assert actor is not None
+    offender = next(p for p in game.players if p != actor)
+    with _joined(server, created["table"], _token(created, offender)) as client:
+        client.join()
+        card = game.remarks(offender)[0]
+        assert card.card is not None
+        offered = {item["action"]: item["label"] for item in client.state["remarks"]}
+        label = card_text(card.card).replace("T", "10")
+        assert offered[str(card)] == f"expose {label}"
+        client.send({"type": "act", "action": str(card), "at": 0})
+        client.until(lambda m: m["type"] == "state" and m["at"] == 1)
+        game.apply(card, player=offender)
+        seat = game.log[-1].seat
+        assert seat is not None
+        assert (
+            f"{seat.name.capitalize()} ({offender}) has exposed {label}" in client.state["events"]
+        )

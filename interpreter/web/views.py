@@ -55,8 +55,13 @@ def action_items(actions: Iterable[Action]) -> list[dict[str, str]]:
     out = []
     for a in actions:
         text = str(a)
-        card = a.card if a.kind == PLAY else None
-        label = _CARD_LABELS[card.index] if card is not None else text.replace("_", " ")
+        card = a.card
+        if card is None:
+            label = text.replace("_", " ")
+        elif a.kind == PLAY:
+            label = _CARD_LABELS[card.index]
+        else:  # touch, suggest, expose, call a card: the verb, then the card
+            label = f"{text.split()[0]} {_CARD_LABELS[card.index]}"
         out.append({"action": text, "label": label})
     return out
 
@@ -83,6 +88,9 @@ def _events(obs: Observation, owners: Mapping[Seat, str], rules: RuleSet) -> lis
         f"{_SEAT_WORDS[seat]} ({owners.get(seat, '?')}) {_call_words(action, rules)}"
         for seat, action in obs.history
     ]
+    for seat, cards in obs.cards_exposed.items():  # laws 65-72: left face up
+        shown = " ".join(_CARD_LABELS[c.index] for c in cards)
+        lines.append(f"{_SEAT_WORDS[seat]} ({owners.get(seat, '?')}) has exposed {shown}")
     for number, trick in enumerate(obs.tricks, 1):
         cards = " ".join(_CARD_LABELS[c.index] for c in trick.cards)
         winner = "" if trick.winner is None else f", won by {_SEAT_WORDS[trick.winner]}"

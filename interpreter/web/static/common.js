@@ -118,7 +118,7 @@ export function handLines(cards) {
 export function actionWords(text) {
   return String(text)
     .replace(/_/g, " ")
-    .replace(/\b(play|touch|suggest) ([SHDC])(10|[2-9TJQKA])\b/gi, (_m, verb, s, r) =>
+    .replace(/\b(play|touch|suggest|expose|call) ([SHDC])(10|[2-9TJQKA])\b/gi, (_m, verb, s, r) =>
       `${verb} ${cardLabel(s + r)}`,
     );
 }
