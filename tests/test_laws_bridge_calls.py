@@ -126,8 +126,14 @@ def test_elw05_double_before_may_i_lead_stands_and_redoubling_goes_on() -> None:
     assert _texts(game.legal_actions()) == ["accept call", "cancel call"]
     game.apply("accept call")
     assert (game.phase, game.to_act, game.doubling_level) == ("double", Seat.SOUTH, 1)
-    game.apply("double")  # South redoubles
+    assert _texts(game.legal_actions()) == ["pass", "redouble"]  # issue 21
+    game.apply("redouble")  # South redoubles
     assert (game.to_act, game.doubling_level) == (Seat.EAST, 2)  # the original doubler
+    assert [str(op.action) for op in game.log[-3:] if op.action] == [
+        "double",
+        "accept call",
+        "redouble",
+    ]
 
 
 def test_elw05_double_before_may_i_lead_the_maker_says_it_shall_not_stand() -> None:

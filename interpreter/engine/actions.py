@@ -279,7 +279,8 @@ class Action:
 
     @classmethod
     def double(cls) -> Action:
-        """Double, or redouble: each doubling doubles the value of the tricks again."""
+        """Double an adversary's declaration or bid (in Bridge's doubling, the
+        adversaries' doublings: each doubles the value of the tricks again)."""
         return cls(DOUBLE)
 
     @classmethod
@@ -325,7 +326,8 @@ class Action:
 
     @classmethod
     def redouble(cls) -> Action:
-        """Redouble a doubled bid of one's own side (an auction call)."""
+        """Redouble one's own side's doubled declaration or bid (in Bridge's
+        doubling, the declaring side's doublings: "I re-double", ELW05)."""
         return cls(REDOUBLE)
 
     @classmethod

@@ -67,6 +67,7 @@ _SEATS = play.SEATS
 _EMPTY = NO_DETAIL
 _new_op = tuple.__new__  # builds an Operation without the named-tuple constructor's overhead
 _DOUBLE = Action.double()
+_REDOUBLE = Action.redouble()
 _PASS = Action.pass_()
 _LEAVE = Action.leave()
 _SEAT_NAMES = tuple(s.name.lower() for s in _SEATS)
@@ -453,8 +454,12 @@ class Game(GameBase):
         return self.apply(_LEAVE)
 
     def double(self) -> Operation:
-        """Double (or redouble)."""
+        """Double (an undoubled declaration or bid)."""
         return self.apply(_DOUBLE)
+
+    def redouble(self) -> Operation:
+        """Redouble (a doubled declaration or bid)."""
+        return self.apply(_REDOUBLE)
 
     def pass_(self) -> Operation:
         """Pass: content with the doubling as it stands."""

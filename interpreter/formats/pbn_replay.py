@@ -21,8 +21,9 @@ What is read (PBN 2.1, and what :mod:`.pbn`'s export writes):
   ``?``, ``$N``, ``^S``, ``^I`` ...) are left out;
 - the period **declaration** (the variants without an auction) from the
   ``DeclarationHistory`` tag the export writes, each step ``SEAT:WHAT``: a
-  declaration's name, ``Leave``, ``X`` (a double, or a redouble where that is
-  what the rules allow next) or ``Pass``; the Dummy's forced declaration
+  declaration's name, ``Leave``, ``X`` (a double; in a file written before
+  issue 21, which wrote every doubling so, the redouble where that is what
+  the rules allow next), ``XX`` (a redouble) or ``Pass``; the Dummy's forced declaration
   (``DeclaredFrom "dummy"``) is the rules', not a step, and is passed over;
 - the **Play** section (3.6): the cards in fours, a trick each, in columns
   from the Play tag's seat; the card of the hand to play is taken from its
@@ -57,6 +58,7 @@ from typing import Any
 from ..core.cards import Hand, Seat, Strain
 from ..engine.actions import BID, DECLARE, DOUBLE, LEAVE, PASS, REDOUBLE, Action
 from ..engine.game import Game
+from ..engine.record import recorded_action
 from ..errors import DummyBridgeError, FileFormatError
 from ..language.ruleset import RuleSet
 from .pbn_read import PbnGame
@@ -280,6 +282,8 @@ def _history_action(what: str) -> Action | None:
         return Action.pass_()
     if word.upper() == "X":
         return None
+    if word.upper() == "XX":
+        return Action.redouble()
     return Action.declare(word)
 
 
@@ -435,7 +439,7 @@ def _replay_deal(game: Game, script: DealScript) -> bool:
         if k in script.other:
             text, player = script.other[k]
             try:
-                game.apply(text, player=player)
+                game.apply(recorded_action(game, text), player=player)
             except DummyBridgeError as exc:
                 raise pbn.error("OtherActions", f"[{k}, {text!r}]: {exc}") from None
         else:
