@@ -340,3 +340,28 @@ def test_import_writes_its_record_only_where_a_record_may_go(
     assert _run(capsys, "import", str(pbn), "-o", str(notes), "--force")[0] == 0
     assert json.loads(notes.read_text()) == json.loads(record.read_text())
     assert _run(capsys, "import", str(pbn), "-o", str(record))[0] == 0
+
+
+def test_a_declaration_passed_back_round_trips_through_pbn() -> None:
+    """ELW05 "Making the trump": the partner's pass back and the eldest hand's
+    choice (compel, then a new deal) are no declaration PBN has a place for:
+    the export keeps them in ``OtherActions`` (PBN 4.9: a tag a parser skips),
+    the import replays them, and the record is the same."""
+    from dummybridge.engine.game import Game
+    from dummybridge.formats.pbn import export_pbn
+
+    game = Game(load_rules("bridge"), 1, laws=True)
+    for action in ("leave it", "leave it", "compel declaration", "declare hearts"):
+        game.apply(action)
+    for action in ("double", "redouble", "pass", "pass"):
+        game.apply(action)
+    while game.deal_number == 1:
+        game.apply(game.legal_actions()[0])
+    for action in ("leave it", "leave it", "demand new deal"):
+        game.apply(action)
+    text = export_pbn(game)
+    assert '[DeclarationHistory "S:Leave;N:hearts;W:X;N:XX;W:Pass;E:Pass"]' in text
+    assert '[OtherActions "[[1,\\"leave it\\"],[2,\\"compel declaration\\"]]"]' in text
+    assert '[OtherActions "[[1,\\"leave it\\"],[2,\\"demand new deal\\"]]"]' in text
+    again = import_games(parse_pbn(text), load_rules("bridge")).game
+    assert again.to_record() == game.to_record()

@@ -49,7 +49,7 @@ __all__ = [
 #: the highest rate of irregularities ``--irregularities`` takes
 MAX_RATE = 0.5
 #: the log entries of an irregularity (laws mode)
-IRREGULAR = frozenset(("out_of_turn", "insufficient", "impossible", "revoke"))
+IRREGULAR = frozenset(("out_of_turn", "insufficient", "impossible", "passed_back", "revoke"))
 #: the log entries of a penalty chosen, or of a revoke claimed or waived
 DECISIONS = frozenset(
     (
@@ -59,6 +59,7 @@ DECISIONS = frozenset(
         "make_sufficient",
         "bid_seven",
         "previous_final",
+        "compel",
         "claim",
         "waive",
     )

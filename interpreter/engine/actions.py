@@ -30,6 +30,7 @@ __all__ = [
     "BLIND",
     "CALL_LEAD",
     "CANCEL",
+    "COMPEL",
     "CORRECT",
     "DECLARE",
     "DECLINE",
@@ -70,6 +71,7 @@ WAIVE: Final = "waive"
 NEW_DEAL: Final = "new_deal"
 ACCEPT: Final = "accept"
 CANCEL: Final = "cancel"
+COMPEL: Final = "compel"
 MAKE_SUFFICIENT: Final = "make_sufficient"
 TOUCH: Final = "touch"
 ASK: Final = "ask"

@@ -397,6 +397,10 @@ class Game(GameBase):
             actions = _PHASES[phase]  # no laws there: a decision open now is taken at once
             if actions.allows(self, action):
                 return actions.act(self, action)
+            if phase is DECLARE_PHASE:
+                irregular = self.hooks.declaration(self, action)  # passed back (laws mode)
+                if irregular is not None:
+                    return irregular
         kind = action.kind
         if kind in REMARKS:
             if player is None and self.actor is None:

@@ -37,8 +37,8 @@ Decisions (the seat is the hand decided for; for ``look``, the hand looked at):
   next), ``LOOK``;
 - laws mode, the claim of a revoke penalty: ``CLAIM``, ``WAIVE``;
 - laws mode, a penalty chosen: ``ACCEPT``, ``CANCEL``, ``NEW_DEAL``,
-  ``MAKE_SUFFICIENT``, ``BID_SEVEN``, ``PREVIOUS_FINAL``, ``REQUIRE``,
-  ``FORBID``, ``DECLINE``, ``CALL_LEAD``.
+  ``MAKE_SUFFICIENT``, ``BID_SEVEN``, ``PREVIOUS_FINAL``, ``COMPEL``,
+  ``REQUIRE``, ``FORBID``, ``DECLINE``, ``CALL_LEAD``.
 
 Irregularities and the laws' remarks (laws mode):
 
@@ -49,6 +49,7 @@ OUT_OF_TURN      the offender   ``turn``: the seat whose turn it was
 SLIP             the next hand  -- (law 52: the call voided, ``action``)
 INSUFFICIENT     the bidder     -- (law 50)
 IMPOSSIBLE       the bidder     -- (law 50)
+PASSED_BACK      the partner    -- (ELW05: the declaration passed back, ``leave it``)
 REVOKE           the revoker    ``card``, ``led``, ``trick``, ``liable``
 TOUCH            the hand       ``card``, ``played`` (law 64)
 SUGGEST          dummy          -- (law 62)
@@ -113,6 +114,7 @@ class OpKind(TextEnum):
     MAKE_SUFFICIENT = "make_sufficient"
     BID_SEVEN = "bid_seven"
     PREVIOUS_FINAL = "previous_final"
+    COMPEL = "compel"
     REQUIRE = "require"
     FORBID = "forbid"
     DECLINE = "decline"
@@ -122,6 +124,7 @@ class OpKind(TextEnum):
     SLIP = "slip"
     INSUFFICIENT = "insufficient"
     IMPOSSIBLE = "impossible"
+    PASSED_BACK = "passed_back"
     REVOKE = "revoke"
     TOUCH = "touch"
     SUGGEST = "suggest"

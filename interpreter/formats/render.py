@@ -47,6 +47,7 @@ _FIXED_WORDS = {
     "new_deal": "demands a new deal",
     "accept": "lets the call stand",
     "cancel": "has the call cancelled",
+    "compel": "compels him to declare",
     "make_sufficient": "has the bid made sufficient",
     "bid_seven": "has the bid count as seven",
     "previous_final": "makes his side's last bid final",

@@ -41,6 +41,7 @@ __all__ = [
     "Ledger",
     "OpeningLead",
     "OutOfTurnOption",
+    "PassedBackOption",
     "PlayerSide",
     "RedoubleLeftToDummy",
     "Redoubles",
@@ -117,6 +118,7 @@ OutOfTurnOption: TypeAlias = Literal["new_deal", "accept", "cancel", "make_suffi
 ImpossibleOption: TypeAlias = Literal["bid_seven", "new_deal", "previous_final"]
 DeclarationOutOfTurnOption: TypeAlias = Literal["accept", "new_deal", "cancel"]
 AdversaryDeclarationOption: TypeAlias = Literal["new_deal", "cancel"]
+PassedBackOption: TypeAlias = Literal["new_deal", "compel"]
 
 ForcedKind: TypeAlias = Literal[
     "aces_at_least", "longest", "most_pips", "most_valuable", "suit_order"
