@@ -265,7 +265,8 @@ def test_an_auction_under_a_variant_without_one_is_said_to_be_left_out() -> None
     assert result.game.actions == []
     assert result.notes[-1] == (
         "m.pbn:2: the Auction section is not replayed: bridge has no auction "
-        "(its declaration is read from a DeclarationHistory tag)"
+        "(its declaration is read from a DeclarationHistory tag, or from the Contract "
+        "and Declarer tags)"
     )
 
 
