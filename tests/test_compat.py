@@ -20,6 +20,7 @@ import pytest
 
 from dummybridge.apps import cli
 from dummybridge.apps.terminal import load_session
+from dummybridge.core.cards import Seat
 from dummybridge.engine.game import Game
 from dummybridge.errors import FileFormatError
 from dummybridge.formats.records import load_record, replay_record
@@ -176,3 +177,24 @@ def test_an_old_laws_record_keeps_its_double_out_of_turn_and_reads_the_redouble(
         ("redouble", "redouble"),
         ("double", "double"),
     ]
+
+
+def test_analyse_reads_an_old_record_with_a_redouble_written_double() -> None:
+    """``analyse``'s per-deal summary replays the record too: the old
+    ``double`` is the redouble it was (bridge-3: South declares spades, West
+    doubles, South redoubles, West doubles again), and the summary is the one
+    of the record written again with ``redouble``."""
+    from dummybridge.analysis.deal_summary import DealSummary, deal_summaries
+    from dummybridge.language.loader import load_rules
+
+    record = load_record(ISSUE_21 / "bridge-3.record.json")
+    game = replay_record(record)
+    calls = [(op.kind, op.seat) for op in game.log if op.kind in ("double", "redouble")]
+    assert calls[:3] == [("double", Seat.WEST), ("redouble", Seat.SOUTH), ("double", Seat.WEST)]
+    rules = load_rules("bridge")
+    summaries = deal_summaries(record, rules)
+    assert summaries == {
+        1: DealSummary(1, "spades, doubled 3 times, played by South", 0, 7),
+        2: DealSummary(2, "spades, doubled 3 times, played by West", 1, 6),
+    }
+    assert deal_summaries(game.to_record(), rules) == summaries
