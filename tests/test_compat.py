@@ -20,6 +20,7 @@ import pytest
 
 from dummybridge.apps import cli
 from dummybridge.apps.terminal import load_session
+from dummybridge.core.cards import Seat
 from dummybridge.engine.game import Game
 from dummybridge.errors import FileFormatError
 from dummybridge.formats.records import load_record, replay_record
@@ -108,3 +109,92 @@ def test_an_old_record_exports_to_pbn(tmp_path: Path, capsys: pytest.CaptureFixt
     assert cli.main(["export", str(record), "-o", str(out)]) == 0
     text = out.read_text(encoding="utf-8")
     assert text.count('[Event "') == EXPECTED["bridge-12-laws"]["deal_number"]
+
+
+#: Issue 21: records made before it (tests/data/issue21/, by
+#: made_before_issue_21.py.txt at main de0b1c2) wrote Bridge's redouble
+#: ``double``; with each, that version's state after replaying it.
+ISSUE_21 = Path(__file__).parent / "data" / "issue21"
+BEFORE_21 = sorted(ISSUE_21.glob("*.record.json"))
+
+
+def _as_before_21(state: dict[str, object]) -> dict[str, object]:
+    """The state with each redouble of the log written as before issue 21."""
+    log = []
+    for entry in state["log"]:  # type: ignore[attr-defined]
+        if entry["kind"] == "redouble":
+            entry = {**entry, "kind": "double", "action": "double"}
+        log.append(entry)
+    return {**state, "log": log}
+
+
+def test_the_records_made_before_issue_21_are_all_here() -> None:
+    assert [p.name.removesuffix(".record.json") for p in BEFORE_21] == [
+        "bridge-3",
+        "bridge-7-laws",
+        "dummy-bridge-4",
+        "three-handed-elwell-5",
+    ]
+
+
+@pytest.mark.parametrize("path", BEFORE_21, ids=lambda p: p.name)
+def test_a_redouble_recorded_as_double_replays_as_the_redouble_it_was(path: Path) -> None:
+    """Issue 21: "Old records that wrote 'double' for a redouble must still load
+    and replay identically." Each doubling after the first (ELW05 "Doubling,
+    re-doubling": "I re-double") is now the action ``redouble``; the old record
+    replays, by the loader and by ``Game.from_record``, to the state the old
+    version reached, but for that word, and its record written again says
+    ``redouble`` and replays to the same state."""
+    old_state = json.loads(path.with_name(path.name.replace(".record", ".state")).read_text())
+    record = load_record(path)
+    game = replay_record(record, str(path))
+    state = json.loads(json.dumps(game.state_dict()))
+    redoubles = [e for e in state["log"] if e["kind"] == "redouble"]
+    assert redoubles, "the record holds a redouble"
+    assert all(e["action"] == "redouble" for e in redoubles)
+    assert _as_before_21(state) == old_state
+    assert Game.from_record(record).state_dict() == game.state_dict()
+    again = game.to_record()
+    old_texts = [a if isinstance(a, str) else a["action"] for a in record["actions"]]
+    new_texts = [a if isinstance(a, str) else a["action"] for a in again["actions"]]
+    changed = [(o, n) for o, n in zip(old_texts, new_texts, strict=True) if o != n]
+    assert changed == [("double", "redouble")] * len(redoubles)
+    assert replay_record(again).state_dict() == game.state_dict()
+
+
+def test_an_old_laws_record_keeps_its_double_out_of_turn_and_reads_the_redouble() -> None:
+    """ELW05: the third hand's double before "May I lead?" stands, "the process
+    of re-doubling may continue": the maker's redouble, written ``double``
+    before issue 21, is read as a redouble; the double out of turn, and the
+    adversaries' double after the redouble ("the right to again double"),
+    stay doubles."""
+    game = replay_record(load_record(ISSUE_21 / "bridge-7-laws.record.json"))
+    words = [(op.kind, str(op.action)) for op in game.log[:12] if op.action is not None]
+    assert words[:5] == [
+        ("declare", "declare spades"),
+        ("out_of_turn", "double"),
+        ("accept", "accept call"),
+        ("redouble", "redouble"),
+        ("double", "double"),
+    ]
+
+
+def test_analyse_reads_an_old_record_with_a_redouble_written_double() -> None:
+    """``analyse``'s per-deal summary replays the record too: the old
+    ``double`` is the redouble it was (bridge-3: South declares spades, West
+    doubles, South redoubles, West doubles again), and the summary is the one
+    of the record written again with ``redouble``."""
+    from dummybridge.analysis.deal_summary import DealSummary, deal_summaries
+    from dummybridge.language.loader import load_rules
+
+    record = load_record(ISSUE_21 / "bridge-3.record.json")
+    game = replay_record(record)
+    calls = [(op.kind, op.seat) for op in game.log if op.kind in ("double", "redouble")]
+    assert calls[:3] == [("double", Seat.WEST), ("redouble", Seat.SOUTH), ("double", Seat.WEST)]
+    rules = load_rules("bridge")
+    summaries = deal_summaries(record, rules)
+    assert summaries == {
+        1: DealSummary(1, "spades, doubled 3 times, played by South", 0, 7),
+        2: DealSummary(2, "spades, doubled 3 times, played by West", 1, 6),
+    }
+    assert deal_summaries(game.to_record(), rules) == summaries

@@ -340,15 +340,17 @@ def test_cap_100_doubling_stops_before_a_trick_passes_100(
 ) -> None:
     """EB1911 ("the value of a trick is limited to 100 points"; rules-reference
     A10, cap_at_100): no doubling that would make a trick worth more than 100.
-    Every doubling up to the cap is offered ("double" or "pass"); after the
-    last one the play begins at once (West, the eldest, leads), and a further
-    double is refused without changing anything."""
+    Every doubling up to the cap is offered (the adversaries' "double", the
+    declaring side's "redouble", or "pass"); after the last one the play
+    begins at once (West, the eldest, leads), and a further double is refused
+    without changing anything."""
     game = Game(CAP, 7, deals=[fixed(ONE_SUIT_EACH)])
     game.declare(denomination)
-    for _ in range(doublings):
+    for level in range(doublings):
         assert game.phase == "double"
-        assert texts(game.legal_actions()) == ["pass", "double"]
-        game.double()
+        call = "redouble" if level % 2 else "double"  # issue 21
+        assert texts(game.legal_actions()) == ["pass", call]
+        game.apply(call)
     assert game.doubling_level == doublings
     assert game.phase == "play"
     assert game.to_act == W
@@ -362,10 +364,11 @@ def test_cap_100_bridge_itself_goes_on_doubling() -> None:
     hearts a fourth doubling, to 128 a trick, is still offered."""
     game = Game(load_rules("bridge"), 7, deals=[fixed(ONE_SUIT_EACH)])
     game.declare("hearts")
-    for _ in range(3):
-        game.double()
+    game.double()
+    game.redouble()
+    game.double()
     assert game.phase == "double"
-    assert texts(game.legal_actions()) == ["pass", "double"]
+    assert texts(game.legal_actions()) == ["pass", "redouble"]
 
 
 def test_cap_100_hearts_doubled_three_times_score_64_a_trick() -> None:
@@ -375,8 +378,9 @@ def test_cap_100_hearts_doubled_three_times_score_64_a_trick() -> None:
     adversaries' double chicane 32 deducted; grand slam 40."""
     game = Game(CAP, 7, deals=[fixed(ONE_SUIT_EACH)])
     game.declare("hearts")
-    for _ in range(3):
-        game.double()
+    game.double()
+    game.redouble()
+    game.double()
     play_out_deal(game)
     ns = game.sheet.names[0]
     assert entries(game) == [

@@ -231,10 +231,22 @@ def test_natural_input_forms() -> None:
     legal = game.legal_actions()
     for text, action in bids.items():
         assert str(parse_input(text, auction, legal)) == action, text
-    # Without an auction a redouble is the declaring side's double.
+    # Issue 21: in Bridge's doubling the declaring side redoubles ("I
+    # re-double") and the adversaries double ("the right to again double":
+    # ELW05 "Doubling, re-doubling"); there either word says the one open, but
+    # never in an auction, where a double of one's own side's bid is refused
+    # (law 54).
     from dummybridge.engine.actions import Action
 
-    assert str(parse_input("redouble", bridge, (Action.double(), Action.pass_()))) == "double"
+    declaring = (Action.pass_(), Action.redouble())
+    assert str(parse_input("double", bridge, declaring)) == "redouble"
+    assert str(parse_input("x", bridge, declaring)) == "redouble"
+    assert str(parse_input("redouble", bridge, declaring)) == "redouble"
+    adversaries = (Action.pass_(), Action.double())
+    assert str(parse_input("redouble", bridge, adversaries)) == "double"
+    assert str(parse_input("xx", bridge, adversaries)) == "double"
+    in_auction = (Action.pass_(), Action.bid(2, "hearts"), Action.redouble())
+    assert str(parse_input("double", auction, in_auction)) == "double"
     # A bare rank when one legal card has it; several: say which suit.
     plays = (Action.play("S7"), Action.play("H7"), Action.play("SA"))
     assert str(parse_input("A", bridge, plays)) == "play SA"

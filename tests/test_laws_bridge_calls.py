@@ -126,8 +126,14 @@ def test_elw05_double_before_may_i_lead_stands_and_redoubling_goes_on() -> None:
     assert _texts(game.legal_actions()) == ["accept call", "cancel call"]
     game.apply("accept call")
     assert (game.phase, game.to_act, game.doubling_level) == ("double", Seat.SOUTH, 1)
-    game.apply("double")  # South redoubles
+    assert _texts(game.legal_actions()) == ["pass", "redouble"]  # issue 21
+    game.apply("redouble")  # South redoubles
     assert (game.to_act, game.doubling_level) == (Seat.EAST, 2)  # the original doubler
+    assert [str(op.action) for op in game.log[-3:] if op.action] == [
+        "double",
+        "accept call",
+        "redouble",
+    ]
 
 
 def test_elw05_double_before_may_i_lead_the_maker_says_it_shall_not_stand() -> None:
@@ -184,35 +190,166 @@ def test_the_auction_has_no_bridge_calls_out_of_turn() -> None:
     assert set(load_rules("auction-bridge").laws.out_of_turn) == {"bid", "double"}
 
 
-def test_bridge_calls_out_of_turn_in_an_auction_have_no_effect(tmp_path: Path) -> None:
+def _refused_house_rule(tmp_path: Path, base: str, setting: str) -> str:
+    """The loader's message for a house rule extending ``base`` with one
+    ``laws.out_of_turn`` setting."""
     path = tmp_path / "house.yaml"
     path.write_text(
-        "dummybridge: 1\nextends: auction-bridge\nname: house\n"
-        "laws:\n  out_of_turn:\n    declaration_by_partner: [accept]\n",
+        f"dummybridge: 1\nextends: {base}\nname: house\nlaws:\n  out_of_turn:\n    {setting}\n",
         encoding="utf-8",
     )
     with pytest.raises(RuleFileError) as caught:
         load_rules(str(path))
+    return str(caught.value)
+
+
+def test_bridge_calls_out_of_turn_in_an_auction_have_no_effect(tmp_path: Path) -> None:
+    message = _refused_house_rule(tmp_path, "auction-bridge", "declaration_by_partner: [accept]")
     assert (
         "$.laws.out_of_turn.declaration_by_partner: has no effect here: the dealer's "
         "partner never makes Bridge's trump out of turn (ELW05): the declaration is an "
         "auction, or the dealer's partner is always his Dummy"
-    ) in str(caught.value)
+    ) in message
+
+
+def _house_game(tmp_path: Path, settings: str) -> Game:
+    """A laws-mode game (seed 1) of a house rule of Bridge with these
+    ``laws.out_of_turn`` settings."""
+    path = tmp_path / "house.yaml"
+    path.write_text(
+        f"dummybridge: 1\nextends: bridge\nname: house\nlaws:\n  out_of_turn:\n    {settings}\n",
+        encoding="utf-8",
+    )
+    return Game(load_rules(str(path)), 1, laws=True)
 
 
 def test_a_house_rule_changes_what_may_be_done(tmp_path: Path) -> None:
     """The options are rule data: a house rule that only ignores an adversary's
     declaration, and lets no double before "May I lead?" stand."""
-    path = tmp_path / "house.yaml"
-    path.write_text(
-        "dummybridge: 1\nextends: bridge\nname: house\nlaws:\n  out_of_turn:\n"
-        "    declaration_by_adversary: [cancel]\n    double_before_asked: [cancel]\n",
-        encoding="utf-8",
+    game = _house_game(
+        tmp_path, "declaration_by_adversary: [cancel]\n    double_before_asked: [cancel]"
     )
-    game = Game(load_rules(str(path)), 1, laws=True)
     game.apply("declare hearts", player="A")
     assert _texts(game.legal_actions()) == ["cancel call"]
     game.apply("cancel call")
     game.apply("declare hearts")
     game.apply("double", player="D")
     assert _texts(game.legal_actions()) == ["cancel call"]
+
+
+# ELW05 "Making the trump": "Should the dealer's partner pass the declaration
+# to the dealer, it shall be the right of the eldest hand to claim a new deal
+# or to compel the offending player to declare the trump; provided, that no
+# declaration as to doubling has been made."
+
+
+def test_elw05_partner_passes_the_declaration_back_the_eldest_hand_compels_him() -> None:
+    """ELW05: the eldest hand may "compel the offending player to declare the
+    trump": North, to whom South left it, says "leave it" in his turn; West
+    compels him; he declares, from his own hand, and the doubling opens."""
+    game = _game()
+    game.apply("leave it")
+    assert (game.to_act, game.actor) == (Seat.NORTH, "C")
+    assert "leave it" not in _texts(game.legal_actions())  # he must declare
+    assert _texts(game.irregular_actions()) == ["leave it"]  # laws mode: he may pass it back
+    game.apply("leave it")
+    assert [(op.kind, op.seat, op.player) for op in game.log[-1:]] == [
+        ("passed_back", Seat.NORTH, "C")
+    ]
+    assert (game.phase, game.to_act, game.actor) == ("penalty", Seat.WEST, "A")
+    assert _texts(game.legal_actions()) == ["demand new deal", "compel declaration"]
+    game.apply("compel declaration")
+    assert (game.phase, game.to_act) == ("declare", Seat.NORTH)
+    assert _texts(game.legal_actions()) == DECLARATIONS
+    assert game.irregular_actions() == ()  # compelled: no second pass back
+    game.apply("declare no_trumps")
+    assert (game.maker, game.declarer, game.declared_from) == (Seat.NORTH, Seat.SOUTH, "partner")
+    assert (game.phase, game.to_act, game.doubling_level) == ("double", Seat.WEST, 0)
+    assert game.to_record()["actions"] == [
+        "leave it",
+        "leave it",
+        "compel declaration",
+        "declare no_trumps",
+    ]
+
+
+def test_elw05_partner_passes_the_declaration_back_the_eldest_hand_claims_a_new_deal() -> None:
+    """ELW05: "it shall be the right of the eldest hand to claim a new deal":
+    the same dealer deals again (ELW05 laws 32-37: the deal is an advantage),
+    and the score is as before."""
+    game = _game()
+    hands = game.state_dict()["original"]
+    game.apply("leave it")
+    game.apply("leave it")
+    game.apply("demand new deal")
+    assert (game.deal_number, game.dealer, game.phase, game.to_act) == (
+        2,
+        Seat.SOUTH,
+        "declare",
+        Seat.SOUTH,
+    )
+    assert game.state_dict()["original"] != hands
+    assert game.denomination is None
+    assert game.sheets[0].to_data() == _game().sheets[0].to_data()  # nothing scored
+
+
+def test_elw05_the_pass_back_is_refused_in_strict_play_and_by_the_dealer() -> None:
+    """Strict play: "If the declaration be passed to partner, he must make the
+    trump" (ELW05), so his "leave it" is refused, nothing changed; and in
+    laws mode only the partner it was left to can pass it back (the dealer's
+    own "leave it" is the law's pass, not an irregularity)."""
+    game = _game(laws=False)
+    game.apply("leave it")
+    before = game.state_dict()
+    with pytest.raises(IllegalActionError) as info:
+        game.apply("leave it")
+    assert (
+        str(info.value)
+        == "leave it refused: the declaration was left to north (C), who must declare"
+    )
+    assert game.state_dict() == before
+    assert game.irregular_actions() == ()
+    laws = _game()
+    assert laws.irregular_actions() == ()  # the dealer may leave it: nothing irregular
+    laws.apply("leave it")
+    laws.apply("leave it")
+    laws.apply("compel declaration")
+    before = laws.state_dict()
+    with pytest.raises(IllegalActionError) as info:
+        laws.apply("leave it")  # compelled, he may not pass it back again
+    assert str(info.value) == (
+        "leave it refused: the declaration was left to north (C), who must declare"
+    )
+    assert laws.state_dict() == before
+
+
+def test_elw05_a_declaration_passed_back_replays_from_its_record() -> None:
+    game = _game()
+    for action in ("leave it", "leave it", "compel declaration", "declare hearts", "pass"):
+        game.apply(action)
+    record = json.loads(json.dumps(game.to_record()))
+    assert Game.from_record(record).state_dict() == game.state_dict()
+
+
+def test_a_house_rule_may_only_let_the_eldest_hand_compel(tmp_path: Path) -> None:
+    """The options are rule data (``laws.out_of_turn.declaration_passed_back``)."""
+    game = _house_game(tmp_path, "declaration_passed_back: [compel]")
+    game.apply("leave it")
+    game.apply("leave it")
+    assert _texts(game.legal_actions()) == ["compel declaration"]
+    game = _house_game(tmp_path, "declaration_passed_back: null")
+    game.apply("leave it")
+    assert game.irregular_actions() == ()  # not regulated: refused as in strict play
+    with pytest.raises(IllegalActionError):
+        game.apply("leave it")
+
+
+def test_a_pass_back_in_an_auction_or_to_a_dummy_has_no_effect(tmp_path: Path) -> None:
+    for base in ("auction-bridge", "three-handed"):
+        message = _refused_house_rule(tmp_path, base, "declaration_passed_back: [new_deal]")
+        assert (
+            "$.laws.out_of_turn.declaration_passed_back: has no effect here: the dealer's "
+            "partner never passes Bridge's declaration back (ELW05): the declaration is an "
+            "auction, it is never left to the partner, or the dealer's partner is always his "
+            "Dummy"
+        ) in message

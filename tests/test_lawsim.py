@@ -49,6 +49,22 @@ def test_an_irregularity_its_penalty_and_what_the_deal_cost_the_offenders() -> N
     ]
 
 
+def test_a_declaration_passed_back_and_compelled_is_counted_with_the_deal() -> None:
+    """ELW05 "Making the trump": North, to whom South left it, passes it back;
+    West compels him "to declare the trump"; spades, and North-South take all
+    thirteen: 7 odd at spades 14, North's five honours in one hand 10 x 2 = 20,
+    South's chicane 4, East-West's double chicane 8 deducted, grand slam 40
+    (ELW05 laws 1-13, rules-reference 2.3): the offending side nets 70."""
+    game = Game(BRIDGE, 1, deals=[DEAL], laws=True)
+    for action in ("leave it", "leave it", "compel declaration", "declare spades"):
+        game.apply(action)
+    game.apply("pass")
+    game.apply("pass")
+    while game.deal_number == 1 and game.phase == "play":
+        game.apply(game.legal_actions()[0])
+    assert irregularities(game.log) == [Irregularity("passed_back", "compel", 70)]
+
+
 def test_a_revoke_claimed_is_counted_with_its_claim() -> None:
     """A revoke (ELW05 laws 85-96): the claim at the end of the hand is its penalty."""
     game = Game(BRIDGE, 1, deals=[DEAL], laws=True)
@@ -77,8 +93,12 @@ def test_a_laws_rubber_is_a_laws_game_of_the_rubbers_seed() -> None:
         "out_of_turn double",
         "out_of_turn play",
         "expose_card",
+        "passed_back",
         "revoke",
     }
+    # ELW05: the partner's pass back is generated too (the rule bot, as the
+    # eldest hand, claims the new deal)
+    assert Irregularity("passed_back", "new_deal", 0) in found
     assert play_laws_rubber(BRIDGE, 0, 3, ["rule"] * 4, 0.2) == (summary, found)
 
 

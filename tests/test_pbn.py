@@ -66,7 +66,7 @@ def test_bridge_deal_exports_exactly() -> None:
     declaration (no level) is Contract "1S" (the odd trick) with XX for the
     redouble, and what was declared, by whom and how, in supplemental tags."""
     game = Game(BRIDGE, 4, deals=[ONE_SUIT_EACH])
-    for action in ("leave it", "declare spades", "double", "double", "pass", "pass"):
+    for action in ("leave it", "declare spades", "double", "redouble", "pass", "pass"):
         game.apply(action)
     finish_deal(game)
     assert export_pbn(game) == "\r\n".join(
@@ -89,7 +89,7 @@ def test_bridge_deal_exports_exactly() -> None:
             '[Contract "1SXX"]',
             '[Result "13"]',
             '[Declaration "spades"]',
-            '[DeclarationHistory "S:Leave;N:spades;W:X;N:X;W:Pass;E:Pass"]',
+            '[DeclarationHistory "S:Leave;N:spades;W:X;N:XX;W:Pass;E:Pass"]',
             '[DeclarationMaker "N"]',
             '[DeclaredFrom "partner"]',
             '[Doublings "2"]',

@@ -236,21 +236,28 @@ def test_reading_a_long_line_costs_memory_in_proportion(body: str) -> None:
     assert peak < 10 * len(body)
 
 
-def test_a_redouble_written_x_in_the_history_is_replayed_as_the_rules_have_it() -> None:
-    """The export writes each doubling step ``X`` (Bridge's redouble is a
-    double of a double: Elwell); the import lets the engine say which."""
+def test_a_redouble_is_written_xx_in_the_history_and_an_old_x_still_reads_as_one() -> None:
+    """Issue 21: the export writes a redouble ``XX`` (as PBN 3.5 writes one in
+    the Auction section; Bridge's redouble is "I re-double": ELW05 "Doubling,
+    re-doubling"); a file written before, with ``X`` for every doubling, is
+    read as the rules have it: the second ``X`` is the redouble."""
     from dummybridge.engine.game import Game
     from dummybridge.formats.pbn import export_pbn
 
     game = Game(load_rules("bridge"), 4)
-    for action in ("leave it", "declare spades", "double", "double", "pass", "pass"):
+    for action in ("leave it", "declare spades", "double", "redouble", "pass", "pass"):
         game.apply(action)
     while game.deal_number == 1:
         game.apply(game.legal_actions()[0])
     text = export_pbn(game).replace("\r\n", "\n")
-    assert '[DeclarationHistory "S:Leave;N:spades;W:X;N:X;W:Pass;E:Pass"]' in text
+    assert '[DeclarationHistory "S:Leave;N:spades;W:X;N:XX;W:Pass;E:Pass"]' in text
     again = import_games(parse_pbn(text), load_rules("bridge")).game
-    assert again.to_record() == game.to_record()  # the second X replayed as a double again
+    assert again.to_record() == game.to_record()
+    old = text.replace("N:XX;", "N:X;")
+    assert old != text
+    before = import_games(parse_pbn(old), load_rules("bridge")).game
+    assert before.to_record() == game.to_record()
+    assert before.to_record()["actions"][:4] == ["leave it", "declare spades", "double", "redouble"]
 
 
 def test_an_auction_under_a_variant_without_one_is_said_to_be_left_out() -> None:
@@ -258,7 +265,8 @@ def test_an_auction_under_a_variant_without_one_is_said_to_be_left_out() -> None
     assert result.game.actions == []
     assert result.notes[-1] == (
         "m.pbn:2: the Auction section is not replayed: bridge has no auction "
-        "(its declaration is read from a DeclarationHistory tag)"
+        "(its declaration is read from a DeclarationHistory tag, or from the Contract "
+        "and Declarer tags)"
     )
 
 
@@ -333,3 +341,28 @@ def test_import_writes_its_record_only_where_a_record_may_go(
     assert _run(capsys, "import", str(pbn), "-o", str(notes), "--force")[0] == 0
     assert json.loads(notes.read_text()) == json.loads(record.read_text())
     assert _run(capsys, "import", str(pbn), "-o", str(record))[0] == 0
+
+
+def test_a_declaration_passed_back_round_trips_through_pbn() -> None:
+    """ELW05 "Making the trump": the partner's pass back and the eldest hand's
+    choice (compel, then a new deal) are no declaration PBN has a place for:
+    the export keeps them in ``OtherActions`` (PBN 4.9: a tag a parser skips),
+    the import replays them, and the record is the same."""
+    from dummybridge.engine.game import Game
+    from dummybridge.formats.pbn import export_pbn
+
+    game = Game(load_rules("bridge"), 1, laws=True)
+    for action in ("leave it", "leave it", "compel declaration", "declare hearts"):
+        game.apply(action)
+    for action in ("double", "redouble", "pass", "pass"):
+        game.apply(action)
+    while game.deal_number == 1:
+        game.apply(game.legal_actions()[0])
+    for action in ("leave it", "leave it", "demand new deal"):
+        game.apply(action)
+    text = export_pbn(game)
+    assert '[DeclarationHistory "S:Leave;N:hearts;W:X;N:XX;W:Pass;E:Pass"]' in text
+    assert '[OtherActions "[[1,\\"leave it\\"],[2,\\"compel declaration\\"]]"]' in text
+    assert '[OtherActions "[[1,\\"leave it\\"],[2,\\"demand new deal\\"]]"]' in text
+    again = import_games(parse_pbn(text), load_rules("bridge")).game
+    assert again.to_record() == game.to_record()

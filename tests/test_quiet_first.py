@@ -83,8 +83,10 @@ def test_bridge_doubling_stops_at_the_safeguard() -> None:
     game.apply("declare hearts")
     for level in range(30):
         assert game.phase == "double"
-        assert _texts(game.legal_actions()) == ["pass", "double"]
-        game.apply("double")
+        # issue 21: the declaring side's doublings are redoubles (ELW05)
+        call = "redouble" if level % 2 else "double"
+        assert _texts(game.legal_actions()) == ["pass", call]
+        game.apply(call)
         assert game.doubling_level == level + 1
     assert game.phase == "play"
     before = pickle.dumps(game)
@@ -110,8 +112,8 @@ def test_a_lower_safeguard_is_a_setting(tmp_path: Path) -> None:
     game = Game(load_rules(path), seed=1)
     game.apply("declare hearts")
     game.apply("double")
-    assert _texts(game.legal_actions()) == ["pass", "double"]
-    game.apply("double")
+    assert _texts(game.legal_actions()) == ["pass", "redouble"]
+    game.apply("redouble")
     assert game.phase == "play"
 
 

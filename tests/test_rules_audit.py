@@ -28,10 +28,11 @@ def test_elw07_the_redoubler_speaks_first_when_the_adversaries_double_again() ->
     belongs first to whoever last (re)doubled, then to his partner." South makes
     hearts, East doubles, South is satisfied, North redoubles, West doubles
     again: North, who redoubled, has the first right to redouble again - the
-    maker South only after him."""
+    maker South only after him. (Issue 21: the declaring side's doublings are
+    ``redouble``, the adversaries' "again double" a ``double``.)"""
     game = Game(BRIDGE, 1)
     assert game.dealer == Seat.SOUTH
-    for call in ("declare hearts", "pass", "double", "pass", "double", "pass", "double"):
+    for call in ("declare hearts", "pass", "double", "pass", "redouble", "pass", "double"):
         game.apply(call)
     assert game.doubling_level == 3
     assert game.to_act == Seat.NORTH
@@ -50,7 +51,7 @@ def test_elw07_the_original_doubler_has_the_first_right_to_double_again() -> Non
     game = Game(BRIDGE, 1, rubbers=3)
     _passing(game, 4)
     assert game.dealer == Seat.EAST
-    for call in ("declare hearts", "pass", "double", "double"):
+    for call in ("declare hearts", "pass", "double", "redouble"):
         game.apply(call)
     assert game.doubling_level == 2
     assert game.to_act == Seat.NORTH

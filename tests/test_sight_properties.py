@@ -109,10 +109,10 @@ class Reader:
                 d.declared = d.forced = True
             elif kind == "examine":
                 d.examiner = op.player
-            elif kind in ("double", "pass"):
+            elif kind in ("double", "redouble", "pass"):
                 d.decided_by.add(op.player)
                 d.decided_seats.add(op.seat)
-                if kind == "double":
+                if kind != "pass":
                     d.doubled_by.add(op.player)
             elif kind == "look":
                 d.looked.setdefault(op.player, set()).add(op.seat)
@@ -340,6 +340,7 @@ UNIVERSE = (
         for n in ("spades", "clubs", "diamonds", "hearts", "no_trumps", "royal_spades")
     ),
     Action.double(),
+    Action.redouble(),
     Action.pass_(),
     Action.leave(),
     Action.play_blind(),
@@ -464,8 +465,8 @@ def test_eb1911_dummy_bridge_a_redouble_left_to_dummy_is_refused(seed: int) -> N
     game.double()
     before = snapshot(game)
     with pytest.raises(IllegalActionError) as info:
-        game.double()
+        game.redouble()
     assert str(info.value) == (
-        "double refused: the declaring side may not redouble a declaration left to Dummy"
+        "redouble refused: the declaring side may not redouble a declaration left to Dummy"
     )
     assert snapshot(game) == before

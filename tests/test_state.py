@@ -80,7 +80,7 @@ def test_elw05_doubling_order_eldest_then_partner_then_maker_then_partner() -> N
     assert game.to_act == Seat.NORTH  # the maker of the trump first
     game.pass_()
     assert game.to_act == Seat.SOUTH
-    game.double()  # South redoubles
+    game.redouble()  # South redoubles
     assert game.doubling_level == 2
     assert game.to_act == Seat.EAST  # the last doubler of the defending side first
     game.pass_()
@@ -109,10 +109,10 @@ def test_a10_cap_at_100_stops_doubling_before_a_trick_passes_100() -> None:
     game.declare("hearts")
     game.pass_()
     game.double()
-    game.double()
+    game.redouble()
     assert game.phase == "double"
     assert [str(a) for a in game.legal_actions()] == ["pass", "double"]
-    game.double()
+    game.double()  # the adversaries double again
     assert game.doubling_level == 3
     assert game.phase == "play"
 
@@ -124,9 +124,9 @@ def test_a10_stop_after_exceeding_allows_the_last_doubling_past_100() -> None:
     )
     game = Game(rules, 3)
     game.declare("hearts")
-    for _ in range(4):
+    for level in range(4):
         assert game.phase == "double"
-        game.double()
+        game.redouble() if level % 2 else game.double()
     assert game.doubling_level == 4
     assert game.phase == "play"
 
@@ -135,8 +135,9 @@ def test_a10_unlimited_doubling_goes_on() -> None:
     """§8 A10 (ELW05): doubling "may be continued indefinitely"."""
     game = Game(BRIDGE, 3)
     game.declare("spades")
-    for _ in range(10):
-        game.double()
+    for _ in range(5):
+        game.double()  # the adversaries
+        game.redouble()  # the declaring side (issue 21)
     assert game.doubling_level == 10
     assert game.phase == "double"
 
@@ -375,7 +376,7 @@ def test_elw05_three_hand_only_the_leader_doubles() -> None:
     game.declare("hearts")
     game.double()
     game.pass_()  # South, the maker
-    game.double()  # North redoubles
+    game.redouble()  # North redoubles
     assert game.to_act == Seat.WEST
     assert game.doubling_level == 2
     game.pass_()
@@ -418,3 +419,39 @@ def test_every_log_entry_has_a_kind_of_the_table() -> None:
 def _play_out_rubber(game: Game) -> None:
     while not game.is_over:
         game.apply(game.legal_actions()[-1])
+
+
+def test_issue_21_the_declaring_side_redoubles_the_adversaries_double() -> None:
+    """ELW05 "Doubling, re-doubling": the maker "may say, 'I re-double'";
+    "their adversaries shall have the right to again double". Issue 21: the
+    declaring side's doubling is the action ``redouble`` (as in an auction,
+    1912 law 54), the adversaries' a ``double``; the wrong word is refused
+    with the right one named, and nothing changes."""
+    game = Game(BRIDGE, 7)
+    game.leave()
+    game.declare("hearts")  # North makes the trump
+    with pytest.raises(IllegalActionError) as info:
+        game.redouble()
+    assert str(info.value) == "redouble refused: there is no double to redouble"
+    game.double()  # West
+    assert [str(a) for a in game.legal_actions()] == ["pass", "redouble"]
+    before = game.state_dict()
+    with pytest.raises(IllegalActionError) as info:
+        game.double()
+    assert str(info.value) == "double refused: the declaring side redoubles: redouble or pass"
+    assert game.state_dict() == before
+    game.redouble()  # North
+    assert [str(a) for a in game.legal_actions()] == ["pass", "double"]
+    with pytest.raises(IllegalActionError) as info:
+        game.redouble()
+    assert str(info.value) == (
+        "redouble refused: the adversaries double; only the declaring side redoubles"
+    )
+    game.double()  # West again
+    assert [(op.kind, op.seat, str(op.action)) for op in game.log[-3:]] == [
+        ("double", Seat.WEST, "double"),
+        ("redouble", Seat.NORTH, "redouble"),
+        ("double", Seat.WEST, "double"),
+    ]
+    assert game.doubling_level == 3
+    assert game.to_record()["actions"][-3:] == ["double", "redouble", "double"]

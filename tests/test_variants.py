@@ -350,8 +350,8 @@ def test_seed000_dealer_may_redouble_although_he_has_seen_two_hands() -> None:
     game.leave()
     game.double()  # West
     assert (game.to_act, game.actor) == (N, holder)
-    assert texts(game.legal_actions()) == ["pass", "double"]
-    game.double()
+    assert texts(game.legal_actions()) == ["pass", "redouble"]
+    game.redouble()
     assert game.doubling_level == 2
     assert (game.to_act, game.actor) == (W, west)
 
@@ -369,7 +369,7 @@ def test_seed000_dealer_may_not_look_at_his_own_hand_again_before_deciding_to_re
     game.double()  # West
     assert game.actor == holder
     assert sees(game, holder) == "N"
-    assert texts(game.observation(holder).legal_actions) == ["pass", "double"]
+    assert texts(game.observation(holder).legal_actions) == ["pass", "redouble"]
     assert last(game, "sight").detail == {
         "changes": [{"player": holder, "sees": ["N"], "loses": ["S"]}]
     }
@@ -617,8 +617,8 @@ def test_seed000_double_dummy_rules_same_as_dummy_bridge() -> None:
     assert last(game, "examine").player == south
     game.double()  # West
     assert game.actor == south
-    assert texts(game.legal_actions()) == ["pass", "double"]
-    game.double()
+    assert texts(game.legal_actions()) == ["pass", "redouble"]
+    game.redouble()
     assert game.doubling_level == 2
 
 
@@ -794,7 +794,7 @@ def test_seed004_doubling_and_redoubling_proceeds_as_at_ordinary_bridge() -> Non
     assert game.actor == right
     game.double()
     assert (game.to_act, game.actor) == (S, dealer)
-    game.double()
+    game.redouble()
     assert game.doubling_level == 2
     assert (game.to_act, game.actor) == (E, right)
     game.pass_()
@@ -928,7 +928,7 @@ def test_seed004_dummy_exposed_when_first_card_led_never_before() -> None:
     start = len(game.log)
     game.leave()
     game.double()  # West, blind
-    game.double()  # the dealer redoubles for North
+    game.redouble()  # the dealer redoubles for North
     game.pass_()  # West
     game.pass_()  # East
     assert game.phase == "play"
@@ -1208,15 +1208,15 @@ def test_seed004_dummy_bridge_dealer_can_only_redouble_on_his_own_hand() -> None
     assert texts(game.legal_actions()) == ["pass"]
     refused(
         game,
-        "double",
-        "double refused: the declaring side may not redouble a declaration left to Dummy",
+        "redouble",
+        "redouble refused: the declaring side may not redouble a declaration left to Dummy",
     )
     game = Game(EB_DUMMY, 12)
     game.declare("hearts")
     game.double()  # East
     assert game.actor == holder
-    assert texts(game.legal_actions()) == ["pass", "double"]
-    game.double()
+    assert texts(game.legal_actions()) == ["pass", "redouble"]
+    game.redouble()
     assert game.doubling_level == 2
 
 

@@ -203,3 +203,38 @@ def test_a_table_of_uploaded_rules_is_rebuilt_from_its_text(tmp_path: Path) -> N
         assert _public(after) == _public(before)
     finally:
         assert "Traceback" not in server.stop()
+
+
+def test_a_table_stored_before_issue_21_rebuilds_its_redouble(tmp_path: Path) -> None:
+    """ "Nothing acknowledged is lost": a table whose store (a real SQLite
+    file) holds a redouble written ``double``, as the web table stored it
+    before issue 21, is rebuilt with the redouble in its place (ELW05: the
+    maker "may say, 'I re-double'")."""
+    import time
+
+    from dummybridge.web.limits import Limits
+    from dummybridge.web.store import Store, StoredAction, StoredTable
+    from dummybridge.web.tables import Tables
+
+    store = Store(tmp_path / "tables.db")
+    game = Game(load_rules("bridge"), 3)
+    places = dict.fromkeys(game.players, ("bot", None))
+    store.add_table(StoredTable("t1", time.time(), "bridge", None, {}, 3, places))
+    now = ["declare hearts", "double", "redouble", "pass", "pass"]
+    for n, action in enumerate(now):
+        old = "double" if action == "redouble" else action  # as stored before issue 21
+        assert game.actor is not None
+        store.add_action("t1", n, StoredAction(game.actor, False, old))
+        game.apply(action)
+    table = Tables(store, Limits(), analysis=False)._open("t1")
+    assert table is not None
+    assert table.broken is None
+    assert [str(a) for a in table.game.actions] == [
+        "declare hearts",
+        "double",
+        "redouble",
+        "pass",
+        "pass",
+    ]
+    assert (table.game.phase, table.game.doubling_level, table.at) == ("play", 2, 5)
+    store.close()

@@ -49,6 +49,7 @@ class DealSummary:
 def deal_summaries(record: Mapping[str, Any], rules: RuleSet) -> dict[int, DealSummary]:
     """Replay ``record`` (already checked) and sum up each deal that was played."""
     from ..engine.game import Game
+    from ..engine.record import recorded_action
 
     game = Game.from_record({**record, "actions": []}, rules)
     seen: dict[int, tuple[str, int]] = {}
@@ -57,7 +58,7 @@ def deal_summaries(record: Mapping[str, Any], rules: RuleSet) -> dict[int, DealS
             (item["action"], item["player"]) if isinstance(item, Mapping) else (str(item), None)
         )
         _note(game, seen)
-        game.apply(text, player=player)
+        game.apply(recorded_action(game, text), player=player)
     _note(game, seen)
     won: dict[int, list[int]] = {}
     deal = 0

@@ -281,6 +281,7 @@ def analyse_record(
     :raises IllegalActionError: if an action of the record is not legal when replayed.
     """
     from ..engine.game import Game
+    from ..engine.record import recorded_action
 
     solver = solver or _solver()
     game = (
@@ -315,7 +316,7 @@ def analyse_record(
                 before = None
         deal = game.deal_number
         try:
-            game.apply(text, player=player)
+            game.apply(recorded_action(game, text), player=player)
         except DummyBridgeError as exc:
             raise type(exc)(f"record action {i + 1} ({text!r}): {exc}") from None
         if before is None:

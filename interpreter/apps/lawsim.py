@@ -51,7 +51,9 @@ __all__ = [
 #: the highest rate of irregularities ``--irregularities`` takes
 MAX_RATE = 0.5
 #: the log entries of an irregularity (laws mode)
-IRREGULAR = frozenset(("out_of_turn", "insufficient", "impossible", "revoke", "expose_card"))
+IRREGULAR = frozenset(
+    ("out_of_turn", "insufficient", "impossible", "passed_back", "revoke", "expose_card")
+)
 #: the log entries of a penalty chosen, or of a revoke claimed or waived
 DECISIONS = frozenset(
     (
@@ -61,6 +63,7 @@ DECISIONS = frozenset(
         "make_sufficient",
         "bid_seven",
         "previous_final",
+        "compel",
         "claim",
         "waive",
     )

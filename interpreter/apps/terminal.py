@@ -393,7 +393,7 @@ class Session(Narration):
             "play": "play",
             "auction": "call",
             "declare": "declare",
-            "double": "redouble or pass" if g.deal.doubling_level else "double or pass",
+            "double": "redouble or pass" if g.deal.doubling_level & 1 else "double or pass",
             "claim": "claim",
             "penalty": "choose the penalty",
         }.get(g.phase, "act")

@@ -15,7 +15,7 @@ from typing import Protocol
 from ..core import _native
 from ..core._native import Rng
 from ..core.cards import Card, Hand, Rank, Seat, Suit, seat_side, trick_winner
-from ..engine.actions import BID, DECLARE, DOUBLE, LEAVE, LOOK, PASS, PLAY, Action
+from ..engine.actions import BID, DECLARE, DOUBLE, LEAVE, LOOK, PASS, PLAY, REDOUBLE, Action
 from ..engine.game import Game, Observation
 from ..language.ruleset import RuleSet
 
@@ -61,9 +61,10 @@ class RandomBot:
 
 def _own_order(phase: str, legal: tuple[Action, ...]) -> tuple[Action, ...]:
     """The order the random bot draws from: the legal actions, except that in the
-    doubling it puts ``double`` before ``pass``, as the game listed them before it
-    listed the quiet action first, so that a seed gives the bots the same choices."""
-    if phase == "double" and len(legal) > 1 and legal[1].kind == DOUBLE:
+    doubling it puts ``double`` (or ``redouble``) before ``pass``, as the game listed
+    them before it listed the quiet action first, so that a seed gives the bots
+    the same choices."""
+    if phase == "double" and len(legal) > 1 and legal[1].kind in (DOUBLE, REDOUBLE):
         return (legal[1], legal[0], *legal[2:])
     return legal
 
@@ -136,7 +137,7 @@ class RuleBot:
             return self._bid(obs, legal)
         if DECLARE in kinds:
             return self._declare(obs, legal)
-        if DOUBLE in kinds or PASS in kinds:
+        if kinds & {DOUBLE, REDOUBLE, PASS}:
             return self._double(obs, legal)
         return legal[0]
 
@@ -206,7 +207,7 @@ class RuleBot:
             return Action.pass_() if can_pass else min(bids, key=self._bid_key)
         points = _points(hand)
         lengths = hand.suit_lengths()
-        calls = [(s, a) for s, a in obs.history if a.kind in (BID, PASS, DOUBLE, "redouble")]
+        calls = [(s, a) for s, a in obs.history if a.kind in (BID, PASS, DOUBLE, REDOUBLE)]
         partner_bids = [a for s, a in calls if s == seat.partner and a.kind == BID]
         last_bid = next(((s, a) for s, a in reversed(calls) if a.kind == BID), None)
         partner_points = 13 if partner_bids else 9
@@ -265,7 +266,7 @@ class RuleBot:
     # --------------------------------------------------------- doubling
 
     def _double(self, obs: Observation, legal: Sequence[Action]) -> Action:
-        can_double = any(a.kind == DOUBLE for a in legal)
+        can_double = any(a.kind in (DOUBLE, REDOUBLE) for a in legal)
         if not can_double or obs.doubling_level >= 2:
             return Action.pass_()
         seat = obs.to_act
@@ -283,7 +284,7 @@ class RuleBot:
         if defending and strong and obs.doubling_level == 0:
             return Action.double()
         if not defending and strong and _points(hand) >= 18 and obs.doubling_level == 1:
-            return Action.double()
+            return Action.redouble()
         return Action.pass_()
 
     # ------------------------------------------------------------ play

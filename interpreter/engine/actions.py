@@ -31,6 +31,7 @@ __all__ = [
     "CALL_CARD",
     "CALL_LEAD",
     "CANCEL",
+    "COMPEL",
     "CORRECT",
     "DECLARE",
     "DECLINE",
@@ -74,6 +75,7 @@ WAIVE: Final = "waive"
 NEW_DEAL: Final = "new_deal"
 ACCEPT: Final = "accept"
 CANCEL: Final = "cancel"
+COMPEL: Final = "compel"
 MAKE_SUFFICIENT: Final = "make_sufficient"
 TOUCH: Final = "touch"
 ASK: Final = "ask"
@@ -300,7 +302,8 @@ class Action:
 
     @classmethod
     def double(cls) -> Action:
-        """Double, or redouble: each doubling doubles the value of the tricks again."""
+        """Double an adversary's declaration or bid (in Bridge's doubling, the
+        adversaries' doublings: each doubles the value of the tricks again)."""
         return cls(DOUBLE)
 
     @classmethod
@@ -361,7 +364,8 @@ class Action:
 
     @classmethod
     def redouble(cls) -> Action:
-        """Redouble a doubled bid of one's own side (an auction call)."""
+        """Redouble one's own side's doubled declaration or bid (in Bridge's
+        doubling, the declaring side's doublings: "I re-double", ELW05)."""
         return cls(REDOUBLE)
 
     @classmethod

@@ -94,7 +94,9 @@ class Deal:
     sight_cache: dict[str, frozenset[Seat]]  #: the hands each player sees
     # the laws (laws mode; see engine/laws/)
     pending: Pending | None  #: what the adversaries are to decide after an irregularity
-    barred: Seat | None  #: law 50: the partner barred from bidding
+    #: law 50: the partner barred from bidding; in Bridge's declaration, the
+    #: partner compelled to declare (ELW05), who may not pass it back again
+    barred: Seat | None
     #: a hand, and a card it must (True) or may not (False) play next (laws 62, 86)
     constraint: tuple[Seat, int, bool] | None
     called_lead: int | None  #: laws 51, 93: the suit the adversaries must lead, if they can

@@ -11,9 +11,12 @@ eldest hand. Where the rules say so, a player may double only before seeing
 his own cards (``doubling.blind``), and the declaring side may not redouble a
 declaration left to Dummy.
 
-Its decisions are :func:`choices`: ``pass`` (content), and ``double`` while
-:func:`may_double`: the quiet action first; its legal actions add the looks
-the rules offer.
+Its decisions are :func:`choices`: ``pass`` (content), and while
+:func:`may_double` the adversaries' ``double`` or the declaring side's
+``redouble`` (ELW05: the maker "may say, 'I re-double'"; "their adversaries
+shall have the right to again double"), as an auction names them (1912 law
+54: a player doubles an adversary's bid, redoubles his own side's); the
+quiet action first; its legal actions add the looks the rules offer.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from ..core.cards import Seat
 from . import play, sight
-from .actions import DOUBLE, Action, Operation
+from .actions import DOUBLE, PASS, REDOUBLE, Action, Operation
 from .phases import Phase, PhaseActions
 
 if TYPE_CHECKING:
@@ -35,7 +38,9 @@ _LEFT = tuple(_SEATS[(i + 1) & 3] for i in range(4))  # Seat.left, as a table
 _PARTNER = tuple(_SEATS[(i + 2) & 3] for i in range(4))  # Seat.partner, as a table
 _DOUBLE = Action.double()
 _PASS = Action.pass_()
-_PASS_OR_DOUBLE = (_PASS, _DOUBLE)  # the quiet action first
+#: the quiet action first; then the adversaries' double, or the declaring side's redouble
+_PASS_OR_DOUBLE = (_PASS, _DOUBLE)
+_PASS_OR_REDOUBLE = (_PASS, Action.redouble())
 _PASS_ONLY = (_PASS,)
 
 
@@ -79,28 +84,38 @@ def may_double(game: Game) -> bool:
 
 
 def choices(game: Game) -> tuple[Action, ...]:
-    """``pass``, and ``double`` while the player to act may double: the phase's
-    one statement of what is legal."""
+    """``pass``, and while the player to act may double ``double`` (the
+    adversaries) or ``redouble`` (the declaring side, once doubled): the
+    phase's one statement of what is legal."""
+    level = game.deal.doubling_level
     # (game._double_free: no limit, no blind doubling, no bar on redoubling:
-    # always, up to the safeguard)
+    # always, up to the safeguard). The sides speak in turn after each
+    # doubling, so the declaring side's doublings are the odd-numbered ones.
     if game.deal.silenced and game.to_act in game.deal.silenced:
         return _PASS_ONLY  # a card exposed by his partner before the lead (Bridge code)
-    if game._double_free and game.deal.doubling_level < game._max_doublings:
-        return _PASS_OR_DOUBLE
-    return _PASS_OR_DOUBLE if may_double(game) else _PASS_ONLY
+    if (game._double_free and level < game._max_doublings) or may_double(game):
+        return _PASS_OR_REDOUBLE if level & 1 else _PASS_OR_DOUBLE
+    return _PASS_ONLY
 
 
 def why_not(game: Game, action: Action) -> str:
     """Why ``action`` is refused (it is not open)."""
-    if action.kind != DOUBLE:
-        return f"{game._seat_text(game.to_act)} may only double or pass now"
     deal = game.deal
+    word = "redouble" if deal.doubling_level & 1 else "double"
+    if action.kind not in (DOUBLE, REDOUBLE):
+        return f"{game._seat_text(game.to_act)} may only {word} or pass now"
     assert deal.denomination is not None
     assert game.to_act is not None
     if game.to_act in deal.silenced:
         return (
-            f"{game._seat_text(game.to_act)} has forfeited his right to double: "
+            f"{game._seat_text(game.to_act)} has forfeited his right to {word}: "
             "his partner exposed a card before the lead"
+        )
+    if action.kind == REDOUBLE and not deal.doubling_level & 1:
+        return (
+            "the adversaries double; only the declaring side redoubles"
+            if deal.doubling_level
+            else "there is no double to redouble"
         )
     limit = game.rules.doubling.limit
     if deal.doubling_level >= game._max_doublings:
@@ -109,12 +124,14 @@ def why_not(game: Game, action: Action) -> str:
         return f"the doubling limit is reached ({limit.kind})"
     if game.to_act.side == game.dealer.side and deal.declared_from == "dummy":
         return "the declaring side may not redouble a declaration left to Dummy"
-    return f"{game.seat_player[game.to_act]} may double only before seeing his own cards"
+    if may_double(game):  # the declaring side's double
+        return "the declaring side redoubles: redouble or pass"
+    return f"{game.seat_player[game.to_act]} may {word} only before seeing his own cards"
 
 
 def act(game: Game, action: Action) -> Operation:
-    """Take a double or a pass verified as open."""
-    return game._decision(action, _double if action.kind == DOUBLE else _pass)
+    """Take a double, a redouble or a pass verified as open."""
+    return game._decision(action, _pass if action.kind == PASS else _double)
 
 
 def _queue(game: Game, first: Seat, second: Seat | None) -> list[Seat]:

@@ -67,6 +67,7 @@ _SEATS = play.SEATS
 _EMPTY = NO_DETAIL
 _new_op = tuple.__new__  # builds an Operation without the named-tuple constructor's overhead
 _DOUBLE = Action.double()
+_REDOUBLE = Action.redouble()
 _PASS = Action.pass_()
 _LEAVE = Action.leave()
 _SEAT_NAMES = tuple(s.name.lower() for s in _SEATS)
@@ -396,6 +397,10 @@ class Game(GameBase):
             actions = _PHASES[phase]  # no laws there: a decision open now is taken at once
             if actions.allows(self, action):
                 return actions.act(self, action)
+            if phase is DECLARE_PHASE:
+                irregular = self.hooks.declaration(self, action)  # passed back (laws mode)
+                if irregular is not None:
+                    return irregular
         kind = action.kind
         if kind in REMARKS:
             if player is None and self.actor is None:
@@ -453,8 +458,12 @@ class Game(GameBase):
         return self.apply(_LEAVE)
 
     def double(self) -> Operation:
-        """Double (or redouble)."""
+        """Double (an undoubled declaration or bid)."""
         return self.apply(_DOUBLE)
+
+    def redouble(self) -> Operation:
+        """Redouble (a doubled declaration or bid)."""
+        return self.apply(_REDOUBLE)
 
     def pass_(self) -> Operation:
         """Pass: content with the doubling as it stands."""

@@ -37,9 +37,9 @@ Decisions (the seat is the hand decided for; for ``look``, the hand looked at):
   next), ``LOOK``;
 - laws mode, the claim of a revoke penalty: ``CLAIM``, ``WAIVE``;
 - laws mode, a penalty chosen: ``ACCEPT``, ``CANCEL``, ``NEW_DEAL``,
-  ``MAKE_SUFFICIENT``, ``BID_SEVEN``, ``PREVIOUS_FINAL``, ``REQUIRE``,
-  ``FORBID``, ``DECLINE``, ``CALL_LEAD``, ``TREAT_EXPOSED`` (law 76: the
-  card led out of turn is an exposed card).
+  ``MAKE_SUFFICIENT``, ``BID_SEVEN``, ``PREVIOUS_FINAL``, ``COMPEL``,
+  ``REQUIRE``, ``FORBID``, ``DECLINE``, ``CALL_LEAD``, ``TREAT_EXPOSED``
+  (law 76: the card led out of turn is an exposed card).
 
 Irregularities and the laws' remarks (laws mode):
 
@@ -55,6 +55,7 @@ FORBID_LEAD      the leader     -- (laws 65, 66: the suit, ``action``)
 SLIP             the next hand  -- (law 52: the call voided, ``action``)
 INSUFFICIENT     the bidder     -- (law 50)
 IMPOSSIBLE       the bidder     -- (law 50)
+PASSED_BACK      the partner    -- (ELW05: the declaration passed back, ``leave it``)
 REVOKE           the revoker    ``card``, ``led``, ``trick``, ``liable``
 TOUCH            the hand       ``card``, ``played`` (law 64)
 SUGGEST          dummy          -- (law 62)
@@ -119,6 +120,7 @@ class OpKind(TextEnum):
     MAKE_SUFFICIENT = "make_sufficient"
     BID_SEVEN = "bid_seven"
     PREVIOUS_FINAL = "previous_final"
+    COMPEL = "compel"
     REQUIRE = "require"
     FORBID = "forbid"
     DECLINE = "decline"
@@ -132,6 +134,7 @@ class OpKind(TextEnum):
     SLIP = "slip"
     INSUFFICIENT = "insufficient"
     IMPOSSIBLE = "impossible"
+    PASSED_BACK = "passed_back"
     REVOKE = "revoke"
     TOUCH = "touch"
     SUGGEST = "suggest"

@@ -13,8 +13,9 @@ DECLARE       ``declare``  ``declare NAME``, ``leave it``;        a denomination
 AUCTION       ``auction``  ``bid N NAME``, ``pass``, ``double``,  three passes follow a bid, or
                            ``redouble`` (Auction Bridge);         four open the auction
                            ``look S`` where the rules allow
-DOUBLE        ``double``   ``double`` (a redouble too),           both sides are content, or the
-                           ``pass``; ``look S`` where the rules   doubling limit is reached
+DOUBLE        ``double``   ``double`` (the adversaries),          both sides are content, or the
+                           ``redouble`` (the declaring side),     doubling limit is reached
+                           ``pass``; ``look S`` where the rules
                            allow
 PLAY          ``play``     ``play CARD``; ``play blind`` (and     the last trick is played
                            ``look S`` where the rules allow) for

@@ -5,6 +5,10 @@ seed, the players, the preset deals and every decision, in order (one made
 out of turn as ``{player, action}``). Replaying it gives the same game, since
 all randomness flows from the seed. A snapshot (:func:`state_dict`) is the
 whole state at one moment, for inspection and tests.
+
+Records of every version replay: before issue 21 the doubling phase wrote a
+redouble as ``double``; :func:`recorded_action` reads it as the redouble it
+was.
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ from typing import TYPE_CHECKING, Any
 from ..core.cards import Card, Hand, Seat
 from ..errors import IllegalActionError, InvalidNotationError
 from ..language.ruleset import RuleSet
+from .actions import DOUBLE, Action
+from .phases import Phase
 
 if TYPE_CHECKING:
     from .game import Game
@@ -25,6 +31,7 @@ __all__ = [
     "RECORD_FORMAT",
     "builtin_name",
     "from_record",
+    "recorded_action",
     "rules_of_reference",
     "rules_reference",
     "rules_text",
@@ -36,6 +43,25 @@ __all__ = [
 RECORD_FORMAT = "dummybridge-record/1"
 
 _SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+_REDOUBLE = Action.redouble()
+
+
+def recorded_action(game: Game, action: Action | str) -> Action:
+    """An action of a record (or a store, or a PBN file's ``OtherActions``) as
+    any version wrote it, read for the game's state now.
+
+    Before issue 21 the doubling phase of Bridge wrote every doubling
+    ``double``: one by the declaring side (the odd-numbered doublings: the
+    sides speak in turn) is read as the ``redouble`` it was. No record of this
+    version writes that (the doubling phase refuses the declaring side's
+    ``double``), so the reading is unambiguous.
+
+    :raises InvalidNotationError: for text that is no action.
+    """
+    read = action if isinstance(action, Action) else Action.parse(action)
+    if read.kind == DOUBLE and game.phase is Phase.DOUBLE and game.deal.doubling_level & 1:
+        return _REDOUBLE
+    return read
 
 
 def to_record(game: Game) -> dict[str, Any]:
@@ -182,7 +208,7 @@ def from_record(cls: type[Game], record: Mapping[str, Any], rules: RuleSet | Non
     game = cls(rules, seed, players=players, deals=deals, rubbers=rubbers, laws=laws)
     for i, (text, player) in enumerate(actions):
         try:
-            game.apply(text, player=player)
+            game.apply(recorded_action(game, text), player=player)
         except (IllegalActionError, InvalidNotationError) as exc:
             raise type(exc)(f"record action {i + 1} ({text!r}): {exc}") from None
     return game

@@ -178,8 +178,9 @@ def parse_input(text: str, rules: RuleSet, legal: Sequence[Action] = ()) -> Acti
     Understood, besides every action's own text (``play SA``, ``bid 2 hearts``,
     ``look N``, ``claim revoke tricks`` ...): a card in any common form; a bare
     rank when exactly one legal card has it; ``pass`` (``content``, ``no bid``),
-    ``double`` (``x``), ``redouble`` (``xx``; in a game without an auction a
-    redouble is a double by the declaring side), ``leave it``, a denomination
+    ``double`` (``x``), ``redouble`` (``xx``; in Bridge's doubling, where
+    nothing else could be meant, either word is the one of the two open),
+    ``leave it``, a denomination
     to declare (``hearts``, ``♥``, ``no trumps``, ``declare clubs``), a bid
     (``2H``, ``2 ♥``, ``two hearts``, ``bid 1 royal spades``), ``look north``,
     ``blind``, ``claim tricks``, ``claim points``, ``waive``.
@@ -222,9 +223,18 @@ def _own_text(text: str, kinds: set[str]) -> Action | None:
         action = Action.parse(text.strip())
     except (InvalidNotationError, ValueError):
         return None
-    if action.kind == REDOUBLE and REDOUBLE not in kinds and DOUBLE in kinds:
-        return Action.double()  # the declaring side's double is a redouble
-    return action
+    return _again(action, kinds)
+
+
+def _again(action: Action, kinds: set[str]) -> Action:
+    """A ``double`` or ``redouble`` said in Bridge's doubling (no bids open)
+    where the other is open: the one open (the adversaries "again double",
+    the declaring side "re-double": ELW05)."""
+    if BID in kinds or action.kind not in (DOUBLE, REDOUBLE) or action.kind in kinds:
+        return action
+    if DOUBLE in kinds:
+        return Action.double()
+    return Action.redouble() if REDOUBLE in kinds else action
 
 
 def _card(words: str, text: str, legal: Sequence[Action]) -> Action | None:
@@ -253,9 +263,7 @@ def _phrase(words: str, kinds: set[str]) -> Action | None:
     make = _PHRASES.get(words)
     if make is None:
         return None
-    if make == Action.redouble and REDOUBLE not in kinds and DOUBLE in kinds:
-        return Action.double()  # the declaring side's double is a redouble
-    return make()
+    return _again(make(), kinds)
 
 
 def _claim_or_look(words: str) -> Action | None:

@@ -24,9 +24,10 @@ The period games need a few decisions the standard leaves to us:
   file's name of the declaration, such as ``no_trumps`` or ``royal_spades``),
   ``DeclarationMaker`` (who made it), ``DeclaredFrom`` (``own_hand``,
   ``partner``, ``dummy`` for a Dummy's forced declaration, or ``auction``),
-  ``DeclarationHistory`` (each step: ``S:Leave;N:hearts;W:X;N:Pass``) and
-  ``Doublings`` (how many times the declaration was doubled). The Auction
-  section is written only for the variants that have an auction.
+  ``DeclarationHistory`` (each step: ``S:Leave;N:hearts;W:X;N:XX;E:Pass``,
+  ``X`` a double, ``XX`` a redouble) and ``Doublings`` (how many times the
+  declaration was doubled). The Auction section is written only for the
+  variants that have an auction.
 - **The variant** is named in ``Variant`` and ``VariantVersion`` (the rule
   file's ``name`` and ``version``); ``Generator`` (4.1.5) gives the program
   and the seed, ``Scoring`` (3.4.12) is ``Rubber``, and ``ScoreRubber``
@@ -325,15 +326,18 @@ def _score_rubber(entries: Sequence[Mapping[str, Any]]) -> str:
 
 def _history_text(deal: DealRecord) -> str:
     """The declaration and doubling, each step ``SEAT:WHAT``: a declaration's
-    name, ``Leave``, ``X`` (a double or redouble) or ``Pass``."""
+    name, ``Leave``, ``X`` (a double), ``XX`` (a redouble: every doubling after
+    the first, as the Auction section writes one) or ``Pass``."""
     items = []
     for seat, action in deal.history:
         if action.kind == DECLARE:
             what = action.denomination or ""
         elif action.kind == LEAVE:
             what = "Leave"
-        elif action.kind in (DOUBLE, REDOUBLE):
+        elif action.kind == DOUBLE:
             what = "X"
+        elif action.kind == REDOUBLE:
+            what = "XX"
         elif action.kind == PASS:
             what = "Pass"
         else:

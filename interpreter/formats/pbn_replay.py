@@ -21,9 +21,12 @@ What is read (PBN 2.1, and what :mod:`.pbn`'s export writes):
   ``?``, ``$N``, ``^S``, ``^I`` ...) are left out;
 - the period **declaration** (the variants without an auction) from the
   ``DeclarationHistory`` tag the export writes, each step ``SEAT:WHAT``: a
-  declaration's name, ``Leave``, ``X`` (a double, or a redouble where that is
-  what the rules allow next) or ``Pass``; the Dummy's forced declaration
+  declaration's name, ``Leave``, ``X`` (a double; in a file written before
+  issue 21, which wrote every doubling so, the redouble where that is what
+  the rules allow next), ``XX`` (a redouble) or ``Pass``; the Dummy's forced declaration
   (``DeclaredFrom "dummy"``) is the rules', not a step, and is passed over;
+  a file without that tag (another program's) gives the declaration and
+  doubling by its ``Contract`` and ``Declarer`` tags (:mod:`.pbn_contract`);
 - the **Play** section (3.6): the cards in fours, a trick each, in columns
   from the Play tag's seat; the card of the hand to play is taken from its
   column. ``-`` (a card not known) and ``*`` stop the play; ``^R`` and other
@@ -57,8 +60,10 @@ from typing import Any
 from ..core.cards import Hand, Seat, Strain
 from ..engine.actions import BID, DECLARE, DOUBLE, LEAVE, PASS, REDOUBLE, Action
 from ..engine.game import Game
+from ..engine.record import recorded_action
 from ..errors import DummyBridgeError, FileFormatError
 from ..language.ruleset import RuleSet
+from .pbn_contract import ContractTags, check_reached, contract_of, contract_step
 from .pbn_read import PbnGame
 
 __all__ = ["DealScript", "ImportResult", "fresh", "import_games", "other_actions", "script_of"]
@@ -102,6 +107,8 @@ class DealScript:
     :ivar history: the declaration's and doubling's steps in order.
     :ivar tricks: by trick, the card each seat plays.
     :ivar other: the OtherActions tag's decisions, by their place among the deal's.
+    :ivar contract: without a DeclarationHistory tag (a variant without an
+        auction), the Contract and Declarer tags the declaration is derived from.
     """
 
     game: PbnGame
@@ -112,11 +119,14 @@ class DealScript:
     history: list[Step] = field(default_factory=list)
     tricks: list[dict[Seat, Step]] = field(default_factory=list)
     other: dict[int, tuple[str, str | None]] = field(default_factory=dict)
+    contract: ContractTags | None = None
 
     @property
     def has_sections(self) -> bool:
         """Whether the game gives any decision."""
-        return bool(self.calls or self.all_pass or self.history or self.tricks or self.other)
+        return bool(self.calls or self.all_pass or self.history or self.tricks or self.other) or (
+            self.contract is not None
+        )
 
 
 @dataclass
@@ -280,6 +290,8 @@ def _history_action(what: str) -> Action | None:
         return Action.pass_()
     if word.upper() == "X":
         return None
+    if word.upper() == "XX":
+        return Action.redouble()
     return Action.declare(word)
 
 
@@ -372,6 +384,8 @@ def script_of(game: PbnGame, rules: RuleSet, turn: int = 0) -> DealScript:
         _auction(script, rules)
     else:
         _history(script, turn)
+        if "DeclarationHistory" not in game.tags:
+            script.contract = contract_of(game, rules, turn)
     _play(script, turn, rules.deal.cards_each)
     _other(script)
     return script
@@ -394,6 +408,10 @@ def propose(game: Game, script: DealScript) -> Step | None:
             return script.calls[i]
         return Step("AP", Action.pass_(), 0, 0, "Auction") if script.all_pass else None
     if phase in ("declare", "double"):
+        contract = script.contract
+        if contract is not None:
+            line, col = contract.game.where("Contract")
+            return Step(contract.text, contract_step(game, contract), line, col, "Contract")
         i = _history_count(game)
         if i >= len(script.history):
             return None
@@ -435,7 +453,7 @@ def _replay_deal(game: Game, script: DealScript) -> bool:
         if k in script.other:
             text, player = script.other[k]
             try:
-                game.apply(text, player=player)
+                game.apply(recorded_action(game, text), player=player)
             except DummyBridgeError as exc:
                 raise pbn.error("OtherActions", f"[{k}, {text!r}]: {exc}") from None
         else:
@@ -443,6 +461,8 @@ def _replay_deal(game: Game, script: DealScript) -> bool:
             if step is None:
                 return False
             _apply_step(game, step, pbn.file)
+            if step.tag == "Contract" and script.contract is not None:
+                check_reached(game, script.contract, number)
         k += 1
     return True
 
@@ -649,8 +669,10 @@ def import_games(
     if auctions and rules.declaration.kind != "auction":
         notes.append(
             f"{_where(auctions[0])}: the Auction section is not replayed: {rules.name} "
-            "has no auction (its declaration is read from a DeclarationHistory tag)"
+            "has no auction (its declaration is read from a DeclarationHistory tag, or "
+            "from the Contract and Declarer tags)"
         )
+    notes.extend(s.contract.note for s in scripts if s.contract is not None and s.contract.note)
     if exact and not turn:
         try:
             k = min(int(session.get("presets", 0)), len(hands))

@@ -40,7 +40,7 @@ from ..core.cards import Hand, validate_deal
 from ..core.files import read_utf8
 from ..engine.actions import Action
 from ..engine.game import Game
-from ..engine.record import rules_of_reference, rules_text, text_hash
+from ..engine.record import recorded_action, rules_of_reference, rules_text, text_hash
 from ..errors import DummyBridgeError, FileFormatError, RuleFileError
 from ..language.ruleset import RuleSet
 
@@ -456,7 +456,7 @@ def _replay(record: Mapping[str, Any], file: str, rules: RuleSet | None) -> Game
             (item["action"], item["player"]) if isinstance(item, Mapping) else (item, None)
         )
         try:
-            game.apply(text, player=player)
+            game.apply(recorded_action(game, text), player=player)
         except DummyBridgeError as exc:
             raise FileFormatError(file, str(exc), path=f"$.actions[{i}]") from None
     return game

@@ -47,6 +47,7 @@ _FIXED_WORDS = {
     "new_deal": "demands a new deal",
     "accept": "lets the call stand",
     "cancel": "has the call cancelled",
+    "compel": "compels him to declare",
     "make_sufficient": "has the bid made sufficient",
     "bid_seven": "has the bid count as seven",
     "previous_final": "makes his side's last bid final",
@@ -85,11 +86,12 @@ def denomination_short(name: str, rules: RuleSet, symbols: bool) -> str:
 
 def call_text(action: Action, rules: RuleSet, symbols: bool, level_before: int = 0) -> str:
     """A call as the screen writes it everywhere: ``1♥``, ``2NT``, ``pass``,
-    ``double``, ``redouble`` (a double of a double is named a redouble)."""
+    ``double``, ``redouble``; in Bridge's doubling the adversaries' double
+    after a redouble is ``double again`` (ELW05: "the right to again double")."""
     if action.kind == BID:
         return f"{action.level}{denomination_short(action.denomination or '', rules, symbols)}"
     if action.kind == DOUBLE:
-        return "double" if level_before == 0 else "redouble"
+        return "double again" if level_before else "double"
     if action.kind in (PASS, REDOUBLE):
         return action.kind
     return str(action)
@@ -97,7 +99,8 @@ def call_text(action: Action, rules: RuleSet, symbols: bool, level_before: int =
 
 def action_words(action: Action, doubling_level_before: int = 0, auction: bool = False) -> str:
     """An action in words: ``declares hearts``, ``leaves it``, ``bids 2 hearts``,
-    ``doubles``, ``redoubles``, ``passes``."""
+    ``doubles``, ``redoubles``, ``doubles again`` (the adversaries, after a
+    redouble), ``passes``."""
     kind = action.kind
     fixed = _FIXED_WORDS.get(kind)
     if fixed is not None:
@@ -116,7 +119,7 @@ def action_words(action: Action, doubling_level_before: int = 0, auction: bool =
     if kind == DECLARE:
         return f"declares {(action.denomination or '').replace('_', ' ')}"
     if kind == DOUBLE:
-        return "doubles" if doubling_level_before == 0 else "redoubles"
+        return "doubles again" if doubling_level_before else "doubles"
     if kind == PASS:
         return "passes" if auction or not doubling_level_before else "is content"
     return str(action)

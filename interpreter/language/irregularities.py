@@ -26,6 +26,7 @@ from .options import (
     ImpossibleOption,
     LeadOutOfTurnOption,
     OutOfTurnOption,
+    PassedBackOption,
     ProhibitLead,
     RevokeExempt,
     RevokePenaltyKind,
@@ -109,15 +110,22 @@ class LawsRules:
     :ivar out_of_turn: for each kind of call out of turn (in the auction
         ``bid``, ``double``; in Bridge's declaration and doubling
         ``declaration_by_partner``, ``declaration_by_adversary``,
-        ``double_before_asked``), what may be done about it (``new_deal``,
-        ``accept``, ``cancel``); empty where the rules do not regulate calls
-        out of turn.
+        ``double_before_asked``, and the partner's pass in turn,
+        ``declaration_passed_back``), what may be done about it
+        (``new_deal``, ``accept``, ``cancel``, ``compel``); empty where the
+        rules do not regulate calls out of turn.
     """
 
     revoke: RevokeRules
     out_of_turn: Mapping[
         str,
-        tuple[OutOfTurnOption | DeclarationOutOfTurnOption | AdversaryDeclarationOption, ...],
+        tuple[
+            OutOfTurnOption
+            | DeclarationOutOfTurnOption
+            | AdversaryDeclarationOption
+            | PassedBackOption,
+            ...,
+        ],
     ]
     #: what may be done about an insufficient bid (empty: not regulated)
     insufficient_bid: tuple[OutOfTurnOption, ...]

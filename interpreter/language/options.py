@@ -42,6 +42,7 @@ __all__ = [
     "Ledger",
     "OpeningLead",
     "OutOfTurnOption",
+    "PassedBackOption",
     "PlayerSide",
     "ProhibitLead",
     "RedoubleLeftToDummy",
@@ -121,6 +122,7 @@ DeclarationOutOfTurnOption: TypeAlias = Literal["accept", "new_deal", "cancel"]
 AdversaryDeclarationOption: TypeAlias = Literal["new_deal", "cancel"]
 LeadOutOfTurnOption: TypeAlias = Literal["exposed", "call_lead"]
 ProhibitLead: TypeAlias = Literal["never", "in_addition", "instead"]
+PassedBackOption: TypeAlias = Literal["new_deal", "compel"]
 
 ForcedKind: TypeAlias = Literal[
     "aces_at_least", "longest", "most_pips", "most_valuable", "suit_order"

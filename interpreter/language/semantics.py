@@ -644,6 +644,18 @@ INERT: tuple[Inert, ...] = (
         "leave laws.out_of_turn.declaration_by_partner out",
     ),
     (
+        ("laws", "out_of_turn", "declaration_passed_back"),
+        lambda d: (
+            _auction(d)
+            or _dealers_partner_is_his_dummy(d)
+            or not _get(d, "declaration", "pass_to_partner")
+        ),
+        "the dealer's partner never passes Bridge's declaration back (ELW05): the "
+        "declaration is an auction, it is never left to the partner, or the dealer's "
+        "partner is always his Dummy",
+        "leave laws.out_of_turn.declaration_passed_back out",
+    ),
+    (
         ("laws", "out_of_turn", "declaration_by_adversary"),
         _auction,
         "an adversary's declaration out of turn is Bridge's (ELW05), and "

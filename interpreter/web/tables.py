@@ -27,6 +27,7 @@ from typing import Any, Protocol
 from ..engine.actions import Action
 from ..engine.game import Game
 from ..engine.observation import Observation
+from ..engine.record import recorded_action
 from ..errors import DummyBridgeError, IllegalActionError, InvalidNotationError
 from ..language.ruleset import RuleSet
 from . import deals, views
@@ -143,7 +144,9 @@ class Table:
         :raises DummyBridgeError: if one is refused (the rules or engine changed).
         """
         for stored in actions:
-            self.game.apply(stored.action, player=stored.player if stored.out_of_turn else None)
+            game = self.game
+            action = recorded_action(game, stored.action)  # as any version stored it
+            game.apply(action, player=stored.player if stored.out_of_turn else None)
             self.at += 1
             self._after()
 

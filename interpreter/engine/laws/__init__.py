@@ -5,8 +5,9 @@ laws of the rule file's ``laws`` section say what follows. This subpackage
 holds them, by where they happen:
 
 - :mod:`.calls`: irregular calls: out of turn in the auction (1912 laws 49,
-  57) and in Bridge's declaration and doubling (ELW05), the slip corrected
-  (law 52), insufficient and impossible bids (law 50);
+  57) and in Bridge's declaration and doubling (ELW05), the declaration
+  passed back (ELW05), the slip corrected (law 52), insufficient and
+  impossible bids (law 50);
 - :mod:`.conduct`: conduct in the play: remarks, touched and suggested cards,
   cards required or forbidden, called leads (laws 51, 59-64, 93), and the card
   played in laws mode;
@@ -52,6 +53,9 @@ hook                               where the game calls it
 ``bid(game, action)``              ``Game._apply()`` in the auction, before the
                                    call: an insufficient or impossible bid
                                    (``None``: a call like any other)
+``declaration(game, action)``      ``Game._apply()`` in the declaration, for an
+                                   action not open: the declaration passed
+                                   back (``None``: refused as in strict play)
 ``play(game, action)``             ``Game._apply()`` and the play's ``act``, for a
                                    card seen
 ``end_of_play(game)``              ``play.end_play()``, after the last trick:
@@ -133,6 +137,10 @@ class StrictPlay:
         """An irregular bid taken to the adversaries: none; the call is like any other."""
         return None
 
+    def declaration(self, game: Game, action: Action) -> Operation | None:
+        """An irregular declaration in turn: none (it is refused)."""
+        return None
+
     def play(self, game: Game, action: Action) -> Operation:
         """A card seen played: the play's own step."""
         return play.card(game, action)
@@ -164,6 +172,9 @@ class Laws(StrictPlay):
 
     def bid(self, game: Game, action: Action) -> Operation | None:
         return calls.irregular_bid(game, action)
+
+    def declaration(self, game: Game, action: Action) -> Operation | None:
+        return calls.passed_back(game, action)
 
     def play(self, game: Game, action: Action) -> Operation:
         return conduct.play_card(game, action)

@@ -3,7 +3,8 @@
 impossible bids (law 50); and in Bridge's declaration and doubling (ELW05
 laws 45-49 and "Doubling, re-doubling"), the trump made by the dealer's
 partner without its being left to him, a declaration made or passed by an
-adversary, and a double by the eldest hand's partner before "May I lead?".
+adversary, a double by the eldest hand's partner before "May I lead?", and,
+in turn, the declaration passed back by the partner it was left to.
 
 Each irregular call is logged, then the player the laws name (in the
 auction the adversary on the offender's left) chooses among the penalties
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING
 from ...core.cards import Seat
 from ...errors import IllegalActionError
 from .. import auction
-from ..actions import BID, DOUBLE, PLAY, REDOUBLE, Action, Operation
+from ..actions import BID, DOUBLE, LEAVE, PLAY, REDOUBLE, Action, Operation
 from ..phases import Phase
 from . import exposed, penalties
 
@@ -34,6 +35,8 @@ __all__ = [
     "irregular_bid",
     "out_of_turn",
     "out_of_turn_actions",
+    "passed_back",
+    "passed_back_open",
     "slip",
     "slip_open",
 ]
@@ -275,13 +278,49 @@ def insufficient(game: Game, action: Action) -> Operation:
     return _bid_to_decide(game, action, "insufficient", game.rules.laws.insufficient_bid)
 
 
-def _bid_to_decide(game: Game, action: Action, kind: str, options: tuple[str, ...]) -> Operation:
-    """An irregular bid in turn, logged as ``kind``; the adversary on the
-    bidder's left chooses among the penalties ``options`` name."""
+def passed_back_open(game: Game) -> bool:
+    """Whether the player to act may pass the declaration back, irregularly
+    (laws mode): it was left to him, and the rules regulate it."""
+    deal = game.deal
+    return (
+        game.laws
+        and game.phase is Phase.DECLARE
+        and deal.passed_to is not None
+        and game.to_act is deal.passed_to
+        and game.to_act is not deal.barred  # compelled to declare once already
+        and "declaration_passed_back" in game.rules.laws.out_of_turn
+    )
+
+
+def passed_back(game: Game, action: Action) -> Operation | None:
+    """ELW05 "Making the trump": "Should the dealer's partner pass the
+    declaration to the dealer, it shall be the right of the eldest hand to
+    claim a new deal or to compel the offending player to declare the
+    trump": his ``leave it`` is logged, and the eldest hand decides. ``None``
+    for any other action, or where the rules do not regulate it."""
+    if action.kind != LEAVE or not passed_back_open(game):
+        return None
+    options = game.rules.laws.out_of_turn["declaration_passed_back"]
+    return _bid_to_decide(game, action, "passed_back", options, game.dealer.left)
+
+
+def _bid_to_decide(
+    game: Game,
+    action: Action,
+    kind: str,
+    options: tuple[str, ...],
+    decider: Seat | None = None,
+) -> Operation:
+    """An irregular call in turn, logged as ``kind``; the adversary on the
+    bidder's left (or ``decider``) chooses among the penalties ``options`` name."""
     seat = game.to_act
     assert seat is not None
     offered = penalties.offer(game, options, seat, action)
     game.actions.append(action)
     op = game._append(kind, seat=seat, player=game.seat_player[seat], action=action)
-    penalties.await_choice(game, seat, action, offered, seat, seat.left)
+    # (a seat is an int: North is 0, so "is None", never "or")
+    # (a seat is an int: North is 0, so "is None", never "or")
+    penalties.await_choice(
+        game, seat, action, offered, seat, seat.left if decider is None else decider
+    )
     return op

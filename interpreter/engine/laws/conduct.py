@@ -44,15 +44,20 @@ REMARKS = frozenset((TOUCH, ASK, CORRECT, POINT_OUT, SUGGEST, INFORM)) | exposed
 _PLAYS = tuple(Action.play(Card(i)) for i in range(52))
 _INFORM = Action(INFORM)
 _POINT_OUT = Action(POINT_OUT)
+_PASS_BACK = (Action.leave(),)  # the declaration passed back (ELW05)
 
 
 def irregular_actions(game: Game) -> tuple[Action, ...]:
     """:meth:`Game.irregular_actions <dummybridge.engine.game.Game.irregular_actions>`:
-    in the auction the insufficient bids (:mod:`.calls`), in the play the
-    revokes, unless the hand must play a card required or lead a suit called."""
+    in the auction the insufficient bids (:mod:`.calls`), in the declaration
+    ``leave it`` by the partner it was left to (passed back, ELW05), in the
+    play the revokes, unless the hand must play a card required or lead a
+    suit called."""
     bids = calls.insufficient_bids(game)
     if bids is not None:
         return bids
+    if calls.passed_back_open(game):
+        return _PASS_BACK
     seat, deal = game.to_act, game.deal
     if (
         not game.laws

@@ -2,6 +2,8 @@
 
 An irregularity stops the game in the ``penalty`` phase: in the auction a call
 out of turn (1912 laws 49, 57), an insufficient or an impossible bid (law 50);
+in Bridge's declaration and doubling a call out of turn, or the declaration
+passed back (ELW05 "Making the trump");
 in the play a card dummy suggests (law 62), information about the bidding
 (laws 51, 93), a revoke corrected in time (law 86). The deal keeps what is to
 be decided in ``game.deal.pending`` (a :class:`Pending`: the offender, his
@@ -56,6 +58,7 @@ from ..actions import (
     BID_SEVEN,
     CALL_LEAD,
     CANCEL,
+    COMPEL,
     DECLINE,
     FORBID,
     MAKE_SUFFICIENT,
@@ -262,6 +265,21 @@ class Cancel(Penalty):
     def decide(self, game: Game, pending: Pending, choice: Action) -> None:
         game.phase = pending.phase
         game.to_act = pending.resume
+
+
+@register
+class Compel(Cancel):
+    """ELW05 "Making the trump": the dealer's partner passed the declaration
+    back; the eldest hand compels "the offending player to declare the trump"
+    (the pass is void, and he declares)."""
+
+    kind = COMPEL
+    text = "compel declaration"
+    option = "compel"
+
+    def decide(self, game: Game, pending: Pending, choice: Action) -> None:
+        super().decide(game, pending, choice)
+        game.deal.barred = pending.offender  # he must declare: no second pass back
 
 
 def _bid_instead(game: Game, seat: Seat, bid: Action, detail: dict[str, str], bars: bool) -> None:
