@@ -20,8 +20,8 @@ While :func:`run` runs, SIGTERM raises :class:`Terminated`, a kind of
 ``finally`` removing a temporary file, the terminal saving the game) does the
 same on SIGTERM. Before :func:`run` starts, while the program loads,
 ``dummybridge/__init__.py`` has both signals end the program with the same one
-line and status. Worker processes leave both to their parent
-(:func:`worker_signals`).
+line and status. Worker processes leave both to their parent, which ends
+them (:mod:`.workers`).
 """
 
 from __future__ import annotations
@@ -49,8 +49,6 @@ __all__ = [
     "Terminated",
     "on_interrupt",
     "run",
-    "signals_blocked",
-    "worker_signals",
 ]
 
 EXIT_OK = 0
@@ -91,31 +89,6 @@ def _raise(signum: int, _frame: FrameType | None) -> None:
     if signum == signal.SIGTERM:
         raise Terminated
     raise KeyboardInterrupt
-
-
-def worker_signals() -> None:
-    """In a worker process: Ctrl-C (sent to the whole process group) is its
-    parent's to act on, and SIGTERM (the parent ending its pool) ends it
-    silently; neither prints a traceback."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)
-
-
-@contextmanager
-def signals_blocked() -> Iterator[None]:
-    """Hold Ctrl-C and SIGTERM back while worker processes start, so that each
-    starts with them held and sets its own handling (:func:`worker_signals`)
-    before one can reach it; the parent gets any that came when the block ends."""
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)
 
 
 def run(command: Callable[[], int]) -> int:
