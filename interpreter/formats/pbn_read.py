@@ -95,7 +95,7 @@ class PbnGame:
     tags: dict[str, str] = field(default_factory=dict)
     at: array[int] = field(default_factory=lambda: array("Q"))
     spans: dict[str, array[int]] = field(default_factory=dict)
-    text: str = ""
+    text: str = field(default="", repr=False)
     notes: list[str] = field(default_factory=list)
 
     def tokens(self, tag: str) -> Iterator[tuple[str, int, int]]:
