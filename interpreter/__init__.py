@@ -36,12 +36,16 @@ engine are imported when first used, so that reading a rule file
 (``dummybridge validate``) never loads the engine.
 """
 
-from __future__ import annotations
-
+# First of all, before any import: the command's signals. ``_signal`` is
+# built into the interpreter and ``os`` and ``sys`` are loaded before any
+# program starts, so the handling is in place before this package loads a
+# single module (``signal`` would first build its enums, some 3 ms in which
+# Ctrl-C gave a traceback; even ``from __future__ import annotations`` loads
+# one, so this module does without it). A program that imports dummybridge
+# keeps its own.
+import _signal
 import os as _os
-import signal as _signal
 import sys as _sys
-from itertools import pairwise as _pairwise
 
 
 def _quit_on_signal(signum: int, _frame: object) -> None:
@@ -57,12 +61,10 @@ def _started_as_the_command() -> bool:
     argv0 = _os.path.basename(_sys.argv[0]) if _sys.argv else ""
     args = getattr(_sys, "orig_argv", [])
     return _os.path.splitext(argv0)[0] in ("dummybridge", "dummybridge-script") or any(
-        pair == ("-m", "dummybridge") for pair in _pairwise(args)
+        args[i : i + 2] == ["-m", "dummybridge"] for i in range(len(args) - 1)
     )
 
 
-# First of all, before the slow imports below: the command's signals. A
-# program that imports dummybridge keeps its own.
 if _started_as_the_command() and _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
     for _signum in (_signal.SIGINT, _signal.SIGTERM):
         _signal.signal(_signum, _quit_on_signal)

@@ -5,6 +5,7 @@ Section numbers are those of *Portable Bridge Notation 2.1* (2017.02.14).
 
 from __future__ import annotations
 
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -259,6 +260,28 @@ def test_export_then_import_gives_the_same_deals_calls_and_cards() -> None:
     tricks = first.play()
     assert len(tricks) == 13
     assert all(len(t) == 4 for t in tricks)
+
+
+def test_a_files_games_are_held_in_a_few_times_its_size() -> None:
+    """Issue 22: 'a maximum size for ... PBN files, with memory and time
+    linear and small: under 10x the input in memory' (docs/limits.md). The
+    games of a file as export writes them, a MiB of them, read back: each
+    tag's place and each section held as numbers into the file's text, which
+    the games share (they took 9.9 times the file; tools/bench_pbn.py)."""
+    one = export_pbn(bot_game("auction-bridge", 5)) + "\r\n"  # a game ends at an empty line
+    text = one * (2**20 // len(one) + 1)
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        games = parse_pbn(text, "big.pbn")
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert len(games) == text.count("[Board ")
+    assert held < 6 * len(text)
+    last = games[-1]  # what is held still reads as written
+    assert last.play()[0] == parse_pbn(one)[-1].play()[0]
+    assert last.where("Board") == (text.count("\n", 0, text.rindex("[Board ")) + 1, 1)
 
 
 MESSY = """\

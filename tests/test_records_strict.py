@@ -22,7 +22,7 @@ from dummybridge.core import writes
 from dummybridge.engine.actions import Action
 from dummybridge.engine.game import Game
 from dummybridge.errors import FileFormatError, InvalidNotationError
-from dummybridge.formats.records import RECORD_MAX_BYTES, load_game
+from dummybridge.formats.records import RECORD_MAX_BYTES, load_game, read_record
 from dummybridge.language.loader import load_rules
 
 HOUSE = 'dummybridge: 1\nextends: bridge\nname: house\ntitle: H\nversion: "1"\n'
@@ -271,6 +271,30 @@ def test_a_record_larger_than_the_limit_is_refused_by_its_size(
             1,
             f"{rec}:1:1: error: the file is larger than 16 MiB: not a record\n",
         )
+
+
+def test_a_record_keeps_one_string_for_each_text_it_repeats(tmp_path: Path) -> None:
+    """Task: 'Replaying a valid record takes more than 10x its size in
+    memory.' JSON gives each of a record's actions a string of its own (some
+    60 bytes for the 13 of '"play CA",' in the file); the loader keeps one
+    for each distinct text, a laws-mode record's players too
+    (tools/bench_records.py: 24 times the file, now 19)."""
+    game = Game(load_rules("bridge"), 1)
+    while not game.is_over:  # a rubber
+        game.apply(game.legal_actions()[0])
+    rec = tmp_path / "r.json"
+    rec.write_text(json.dumps(game.to_record(), indent=1))
+    replayed, record = load_game(rec)
+    actions = record["actions"]
+    assert [str(a) for a in replayed.actions] == actions == game.to_record()["actions"]
+    texts = {text: text for text in actions}
+    assert all(text is texts[text] for text in actions)
+    assert len(texts) < len(actions) // 2
+    mapped = dict(record, actions=[{"action": t, "player": "A"} for t in actions])
+    items = read_record("m.json", json.dumps(mapped))["actions"]
+    assert items[0]["player"] is items[1]["player"]  # JSON gives each its own
+    shared = {item["action"]: item["action"] for item in items}
+    assert all(item["action"] is shared[item["action"]] for item in items)
 
 
 # --------------------------------------------------------------------------- item 2

@@ -18,8 +18,6 @@ dealt again counts 0).
 from __future__ import annotations
 
 import argparse
-import multiprocessing
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -36,6 +34,7 @@ from .simulate import (
     worker_count,
 )
 from .simulate_report import _ci_text, _mean_ci
+from .workers import ordered_map
 
 __all__ = [
     "Irregularity",
@@ -200,9 +199,8 @@ def _rubbers(
         _init(rules, seed, bots, rate)
         yield from map(_one, range(rubbers))
         return
-    ctx = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
-    with ctx.Pool(jobs, initializer=_init, initargs=(rules, seed, bots, rate)) as pool:
-        yield from pool.imap(_one, range(rubbers), chunksize=max(1, min(8, rubbers // (jobs * 4))))
+    chunk = max(1, min(8, rubbers // (jobs * 4)))
+    yield from ordered_map(_one, range(rubbers), jobs, chunk, _init, (rules, seed, bots, rate))
 
 
 def play_laws_rubber(

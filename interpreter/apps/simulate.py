@@ -19,9 +19,7 @@ his player's, or ``Dummy`` when the Dummy deals.
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
 import os
-import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -29,7 +27,7 @@ from typing import Any, NamedTuple, TextIO
 
 from ..core.cards import Seat, seat_side
 from ..language.ruleset import RuleSet
-from .toplevel import signals_blocked, worker_signals
+from .workers import ordered_map
 
 __all__ = [
     "DealSummary",
@@ -302,11 +300,6 @@ def _init_worker(spec: str | RuleSet, bots: Sequence[str], seed: int) -> None:
     _WORKER["seed"] = seed
 
 
-def _init_pool_worker(spec: str | RuleSet, bots: Sequence[str], seed: int) -> None:
-    worker_signals()
-    _init_worker(spec, bots, seed)
-
-
 def _work(index: int) -> RubberSummary:
     return play_rubber(_WORKER["rules"], index, _WORKER["seed"], _WORKER["bots"])
 
@@ -350,15 +343,13 @@ def simulate(
                 progress(i + 1, rubbers)
         return out
     chunk = max(1, min(8, rubbers // (jobs * 4)))
-    ctx = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
     out = []
-    with signals_blocked():  # each worker leaves Ctrl-C and SIGTERM to this process
-        pool = ctx.Pool(jobs, initializer=_init_pool_worker, initargs=(rules, tuple(bots), seed))
-    with pool:
-        for summary in pool.imap(_work, range(rubbers), chunksize=chunk):
-            out.append(summary)
-            if progress:
-                progress(len(out), rubbers)
+    for summary in ordered_map(
+        _work, range(rubbers), jobs, chunk, _init_worker, (rules, bots, seed)
+    ):
+        out.append(summary)
+        if progress:
+            progress(len(out), rubbers)
     return out
 
 

@@ -20,8 +20,8 @@ While :func:`run` runs, SIGTERM raises :class:`Terminated`, a kind of
 ``finally`` removing a temporary file, the terminal saving the game) does the
 same on SIGTERM. Before :func:`run` starts, while the program loads,
 ``dummybridge/__init__.py`` has both signals end the program with the same one
-line and status. Worker processes leave both to their parent
-(:func:`worker_signals`).
+line and status. Worker processes leave both to their parent, which ends
+them (:mod:`.workers`).
 """
 
 from __future__ import annotations
@@ -45,12 +45,11 @@ __all__ = [
     "EXIT_SIGINT",
     "EXIT_SIGTERM",
     "MAX_MESSAGE_CHARS",
+    "REDELIVER_SECONDS",
     "Parser",
     "Terminated",
     "on_interrupt",
     "run",
-    "signals_blocked",
-    "worker_signals",
 ]
 
 EXIT_OK = 0
@@ -93,45 +92,50 @@ def _raise(signum: int, _frame: FrameType | None) -> None:
     raise KeyboardInterrupt
 
 
-def worker_signals() -> None:
-    """In a worker process: Ctrl-C (sent to the whole process group) is its
-    parent's to act on, and SIGTERM (the parent ending its pool) ends it
-    silently; neither prints a traceback."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)
+REDELIVER_SECONDS = 0.001
+"""How long after an interrupt Python could not raise (it came while a
+weakref's callback or a ``__del__`` ran) it is raised again."""
 
 
-@contextmanager
-def signals_blocked() -> Iterator[None]:
-    """Hold Ctrl-C and SIGTERM back while worker processes start, so that each
-    starts with them held and sets its own handling (:func:`worker_signals`)
-    before one can reach it; the parent gets any that came when the block ends."""
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
+def _unraisable(unraisable: Any) -> None:
+    """Ctrl-C or SIGTERM that came while Python ran code that may not raise
+    (a weakref's callback, importlib's among them, or a ``__del__``): Python
+    would print it as 'Exception ignored' and go on. It is raised again a
+    moment later, in the command's own code."""
+    interrupt = unraisable.exc_value
+    if not isinstance(interrupt, KeyboardInterrupt) or not hasattr(signal, "setitimer"):
+        sys.__unraisablehook__(unraisable)
         return
-    signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)
+    again = signal.SIGTERM if isinstance(interrupt, Terminated) else signal.SIGINT
+    _alarm.setdefault("previous", signal.signal(signal.SIGALRM, lambda _s, f: _raise(again, f)))
+    signal.setitimer(signal.ITIMER_REAL, REDELIVER_SECONDS)
+
+
+_alarm: dict[str, Any] = {}
+"""SIGALRM's handler before :func:`_unraisable` took it, while it has it."""
 
 
 def run(command: Callable[[], int]) -> int:
     """Run ``command`` with the handling above; its exit status, or the failure's."""
-    previous = {}
+    previous: dict[signal.Signals, Any] = {}
     try:
         for signum in _SIGNALS:
             previous[signum] = signal.signal(signum, _raise)
     except ValueError:  # not the main thread (a test calling main): signals stay as they are
         pass
+    hook = sys.unraisablehook
+    if previous:
+        sys.unraisablehook = _unraisable
     try:
         try:
             return _guarded(command)
         except KeyboardInterrupt as interrupt:  # also one that came while reporting
             return _interrupted(interrupt)
     finally:
+        sys.unraisablehook = hook
+        if _alarm:  # an interrupt was raised again: the alarm is no longer needed
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, _alarm.pop("previous"))
         for signum, handler in previous.items():
             signal.signal(signum, handler)
 
@@ -154,11 +158,27 @@ def _guarded(command: Callable[[], int]) -> int:
     except (KeyboardInterrupt, SystemExit):
         raise
     except Exception as exc:
+        interrupt = _interrupt_within(exc)
+        if interrupt is not None:  # Ctrl-C came in code that wraps what it raises
+            raise interrupt from None
         if os.environ.get("DUMMYBRIDGE_DEBUG"):
             raise
         _say(f"dummybridge: internal error: {type(exc).__name__}: {clip(str(exc), 500)}")
         return EXIT_INTERNAL
     return EXIT_ERROR
+
+
+def _interrupt_within(exc: BaseException) -> KeyboardInterrupt | None:
+    """The interrupt that caused ``exc``, if one did: Python turns one raised
+    while a class is made (in ``__set_name__``) into a RuntimeError."""
+    seen: set[int] = set()
+    cause: BaseException | None = exc
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return cause
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return None
 
 
 def _interrupted(interrupt: KeyboardInterrupt) -> int:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import re
+from array import array
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -62,20 +63,27 @@ def split_lines(text: str) -> list[str]:
     return [line for line in _LINE.findall(text) if line]
 
 
-@dataclass
+@dataclass(slots=True)
 class PbnGame:
     """One game of a PBN file, as read (import format).
+
+    A file's games cost a few times its size (docs/limits.md): a section is
+    kept as places in the file's text, which the games share, and a place as
+    one packed number (``line << 32 | column``) in an array.
 
     :ivar file: the file name, for messages.
     :ivar line: the line its first tag is on.
     :ivar tags: the tag values, inheritance (PBN 4.8) resolved; the first of
         a repeated tag wins (3.4). ``Note`` tags are in :attr:`notes`.
-    :ivar at: where each tag stood, packed (see :meth:`where`: one number a
-        tag, so that a file's games cost little more than its text).
+    :ivar at: where the tags given in the game stood, packed, in the order of
+        :attr:`tags` (those inherited from a header come after them and have
+        none); see :meth:`where`.
     :ivar spans: the text after each tag that has any (the Auction and Play
-        sections, supplemental tables), as read: runs ``(line, column, text)``
-        of blank-separated tokens, or one string token; :meth:`tokens` splits
-        them when asked (a file's sections cost little more than their text).
+        sections, supplemental tables), as read: for each run of
+        blank-separated tokens or string token, three numbers, its place
+        packed, and its start and end in :attr:`text`; :meth:`tokens` splits
+        them when asked.
+    :ivar text: the file's text (shared by its games).
     :ivar notes: the Note tags' values, in order.
     :ivar last_line: the last line that belongs to it (a tag, a section, a
         comment), where ``dd`` adds its tags.
@@ -85,13 +93,18 @@ class PbnGame:
     line: int
     last_line: int = 0
     tags: dict[str, str] = field(default_factory=dict)
-    at: dict[str, int] = field(default_factory=dict)
-    spans: dict[str, list[tuple[int, int, str]]] = field(default_factory=dict)
+    at: array[int] = field(default_factory=lambda: array("Q"))
+    spans: dict[str, array[int]] = field(default_factory=dict)
+    text: str = field(default="", repr=False)
     notes: list[str] = field(default_factory=list)
 
     def tokens(self, tag: str) -> Iterator[tuple[str, int, int]]:
         """The section tokens after ``tag``, each ``(text, line, column)``."""
-        for line, col, text in self.spans.get(tag, ()):
+        runs = self.spans.get(tag, ())
+        for k in range(0, len(runs), 3):
+            place, start, end = runs[k : k + 3]
+            line, col = place >> 32, place & 0xFFFFFFFF
+            text = self.text[start:end]
             if text.startswith('"'):
                 yield text, line, col
                 continue
@@ -105,8 +118,12 @@ class PbnGame:
 
     def where(self, tag: str) -> tuple[int, int]:
         """Where ``tag`` stood, ``(line, column)``; the game's first line when it is missing."""
-        packed = self.at.get(tag)
-        return (self.line, 1) if packed is None else (packed >> 32, packed & 0xFFFFFFFF)
+        if tag in self.tags:
+            index = list(self.tags).index(tag)
+            if index < len(self.at):
+                packed = self.at[index]
+                return packed >> 32, packed & 0xFFFFFFFF
+        return self.line, 1
 
     def error(self, tag: str, message: str) -> FileFormatError:
         """An error located at ``tag`` (or at the game when it is missing)."""
@@ -256,20 +273,26 @@ class _Tokenizer:
         self.games: list[PbnGame] = []
         #: the current game's tags as written, ``(name, value, line, col)``: resolved
         #: (inheritance) and let go when the next game begins, so a file is not held twice
-        self.raw: list[tuple[str, str, int, int]] = []
+        self.raw: list[str] = []  # name, value, name, value ...
+        self.raw_at: array[int] = array("Q")  # where each stood, packed
         self.inheritance = _Inheritance(file)
         self.current: PbnGame | None = None
         self.section: str | None = None  # the tag the section tokens belong to
         self.brace: tuple[int, int] | None = None  # where an open "{" comment began
         self.pending: _PendingTag | None = None
+        self.text = ""
+        self.start = 0  # where the line being read starts in the text
+        self.names: dict[str, str] = {}  # one string for each tag name (and short value)
 
     def fail(self, line: int, col: int, message: str, tag: str | None = None) -> FileFormatError:
         return FileFormatError(self.file, message, line=line, col=col, path=tag)
 
     def read(self, text: str) -> list[PbnGame]:
         """The games of ``text``, tag inheritance resolved."""
+        self.text = text
         for n, m in enumerate(_LINE_BODY.finditer(text), start=1):  # one line at a time
             line = m.group(1)
+            self.start = m.start()
             if self.brace is None and self.pending is None:
                 if line.startswith("%"):
                     continue  # PBN 2.4: the escape character in the first column
@@ -290,7 +313,7 @@ class _Tokenizer:
                 self.pending.name,
             )
         if self.games:
-            self.inheritance.resolve(self.games[-1], self.raw)
+            self.inheritance.resolve(self.games[-1], self.raw, self.raw_at)
         return self.games
 
     def _line(self, n: int, line: str) -> None:
@@ -322,16 +345,15 @@ class _Tokenizer:
             elif c == "[":
                 if self.current is None:
                     if self.games:
-                        self.inheritance.resolve(self.games[-1], self.raw)
-                    self.current = PbnGame(self.file, n)
+                        self.inheritance.resolve(self.games[-1], self.raw, self.raw_at)
+                    self.current = PbnGame(self.file, n, text=self.text)
                     self.games.append(self.current)
-                    self.raw = []
+                    self.raw, self.raw_at = [], array("Q")
                 m = _TAG.match(line, i)
                 if m is not None:  # a whole tag pair on the line, as nearly all are
                     value = m.group(2)
                     value = _ESCAPE.sub(r"\1", value) if "\\" in value else value
-                    self.raw.append((m.group(1), value, n, i + 1))
-                    self.section = m.group(1)
+                    self._tag(m.group(1), value, n, i + 1)
                     i = m.end()
                     continue
                 self.pending = _PendingTag(n, i + 1)
@@ -365,10 +387,19 @@ class _Tokenizer:
         if c != "]":
             raise self.fail(n, i + 1, f"expected ']' to close the tag, found {c!r}", pending.name)
         assert self.current is not None
-        self.raw.append((pending.name, pending.value, pending.line, pending.col))
-        self.section = pending.name
+        self._tag(pending.name, pending.value, pending.line, pending.col)
         self.pending = None
         return i + 1
+
+    def _tag(self, name: str, value: str, n: int, col: int) -> None:
+        """A whole tag pair read: tag names, and short values (a seat, a
+        number), are kept once for the whole file."""
+        name = self.names.setdefault(name, name)
+        if len(value) <= 8:
+            value = self.names.setdefault(value, value)
+        self.raw += (name, value)
+        self.raw_at.append(n << 32 | col)
+        self.section = name
 
     def _string(self, tag: str, n: int, line: str, i: int) -> tuple[str, int]:
         """The tag value in quotes at ``line[i]``, unescaped, and the index after it."""
@@ -393,19 +424,20 @@ class _Tokenizer:
             j = min(j + 1, length)
         while j < length and line[j] not in _TOKEN_END:
             j += 1
-        self._add(n, i, line[i:j])
+        self._add(n, i, j)
         return j
 
     def _section_run(self, n: int, line: str, i: int) -> int:
         """Add the tokens from ``line[i]`` up to a comment, tag or string; the index after them."""
         m = _RUN.match(line, i)
         assert m is not None
-        run = m.group().rstrip(_BLANK)
-        self._add(n, i, run)
+        self._add(n, i, i + len(m.group().rstrip(_BLANK)))
         return m.end()
 
-    def _add(self, n: int, i: int, text: str) -> None:
+    def _add(self, n: int, i: int, j: int) -> None:
+        """Section text ``line[i:j]`` of line ``n``, for the current tag."""
         if self.current is None or self.section is None:
+            text = self.text[self.start + i : self.start + j]
             token = _TOKEN.match(text)
             raise self.fail(
                 n,
@@ -413,7 +445,10 @@ class _Tokenizer:
                 f"{(token.group() if token else text)[:40]!r} is outside any tag: "
                 'expected a tag such as [Deal "N:..."]',
             )
-        self.current.spans.setdefault(self.section, []).append((n, i + 1, text))
+        runs = self.current.spans.get(self.section)
+        if runs is None:
+            runs = self.current.spans[self.section] = array("Q")
+        runs.extend((n << 32 | (i + 1), self.start + i, self.start + j))
 
 
 class _Inheritance:
@@ -425,9 +460,10 @@ class _Inheritance:
         self.previous: dict[str, str] = {}
         self.header: dict[str, str] = {}
 
-    def resolve(self, game: PbnGame, raw: list[tuple[str, str, int, int]]) -> None:
+    def resolve(self, game: PbnGame, raw: list[str], raw_at: array[int]) -> None:
         header = self.header
-        for name, value, line, col in raw:
+        for k, place in enumerate(raw_at):
+            name, value = raw[2 * k], raw[2 * k + 1]
             if name == "Note":
                 game.notes.append(value)
                 continue
@@ -437,8 +473,8 @@ class _Inheritance:
                 raise FileFormatError(
                     self.file,
                     f"the value {value[:40]!r} (inherit) is not allowed for this tag (PBN 4.8)",
-                    line=line,
-                    col=col,
+                    line=place >> 32,
+                    col=place & 0xFFFFFFFF,
                     path=name,
                 )
             if value.startswith("##"):
@@ -448,7 +484,7 @@ class _Inheritance:
             elif name in header:
                 header[name] = value  # a redefined header value goes on (4.8)
             game.tags[name] = value
-            game.at[name] = line << 32 | col
+            game.at.append(place)
         for name, value in header.items():
             game.tags.setdefault(name, value)
         self.previous = game.tags
