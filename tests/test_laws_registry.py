@@ -78,6 +78,7 @@ OPTION_ENUMS = (
     "suggestion_option",
     "correction_penalty",
     "lead_out_of_turn_option",
+    "lead_before_doubling_option",
 )
 
 

@@ -24,6 +24,7 @@ from .options import (
     CorrectionPenalty,
     DeclarationOutOfTurnOption,
     ImpossibleOption,
+    LeadBeforeDoublingOption,
     LeadOutOfTurnOption,
     OutOfTurnOption,
     ProhibitLead,
@@ -109,7 +110,7 @@ class LawsRules:
     :ivar out_of_turn: for each kind of call out of turn (in the auction
         ``bid``, ``double``; in Bridge's declaration and doubling
         ``declaration_by_partner``, ``declaration_by_adversary``,
-        ``double_before_asked``), what may be done about it (``new_deal``,
+        ``double_before_asked``, ``lead_before_doubling``), what may be done about it (``new_deal``,
         ``accept``, ``cancel``); empty where the rules do not regulate calls
         out of turn.
     """
@@ -117,7 +118,13 @@ class LawsRules:
     revoke: RevokeRules
     out_of_turn: Mapping[
         str,
-        tuple[OutOfTurnOption | DeclarationOutOfTurnOption | AdversaryDeclarationOption, ...],
+        tuple[
+            OutOfTurnOption
+            | DeclarationOutOfTurnOption
+            | AdversaryDeclarationOption
+            | LeadBeforeDoublingOption,
+            ...,
+        ],
     ]
     #: what may be done about an insufficient bid (empty: not regulated)
     insufficient_bid: tuple[OutOfTurnOption, ...]
