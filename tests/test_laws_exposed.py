@@ -12,6 +12,7 @@ runs them to see each penalty chosen).
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -358,7 +359,7 @@ def test_strict_play_refuses_exposures_and_leads_out_of_turn() -> None:
     )
 
 
-def test_exposures_and_leads_out_of_turn_replay_from_their_record(tmp_path: Path) -> None:
+def test_exposures_and_leads_out_of_turn_replay_from_their_record() -> None:
     """A record keeps each exposure, call, prohibition and card out of turn
     with its player: replayed, it is the same game; exported to PBN (they go
     in the OtherActions tag) and imported again, it is the same record."""
@@ -379,11 +380,56 @@ def test_exposures_and_leads_out_of_turn_replay_from_their_record(tmp_path: Path
     assert snapshot(replayed) == snapshot(game)
     while game.deal_number == 1:  # PBN holds finished deals
         game.apply(game.legal_actions()[0])
-    record, pbn, again = (tmp_path / n for n in ("r.json", "r.pbn", "again.json"))
-    record.write_text(json.dumps(game.to_record()))
-    assert main(["export", str(record), "-o", str(pbn)]) == 0
-    other = next(line for line in pbn.read_text().splitlines() if "OtherActions" in line)
-    for text in ("expose H9", "forbid lead hearts", "play DJ", "treat lead as exposed", "call DJ"):
-        assert text in other
-    assert main(["import", str(pbn), "-o", str(again)]) == 0
-    assert json.loads(again.read_text()) == json.loads(record.read_text())
+    with tempfile.TemporaryDirectory() as tmp:  # (no fixture: test_laws_registry runs it)
+        record, pbn, again = (Path(tmp) / n for n in ("r.json", "r.pbn", "again.json"))
+        record.write_text(json.dumps(game.to_record()))
+        assert main(["export", str(record), "-o", str(pbn)]) == 0
+        other = next(line for line in pbn.read_text().splitlines() if "OtherActions" in line)
+        for text in ("expose H9", "forbid lead hearts", "play DJ", "treat lead as exposed"):
+            assert text in other
+        assert "call DJ" in other
+        assert main(["import", str(pbn), "-o", str(again)]) == 0
+        assert json.loads(again.read_text()) == json.loads(record.read_text())
+
+
+def test_elw07_the_third_hand_leads_before_the_doubling_the_maker_calls_a_suit() -> None:
+    """ELW07 "Doubling, re-doubling": "If the right-hand adversary of the
+    dealer lead out of turn, the maker of the trump may call a suit from the
+    eldest hand, who may only double if the maker of the trump consent.\""""
+    game = Game(BRIDGE, 1, laws=True)
+    game.apply("declare hearts")
+    assert (game.phase, game.to_act) == ("double", Seat.WEST)
+    assert texts(game.out_of_turn_actions(EAST))[:3] == ["double", "play C8", "play CK"]
+    game.apply("play C8", player=EAST)
+    assert game.log[-1].to_data() == {
+        "index": 5,
+        "kind": "out_of_turn",
+        "seat": "E",
+        "player": "D",
+        "action": "play C8",
+        "detail": {"turn": "W"},
+    }
+    assert (game.phase, game.to_act) == ("penalty", Seat.SOUTH)  # the maker
+    assert texts(game.legal_actions()) == [*CALLS, "decline penalty"]
+    game.apply("call lead spades")
+    # the card goes back; the eldest hand, not consented to, may only pass
+    assert (game.phase, game.to_act, texts(game.legal_actions())) == ("double", Seat.WEST, ["pass"])
+    game.apply("pass")
+    assert texts(game.legal_actions()) == ["pass", "double"]  # East may double
+    game.apply("pass")
+    assert (game.phase, game.to_act) == ("play", Seat.WEST)
+    assert all(a.card is not None and a.card.suit.name == "SPADES" for a in game.legal_actions())
+
+
+def test_elw07_the_maker_consents_the_eldest_hand_may_double() -> None:
+    """ELW07: declining the penalty, the maker consents: the eldest hand may
+    double and lead what he likes."""
+    game = Game(BRIDGE, 1, laws=True)
+    game.apply("declare hearts")
+    game.apply("play C8", player=EAST)
+    game.apply("decline penalty")
+    assert (game.phase, game.to_act, texts(game.legal_actions())) == (
+        "double",
+        Seat.WEST,
+        ["pass", "double"],
+    )

@@ -80,6 +80,7 @@ OPTION_ENUMS = (
     "correction_penalty",
     "lead_out_of_turn_option",
     "passed_back_option",
+    "lead_before_doubling_option",
 )
 
 

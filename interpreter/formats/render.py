@@ -317,11 +317,13 @@ class _GameRecord:
     def _out_of_turn(self, op: Operation) -> None:
         if op.action is not None and op.action.card is not None:  # a card: laws 76, 80
             law = op.detail.get("law")
-            what = "leads" if law == 76 else "plays, before the second hand,"
-            self.trick_lines.append(
-                f"      {self._label(op)} {what} {self._card(op.action.card.code)} out of turn "
-                f"(law {law})"
-            )
+            what = "plays, before the second hand," if law == 80 else "leads"
+            why = f"law {law}" if law else "before the doubling is done"
+            line = f"{self._label(op)} {what} {self._card(op.action.card.code)} out of turn ({why})"
+            if law:
+                self.trick_lines.append(f"      {line}")
+            else:
+                self.out.append(f"  {line}")
             return
         self.out.append(f"  {self._label(op)} {self._words(op)} out of turn")
 

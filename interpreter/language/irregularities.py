@@ -24,6 +24,7 @@ from .options import (
     CorrectionPenalty,
     DeclarationOutOfTurnOption,
     ImpossibleOption,
+    LeadBeforeDoublingOption,
     LeadOutOfTurnOption,
     OutOfTurnOption,
     PassedBackOption,
@@ -110,10 +111,10 @@ class LawsRules:
     :ivar out_of_turn: for each kind of call out of turn (in the auction
         ``bid``, ``double``; in Bridge's declaration and doubling
         ``declaration_by_partner``, ``declaration_by_adversary``,
-        ``double_before_asked``, and the partner's pass in turn,
-        ``declaration_passed_back``), what may be done about it
-        (``new_deal``, ``accept``, ``cancel``, ``compel``); empty where the
-        rules do not regulate calls out of turn.
+        ``double_before_asked``, ``lead_before_doubling``, and the partner's
+        pass in turn, ``declaration_passed_back``), what may be done about it
+        (``new_deal``, ``accept``, ``cancel``, ``compel``, ``call_lead``);
+        empty where the rules do not regulate calls out of turn.
     """
 
     revoke: RevokeRules
@@ -123,7 +124,8 @@ class LawsRules:
             OutOfTurnOption
             | DeclarationOutOfTurnOption
             | AdversaryDeclarationOption
-            | PassedBackOption,
+            | PassedBackOption
+            | LeadBeforeDoublingOption,
             ...,
         ],
     ]

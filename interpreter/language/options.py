@@ -38,6 +38,7 @@ __all__ = [
     "Hands",
     "HandsHeld",
     "ImpossibleOption",
+    "LeadBeforeDoublingOption",
     "LeadOutOfTurnOption",
     "Ledger",
     "OpeningLead",
@@ -121,6 +122,7 @@ ImpossibleOption: TypeAlias = Literal["bid_seven", "new_deal", "previous_final"]
 DeclarationOutOfTurnOption: TypeAlias = Literal["accept", "new_deal", "cancel"]
 AdversaryDeclarationOption: TypeAlias = Literal["new_deal", "cancel"]
 LeadOutOfTurnOption: TypeAlias = Literal["exposed", "call_lead"]
+LeadBeforeDoublingOption: TypeAlias = Literal["call_lead"]
 ProhibitLead: TypeAlias = Literal["never", "in_addition", "instead"]
 PassedBackOption: TypeAlias = Literal["new_deal", "compel"]
 

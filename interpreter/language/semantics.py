@@ -672,6 +672,13 @@ INERT: tuple[Inert, ...] = (
         "leave laws.out_of_turn.double_before_asked out",
     ),
     (
+        ("laws", "out_of_turn", "lead_before_doubling"),
+        _auction,
+        "a lead before the doubling is done is Bridge's (ELW07), and declaration.kind "
+        "is auction: a lead out of turn is laws.lead_out_of_turn",
+        "leave laws.out_of_turn.lead_before_doubling out",
+    ),
+    (
         ("laws", "exposed_cards", "new_deal_before_declaration"),
         _auction,
         "the Bridge code's new deal is for a card exposed before the trump is made "

@@ -88,8 +88,8 @@ def _events(obs: Observation, owners: Mapping[Seat, str], rules: RuleSet) -> lis
         f"{_SEAT_WORDS[seat]} ({owners.get(seat, '?')}) {_call_words(action, rules)}"
         for seat, action in obs.history
     ]
-    for seat, cards in obs.cards_exposed.items():  # laws 65-72: left face up
-        shown = " ".join(_CARD_LABELS[c.index] for c in cards)
+    for seat, exposed in obs.cards_exposed.items():  # laws 65-72: left face up
+        shown = " ".join(_CARD_LABELS[c.index] for c in exposed)
         lines.append(f"{_SEAT_WORDS[seat]} ({owners.get(seat, '?')}) has exposed {shown}")
     for number, trick in enumerate(obs.tricks, 1):
         cards = " ".join(_CARD_LABELS[c.index] for c in trick.cards)

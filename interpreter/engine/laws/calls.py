@@ -3,8 +3,9 @@
 impossible bids (law 50); and in Bridge's declaration and doubling (ELW05
 laws 45-49 and "Doubling, re-doubling"), the trump made by the dealer's
 partner without its being left to him, a declaration made or passed by an
-adversary, a double by the eldest hand's partner before "May I lead?", and,
-in turn, the declaration passed back by the partner it was left to.
+adversary, a double by the eldest hand's partner before "May I lead?", or
+his lead before the doubling is done (ELW07), and, in turn, the declaration
+passed back by the partner it was left to.
 
 Each irregular call is logged, then the player the laws name (in the
 auction the adversary on the offender's left) chooses among the penalties
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING
 from ...core.cards import Seat
 from ...errors import IllegalActionError
 from .. import auction
+from .._speedups import plays_of
 from ..actions import BID, DOUBLE, LEAVE, PLAY, REDOUBLE, Action, Operation
 from ..phases import Phase
 from . import exposed, penalties
@@ -111,7 +113,10 @@ def out_of_turn(game: Game, player: str, action: Action) -> Operation:
     else:
         seat, kind = next((s, k) for s, k, call in _bridge_calls(game, player) if call == action)
         decider = _BRIDGE_DECIDER[kind](game)
-    options = penalties.offer(game, game.rules.laws.out_of_turn[kind], seat, action)
+    regulated: tuple[str, ...] = game.rules.laws.out_of_turn[kind]
+    if kind == "lead_before_doubling":  # a penalty of the play: he may exact none
+        regulated = (*regulated, "decline")
+    options = penalties.offer(game, regulated, seat, action)
     game.actions_out_of_turn.append((len(game.actions), player))
     game.actions.append(action)
     op = game._append(
@@ -156,6 +161,16 @@ def _bridge_calls(game: Game, player: str) -> list[tuple[Seat, str, Action]]:
             and "double_before_asked" in regulated
         ):
             out.append((seat, "double_before_asked", _DOUBLE))
+        if (
+            # ELW07 "Doubling, re-doubling": "If the right-hand adversary of the
+            # dealer lead out of turn, the maker of the trump may call a suit
+            # from the eldest hand"
+            game.phase is Phase.DOUBLE
+            and seat is game.dealer.right
+            and seat.side != first.side
+            and "lead_before_doubling" in regulated
+        ):
+            out.extend((seat, "lead_before_doubling", a) for a in plays_of(deal.hands[seat]))
     return out
 
 
@@ -171,6 +186,7 @@ _BRIDGE_DECIDER: dict[str, Callable[[Game], Seat]] = {
     "declaration_by_partner": lambda game: game.dealer.left,
     "declaration_by_adversary": lambda game: game.deal.first_declarer,
     "double_before_asked": _maker,
+    "lead_before_doubling": _maker,
 }
 _LEAVE = Action.leave()
 _DOUBLE = Action.double()

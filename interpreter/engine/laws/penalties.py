@@ -467,7 +467,8 @@ class RequireLowest(_RequireOfTheSuit):
 @register
 class CallLead(_InThePlay):
     """Laws 51, 93: the declarer calls the suit the adversaries' next lead must
-    be in, if they can (after information about the bidding)."""
+    be in, if they can (after information about the bidding; law 76 and ELW07
+    after a lead out of turn, also one before the doubling is done)."""
 
     kind = CALL_LEAD
     option = "call_lead"
@@ -478,6 +479,10 @@ class CallLead(_InThePlay):
     def effect(self, game: Game, pending: Pending, choice: Action) -> None:
         assert choice.penalty is not None
         game.deal.called_lead = int(Suit.from_str(choice.penalty))
+        if pending.phase is Phase.DOUBLE:
+            # ELW07: the eldest hand, called on to lead, "may only double if the
+            # maker of the trump consent": calling the suit, he does not
+            game.deal.silenced.add(pending.offender.partner)
 
 
 @register
