@@ -112,7 +112,9 @@ def _outcome(status: int, err: str, package: str) -> str:
         return "done"
     if status == -signal.SIGINT and not err:
         return "before Python's handler"
-    if err.rstrip().endswith("KeyboardInterrupt") and package not in err:
+    # (Python prints it as a traceback, or, when it came while importlib ran a
+    # callback, as 'Exception ignored ... KeyboardInterrupt:' and goes on)
+    if err.rstrip().endswith(("KeyboardInterrupt", "KeyboardInterrupt:")) and package not in err:
         return "Python's start-up"
     return f"{status}: {err}"
 
