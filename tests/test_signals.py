@@ -328,7 +328,7 @@ def test_the_workers_of_a_parent_killed_outright_end_too() -> None:
     workers, which ignore SIGINT and SIGTERM, see that it is gone and end
     (within workers.ORPHAN_CHECK_SECONDS of finishing the rubbers they
     hold) instead of waiting for work for ever."""
-    proc = _simulate("--rubbers", "100000", "--jobs", "2")
+    proc = _simulate("--rubbers", "16", "--jobs", "2")  # chunks of 2 rubbers
     _wait_for_line(proc)  # the workers are at work
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
