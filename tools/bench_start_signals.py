@@ -12,7 +12,9 @@ falls on all alike. Each outcome is counted as one of:
 - ``killed early``: ended by SIGINT before Python set its own handler
   (status -2, nothing printed; a shell says 130 too);
 - ``python start``: a traceback of Python's own start-up, in which no frame
-  is dummybridge's (``site``, ``runpy``, the script's ``import re``);
+  is dummybridge's (``site``, ``runpy``, the script's ``import re``), or its
+  'Exception ignored' when the signal came while importlib ran a callback
+  (Python then goes on, and the command runs to its end);
 - ``DEFECT``: anything else (a traceback through dummybridge's code, exit 70,
   an interrupted command that ended by SIGINT instead of exit 130).
 
@@ -61,7 +63,7 @@ def _outcome(status: int, err: str) -> str:
     if status == -signal.SIGINT and not err:
         return "killed early"
     package = os.sep + "dummybridge" + os.sep  # a frame in the package, not the script
-    if err.rstrip().endswith("KeyboardInterrupt") and package not in err:
+    if err.rstrip().endswith(("KeyboardInterrupt", "KeyboardInterrupt:")) and package not in err:
         return "python start"
     return "DEFECT"
 
