@@ -197,6 +197,13 @@ def test_a_strain_row_is_the_tables() -> None:
         ),
         (b'[Event "x"]\n', [], "{f}: error: Deal: no game in this file has a Deal tag\n"),
         (
+            # PBN 2.1 section 3.10: an end position, fewer cards a hand
+            b'[Board "1"]\n[Deal "N:AKQ... .AKQ.. ..AKQ. ...AKQ"]\n',
+            [],
+            "{f}:2:1: error: Deal: an end position (3 cards a hand): dd analyses whole deals "
+            "of 13 cards a hand (for a position in mid-play: dummybridge solve)\n",
+        ),
+        (
             b"",
             ["--random", "2"],
             "dummybridge: error: --random deals its own deals: give no FILE.pbn with it\n",

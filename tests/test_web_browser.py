@@ -23,10 +23,6 @@ import os
 import random
 import re
 import shutil
-import socket
-import subprocess
-import sys
-import threading
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,6 +30,7 @@ from typing import Any
 
 import pytest
 from conftest import require_optional
+from web_support import Server
 
 from dummybridge import Game, load_rules
 
@@ -102,84 +99,21 @@ def browser() -> Iterator[Any]:
         chromium.close()
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Server:
-    """``dummybridge serve`` in its own process, on a free port."""
-
-    def __init__(self, db: Path, port: int | None = None) -> None:
-        self.db = db
-        self.port = port or _free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.proc: subprocess.Popen[str] | None = None
-        self.output: list[str] = []
-
-    def start(self) -> Server:
-        cmd = [sys.executable, "-m", "dummybridge", "serve", "--port", str(self.port)]
-        cmd += ["--db", str(self.db), "--bot-delay", "0", "--allow-seeds", "--tables-per-hour", "0"]
-        self.proc = subprocess.Popen(
-            cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1
-        )
-        ready = threading.Event()
-
-        def read() -> None:
-            assert self.proc is not None
-            assert self.proc.stdout is not None
-            for line in self.proc.stdout:
-                self.output.append(line)
-                if "serving on" in line:
-                    ready.set()
-            ready.set()
-
-        threading.Thread(target=read, daemon=True).start()
-        if not ready.wait(60) or self.proc.poll() is not None:
-            raise AssertionError("the server did not start:\n" + "".join(self.output))
-        assert f"dummybridge: serving on {self.base}/" in "".join(self.output)
-        # the line is printed as the server starts: wait until it listens
-        for _ in range(300):
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                return self
-            except OSError:
-                if self.proc.poll() is not None:
-                    break
-                threading.Event().wait(0.1)
-        raise AssertionError("the server does not listen:\n" + "".join(self.output))
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        self.proc = None
-
-    def post(self, path: str, body: dict[str, Any]) -> Any:
-        request = urllib.request.Request(
-            self.base + path,
-            data=json.dumps(body).encode(),
-            headers={"Content-Type": "application/json"},
-            method="POST",
-        )
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return json.load(response)
-
-    def table(self, variant: str, seed: int, places: dict[str, str], laws: bool = False) -> Any:
-        body = {"variant": variant, "seed": seed, "places": places, "laws": laws}
-        return self.post("/api/tables", body)
+def _table(
+    server: Server, variant: str, seed: int, places: dict[str, str], laws: bool = False
+) -> Any:
+    """A new table's answer (its id and links)."""
+    body = {"variant": variant, "seed": seed, "places": places, "laws": laws}
+    status, created, _ = server.request("/api/tables", body)
+    assert status == 201, created
+    return created
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[Server]:
     running = Server(tmp_path_factory.mktemp("web") / "tables.sqlite").start()
     yield running
-    running.stop()
+    assert "Traceback" not in running.stop()
 
 
 @pytest.fixture(scope="module")
@@ -333,13 +267,13 @@ def _check_finished(page: Any, game: Game) -> None:
 
 def test_dummy_bridge_whole_deal(browser: Any, server: Server, out: Path) -> None:
     seed = 3
-    created = server.table("dummy-bridge", seed, {"A": "person", "B": "person", "C": "person"})
+    created = _table(server, "dummy-bridge", seed, {"A": "person", "B": "person", "C": "person"})
     assert sorted(created["links"]) == ["A", "B", "C"]
     game = Game(load_rules("dummy-bridge"), seed)
     pages: dict[str | None, Any] = {
-        p: _open(browser, server.base + link) for p, link in created["links"].items()
+        p: _open(browser, server.url(link)) for p, link in created["links"].items()
     }
-    pages[None] = _open(browser, server.base + created["spectate"])
+    pages[None] = _open(browser, server.url(created["spectate"]))
     for page in pages.values():
         _wait_at(page, 0)
 
@@ -369,10 +303,10 @@ def test_dummy_bridge_whole_deal(browser: Any, server: Server, out: Path) -> Non
 
 def test_double_dummy_deal(browser: Any, server: Server, out: Path) -> None:
     seed = 5
-    created = server.table("double-dummy", seed, {"A": "person", "B": "person"})
+    created = _table(server, "double-dummy", seed, {"A": "person", "B": "person"})
     game = Game(load_rules("double-dummy"), seed)
     pages: dict[str | None, Any] = {
-        p: _open(browser, server.base + link) for p, link in created["links"].items()
+        p: _open(browser, server.url(link)) for p, link in created["links"].items()
     }
     for page in pages.values():
         _wait_at(page, 0)
@@ -402,12 +336,12 @@ def test_auction_bridge_auction_and_opening_lead(browser: Any, server: Server, o
     face up on every page."""
     seed = 11
     places = dict.fromkeys("ABCD", "person")
-    created = server.table("auction-bridge", seed, places)
+    created = _table(server, "auction-bridge", seed, places)
     game = Game(load_rules("auction-bridge"), seed)
     pages: dict[str | None, Any] = {
-        p: _open(browser, server.base + link) for p, link in created["links"].items()
+        p: _open(browser, server.url(link)) for p, link in created["links"].items()
     }
-    pages[None] = _open(browser, server.base + created["spectate"])
+    pages[None] = _open(browser, server.url(created["spectate"]))
     assert game.to_act is not None
     assert game.to_act.letter == "S"
     plan = ["bid 1 spades", "double", "redouble", "pass", "pass", "pass"]
@@ -456,10 +390,10 @@ def test_laws_mode_offers_a_revoke(browser: Any, server: Server) -> None:
     """Laws mode: the page offers the irregular cards (revokes) as a group of their
     own, exactly the engine's; one is taken and the game goes on as the engine's."""
     seed = 7
-    created = server.table("double-dummy", seed, {"A": "person", "B": "person"}, laws=True)
+    created = _table(server, "double-dummy", seed, {"A": "person", "B": "person"}, laws=True)
     game = Game(load_rules("double-dummy"), seed, laws=True)
     pages: dict[str | None, Any] = {
-        p: _open(browser, server.base + link) for p, link in created["links"].items()
+        p: _open(browser, server.url(link)) for p, link in created["links"].items()
     }
     rng = random.Random(seed)
     at = 0
@@ -495,9 +429,9 @@ def _rank_words(action: str) -> str:
 
 def test_keyboard_play_through_the_command_box(browser: Any, server: Server) -> None:
     seed = 11
-    created = server.table("double-dummy", seed, {"A": "person", "B": "rule"})
+    created = _table(server, "double-dummy", seed, {"A": "person", "B": "rule"})
     game = Game(load_rules("double-dummy"), seed)
-    page = _open(browser, server.base + created["links"]["A"])
+    page = _open(browser, server.url(created["links"]["A"]))
     page.wait_for_selector("body[data-at]", state="attached")
     # wait until it is A's turn (the bot plays at once)
     page.wait_for_selector("#turn.mine")
@@ -558,10 +492,10 @@ def test_rejoin_and_reconnect(browser: Any, tmp_path: Path) -> None:
     own = Server(tmp_path / "tables.sqlite").start()
     try:
         seed = 7
-        created = own.table("double-dummy", seed, {"A": "person", "B": "person"})
+        created = _table(own, "double-dummy", seed, {"A": "person", "B": "person"})
         game = Game(load_rules("double-dummy"), seed)
         links = created["links"]
-        pages = {p: _open(browser, own.base + link) for p, link in links.items()}
+        pages = {p: _open(browser, own.url(link)) for p, link in links.items()}
         rng = random.Random(seed)
         at = 0
         for _ in range(6):
@@ -576,7 +510,7 @@ def test_rejoin_and_reconnect(browser: Any, tmp_path: Path) -> None:
             at += 1
         # A leaves (closes his browser) and comes back from his link
         pages["A"].context.close()
-        pages["A"] = _open(browser, own.base + links["A"])
+        pages["A"] = _open(browser, own.url(links["A"]))
         _wait_at(pages["A"], at)
         _check_page(pages["A"], game, "A", at)
         # the server goes away and comes back: the pages reconnect by themselves
@@ -623,9 +557,9 @@ doubling:
 
 
 def test_rule_editor(browser: Any, server: Server) -> None:
-    page = _open(browser, server.base + "/")
+    page = _open(browser, server.url("/"))
     page.wait_for_selector("#variants input[name=variant]")
-    expected = server.post("/api/validate", {"yaml": BROKEN_RULE})
+    expected = server.request("/api/validate", {"yaml": BROKEN_RULE})[1]
     assert not expected["ok"]
     first = expected["diagnostics"][0]
     page.fill("#yaml", BROKEN_RULE)
@@ -659,7 +593,7 @@ def test_rule_editor(browser: Any, server: Server) -> None:
 
 
 def test_home_page_creates_a_table(browser: Any, server: Server) -> None:
-    page = _open(browser, server.base + "/")
+    page = _open(browser, server.url("/"))
     page.check("#variants input[value='dummy-bridge']")
     page.wait_for_selector("#places select[data-player='C']")
     page.select_option("#places select[data-player='B']", "rule")
@@ -672,8 +606,8 @@ def test_home_page_creates_a_table(browser: Any, server: Server) -> None:
 
 
 def test_phone_viewport(browser: Any, server: Server, out: Path) -> None:
-    created = server.table("dummy-bridge", 3, {"A": "person", "B": "rule", "C": "rule"})
-    page = _open(browser, server.base + created["links"]["A"], width=390, height=844)
+    created = _table(server, "dummy-bridge", 3, {"A": "person", "B": "rule", "C": "rule"})
+    page = _open(browser, server.url(created["links"]["A"]), width=390, height=844)
     page.wait_for_selector("#turn.mine")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     # on to the play: his cards are buttons now, and still nothing is wider than the phone
@@ -686,7 +620,7 @@ def test_phone_viewport(browser: Any, server: Server, out: Path) -> None:
     assert page.locator("#compass button.card.legal").count() > 0
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=str(out / "phone-table.png"), full_page=True)
-    home = _open(browser, server.base + "/", width=390, height=844)
+    home = _open(browser, server.url("/"), width=390, height=844)
     home.wait_for_selector("#variants input[name=variant]")
     assert home.evaluate("document.documentElement.scrollWidth") <= 390
     page.context.close()
@@ -696,19 +630,19 @@ def test_phone_viewport(browser: Any, server: Server, out: Path) -> None:
 def test_every_variant_opens(browser: Any, server: Server) -> None:
     """Every built-in variant and house rule: the table opens for its first player,
     offers him his choices when his turn comes, and shows the hand he plays from."""
-    with urllib.request.urlopen(server.base + "/api/variants", timeout=30) as response:
+    with urllib.request.urlopen(server.url("/api/variants"), timeout=30) as response:
         variants = json.load(response)
     assert len(variants) >= 8
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     for variant in variants:
         players = variant["players"]
         places = {p: "person" if p == players[0] else "rule" for p in players}
-        created = server.table(variant["name"], 2, places)
+        created = _table(server, variant["name"], 2, places)
         page = context.new_page()
         name = variant["name"]
         page.on("pageerror", lambda error, name=name: PAGE_ERRORS.append(f"{name}: {error}"))
         page.set_default_timeout(WAIT_MS)
-        page.goto(server.base + created["links"][players[0]])
+        page.goto(server.url(created["links"][players[0]]))
         page.wait_for_selector("#turn.mine")
         shot = _snapshot(page)
         assert shot["actions"], variant["name"]

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_support import Server, check_message, choose
+from web_support import Server, check_message, choose, merged
 
 from dummybridge.engine.game import Game
 from dummybridge.language.loader import builtin_variants, house_rules, load_rules
@@ -53,15 +53,16 @@ class Recorder:
     ) -> None:
         self.table = table
         self.player = player
+        self.shown: str | None = None
         self.seen = seen
         self.last: dict[str, Any] = {}
 
     def push(self, text: str) -> None:
         msg = json.loads(text)
         check_message(self.table.game, self.player, msg, self.table.game.seed)
+        if msg["type"] == "state":  # kept as the page holds it
+            msg = self.last = merged(self.last, msg)
         self.seen.append((self.player, msg))
-        if msg["type"] == "state":
-            self.last = msg
 
 
 async def _play(

@@ -14,7 +14,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from web_support import Server, choose
+from web_support import Server, choose, merged
 from websockets.sync.client import ClientConnection, connect
 
 from dummybridge.engine.game import Game
@@ -26,6 +26,7 @@ SEED = 10**13 + 99
 class Player:
     def __init__(self, server: Server, table: str, token: str | None) -> None:
         self.ws: ClientConnection = connect(server.ws(table)).__enter__()
+        self.state: dict[str, Any] = {}
         self.ws.send(json.dumps({"type": "hello", **({"token": token} if token else {})}))
         self.welcome = json.loads(self.ws.recv(timeout=30))
         assert self.welcome["type"] == "welcome", self.welcome
@@ -36,9 +37,10 @@ class Player:
         while True:
             msg = json.loads(self.ws.recv(timeout=30))
             assert msg["type"] != "error", msg
-            if msg["type"] == "state" and msg["at"] >= at:
-                self.state = msg
-                return msg
+            if msg["type"] == "state":
+                self.state = merged(self.state, msg)
+                if msg["at"] >= at:
+                    return self.state
 
 
 def _public(state: dict[str, Any]) -> dict[str, Any]:

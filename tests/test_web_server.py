@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_support import Server
+from web_support import Server, merged
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
@@ -56,7 +56,7 @@ class Client:
     def recv(self) -> dict[str, Any]:
         msg: dict[str, Any] = json.loads(self.ws.recv(timeout=30))
         if msg["type"] == "state":
-            self.state = msg
+            self.state = msg = merged(self.state, msg)
         return msg
 
     def until(self, done: Any) -> dict[str, Any]:
@@ -503,6 +503,39 @@ def test_downloads_wait_for_the_end_of_a_deal_and_of_the_game(server: Server) ->
     replay = Game.from_record(record)
     assert replay.is_over
     assert server.request(f"/api/tables/{table}/deals/99.pbn")[0] == 404
+
+
+def test_a_state_carries_the_score_and_finished_deals_only_when_they_change(
+    server: Server,
+) -> None:
+    """docs/web.md: ``score``, ``sheets`` and ``finished`` are in a
+    connection's first state, then only in a state where they have changed
+    since; a connection that comes again gets them whole."""
+    bots = _create(server, variant="dummy-bridge", places=dict.fromkeys("ABC", "rule"))
+    with _joined(server, bots["table"]) as first:
+        first.send(first.hello)
+        sent = [json.loads(first.ws.recv(timeout=30))]
+        while sent[-1].get("deal_number", 1) == 1:
+            sent.append(json.loads(first.ws.recv(timeout=30)))
+        states = [m for m in sent if m["type"] == "state"]
+        assert sent[0]["type"] == "welcome"
+        assert states[0]["finished"] == []
+        assert states[0]["sheets"] == []
+        assert states[0]["score"]["entries"] == []
+        assert [m["at"] for m in states] == list(range(states[0]["at"], states[-1]["at"] + 1))
+        middle, ending = states[1:-1], states[-1]  # the deal's actions; the one that ends it
+        assert middle
+        assert not any(set(m) & {"score", "sheets", "finished"} for m in middle)
+        assert [d["number"] for d in ending["finished"]] == [1]
+        assert ending["score"]["entries"]  # the deal is scored
+        with _joined(server, bots["table"]) as again:
+            again.join()
+            whole = again.state
+        assert [d["number"] for d in whole["finished"]][:1] == [1]
+        assert (
+            whole["score"]["entries"][: len(ending["score"]["entries"])]
+            == (ending["score"]["entries"])
+        )
 
 
 def test_a_finished_deal_gets_its_analysis(server: Server) -> None:

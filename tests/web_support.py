@@ -118,6 +118,22 @@ class Server:
         return status, json.loads(text) if kind.startswith("application/json") else text, headers
 
 
+# ------------------------------------------------------------------ the states
+
+#: the parts of a state the server sends a connection only when they have
+#: changed since it last sent them (docs/web.md)
+SLOW = ("score", "sheets", "finished")
+
+
+def merged(previous: dict[str, Any], msg: dict[str, Any]) -> dict[str, Any]:
+    """A state as the page holds it: ``msg``, its slow parts (left out when
+    unchanged) kept from the ``previous`` state."""
+    if msg.get("type") != "state":
+        return msg
+    kept = {k: previous[k] for k in SLOW if k not in msg and k in previous}
+    return {**msg, **kept}
+
+
 # ------------------------------------------------------------------ the leak check
 
 _CODE = re.compile(r"(?<![A-Za-z0-9_-])([SHDC][2-9TJQKA])(?![A-Za-z0-9_-])")
@@ -198,7 +214,7 @@ def check_message(game: Game, player: str | None, msg: dict[str, Any], seed: int
     beyond = cards_in(rest) - allowed
     assert not beyond, f"{player or 'a spectator'} was shown {sorted(beyond)} beyond his sight"
     over = game.is_over
-    for deal in msg["finished"]:
+    for deal in msg.get("finished", []):
         assert deal["number"] < game.deal_number or (over and deal["number"] <= game.deal_number)
 
 

@@ -12,7 +12,8 @@ acknowledges it. (A bot-only table driven by the server would measure the
 engine and the broadcast, not the round trip.)
 
     python tools/bench_serve.py [--tables 100] [--variant dummy-bridge] [--duration 30]
-                                [--synchronous FULL|NORMAL] [--no-analysis] [--url URL --pid PID]
+                                [--synchronous FULL|NORMAL] [--no-analysis] [--python PY]
+                                [--url URL --pid PID]
 
 It starts ``dummybridge serve`` on a free port with a fresh database (unless
 ``--url`` names a running server), and prints actions/s, p50/p99 action
@@ -52,9 +53,10 @@ def _rss_kib(pid: int) -> int:
     return 0
 
 
-def _cpu_seconds(pid: int) -> float:
-    """A process's CPU time so far (user + system)."""
-    with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
+def _cpu_seconds(pid: int, thread: int | None = None) -> float:
+    """A process's CPU time so far (user + system); or one of its threads'."""
+    path = f"/proc/{pid}/stat" if thread is None else f"/proc/{pid}/task/{thread}/stat"
+    with open(path, encoding="ascii") as fh:
         fields = fh.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
@@ -77,6 +79,7 @@ class Stats:
     measuring: bool = False
     connected: int = 0
     server_cpu: float = 0.0
+    loop_cpu: float = 0.0
     client_cpu: float = 0.0
 
 
@@ -127,7 +130,7 @@ async def _client(
 def _start_server(args: argparse.Namespace) -> tuple[subprocess.Popen[str], str]:
     port = _free_port()
     db = os.path.join(tempfile.mkdtemp(prefix="bench-serve-"), "tables.sqlite")
-    command = [sys.executable, "-m", "dummybridge", "serve", "--port", str(port), "--db", db]
+    command = [args.python, "-m", "dummybridge", "serve", "--port", str(port), "--db", db]
     command += ["--bot-delay", "0", "--rate", "100000", "--max-tables", str(args.tables + 10)]
     command += ["--tables-per-hour", "0"]
     command += ["--synchronous", args.synchronous]
@@ -171,11 +174,13 @@ async def _bench(args: argparse.Namespace, url: str, pid: int | None) -> None:
     stats.measuring = True
     start = time.perf_counter()
     cpu = _cpu_seconds(pid) if pid else 0.0
+    loop = _cpu_seconds(pid, pid) if pid else 0.0  # the main thread: the event loop
     own = time.process_time()
     await asyncio.wait(tasks, timeout=args.duration)
     stats.measuring = False  # what follows (closing 100s of connections) is not measured
     elapsed = time.perf_counter() - start
     stats.server_cpu = (_cpu_seconds(pid) - cpu) if pid else 0.0
+    stats.loop_cpu = (_cpu_seconds(pid, pid) - loop) if pid else 0.0
     stats.client_cpu = time.process_time() - own
     rss_after = _rss_kib(pid) if pid else 0
     stop.set()
@@ -197,7 +202,9 @@ def _report(
     print(f"action latency p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {lat[-1] * 1000:.1f} ms")
     per = 1000 / max(1, stats.actions)
     print(
-        f"CPU: server {stats.server_cpu:.1f} s ({stats.server_cpu * per:.2f} ms an action), "
+        f"CPU: server {stats.server_cpu:.1f} s ({stats.server_cpu * per:.2f} ms an action; "
+        f"event loop {stats.loop_cpu * per:.2f} ms, other threads "
+        f"{(stats.server_cpu - stats.loop_cpu) * per:.2f} ms), "
         f"clients {stats.client_cpu:.1f} s ({stats.client_cpu * per:.2f} ms an action)"
     )
     print(f"errors {len(stats.errors)}" + (f": {stats.errors[:3]}" if stats.errors else ""))
@@ -219,6 +226,11 @@ def main() -> None:
     )
     parser.add_argument("--synchronous", choices=["FULL", "NORMAL"], default="NORMAL")
     parser.add_argument("--no-analysis", action="store_true")
+    parser.add_argument(
+        "--python",
+        default=sys.executable,
+        help="the Python whose dummybridge serves (to compare two installs side by side)",
+    )
     parser.add_argument("--url", help="a running server (else one is started)")
     parser.add_argument("--pid", type=int, help="the running server's process, for its memory")
     args = parser.parse_args()

@@ -96,6 +96,7 @@ def _read_file(path: str, data: bytes) -> DdFile:
     for i, game in enumerate(games):
         if "Deal" not in game.tags:
             continue
+        _whole_deal(game)
         hands = game.full_deal(13)
         out.deals.append((i, (hands[0].bits, hands[1].bits, hands[2].bits, hands[3].bits)))
         table = existing_table(game)
@@ -106,6 +107,22 @@ def _read_file(path: str, data: bytes) -> DdFile:
 
         raise FileFormatError(path, "no game in this file has a Deal tag", path="Deal")
     return out
+
+
+def _whole_deal(game: Any) -> None:
+    """Refuse an end position (PBN 2.1 section 3.10: a Deal tag whose hands
+    hold fewer cards, as many each) with what ``dd`` does instead.
+
+    :raises FileFormatError: located at the game's Deal tag.
+    """
+    hands = game.hands()
+    sizes = {len(h) for h in hands if h is not None}
+    if None not in hands and len(sizes) == 1 and (size := sizes.pop()) < 13:
+        raise game.error(
+            "Deal",
+            f"an end position ({size} cards a hand): dd analyses whole deals of 13 cards "
+            "a hand (for a position in mid-play: dummybridge solve)",
+        )
 
 
 def load_files(paths: Sequence[str]) -> list[DdFile]:

@@ -10,6 +10,7 @@ offered only once the game is over.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -32,10 +33,15 @@ _CODES = tuple(str(Card(i)) for i in range(52))  # card numbers: clubs first, tw
 _HIGH_FIRST = range(51, -1, -1)
 
 
-def hand_cards(hand: Hand | int) -> list[str]:
+def hand_cards(hand: Hand | int) -> tuple[str, ...]:
     """A hand's cards as the engine writes them (``SA``, ``HT``), spades first, ace first."""
-    bits = hand.bits if isinstance(hand, Hand) else hand
-    return [_CODES[i] for i in _HIGH_FIRST if bits >> i & 1]
+    return _hand_cards(hand.bits if isinstance(hand, Hand) else hand)
+
+
+@functools.lru_cache(maxsize=4096)
+def _hand_cards(bits: int) -> tuple[str, ...]:
+    # every state shows a hand or two, most of them unchanged since the last
+    return tuple(_CODES[i] for i in _HIGH_FIRST if bits >> i & 1)
 
 
 @dataclass(slots=True)

@@ -100,6 +100,7 @@ class _Client:
     def __init__(self, websocket: WebSocket) -> None:
         self.websocket = websocket
         self.player: str | None = None
+        self.shown: str | None = None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.too_slow = False
 

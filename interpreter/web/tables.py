@@ -14,13 +14,18 @@ and the number of the action, so a rebuilt table needs no bot state.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import logging
+import os
 import secrets
 import sqlite3
+import sys
+import threading
 import time
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -53,10 +58,13 @@ class TableError(Exception):
 
 
 class Connection(Protocol):
-    """A client connected to a table: its player (``None``: a spectator) and
-    where its messages go (without waiting: a connection sends in order)."""
+    """A client connected to a table: its player (``None``: a spectator),
+    where its messages go (without waiting: a connection sends in order), and
+    the slow part of a state (:meth:`Table.slow_json`) it was last sent
+    (``None`` at first: its first state is whole)."""
 
     player: str | None
+    shown: str | None
 
     def push(self, text: str) -> None:
         """Queue a message for the client."""
@@ -71,6 +79,14 @@ def bot_seed(seed: int, player: str, n: int) -> int:
     """The seed of a bot's decision: from the table's seed, its player and the action number."""
     digest = hashlib.sha256(f"{seed}:{player}:{n}".encode()).digest()
     return int.from_bytes(digest[:8], "little")
+
+
+def _in_the_background() -> None:
+    """Give the calling thread the lowest scheduling priority (Linux: nice 19
+    for this thread alone), so that its work never delays the event loop's."""
+    if sys.platform == "linux":  # elsewhere setpriority would lower the whole process
+        with contextlib.suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
 
 
 def decide(kind: str, seed: int, rules: RuleSet, obs: Observation) -> Action:
@@ -120,6 +136,8 @@ class Table:
         self._score_key: tuple[int, ...] = ()
         self._score = ""
         self._finished_json: str | None = None
+        self._slow_parts: tuple[str, str] = ("", "")
+        self._slow = ""
         self._to_analyse: list[FinishedDeal] = []
         self.broken: str | None = None
         #: when someone last acted or came or went (``time.monotonic()``)
@@ -231,7 +249,7 @@ class Table:
         else why it was refused (nothing changed)."""
         async with self.lock:
             if msg.at != self.at:
-                conn.push(self.view(player))
+                conn.push(self.state_for(conn))
                 return (
                     f"the table has moved on: your state showed {msg.at} actions, it is now "
                     f"at {self.at} (here is the current state); nothing was done"
@@ -337,7 +355,8 @@ class Table:
             self.broadcast()
 
     def view(self, player: str | None) -> str:
-        """The state ``player`` (``None``: a spectator) is shown now, as JSON text."""
+        """The state ``player`` (``None``: a spectator) is shown now, as JSON
+        text, without its slow part (:meth:`slow_json`)."""
         text = self._views.get(player)
         if text is None:
             game = self.game
@@ -365,10 +384,31 @@ class Table:
             self._score = f'"score":{score},"sheets":{sheets}'
         return self._score
 
+    def slow_json(self) -> str:
+        """``"score": ..., "sheets": ..., "finished": ...``: the parts of a
+        state that change only when a deal is scored or analysed, and are the
+        longest (the finished deals grow with the game). The same object
+        until they change."""
+        score, finished = self.score_json(), self.finished_json()
+        if self._slow_parts[0] is not score or self._slow_parts[1] is not finished:
+            self._slow_parts = (score, finished)
+            self._slow = f'{score},"finished":{finished}'
+        return self._slow
+
+    def state_for(self, conn: Connection) -> str:
+        """The state ``conn``'s viewer is shown now, as JSON text: with the
+        slow part only if it has changed since ``conn`` was last sent it (a
+        new connection gets the whole state)."""
+        core, slow = self.view(conn.player), self.slow_json()
+        if conn.shown is slow:
+            return core
+        conn.shown = slow
+        return f"{core[:-1]},{slow}}}"
+
     def broadcast(self) -> None:
         """Send every connection the state its viewer is shown now."""
         for conn in self.connections:
-            conn.push(self.view(conn.player))
+            conn.push(self.state_for(conn))
 
     def players_view(self) -> list[dict[str, Any]]:
         """The players, for the state: name, hands held, person or bot, connected."""
@@ -427,6 +467,13 @@ class Tables:
         self.analysis = analysis
         self.tables: dict[str, Table] = {}
         self._analysing = asyncio.Semaphore(1)
+        # The analyses (a double-dummy solve for every card played) are the
+        # server's heaviest work but nobody waits on them: one thread of
+        # their own at the lowest priority, so that they use the CPU the
+        # tables leave over and never delay an action's answer.
+        self._analyser = ThreadPoolExecutor(
+            1, thread_name_prefix="dummybridge-analysis", initializer=_in_the_background
+        )
         self._tasks: set[asyncio.Task[None]] = set()
 
     def load(self) -> None:
@@ -476,6 +523,7 @@ class Tables:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self._analyser.shutdown(wait=False, cancel_futures=True)
 
     def get(self, table_id: str) -> Table | None:
         """The table with this id, if there is one: read back from the database
@@ -540,7 +588,9 @@ class Tables:
         async with self._analysing:
             record = table.game.to_record()
             try:
-                costs = await asyncio.to_thread(deals.analyse, record, table.game, finished.number)
+                costs = await asyncio.get_running_loop().run_in_executor(
+                    self._analyser, deals.analyse, record, table.game, finished.number
+                )
             except Exception:
                 log.exception("table %s: the analysis of deal %d failed", table.id, finished.number)
                 return

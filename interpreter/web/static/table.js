@@ -82,6 +82,19 @@ function connect() {
   });
 }
 
+// The parts of a state the server sends a connection only when they have
+// changed since it last sent them (the first state of a connection is whole).
+const SLOW_PARTS = ["score", "sheets", "finished"];
+
+/** The new state, with the slow parts it leaves out kept from the previous one. */
+function keepSlowParts(previous, next) {
+  if (!previous) return next;
+  for (const key of SLOW_PARTS) {
+    if (!(key in next) && key in previous) next[key] = previous[key];
+  }
+  return next;
+}
+
 function receive(message) {
   switch (message.type) {
     case "welcome":
@@ -95,7 +108,10 @@ function receive(message) {
       break;
     case "state":
       pending = false;
-      state = message.state && typeof message.state === "object" && !message.phase ? message.state : message;
+      state = keepSlowParts(
+        state,
+        message.state && typeof message.state === "object" && !message.phase ? message.state : message,
+      );
       draw();
       break;
     case "error":
