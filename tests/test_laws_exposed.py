@@ -433,3 +433,20 @@ def test_elw07_the_maker_consents_the_eldest_hand_may_double() -> None:
         Seat.WEST,
         ["pass", "double"],
     )
+
+
+def test_a_hand_its_player_may_not_see_offers_no_card_to_expose() -> None:
+    """Seed 000 (Double Dummy): "neither may look at more than one hand": a
+    hand its player may not see now offers no card to expose or lead out of
+    turn, whose list would tell him its cards."""
+    game = Game(load_rules("double-dummy"), 1, laws=True)
+    game.apply("declare hearts")
+    game.apply("pass")
+    assert not game.sees("A", Seat.WEST)
+    assert game.remarks("A") == ()
+    game.apply("look W")
+    assert game.sees("A", Seat.WEST)
+    assert [t for t in texts(game.remarks("A")) if t.startswith("expose ")][:2] == [
+        "expose C5",
+        "expose C9",
+    ]

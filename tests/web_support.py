@@ -164,7 +164,8 @@ def _codes(cards: Any) -> set[str]:
 
 
 def _played_and_public(game: Game, player: str) -> set[str]:
-    """Cards public to everyone now: played in this deal, named in its public history."""
+    """Cards public to everyone now: played in this deal, named in its public
+    history, exposed and left face up (laws mode)."""
     obs = game.observation(player)
     out: set[str] = set()
     for t in obs.tricks:
@@ -174,6 +175,8 @@ def _played_and_public(game: Game, player: str) -> set[str]:
     for _, action in obs.history:
         if action.card is not None:
             out.add(str(action.card))
+    for cards in obs.cards_exposed.values():  # laws 65-72: left face up
+        out |= _codes(cards)
     return out
 
 

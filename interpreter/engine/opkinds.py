@@ -46,12 +46,16 @@ Irregularities and the laws' remarks (laws mode):
 ================ ============== =========================================================
 kind             seat           detail
 ================ ============== =========================================================
-OUT_OF_TURN      the offender   ``turn``: the seat whose turn it was (a call, or in the
-                                play a lead or a card out of turn, laws 76, 80)
-EXPOSE_CARD      the offender   ``card``, ``when`` (``auction``, ``lead``, ``play``: laws
-                                65, 66, 67-72), ``liable``, ``barred`` (the partner, law 65)
-CALL_CARD        the offender   ``card`` (laws 73-76: the exposed card called)
-FORBID_LEAD      the leader     -- (laws 65, 66: the suit, ``action``)
+OUT_OF_TURN      the offender   ``turn``: the seat whose turn it was; ``law`` (76, 80) for
+                                a card led or played out of turn in the play (a card led
+                                in Bridge's doubling has none: ELW07)
+EXPOSE_CARD      the offender   ``card``, ``when`` (``auction``: before the play, ``lead``:
+                                before the opening lead, ``play``: laws 65, 66, 67-72),
+                                ``barred`` (his partner may not bid or double, law 65)
+CALL_CARD        the offender   -- (laws 73-75: the exposed card called, ``action``; the
+                                player is the declarer's)
+FORBID_LEAD      the leader     -- (laws 65, 66: the suit, ``action``; the player is the
+                                declarer's)
 SLIP             the next hand  -- (law 52: the call voided, ``action``)
 INSUFFICIENT     the bidder     -- (law 50)
 IMPOSSIBLE       the bidder     -- (law 50)

@@ -169,6 +169,7 @@ def _bridge_calls(game: Game, player: str) -> list[tuple[Seat, str, Action]]:
             and seat is game.dealer.right
             and seat.side != first.side
             and "lead_before_doubling" in regulated
+            and game.sees(player, seat)  # (else his cards would tell him his hand)
         ):
             out.extend((seat, "lead_before_doubling", a) for a in plays_of(deal.hands[seat]))
     return out

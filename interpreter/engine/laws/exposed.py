@@ -69,15 +69,18 @@ def _opening_lead(game: Game) -> bool:
 
 
 def _exposing_seats(game: Game, player: str) -> list[Seat]:
-    """The hands ``player`` sits at whose cards he may expose now: any before
-    the play (laws 65, 66 and the Bridge code); in the play the declarer's
-    adversaries' (law 72: the declarer's are not liable)."""
-    if game.phase in _BEFORE_PLAY:
-        return [s for s in game.player_seats.get(player, ()) if s in game.manned]
-    if game.phase is not Phase.PLAY:
+    """The hands ``player`` sits at, and sees, whose cards he may expose now:
+    any before the play (laws 65, 66 and the Bridge code); in the play the
+    declarer's adversaries' (law 72: the declarer's are not liable)."""
+    if game.phase not in _BEFORE_PLAY and game.phase is not Phase.PLAY:
         return []
+    # (a hand he may not see now offers nothing: its cards would tell him them)
     return [
-        s for s in game.player_seats.get(player, ()) if s in game.manned and _adversary(game, s)
+        s
+        for s in game.player_seats.get(player, ())
+        if s in game.manned
+        and (game.phase in _BEFORE_PLAY or _adversary(game, s))
+        and game.sees(player, s)
     ]
 
 
@@ -225,7 +228,12 @@ def out_of_turn_plays(game: Game, player: str) -> list[tuple[Seat, str, Action]]
         return []
     out: list[tuple[Seat, str, Action]] = []
     for seat in game.player_seats.get(player, ()):
-        if seat not in game.manned or seat is to_act or not _adversary(game, seat):
+        if (
+            seat not in game.manned
+            or seat is to_act
+            or not _adversary(game, seat)
+            or not game.sees(player, seat)
+        ):
             continue
         if not deal.trick_cards and laws.lead_out_of_turn:
             kind, cards = "lead", deal.hands[seat]
