@@ -2047,7 +2047,10 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  *   be, and the entries above grow narrower. Only where 4 tricks or fewer
  *   are left: +1.1% nodes, CPU level; 7 or fewer: +2.3%, CPU 0.97-0.98, but
  *   two freak deals +12%; only in no trumps (only with trumps): random
- *   +0.8% (+1.5%), the two freak deals +6.6% (+5.0%);
+ *   +0.8% (+1.5%), the two freak deals +6.6% (+5.0%); the table first,
+ *   but on a hit by an entry describing more than 4 cards the quick
+ *   tricks tried too and their ranks handed up when they cut: nodes
+ *   +0.6% random, -0.2% the two freak deals, CPU 1.02-1.05 and 1.04-1.09;
  * - quick_tricks skipped when the side's longest holdings in the suits it
  *   tops, plus one, fall short of the tricks needed (the same search: it
  *   never cut there): 12% of the calls skipped, CPU 0.999-1.007;
