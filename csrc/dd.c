@@ -2026,9 +2026,13 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * its search calls (its per-depth visits times branches, built with its
  * statistics on) on the first 20 of bench_dd's random deals is 39,510,899
  * against our 35,872,332 nodes: it searches 10% more nodes than we do and
- * still takes about 0.73 of our time, so the gap is the cost of a node, not
- * the size of the search. Profile of ours (perf, first 40 random deals,
- * the DD_FLAT functions kept out of line): the trick-boundary bounds about
+ * still takes about 0.73 of our time, so on random deals the gap is the
+ * cost of a node, not the size of the search. On the six freak deals of
+ * dd_golden.json it is the other way: 192.7M calls against our 344.7M
+ * nodes (0.56; the 6-7 two-suiters 10.6M against 47.1M, the three-suiter
+ * 38.2M against 94.8M), there its search is the smaller.
+ * Profile of ours (perf, first 40 random deals, the DD_FLAT functions
+ * kept out of line): the trick-boundary bounds about
  * 25% (cash_tricks 11%, quick_tricks 6%, suit_run_tricks 3%, the rest 5%),
  * search's own code 34% (of which the table walk a fifth), try_moves and
  * play_and_search 14%, gen_follows 10%, extend_runs 4%, keys_remove 4%,
