@@ -2043,7 +2043,7 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * - the table probed before quick tricks (lead_side_max and the other
  *   side's sure trump tricks still first, quick tricks and the side's sure
  *   trump tricks after a miss): random 200 deals 313,366,822 ->
- *   320,683,501 nodes (+2.3%) but CPU 0.92-0.93; the six freak deals of
+ *   320,683,501 nodes (+2.3%) but CPU 0.91-0.94; the six freak deals of
  *   dd_golden.json 344.7M -> 379.3M (+10%), CPU 1.06 (not alternated);
  *   bridge-solver's hard_deals/ but deal.4, 271.7M -> 289.4M (+6.5%),
  *   CPU 1.03 (the two run side by side). A hit
