@@ -2022,6 +2022,55 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * and 875,372,332 (-0.6%), CPU time no better (one hash and one likely
  * cache miss a node). The table's best lead, the killers and DDS's weights
  * already order the moves about as well. */
+/* Where the time goes (issue 19, session 10). bridge-solver's own count of
+ * its search calls (its per-depth visits times branches, built with its
+ * statistics on) on the first 20 of bench_dd's random deals is 39,510,899
+ * against our 35,872,332 nodes: it searches 10% more nodes than we do and
+ * still takes about 0.73 of our time, so on random deals the gap is the
+ * cost of a node, not the size of the search. On the six freak deals of
+ * dd_golden.json it is the other way: 192.7M calls against our 344.7M
+ * nodes (0.56; the 6-7 two-suiters 10.6M against 47.1M, the three-suiter
+ * 38.2M against 94.8M), there its search is the smaller.
+ * Profile of ours (perf, first 40 random deals, the DD_FLAT functions
+ * kept out of line): the trick-boundary bounds about
+ * 25% (cash_tricks 11%, quick_tricks 6%, suit_run_tricks 3%, the rest 5%),
+ * search's own code 34% (of which the table walk a fifth), try_moves and
+ * play_and_search 14%, gen_follows 10%, extend_runs 4%, keys_remove 4%,
+ * mask_rel/depths_rel 4%. Of 21.3M bounds calls, quick_tricks cuts 4.7M
+ * of the 20.4M it is called on, the table 10.8M of the 15.6M left.
+ * Measured and not kept (nodes of the tables; CPU ratios from runs of the
+ * same 60 deals alternated with the unchanged build):
+ * - the table probed before quick tricks (lead_side_max and the other
+ *   side's sure trump tricks still first, quick tricks and the side's sure
+ *   trump tricks after a miss): random 200 deals 313,366,822 ->
+ *   320,683,501 nodes (+2.3%) but CPU 0.91-0.94; the six freak deals of
+ *   dd_golden.json 344.7M -> 379.3M (+10%), CPU 1.06 (not alternated);
+ *   bridge-solver's hard_deals/ but deal.4, 271.7M -> 289.4M (+6.5%),
+ *   CPU 1.03 (the two run side by side). A hit
+ *   hands up the entry's ranks, more of them than the quick tricks' would
+ *   be, and the entries above grow narrower. Only where 4 tricks or fewer
+ *   are left: +1.1% nodes, CPU level; 7 or fewer: +2.3%, CPU 0.97-0.98, but
+ *   two freak deals +12%; only in no trumps (only with trumps): random
+ *   +0.8% (+1.5%), the two freak deals +6.6% (+5.0%); the table first,
+ *   but on a hit by an entry describing more than 4 cards the quick
+ *   tricks tried too and their ranks handed up when they cut: nodes
+ *   +0.6% random, -0.2% the two freak deals, CPU 1.02-1.05 and 1.04-1.09;
+ * - quick_tricks skipped when the side's longest holdings in the suits it
+ *   tops, plus one, fall short of the tricks needed (the same search: it
+ *   never cut there): 12% of the calls skipped, CPU 0.999-1.007;
+ * - fail-soft values instead of verdicts (bounds, entries and moves
+ *   returning the tricks they prove, the zero-window driver moving to
+ *   them, entries storing them): 313,366,822 -> 312,780,070 (-0.2%), CPU
+ *   +1% (not alternated); the quick tricks' ranks hold for the tricks needed only, so that
+ *   bound still returns the target;
+ * - bridge-solver's slow no-trump tricks (one opponent holding the top
+ *   card of every suit the leader holds takes one trick a suit): -0.2%
+ *   nodes on 60 deals;
+ * - a profile-guided build (gcc -fprofile-use, trained on 30 other deals),
+ *   with the POPCNT clones or built for POPCNT alone: CPU 1.00-1.03;
+ * - a larger workspace: 256 MiB (8 MiB) against 32 MiB on the first freak
+ *   deal, 55.9M (89.8M) nodes against 64.5M, CPU 0.98 (1.31, not alternated): the six
+ *   evict 1 to 12 times each at 32 MiB, the 200 random deals once in all. */
 static DD_HOT int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
     d->nodes++;
     const int seat = (nd->lead + nd->tlen) & 3;
