@@ -22,6 +22,7 @@ from dummybridge.apps.cli import main
 from dummybridge.core.cards import Hand, Seat
 from dummybridge.engine.game import Game
 from dummybridge.errors import IllegalActionError
+from dummybridge.formats.render import game_record
 from dummybridge.language.loader import load_rules
 
 AUCTION = load_rules("auction-bridge")
@@ -450,3 +451,15 @@ def test_a_hand_its_player_may_not_see_offers_no_card_to_expose() -> None:
         "expose C5",
         "expose C9",
     ]
+
+
+def test_law_65_the_readable_record_names_the_exposed_card_as_the_screen_shows_it() -> None:
+    """Law 65, in the record ``play`` prints: the card as the play's cards are
+    written (``♥9``; ``H9`` with ``--ascii``), never the internal code beside
+    symbols (issue 21's complaint of "internal card codes")."""
+    game = Game(AUCTION, 1, deals=[DEAL], laws=True)
+    game.apply("bid 1 no_trumps")
+    game.apply("expose H9", player=EAST)
+    line = "  East (D) exposes {}: his partner may not bid or double again"
+    assert line.format("♥9") in game_record(game).splitlines()[-6:]
+    assert line.format("H9") in game_record(game, symbols=False).splitlines()[-6:]

@@ -200,7 +200,7 @@ class Narration:
         if action.kind == BID:
             return f"bids {self._call_text(action)}"
         auction = self.game.rules.declaration.kind == "auction"
-        return action_words(action, level, auction)
+        return action_words(action, level, auction, self.symbols)
 
     def _level_before(self, op: Operation) -> int:
         """How many doublings came before this double in its deal (for its wording)."""

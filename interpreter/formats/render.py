@@ -97,10 +97,12 @@ def call_text(action: Action, rules: RuleSet, symbols: bool, level_before: int =
     return str(action)
 
 
-def action_words(action: Action, doubling_level_before: int = 0, auction: bool = False) -> str:
+def action_words(
+    action: Action, doubling_level_before: int = 0, auction: bool = False, symbols: bool = True
+) -> str:
     """An action in words: ``declares hearts``, ``leaves it``, ``bids 2 hearts``,
     ``doubles``, ``redoubles``, ``doubles again`` (the adversaries, after a
-    redouble), ``passes``."""
+    redouble), ``passes``, ``exposes ♦Q`` (``DQ`` without ``symbols``)."""
     kind = action.kind
     fixed = _FIXED_WORDS.get(kind)
     if fixed is not None:
@@ -113,7 +115,7 @@ def action_words(action: Action, doubling_level_before: int = 0, auction: bool =
         return f"calls a lead of {action.penalty}"
     if kind in ("expose_card", "call_card") and action.card is not None:
         verb = "exposes" if kind == "expose_card" else "calls the exposed card"
-        return f"{verb} {action.card.code}"
+        return f"{verb} {card_text(action.card, symbols)}"
     if kind == "bid":
         return f"bids {action.level} {(action.denomination or '').replace('_', ' ')}"
     if kind == DECLARE:
@@ -233,7 +235,7 @@ class _GameRecord:
     def _words(self, op: Operation) -> str:
         """``op``'s action in words, as said in the declaration or the auction."""
         assert op.action is not None
-        return action_words(op.action, self.level, self.auction)
+        return action_words(op.action, self.level, self.auction, self.symbols)
 
     def _end_of_tricks(self) -> None:
         self.out.extend(self.trick_lines)
@@ -373,7 +375,9 @@ class _GameRecord:
     def _penalty(self, op: Operation) -> None:
         """A penalty in the play: required, forbidden or declined; a lead called."""
         assert op.action is not None
-        self.trick_lines.append(f"      {self._label(op)} {action_words(op.action)}")
+        self.trick_lines.append(
+            f"      {self._label(op)} {action_words(op.action, symbols=self.symbols)}"
+        )
 
     def _exposure(self, op: Operation) -> None:
         """A card exposed (laws 65-72): among the calls before the play, else
@@ -381,7 +385,8 @@ class _GameRecord:
         assert op.action is not None
         if op.detail.get("when") == "auction":
             barred = ": his partner may not bid or double again" if op.detail["barred"] else ""
-            self.out.append(f"  {self._label(op)} {action_words(op.action)}{barred}")
+            words = action_words(op.action, symbols=self.symbols)
+            self.out.append(f"  {self._label(op)} {words}{barred}")
         else:
             self._penalty(op)
 
