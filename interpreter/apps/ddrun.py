@@ -75,7 +75,7 @@ class DdFile:
     encoding: str
     bom: bool
     text: str
-    games: list[Any]
+    games: Sequence[Any]
     deals: list[tuple[int, Hands]]
     known: dict[int, Table] = field(default_factory=dict)
     solved: dict[int, Table] = field(default_factory=dict)

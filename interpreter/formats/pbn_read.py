@@ -19,8 +19,9 @@ from __future__ import annotations
 import os
 import re
 from array import array
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import overload
 
 from ..core.cards import Hand, Seat, parse_deal
 from ..core.files import read_bytes
@@ -29,6 +30,7 @@ from ..errors import DummyBridgeError, FileFormatError
 __all__ = [
     "NO_INHERIT",
     "PbnGame",
+    "PbnGames",
     "choose_board",
     "deals_from_pbn",
     "parse_pbn",
@@ -67,9 +69,10 @@ def split_lines(text: str) -> list[str]:
 class PbnGame:
     """One game of a PBN file, as read (import format).
 
-    A file's games cost a few times its size (docs/limits.md): a section is
-    kept as places in the file's text, which the games share, and a place as
-    one packed number (``line << 32 | column``) in an array.
+    A file's games cost a few times its size (docs/limits.md): they are held
+    as columns by :class:`PbnGames`, which builds a game when it is asked
+    for; a section is kept as places in the file's text, which the games
+    share, and a place as one packed number (``line << 32 | column``).
 
     :ivar file: the file name, for messages.
     :ivar line: the line its first tag is on.
@@ -224,6 +227,83 @@ class PbnGame:
         return list(lines.values())
 
 
+class PbnGames(Sequence[PbnGame]):
+    """A file's games, as read: held as columns (numbers in arrays, the tag
+    names and values in two lists), each :class:`PbnGame` built when it is
+    asked for, so that a file of many tiny games (``[Board "1"]`` and an
+    empty line) costs a few times its size, not a Python object and a table
+    of tags each (issue 22, docs/limits.md). A game asked for twice is two
+    equal objects; its ``spans`` and ``notes`` are the ones held here.
+    """
+
+    __slots__ = (
+        "_at",
+        "_at_end",
+        "_last",
+        "_line",
+        "_names",
+        "_notes",
+        "_spans",
+        "_tag_end",
+        "_values",
+        "file",
+        "text",
+    )
+
+    def __init__(self, file: str, text: str) -> None:
+        self.file, self.text = file, text
+        self._line: array[int] = array("Q")
+        self._last: array[int] = array("Q")
+        self._names: list[str] = []
+        self._values: list[str] = []
+        self._tag_end: array[int] = array("Q")  # where each game's tags end in the lists
+        self._at: array[int] = array("Q")
+        self._at_end: array[int] = array("Q")
+        self._spans: dict[int, dict[str, array[int]]] = {}  # only the games that have any
+        self._notes: dict[int, list[str]] = {}
+
+    def add(self, game: PbnGame) -> None:
+        """Keep ``game`` (read and resolved) as the next one."""
+        i = len(self._line)
+        self._line.append(game.line)
+        self._last.append(game.last_line)
+        self._names += game.tags
+        self._values += game.tags.values()
+        self._tag_end.append(len(self._names))
+        self._at += game.at
+        self._at_end.append(len(self._at))
+        if game.spans:
+            self._spans[i] = game.spans
+        if game.notes:
+            self._notes[i] = game.notes
+
+    def __len__(self) -> int:
+        return len(self._line)
+
+    @overload
+    def __getitem__(self, index: int) -> PbnGame: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[PbnGame]: ...
+
+    def __getitem__(self, index: int | slice) -> PbnGame | list[PbnGame]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        i = range(len(self._line))[index]  # IndexError past the end; -1 the last
+        tags, ats = (0, 0) if i == 0 else (self._tag_end[i - 1], self._at_end[i - 1])
+        end = self._tag_end[i]
+        return PbnGame(
+            self.file,
+            self._line[i],
+            self._last[i],
+            dict(zip(self._names[tags:end], self._values[tags:end], strict=True)),
+            self._at[ats : self._at_end[i]],
+            self._spans.get(i, {}),
+            self.text,
+            self._notes.get(i, []),
+        )
+
+
 def _lead(token: str) -> str:
     """A call or card token: the letters, digits and hyphens a section token
     starts with (PBN 3.2); what follows (``!``, ``=1=``) is annotation."""
@@ -270,7 +350,8 @@ class _Tokenizer:
 
     def __init__(self, file: str) -> None:
         self.file = file
-        self.games: list[PbnGame] = []
+        self.games = PbnGames(file, "")
+        self.last: PbnGame | None = None  # the game read last, kept when the next begins
         #: the current game's tags as written, ``(name, value, line, col)``: resolved
         #: (inheritance) and let go when the next game begins, so a file is not held twice
         self.raw: list[str] = []  # name, value, name, value ...
@@ -287,9 +368,9 @@ class _Tokenizer:
     def fail(self, line: int, col: int, message: str, tag: str | None = None) -> FileFormatError:
         return FileFormatError(self.file, message, line=line, col=col, path=tag)
 
-    def read(self, text: str) -> list[PbnGame]:
+    def read(self, text: str) -> PbnGames:
         """The games of ``text``, tag inheritance resolved."""
-        self.text = text
+        self.text = self.games.text = text
         for n, m in enumerate(_LINE_BODY.finditer(text), start=1):  # one line at a time
             line = m.group(1)
             self.start = m.start()
@@ -312,9 +393,14 @@ class _Tokenizer:
                 "this tag is never closed with ']'",
                 self.pending.name,
             )
-        if self.games:
-            self.inheritance.resolve(self.games[-1], self.raw, self.raw_at)
+        self._keep_last()
         return self.games
+
+    def _keep_last(self) -> None:
+        """Resolve the game read last and keep it in :attr:`games`."""
+        if self.last is not None:
+            self.inheritance.resolve(self.last, self.raw, self.raw_at)
+            self.games.add(self.last)
 
     def _line(self, n: int, line: str) -> None:
         """Read line ``n``: comments, the parts of tag pairs, section tokens."""
@@ -344,10 +430,8 @@ class _Tokenizer:
                 i += 1
             elif c == "[":
                 if self.current is None:
-                    if self.games:
-                        self.inheritance.resolve(self.games[-1], self.raw, self.raw_at)
-                    self.current = PbnGame(self.file, n, text=self.text)
-                    self.games.append(self.current)
+                    self._keep_last()
+                    self.current = self.last = PbnGame(self.file, n, text=self.text)
                     self.raw, self.raw_at = [], array("Q")
                 m = _TAG.match(line, i)
                 if m is not None:  # a whole tag pair on the line, as nearly all are
@@ -500,7 +584,7 @@ def _decode(data: bytes) -> str:
         return data.decode("latin-1")
 
 
-def parse_pbn(text: str, file: str = "<pbn>") -> list[PbnGame]:
+def parse_pbn(text: str, file: str = "<pbn>") -> PbnGames:
     """The games of a PBN text (import format; see the module text).
 
     :raises FileFormatError: ``FILE:LINE:COL`` for what cannot be read.
@@ -508,7 +592,7 @@ def parse_pbn(text: str, file: str = "<pbn>") -> list[PbnGame]:
     return _Tokenizer(file).read(text.removeprefix("\ufeff"))
 
 
-def read_pbn(path: str | os.PathLike[str]) -> list[PbnGame]:
+def read_pbn(path: str | os.PathLike[str]) -> PbnGames:
     """The games of a PBN file.
 
     :raises FileFormatError: for what cannot be read.
@@ -542,7 +626,7 @@ def choose_board(
     :raises FileFormatError: when there is no such board, or no deal; ``file``
         names a file with no games at all.
     """
-    games = list(games)
+    games = games if isinstance(games, Sequence) else list(games)  # PbnGames: built as read
     file = games[0].file if games else (file or "<pbn>")
     if board is not None:
         chosen = [g for g in games if (g.board or "").strip() == board]
