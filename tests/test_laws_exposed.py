@@ -231,7 +231,12 @@ def test_law_76_a_lead_out_of_turn_treated_as_an_exposed_card() -> None:
         "detail": {"turn": "W", "law": 76},
     }
     assert (game.phase, game.to_act, game.actor) == ("penalty", Seat.SOUTH, SOUTH)
-    assert texts(game.legal_actions()) == ["treat lead as exposed", *CALLS, "decline penalty"]
+    assert texts(game.legal_actions()) == [
+        "treat lead as exposed",
+        *CALLS,
+        "let lead stand",
+        "decline penalty",
+    ]
     game.apply("treat lead as exposed")
     assert (game.phase, game.to_act) == ("play", Seat.WEST)
     assert game.hands[Seat.EAST] == DEAL[1].bits  # taken back, face up
@@ -246,6 +251,41 @@ def test_law_76_a_lead_out_of_turn_and_a_suit_called() -> None:
     assert (game.phase, game.to_act) == ("play", Seat.WEST)
     assert texts(game.legal_actions()) == ["play S2"]
     assert game.deal.cards_exposed == {}  # not exposed: the suit was called instead
+
+
+def test_law_78_a_lead_out_of_turn_the_three_others_follow_the_trick_stands() -> None:
+    """Law 78: "If any player lead out of turn and the three others follow, the
+    trick is complete and the error cannot be rectified." The error is not
+    noticed (``let lead stand``, ``laws.lead_out_of_turn: stands``): East's
+    card is led in his turn, South, West and North follow, and the trick
+    counts as played, North's queen winning it; no penalty remains."""
+    game = game_at_play()
+    game.apply("play HJ", player=EAST)
+    game.apply("let lead stand")
+    assert (game.phase, game.to_act, texts(game.legal_actions())) == (
+        "play",
+        Seat.EAST,
+        ["play HJ"],
+    )
+    refused(
+        game,
+        "play H9",
+        "play H9 refused: east (D) led HJ out of turn and the lead stands: it is his card (law 78)",
+    )
+    for card in ("HJ", "H6", "H2", "HQ"):
+        game.apply(f"play {card}")
+    assert game.log[-1].to_data() == {
+        "index": 16,
+        "kind": "trick",
+        "seat": "N",
+        "detail": {"number": 1, "cards": ["HJ", "H6", "H2", "HQ"], "leader": "E"},
+    }
+    assert (game.to_act, game.deal.cards_exposed, game.deal.called_lead) == (Seat.NORTH, {}, None)
+    assert [(op.kind, str(op.action), op.seat.letter) for op in game.log[9:12]] == [
+        ("out_of_turn", "play HJ", "E"),
+        ("lead_stands", "let lead stand", "S"),
+        ("play", "play HJ", "E"),  # the opening lead: dummy is laid down after it
+    ]
 
 
 def test_law_79_called_to_lead_a_suit_he_has_none_of_pays_the_penalty() -> None:

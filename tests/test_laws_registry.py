@@ -34,7 +34,8 @@ from dummybridge.language.loader import load_rules
 
 AUCTION = load_rules("auction-bridge")
 
-#: the eleven kinds of penalty the laws' decisions name (issue 16; compel: issue 20)
+#: the twelve kinds of penalty the laws' decisions name (issue 16; compel and
+#: lead_stands, law 78: issue 20)
 PENALTY_KINDS = {
     "new_deal",
     "accept",
@@ -48,6 +49,7 @@ PENALTY_KINDS = {
     "decline",
     "call_lead",
     "treat_exposed",
+    "lead_stands",
 }
 #: the action kinds that are no penalty
 OTHER_KINDS = {

@@ -71,7 +71,7 @@ DECISIONS = frozenset(
 #: or the fourth hand's card before the second (laws 65-80), and no other
 #: irregularity (a revoke's penalty is its claim)
 PLAY_DECISIONS = frozenset(
-    ("treat_exposed", "call_lead", "call_card", "forbid_lead", "require", "decline")
+    ("treat_exposed", "lead_stands", "call_lead", "call_card", "forbid_lead", "require", "decline")
 )
 _PLAY_IRREGULAR = ("expose_card", "out_of_turn play")
 

@@ -318,6 +318,18 @@ class PlayState:
         """The seat that led (or is to lead) the current trick."""
         return int(self._pos.leader)
 
+    @leader.setter
+    def leader(self, seat: int) -> None:
+        """Give the lead of the trick to come to ``seat`` (1912 law 78: a lead
+        out of turn that the three others follow stands).
+
+        :raises OutOfRangeError: for a seat not 0 to 3, or once a card of the
+            trick is played.
+        """
+        if not 0 <= seat < 4 or self._pos.trick_len:
+            raise OutOfRangeError(f"cannot give the lead to seat {seat!r} now")
+        self._pos.leader = seat
+
     @property
     def trick(self) -> tuple[int, ...]:
         """The cards played to the current trick."""

@@ -40,6 +40,7 @@ __all__ = [
     "FORBID",
     "FORBID_LEAD",
     "INFORM",
+    "LEAD_STANDS",
     "LEAVE",
     "LOOK",
     "MAKE_SUFFICIENT",
@@ -90,6 +91,8 @@ BID_SEVEN: Final = "bid_seven"
 PREVIOUS_FINAL: Final = "previous_final"
 CALL_LEAD: Final = "call_lead"
 TREAT_EXPOSED: Final = "treat_exposed"
+#: law 78: a lead out of turn let stand, the three others following it
+LEAD_STANDS: Final = "lead_stands"
 #: laws mode: a card exposed, left face up (1912 laws 65-72: ``expose SA``); an
 #: exposed card called by the declarer (laws 67, 73-75: ``call SA``); the lead
 #: of a suit prohibited (laws 65, 66: ``forbid lead hearts``)

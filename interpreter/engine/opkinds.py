@@ -39,7 +39,8 @@ Decisions (the seat is the hand decided for; for ``look``, the hand looked at):
 - laws mode, a penalty chosen: ``ACCEPT``, ``CANCEL``, ``NEW_DEAL``,
   ``MAKE_SUFFICIENT``, ``BID_SEVEN``, ``PREVIOUS_FINAL``, ``COMPEL``,
   ``REQUIRE``, ``FORBID``, ``DECLINE``, ``CALL_LEAD``, ``TREAT_EXPOSED``
-  (law 76: the card led out of turn is an exposed card).
+  (law 76: the card led out of turn is an exposed card), ``LEAD_STANDS``
+  (law 78: the lead out of turn stands, the others following it).
 
 Irregularities and the laws' remarks (laws mode):
 
@@ -130,6 +131,7 @@ class OpKind(TextEnum):
     DECLINE = "decline"
     CALL_LEAD = "call_lead"
     TREAT_EXPOSED = "treat_exposed"
+    LEAD_STANDS = "lead_stands"
     # irregularities and remarks (laws mode)
     OUT_OF_TURN = "out_of_turn"
     EXPOSE_CARD = "expose_card"

@@ -162,7 +162,10 @@ def why_not(game: Game, action: Action) -> str:
         return f"an adversary has forbidden {code} to this trick (law 62)"
     early = deal.early_card
     if early is not None and early[0] is seat:
-        return f"{text} played {_CODES[early[1]]} before the second hand: it is his card (law 80)"
+        code = _CODES[early[1]]
+        if not deal.trick_cards:
+            return f"{text} led {code} out of turn and the lead stands: it is his card (law 78)"
+        return f"{text} played {code} before the second hand: it is his card (law 80)"
     if deal.lead_forbidden is not None and (
         deal.called_lead is None or action.index // 13 == deal.lead_forbidden
     ):

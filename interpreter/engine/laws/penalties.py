@@ -61,6 +61,7 @@ from ..actions import (
     COMPEL,
     DECLINE,
     FORBID,
+    LEAD_STANDS,
     MAKE_SUFFICIENT,
     NEW_DEAL,
     PLAY,
@@ -497,6 +498,25 @@ class TreatAsExposed(_InThePlay):
     def effect(self, game: Game, pending: Pending, choice: Action) -> None:
         exposed = game.deal.cards_exposed
         exposed[pending.offender] = exposed.get(pending.offender, 0) | 1 << pending.call.index
+
+
+@register
+class LeadStands(_InThePlay):
+    """Law 78: "If any player lead out of turn and the three others follow,
+    the trick is complete and the error cannot be rectified": the error is
+    not noticed. The card is led in the offender's turn (``deal.early_card``,
+    as law 80's card), and the trick goes on from his left."""
+
+    kind = LEAD_STANDS
+    text = "let lead stand"
+    option = "stands"
+
+    def effect(self, game: Game, pending: Pending, choice: Action) -> None:
+        offender = pending.offender
+        assert game._ps is not None
+        game._ps.leader = int(offender)
+        game.deal.trick_leader = game.to_act = offender
+        game.deal.early_card = (offender, pending.call.index)
 
 
 @register
