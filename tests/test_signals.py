@@ -116,6 +116,11 @@ def _outcome(status: int, err: str, package: str) -> str:
     # callback, as 'Exception ignored ... KeyboardInterrupt:' and goes on)
     if err.rstrip().endswith(("KeyboardInterrupt", "KeyboardInterrupt:")) and package not in err:
         return "Python's start-up"
+    # (or, when it came while Python set up its standard streams, before any
+    # module of ours or of the script: 'Fatal Python error: init_sys_streams',
+    # the runtime 'core initialized', status 1; seen once in 240 launches)
+    if err.startswith("Fatal Python error: ") and "core initialized" in err and package not in err:
+        return "Python's start-up"
     return f"{status}: {err}"
 
 
