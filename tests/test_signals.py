@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -101,6 +102,20 @@ def _started(command: list[str], delay: float) -> tuple[int, str]:
     return proc.returncode, err
 
 
+def _before_our_handler(err: str, package: str) -> bool:
+    """Whether every frame of the package in a traceback is a line of its
+    ``__init__.py`` no later than the statement that sets the command's
+    handler (the first statement that is not an import or a definition)."""
+    init = os.path.join(package, "__init__.py")
+    with open(init, encoding="utf-8") as f:
+        sets = next(
+            i for i, line in enumerate(f, 1) if line.startswith("if _started_as_the_command")
+        )
+    frames = re.findall(r'File "([^"]+)", line (\d+)', err)
+    ours = [(path, int(line)) for path, line in frames if path.startswith(package)]
+    return bool(ours) and all(path == init and line <= sets for path, line in ours)
+
+
 def _outcome(status: int, err: str, package: str) -> str:
     """What a Ctrl-C at start-up did: the command's notice, the command done
     (the signal came after it ended), ended by the signal before Python set
@@ -115,6 +130,11 @@ def _outcome(status: int, err: str, package: str) -> str:
     # (Python prints it as a traceback, or, when it came while importlib ran a
     # callback, as 'Exception ignored ... KeyboardInterrupt:' and goes on)
     if err.rstrip().endswith(("KeyboardInterrupt", "KeyboardInterrupt:")) and package not in err:
+        return "Python's start-up"
+    # (or in the package's own first statements, up to the one that sets its
+    # handler: bytecode that runs under Python's handler, as close to the
+    # start as Python code can be; seen once in 240 launches)
+    if err.rstrip().endswith("KeyboardInterrupt") and _before_our_handler(err, package):
         return "Python's start-up"
     # (or, when it came while Python set up its standard streams, before any
     # module of ours or of the script: 'Fatal Python error: init_sys_streams',
