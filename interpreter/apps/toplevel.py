@@ -132,12 +132,29 @@ def run(command: Callable[[], int]) -> int:
         except KeyboardInterrupt as interrupt:  # also one that came while reporting
             return _interrupted(interrupt)
     finally:
+        _restore(previous, hook)
+
+
+def _restore(previous: dict[signal.Signals, Any], hook: Any) -> None:
+    """Put back the handlers :func:`run` replaced, with the signals held
+    meanwhile: one that comes now goes to the handler put back (the command's
+    notice, or the caller's), never to :func:`_raise` outside ``run``'s try."""
+    held = (*_SIGNALS, signal.SIGALRM)
+    blocking = previous and hasattr(signal, "pthread_sigmask")
+    if blocking:
+        signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
         sys.unraisablehook = hook
         if _alarm:  # an interrupt was raised again: the alarm is no longer needed
             signal.setitimer(signal.ITIMER_REAL, 0)
+            if blocking and signal.SIGALRM in signal.sigpending():
+                signal.sigtimedwait([signal.SIGALRM], 0)  # the alarm already due: dropped
             signal.signal(signal.SIGALRM, _alarm.pop("previous"))
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+    finally:
+        if blocking:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, held)
 
 
 def _guarded(command: Callable[[], int]) -> int:
