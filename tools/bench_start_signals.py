@@ -5,16 +5,21 @@ Starts ``dummybridge variants`` many times, in both forms (pip's
 ``dummybridge`` script and ``python -m dummybridge``), and sends SIGINT to
 each at a moment spread evenly over the first ``--span`` milliseconds,
 interleaving the forms (and the builds compared) so that the machine's load
-falls on all alike. Each outcome is counted as one of:
+falls on all alike. Each outcome is counted as ``tests/start_outcomes.py``
+classifies it, the classifier tests/test_signals.py asserts on, so that the
+two count alike:
 
 - ``notice``: ``dummybridge: interrupted`` and exit status 130 (the aim);
 - ``done``: the command had finished (exit 0);
-- ``killed early``: ended by SIGINT before Python set its own handler
-  (status -2, nothing printed; a shell says 130 too);
-- ``python start``: a traceback of Python's own start-up, in which no frame
-  is dummybridge's (``site``, ``runpy``, the script's ``import re``), or its
-  'Exception ignored' when the signal came while importlib ran a callback
-  (Python then goes on, and the command runs to its end);
+- ``before Python's handler``: ended by SIGINT before Python set its own
+  handler (status -2, nothing printed; a shell says 130 too);
+- ``Python's start-up``: a traceback of Python's own start-up, in which no
+  frame is dummybridge's (``site``, ``runpy``, the script's ``import re``), or
+  its 'Exception ignored' when the signal came while importlib ran a callback;
+  a traceback whose only frames of ours are the package's first statements,
+  before the one that sets its handler; or Python's fatal error while it sets
+  up its standard streams (docs/limits.md says why none of these can be
+  closed by Python code);
 - ``DEFECT``: anything else (a traceback through dummybridge's code, exit 70,
   an interrupted command that ended by SIGINT instead of exit 130).
 
@@ -33,6 +38,7 @@ benchmark, not a test: it prints figures and exits 0.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import signal
 import subprocess
@@ -41,6 +47,11 @@ import tempfile
 import time
 from collections import Counter
 from pathlib import Path
+
+# the classifier the tests assert on (tests/ is not a package: it is imported
+# from its folder, as pytest does)
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from start_outcomes import ALLOWED, outcome
 
 #: pip's console-script template (pip 23): the lines before the package loads
 SCRIPT = """\
@@ -55,24 +66,11 @@ if __name__ == '__main__':
 """
 
 
-def _outcome(status: int, err: str) -> str:
-    if (status, err) == (130, "dummybridge: interrupted\n"):
-        return "notice"
-    if status == 0 and not err:
-        return "done"
-    if status == -signal.SIGINT and not err:
-        return "killed early"
-    package = os.sep + "dummybridge" + os.sep  # a frame in the package, not the script
-    if err.rstrip().endswith(("KeyboardInterrupt", "KeyboardInterrupt:")) and package not in err:
-        return "python start"
-    return "DEFECT"
-
-
 def _default_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def _launch(command: list[str], env: dict[str, str], delay: float) -> tuple[str, str]:
+def _launch(command: list[str], env: dict[str, str], package: str, delay: float) -> tuple[str, str]:
     proc = subprocess.Popen(
         command,
         stdout=subprocess.DEVNULL,
@@ -84,7 +82,8 @@ def _launch(command: list[str], env: dict[str, str], delay: float) -> tuple[str,
     time.sleep(delay)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate()
-    return _outcome(proc.returncode, err), f"status {proc.returncode}: {err}"
+    seen = outcome(proc.returncode, err, package)
+    return (seen if seen in ALLOWED else "DEFECT"), f"status {proc.returncode}: {err}"
 
 
 def main() -> int:
@@ -93,10 +92,15 @@ def main() -> int:
     parser.add_argument("--span", type=float, default=120.0, help="ms over which to signal")
     parser.add_argument("--compare", action="append", default=[], metavar="NAME=DIR")
     args = parser.parse_args()
-    builds = {"installed": dict(os.environ)}
+    spec = importlib.util.find_spec("dummybridge")
+    if spec is None or spec.origin is None:
+        sys.exit("bench_start_signals: dummybridge is not installed in this Python")
+    # each build: its environment and its package's folder (for the classifier)
+    builds = {"installed": (dict(os.environ), os.path.dirname(spec.origin))}
     for item in args.compare:
         name, _, where = item.partition("=")
-        builds[name] = {**os.environ, "PYTHONPATH": str(Path(where).resolve())}
+        root = Path(where).resolve()
+        builds[name] = ({**os.environ, "PYTHONPATH": str(root)}, str(root / "dummybridge"))
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "dummybridge"
         script.write_text(SCRIPT.format(python=sys.executable))
@@ -110,22 +114,27 @@ def main() -> int:
         first_notice: dict[tuple[str, str], float] = {}
         for i in range(args.launches):
             delay = args.span * i / args.launches
-            for build, env in builds.items():
+            for build, (env, package) in builds.items():
                 for form, command in forms.items():
                     key = (build, form)
-                    outcome, said = _launch(command, env, delay / 1000)
-                    if outcome == "DEFECT":
+                    kind, said = _launch(command, env, package, delay / 1000)
+                    if kind == "DEFECT":
                         print(f"{build} {form} at {delay:.1f} ms: {said}", file=sys.stderr)
-                    seen.setdefault(key, Counter())[outcome] += 1
-                    if outcome in ("killed early", "python start", "DEFECT"):
+                    seen.setdefault(key, Counter())[kind] += 1
+                    if kind not in ("notice", "done"):
                         last_early[key] = max(last_early.get(key, 0.0), delay)
-                    if outcome == "notice":
+                    if kind == "notice":
                         first_notice.setdefault(key, delay)
-    kinds = ["notice", "done", "killed early", "python start", "DEFECT"]
-    print(f"{'build':>12} {'form':>7} " + " ".join(f"{k:>12}" for k in kinds), end="")
+    kinds = ["notice", "done", "before Python's handler", "Python's start-up", "DEFECT"]
+    widths = [max(12, len(k)) for k in kinds]
+    print(
+        f"{'build':>12} {'form':>7} "
+        + " ".join(f"{k:>{w}}" for k, w in zip(kinds, widths, strict=True)),
+        end="",
+    )
     print(f" {'last other ms':>14} {'first notice ms':>16}")
     for (build, form), counts in seen.items():
-        row = " ".join(f"{counts.get(k, 0):>12}" for k in kinds)
+        row = " ".join(f"{counts.get(k, 0):>{w}}" for k, w in zip(kinds, widths, strict=True))
         last = last_early.get((build, form))
         first = first_notice.get((build, form))
         print(
