@@ -197,11 +197,24 @@ def test_a_strain_row_is_the_tables() -> None:
         ),
         (b'[Event "x"]\n', [], "{f}: error: Deal: no game in this file has a Deal tag\n"),
         (
-            # PBN 2.1 section 3.10: an end position, fewer cards a hand
-            b'[Board "1"]\n[Deal "N:AKQ... .AKQ.. ..AKQ. ...AKQ"]\n',
+            # PBN 2.1 section 3.10: an end position is four hands of as many cards
+            b'[Board "1"]\n[Deal "N:.Q32.. ..A3.2 A3... 2.A..4"]\n',
             [],
-            "{f}:2:1: error: Deal: an end position (3 cards a hand): dd analyses whole deals "
-            "of 13 cards a hand (for a position in mid-play: dummybridge solve)\n",
+            "{f}:2:1: error: Deal: the hands hold different numbers of cards "
+            "(N 3, E 3, S 2, W 3): a deal needs as many in each, 13, or fewer in an end "
+            "position\n",
+        ),
+        (
+            b'[Board "1"]\n[Deal "N:... ... ... ..."]\n',
+            [],
+            "{f}:2:1: error: Deal: the four hands hold no card: there is nothing to analyse\n",
+        ),
+        (
+            b'[Board "1"]\n[Deal "N:AKQ... .AKQ.. ..AKQ. ...AKQ"]\n'
+            b'[DoubleDummyTricks "03030030300030300304"]\n',
+            [],
+            "{f}:3:1: error: DoubleDummyTricks: '03030030300030300304' gives a declarer more "
+            "tricks than the deal's 3 cards a hand\n",
         ),
         (
             b"",
@@ -263,3 +276,39 @@ def test_variant_values_in_csv(capsys: pytest.CaptureFixture[str]) -> None:
         ",best,best_value,value_clubs,value_diamonds,value_hearts,value_no_trumps,value_spades"
     )
     assert row.endswith(",hearts,24,4,-18,24,-42,0")
+
+
+#: PBN 2.1 section 3.10: an end position, three cards a hand; each hand holds
+#: the top three of one suit, so a declarer takes all three in his side's suits
+#: (one partner ruffs the opening lead) and none in no trumps or the others'
+END_POSITION = "N:AKQ... .AKQ.. ..AKQ. ...AKQ"
+END_SOURCE = (
+    b'[Board "1"]\n[Dealer "N"]\n[Deal "' + END_POSITION.encode() + b'"]\n\n'
+    b'[Board "2"]\n[Deal "N:.Q32.. ..A3.2 A32... .A..43"]\n'
+)
+
+
+def test_an_end_position_gets_its_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An end position's table is of the tricks left (its cards a hand); the
+    period values and the par, which are of whole deals, are null."""
+    path = tmp_path / "end.pbn"
+    path.write_bytes(END_SOURCE)
+    args = ["dd", str(path), "--no-progress", "--jobs", "1"]
+    assert main([*args, "--format", "jsonl", "--variant", "bridge"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert rows[0]["dd"] == {
+        "N": {"NT": 0, "S": 3, "H": 0, "D": 3, "C": 0},
+        "S": {"NT": 0, "S": 3, "H": 0, "D": 3, "C": 0},
+        "E": {"NT": 0, "S": 0, "H": 3, "D": 0, "C": 3},
+        "W": {"NT": 0, "S": 0, "H": 3, "D": 0, "C": 3},
+    }
+    assert [row["par"] for row in rows] == [None, None]
+    hands = parse_pbn(END_SOURCE.decode(), "end.pbn")[1].full_deal(3)
+    solved = DDSolver(1 << 20).table(tuple(h.bits for h in hands))
+    assert [[rows[1]["dd"][dn][sn] for dn in "NESW"] for sn in ("C", "D", "H", "S", "NT")] == [
+        list(row) for row in solved
+    ]
+    assert main([*args, "-o", str(tmp_path / "out.pbn")]) == 0
+    out = read_pbn(tmp_path / "out.pbn")
+    assert out[0].tags["DoubleDummyTricks"] == "03030030300030300303"
+    assert existing_table(out[1], 3) == [list(row) for row in solved]

@@ -1,7 +1,8 @@
 """``dummybridge dd``: double-dummy tables for many deals, on every core or a Dask cluster.
 
 The deals come from PBN files (every game with a ``Deal`` tag; one hand may
-be ``-``) or are dealt at random from a seed (``--random N --seed S``, the
+be ``-``; an end position, four hands of fewer cards each as PBN 2.1 section
+3.10 allows, is analysed too) or are dealt at random from a seed (``--random N --seed S``, the
 C core's generator, so the same seed gives the same deals). Each deal's
 table (the tricks each declarer takes in each strain with best play,
 :func:`dummybridge.analysis.doubledummy.table`) is computed in five units,
@@ -96,10 +97,10 @@ def _read_file(path: str, data: bytes) -> DdFile:
     for i, game in enumerate(games):
         if "Deal" not in game.tags:
             continue
-        _whole_deal(game)
-        hands = game.full_deal(13)
+        size = _cards_each(game)
+        hands = game.full_deal(size)
         out.deals.append((i, (hands[0].bits, hands[1].bits, hands[2].bits, hands[3].bits)))
-        table = existing_table(game)
+        table = existing_table(game, size)
         if table is not None:
             out.known[i] = table
     if not out.deals:
@@ -109,27 +110,41 @@ def _read_file(path: str, data: bytes) -> DdFile:
     return out
 
 
-def _whole_deal(game: Any) -> None:
-    """Refuse an end position (PBN 2.1 section 3.10: a Deal tag whose hands
-    hold fewer cards, as many each) with what ``dd`` does instead.
+def _cards_each(game: Any) -> int:
+    """The cards a hand of the game's deal: 13, or fewer in an end position
+    (PBN 2.1 section 3.10: a Deal tag whose four hands hold as many cards
+    each, fewer than 13).
 
-    :raises FileFormatError: located at the game's Deal tag.
+    :raises FileFormatError: at the Deal tag, for four hands of different
+        sizes, or four empty hands.
     """
     hands = game.hands()
-    sizes = {len(h) for h in hands if h is not None}
-    if None not in hands and len(sizes) == 1 and (size := sizes.pop()) < 13:
+    if None in hands:
+        return 13  # a hand given as '-' is the rest of the pack (full_deal)
+    sizes = [len(h) for h in hands]
+    if len(set(sizes)) != 1:
+        said = ", ".join(f"{seat} {n}" for seat, n in zip("NESW", sizes, strict=True))
         raise game.error(
             "Deal",
-            f"an end position ({size} cards a hand): dd analyses whole deals of 13 cards "
-            "a hand (for a position in mid-play: dummybridge solve)",
+            f"the hands hold different numbers of cards ({said}): a deal needs as many "
+            "in each, 13, or fewer in an end position",
         )
+    size = sizes[0]
+    if size == 0:
+        raise game.error("Deal", "the four hands hold no card: there is nothing to analyse")
+    return size
+
+
+def cards_each(hands: Hands) -> int:
+    """The cards a hand of a deal (13, or fewer in an end position)."""
+    return hands[0].bit_count()
 
 
 def load_files(paths: Sequence[str]) -> list[DdFile]:
     """The PBN files to analyse, every deal checked before any is solved.
 
     :raises FileFormatError: ``FILE:LINE:COL: error: TAG: message`` for what
-        cannot be read (a deal that is not four hands of 13, a bad
+        cannot be read (a deal that is not four hands of as many cards, a bad
         ``DoubleDummyTricks``), or a file with no deal.
     :raises OSError: for a file that cannot be read.
     """
@@ -286,7 +301,9 @@ def board_rows(
                 "deal": _deal_text(hands),
                 "dd": {dn: {sn: table[s][d] for s, sn in STRAINS} for d, dn in DECLARERS},
             }
-            if par is not None:
+            if par is not None and cards_each(hands) < 13:
+                row["par"] = None  # the scoring and the par are of whole deals
+            elif par is not None:
                 dealer = f.games[i].dealer()
                 row["par"] = par(hands, table, 0 if dealer is None else int(dealer))
             out.append(row)
@@ -305,12 +322,15 @@ def csv_text(rows: Sequence[dict[str, Any]]) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     names = [f"{dn}_{sn}" for _, dn in DECLARERS for _, sn in STRAINS]
-    extra = sorted(rows[0].get("par", {}).get("flat", {})) if rows else []
+    pars = [row["par"] for row in rows if row.get("par")]
+    extra = sorted(pars[0]["flat"]) if pars else []
     writer.writerow(["file", "board", "deal", *names, *extra])
     for row in rows:
         cells = [row["dd"][n.split("_")[0]][n.split("_")[1]] for n in names]
-        flat = row.get("par", {}).get("flat", {})
-        writer.writerow([row["file"], row["board"], row["deal"], *cells, *(flat[k] for k in extra)])
+        flat = (row.get("par") or {}).get("flat", {})
+        writer.writerow(
+            [row["file"], row["board"], row["deal"], *cells, *(flat.get(k, "") for k in extra)]
+        )
     return buffer.getvalue()
 
 

@@ -85,11 +85,14 @@ def dd_tag_lines(table: Table) -> list[str]:
     return lines
 
 
-def existing_table(game: PbnGame) -> list[list[int]] | None:
+def existing_table(game: PbnGame, cards_each: int = 13) -> list[list[int]] | None:
     """The table of a game already annotated (its ``DoubleDummyTricks``), or ``None``.
 
+    :param cards_each: the cards a hand of the game's deal (fewer than 13 in
+        an end position): no result may be more.
     :raises FileFormatError: for a ``DoubleDummyTricks`` that is not 20
-        hexadecimal digits from 0 to d, at the tag.
+        hexadecimal digits from 0 to d, or has a result above ``cards_each``,
+        at the tag.
     """
     if DD_TAG not in game.tags:
         return None
@@ -99,6 +102,12 @@ def existing_table(game: PbnGame) -> list[list[int]] | None:
             DD_TAG,
             f"{game.tags[DD_TAG]!r} is not 20 hexadecimal digits from 0 to d "
             "(declarers N S E W, strains NT S H D C)",
+        )
+    if max(max(row) for row in table) > cards_each:
+        raise game.error(
+            DD_TAG,
+            f"{game.tags[DD_TAG]!r} gives a declarer more tricks than the deal's "
+            f"{cards_each} cards a hand",
         )
     return table
 
