@@ -64,7 +64,7 @@ enum {
     F_TO_ACT,  /* the seat to play */
     F_PS,      /* the PlayState: its .address is the C core's position */
     F_STEP,    /* the last packed step: the legal cards of the hand to play */
-    F_LOG,     /* the log, a list of Operation */
+    F_LOG,     /* the log's entries (game._ops), a list of Operation */
     F_ACTIONS, /* the actions taken, a list */
     F_DEAL,    /* the deal in progress: its fields are the D_* */
     N_FIELDS

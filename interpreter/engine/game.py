@@ -51,6 +51,7 @@ from .laws import LAWS, PHASES, STRICT_PLAY, StrictPlay
 from .laws.conduct import REMARKS
 from .observation import Observation, Trick, observe, visible_hands
 from .opkinds import NO_DETAIL, OP_KINDS, OpKind
+from .oplog import OpLog
 from .phases import Phase, PhaseActions
 from .record import RECORD_FORMAT
 from .scoring import ScoreSheet
@@ -122,7 +123,8 @@ class Game(GameBase):
     to_act: Seat | None
     _ps: _native.PlayState | None  # the deal's play state, once the play has begun
     _step: int
-    log: list[Operation]
+    _ops: list[Operation | None]  # the log's entries (log.entries), appended to by the C step
+    log: OpLog
     actions: list[Action]
     deal: Deal
 
@@ -199,7 +201,8 @@ class Game(GameBase):
                 raise ValueError(f"a preset deal needs four hands, got {len(preset)}")
             _native.deal_validate([h.bits for h in preset], rules.deal.cards_each)
         self.rng = _native.Rng(seed)
-        self.log = []
+        self.log = OpLog(names)
+        self._ops = self.log.entries
         self.is_over = False
         self.actions = []
         #: (index in actions, player) of each action taken out of turn
@@ -429,7 +432,7 @@ class Game(GameBase):
         """Take a decision verified as open (not a look or a card): log it, then
         its ``effect``, then (unless the deal is over) what it changed in sight."""
         seat: Seat = self.to_act  # type: ignore[assignment]  # never None here
-        log = self.log
+        log = self._ops
         op: Operation = _new_op(
             Operation,
             (len(log), OP_KINDS[action.kind], seat, self.seat_player[seat], action, _EMPTY),
@@ -501,7 +504,7 @@ class Game(GameBase):
             detail = _EMPTY
         elif detail.__class__ is not LazyDetail:  # a LazyDetail is built when read
             detail = MappingProxyType(dict(detail)) if detail else _EMPTY
-        log = self.log
+        log = self._ops
         op: Operation = _new_op(Operation, (len(log), kind, seat, player, action, detail))
         log.append(op)
         return op

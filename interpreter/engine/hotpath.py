@@ -36,7 +36,7 @@ HOT_FIELDS = (
     "to_act",  # the seat to play (written: the next seat, or the trick's winner)
     "_ps",  # the PlayState: its .address is the C core's position
     "_step",  # written: the last packed step, the legal cards of the hand to play
-    "log",  # appended: the card's Operation, and the trick's
+    "_ops",  # the log's entries (a list): appended, the card's Operation and the trick's
     "actions",  # appended: the card's Action
     "deal",  # the deal in progress (a Deal): its fields below
 )

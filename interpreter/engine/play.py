@@ -33,6 +33,7 @@ from ._speedups import plays_of, trick_won
 from .actions import BLIND, PLAY, Action, Operation
 from .observation import Trick
 from .opkinds import NO_DETAIL, OpKind
+from .oplog import trick_detail
 from .phases import Phase, PhaseActions
 
 if TYPE_CHECKING:
@@ -214,7 +215,7 @@ def card(game: Game, action: Action, recorded: Action | None = None, flags: int 
     game._step = step
     winner = (step >> _WINNER_SHIFT) - 1
     deal = game.deal
-    log = game.log
+    log = game._ops
     op = _new_op(Operation, (len(log), OpKind.PLAY, seat, deal.seat_actor[seat], action, NO_DETAIL))
     log.append(op)
     game.actions.append(recorded or action)
@@ -262,11 +263,6 @@ def end_play(game: Game) -> None:
 
 def _hand_detail(bits: int) -> dict[str, Any]:
     return {"hand": Hand._of(bits).pbn()}
-
-
-def trick_detail(number: int, cards: tuple[Card, ...], leader: Seat) -> dict[str, Any]:
-    """A trick's log detail (built by the C module's trick_won when first read)."""
-    return {"number": number, "cards": [c.code for c in cards], "leader": leader.letter}
 
 
 ACTIONS = PhaseActions(legal, allows, why_not, act)

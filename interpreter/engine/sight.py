@@ -34,6 +34,7 @@ __all__ = ["current", "event", "log", "look", "look_actions", "sees", "verify_lo
 
 _SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 _NO_SEATS: frozenset[Seat] = frozenset()
+_SEAT_SETS: dict[frozenset[Seat], frozenset[Seat]] = {_NO_SEATS: _NO_SEATS}
 _NO_EVENTS: frozenset[Any] = frozenset()
 #: keys for one rule set before a memo of sight starts afresh
 MEMO_SIZE = 4096
@@ -216,7 +217,9 @@ def log(game: Game) -> None:
             now, before = now - exposed, before - exposed
         if now != before:
             changes.append(
-                (player, now - before, before - now) if before else (player, now, _NO_SEATS)
+                (player, _one(now - before), _one(before - now))
+                if before
+                else (player, _one(now), _NO_SEATS)
             )
             seen[player] = now
     if fresh:  # the same sight at the start of another deal logs the same
@@ -226,6 +229,12 @@ def log(game: Game) -> None:
         memo[id(sight)] = (sight, seen.copy(), tuple(changes))
     if changes:
         game._append(OpKind.SIGHT, detail=LazyDetail(_sight_detail, (tuple(changes),)))
+
+
+def _one(seats: frozenset[Seat]) -> frozenset[Seat]:
+    """One set for all equal sets of seats (16 in all): a long game logs a
+    change of sight at every deal, and keeps the log (issue 22)."""
+    return _SEAT_SETS.setdefault(seats, seats)
 
 
 def _sight_detail(

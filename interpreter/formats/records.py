@@ -471,15 +471,30 @@ def _replay(record: Mapping[str, Any], file: str, rules: RuleSet | None) -> Game
         )
     except (DummyBridgeError, ValueError, TypeError) as exc:
         raise FileFormatError(file, str(exc), path="$") from None
-    for i, item in enumerate(record["actions"]):
+    _replay_actions(game, record["actions"], file)
+    return game
+
+
+def _replay_actions(game: Game, actions: Sequence[Any], file: str) -> None:
+    """Apply a checked record's actions in turn: each text read once (a record
+    repeats a few dozen), and one taken in turn without ``player=``, so that
+    a card takes the C card step (:mod:`..engine.hotpath`)."""
+    read: dict[str, Action] = {}
+    apply = game.apply
+    for i, item in enumerate(actions):
         text, player = (
             (item["action"], item["player"]) if isinstance(item, Mapping) else (item, None)
         )
         try:
-            game.apply(recorded_action(game, text), player=player)
+            action = read.get(text)
+            if action is None:
+                action = read[text] = Action.parse(text)
+            if player is None:
+                apply(recorded_action(game, action))
+            else:
+                apply(recorded_action(game, action), player=player)
         except DummyBridgeError as exc:
             raise FileFormatError(file, str(exc), path=f"$.actions[{i}]") from None
-    return game
 
 
 def check_session(record: Mapping[str, Any], game: Game, file: str) -> None:
