@@ -30,10 +30,12 @@ from web_support import Server, check_message, choose, merged
 from dummybridge.engine.game import Game
 from dummybridge.language.loader import builtin_variants, house_rules, load_rules
 from dummybridge.web.api import table_request
+from dummybridge.web.deals import history_json, tricks_json
 from dummybridge.web.limits import Limits
 from dummybridge.web.protocol import Act
 from dummybridge.web.store import Store
 from dummybridge.web.tables import Table, Tables
+from dummybridge.web.views import DealText
 from support import THOROUGH
 
 VARIANTS = [v.name for v in builtin_variants()]
@@ -65,8 +67,31 @@ class Recorder:
         self.seen.append((self.player, msg))
 
 
+class TextChecker(Recorder):
+    """A connection that also checks, as each state is sent, the deal's calls,
+    tricks and events it shows (written bit by bit as the deal goes on,
+    views.DealText) against the deal at that moment written afresh."""
+
+    def push(self, text: str) -> None:
+        msg = json.loads(text)
+        if msg["type"] == "state":
+            game = self.table.game
+            obs = game.observation(game.players[0])
+            afresh = DealText()
+            afresh.update(obs, game.rules)
+            assert msg["history"] == history_json(obs.history)
+            assert msg["tricks"] == tricks_json(obs.tricks)
+            assert msg["events"] == afresh.events(obs)
+        super().push(text)
+
+
 async def _play(
-    tmp: Path, variant: str, seed: int, laws: bool, deals: int
+    tmp: Path,
+    variant: str,
+    seed: int,
+    laws: bool,
+    deals: int,
+    connection: type[Recorder] = Recorder,
 ) -> list[tuple[str | None, dict[str, Any]]]:
     """Play ``deals`` deals of a seeded table; every message sent, checked as sent."""
     limits = Limits()
@@ -78,10 +103,10 @@ async def _play(
     )
     table, tokens = tables.create(request)
     seen: list[tuple[str | None, dict[str, Any]]] = []
-    clients = {p: Recorder(table, p, seen) for p in tokens}
+    clients = {p: connection(table, p, seen) for p in tokens}
     for p, client in clients.items():
         table.join(client, tokens[p])
-    table.join(Recorder(table, None, seen), None)
+    table.join(connection(table, None, seen), None)
     rng = random.Random(seed)
     for _ in range(2000):  # a whole rubber of random play, whatever its length
         game = table.game
@@ -143,6 +168,20 @@ def test_a_whole_game_stays_within_the_observation_to_its_end(tmp_path: Path) ->
     assert last["over"] is True
     assert last["record"] == f"/api/tables/{last['table']}/record.json"
     assert [d["number"] for d in last["finished"]] == list(range(1, last["deal_number"] + 1))
+
+
+@pytest.mark.parametrize("variant", ["dummy-bridge", "auction-bridge"])
+def test_the_calls_tricks_and_events_shown_are_the_deals_at_every_action(
+    tmp_path: Path, variant: str
+) -> None:
+    """The issue's table shows "the current trick, tricks won, the declaration
+    or the auction": each state's calls, tricks and events, written a call or
+    a trick at a time, are the deal's at that moment written afresh; over
+    two deals in laws mode (calls out of turn, remarks, irregularities)."""
+    seen = asyncio.run(_play(tmp_path, variant, SEEDS[0], True, 2, TextChecker))
+    states = [m for p, m in seen if m["type"] == "state" and p is None]
+    assert {m["deal_number"] for m in states} >= {1, 2}
+    assert any(len(m["tricks"]) == 13 for m in states)  # a deal played out, shown to its end
 
 
 def _unseen_own(msg: dict[str, Any]) -> list[str]:

@@ -387,6 +387,9 @@ class Action:
 
         :raises InvalidNotationError: for any other text.
         """
+        known = cls._interned.get(text)  # the text of an action made before: that action
+        if known is not None:
+            return known
         words = text.strip().split()
         try:
             action = cls._read(words)

@@ -24,7 +24,19 @@ from ..formats.render import action_words
 if TYPE_CHECKING:
     from ..engine.deal import Deal
 
-__all__ = ["DealStart", "FinishedDeal", "analyse", "deal_json", "deal_pbn", "finish", "hand_cards"]
+__all__ = [
+    "DealStart",
+    "FinishedDeal",
+    "analyse",
+    "call_json",
+    "deal_json",
+    "deal_pbn",
+    "finish",
+    "hand_cards",
+    "history_json",
+    "trick_json",
+    "tricks_json",
+]
 
 SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 
@@ -87,21 +99,28 @@ class DealStart:
         return cls(game.deal, game.deal_number, game.dealer, dict(game.seat_player), game.manned)
 
 
+def call_json(seat: Seat, action: Action) -> dict[str, str]:
+    """One call, as the page reads it (a finished deal's and the state's)."""
+    return {"seat": seat.letter, "action": str(action), "text": action_words(action)}
+
+
 def history_json(history: Iterable[tuple[Seat, Action]]) -> list[dict[str, str]]:
-    """A deal's calls in order, as the page reads them (a finished deal's and the state's)."""
-    return [{"seat": s.letter, "action": str(a), "text": action_words(a)} for s, a in history]
+    """A deal's calls in order, as the page reads them."""
+    return [call_json(s, a) for s, a in history]
+
+
+def trick_json(trick: Trick) -> dict[str, Any]:
+    """A completed trick, as the page reads it (a finished deal's and the state's)."""
+    return {
+        "leader": trick.leader.letter,
+        "cards": [str(c) for c in trick.cards],
+        "winner": None if trick.winner is None else trick.winner.letter,
+    }
 
 
 def tricks_json(tricks: Iterable[Trick]) -> list[dict[str, Any]]:
-    """Completed tricks, as the page reads them (a finished deal's and the state's)."""
-    return [
-        {
-            "leader": t.leader.letter,
-            "cards": [str(c) for c in t.cards],
-            "winner": None if t.winner is None else t.winner.letter,
-        }
-        for t in tricks
-    ]
+    """Completed tricks, as the page reads them."""
+    return [trick_json(t) for t in tricks]
 
 
 def finish(game: Game, start: DealStart, end: int) -> FinishedDeal:

@@ -156,10 +156,19 @@ class _App:
         await asyncio.to_thread(self.tables.load)
         self.tables.start()
         gc.freeze()  # what was loaded lives on: no need to scan it in every collection
+        # What an action allocates (observations, states) dies young: at the
+        # default threshold (700) a young collection ran every action or two
+        # and a full one every few seconds, and each stalls every table. At
+        # 20,000 (tools/bench_serve.py, 100 tables, 20 s): 14 young
+        # collections instead of 417, none older instead of 35 + 3, the loop
+        # paused 0.3 s instead of 1.6 s, 6% less CPU an action.
+        threshold = gc.get_threshold()
+        gc.set_threshold(20_000, 20, 10)
         sweeper = asyncio.get_running_loop().create_task(self._put_away_idle_tables())
         try:
             yield
         finally:
+            gc.set_threshold(*threshold)
             sweeper.cancel()
             await asyncio.gather(sweeper, return_exceptions=True)
             await self.tables.stop()

@@ -133,6 +133,9 @@ class Table:
         self.driver: asyncio.Task[None] | None = None
         self._views: dict[str | None, str] = {}
         self._common: str | None = None
+        #: the deal in progress's calls and tricks, written as states show them
+        self.text = views.DealText()
+        self._players: tuple[tuple[Any, ...], list[dict[str, Any]]] = ((), [])
         self._score_key: tuple[int, ...] = ()
         self._score = ""
         self._finished_json: str | None = None
@@ -411,8 +414,16 @@ class Table:
             conn.push(self.state_for(conn))
 
     def players_view(self) -> list[dict[str, Any]]:
-        """The players, for the state: name, hands held, person or bot, connected."""
+        """The players, for the state: name, hands held, person or bot, connected
+        (made again only when a deal begins or someone comes or goes)."""
+        game = self.game
         here = {c.player for c in self.connections}
+        key = (game.rubber_number, game.deal_number, frozenset(here))
+        if key != self._players[0]:
+            self._players = (key, self._players_view(here))
+        return self._players[1]
+
+    def _players_view(self, here: set[str | None]) -> list[dict[str, Any]]:
         return [
             {
                 "name": p,

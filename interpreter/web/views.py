@@ -15,22 +15,23 @@ engine writes them (``SA``, ``HT``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import orjson
 
 from ..core.cards import Card, Hand, Seat
 from ..engine.actions import PLAY, Action
-from ..engine.observation import Observation
+from ..engine.observation import Observation, Trick
 from ..formats.render import action_words, call_text, card_text
-from .deals import SEATS, hand_cards, history_json, tricks_json
+from .deals import SEATS, call_json, hand_cards, trick_json
 
 if TYPE_CHECKING:
     from ..language.ruleset import RuleSet
     from .tables import Table
 
 __all__ = [
+    "DealText",
     "action_items",
     "common_json",
     "json_text",
@@ -85,20 +86,56 @@ def _call_words(action: Action, rules: RuleSet) -> str:
     return action_words(action)
 
 
-def _events(obs: Observation, owners: Mapping[Seat, str], rules: RuleSet) -> list[str]:
-    """This deal's public events, for people."""
-    lines = [
-        f"{_SEAT_WORDS[seat]} ({owners.get(seat, '?')}) {_call_words(action, rules)}"
-        for seat, action in obs.history
-    ]
-    for seat, exposed in obs.cards_exposed.items():  # laws 65-72: left face up
-        shown = " ".join(_CARD_LABELS[c.index] for c in exposed)
-        lines.append(f"{_SEAT_WORDS[seat]} ({owners.get(seat, '?')}) has exposed {shown}")
-    for number, trick in enumerate(obs.tricks, 1):
-        cards = " ".join(_CARD_LABELS[c.index] for c in trick.cards)
-        winner = "" if trick.winner is None else f", won by {_SEAT_WORDS[trick.winner]}"
-        lines.append(f"trick {number}: {_SEAT_WORDS[trick.leader]} led, {cards}{winner}")
-    return lines
+class DealText:
+    """The deal in progress's calls and tricks as a state shows them, kept
+    from one state to the next: an action adds a call or completes a trick,
+    so only what is new is written (the states wrote the whole deal again at
+    every action). What was written is compared with the observation's, so a
+    new deal, or anything taken back, writes it afresh."""
+
+    __slots__ = ("call_lines", "calls", "history", "owners", "trick_lines", "tricks", "tricks_seen")
+
+    def __init__(self) -> None:
+        self.owners: dict[Seat, str] = {}
+        self.calls: tuple[tuple[Seat, Action], ...] = ()
+        self.history: list[dict[str, str]] = []
+        self.call_lines: list[str] = []
+        self.tricks_seen: tuple[Trick, ...] = ()
+        self.tricks: list[dict[str, Any]] = []
+        self.trick_lines: list[str] = []
+
+    def update(self, obs: Observation, rules: RuleSet) -> None:
+        """Bring the text up to ``obs`` (any player's: its public part)."""
+        owners, calls, tricks = obs.owners, obs.history, obs.tricks
+        if owners != self.owners or calls[: len(self.calls)] != self.calls:
+            self.owners, self.calls = dict(owners), ()
+            self.history, self.call_lines = [], []
+        for seat, action in calls[len(self.calls) :]:
+            self.history.append(call_json(seat, action))
+            self.call_lines.append(
+                f"{_SEAT_WORDS[seat]} ({owners.get(seat, '?')}) {_call_words(action, rules)}"
+            )
+        self.calls = calls
+        if tricks[: len(self.tricks_seen)] != self.tricks_seen:
+            self.tricks_seen, self.tricks, self.trick_lines = (), [], []
+        for number, trick in enumerate(tricks[len(self.tricks_seen) :], len(self.tricks_seen) + 1):
+            self.tricks.append(trick_json(trick))
+            cards = " ".join(_CARD_LABELS[c.index] for c in trick.cards)
+            winner = "" if trick.winner is None else f", won by {_SEAT_WORDS[trick.winner]}"
+            self.trick_lines.append(
+                f"trick {number}: {_SEAT_WORDS[trick.leader]} led, {cards}{winner}"
+            )
+        self.tricks_seen = tricks
+
+    def events(self, obs: Observation) -> list[str]:
+        """This deal's public events, for people: calls, cards exposed, tricks."""
+        owners = obs.owners
+        exposed = [  # laws 65-72: left face up
+            f"{_SEAT_WORDS[seat]} ({owners.get(seat, '?')}) has exposed "
+            + " ".join(_CARD_LABELS[c.index] for c in cards)
+            for seat, cards in obs.cards_exposed.items()
+        ]
+        return [*self.call_lines, *exposed, *self.trick_lines]
 
 
 def common_json(table: Table, obs: Observation) -> str:
@@ -111,6 +148,8 @@ def common_json(table: Table, obs: Observation) -> str:
     current = obs.current
     owners = obs.owners
     hands = game.deal.hands
+    text = table.text
+    text.update(obs, game.rules)
     common = {
         "type": "state",
         "table": table.id,
@@ -140,7 +179,7 @@ def common_json(table: Table, obs: Observation) -> str:
             "level": None if game.contract is None else game.contract.level,
         },
         "doubling_level": obs.doubling_level,
-        "history": history_json(obs.history),
+        "history": text.history,
         "current": None
         if current is None
         else {
@@ -150,9 +189,9 @@ def common_json(table: Table, obs: Observation) -> str:
                 for i, c in enumerate(current.cards)
             ],
         },
-        "tricks": tricks_json(obs.tricks),
+        "tricks": text.tricks,
         "tricks_won": list(obs.tricks_won),
-        "events": _events(obs, owners, game.rules),
+        "events": text.events(obs),
         "over": game.is_over,
         "record": f"/api/tables/{table.id}/record.json" if game.is_over else None,
     }
