@@ -537,7 +537,9 @@ def test_law_78_a_house_rule_without_the_second_clause_lets_nothing_be_taken_bac
 
 def test_law_78_the_false_lead_taken_back_replays_from_its_record() -> None:
     """The notice and its penalty are in the record with their player:
-    replayed, it is the same game; its readable record says what was taken back."""
+    replayed, it is the same game; its readable record says what was taken
+    back; exported to PBN (the notice goes in OtherActions with its player)
+    and imported again, it is the same record."""
     game = _false_lead()
     game.apply("play H6")
     game.apply("take back false lead", player=NORTH)
@@ -551,6 +553,15 @@ def test_law_78_the_false_lead_taken_back_replays_from_its_record() -> None:
         game.apply(game.legal_actions()[0])
     text = game_record(game, symbols=False)
     assert "C notices East (D)'s lead out of turn: HJ H6 taken back (law 78)" in text
+    with tempfile.TemporaryDirectory() as tmp:  # exported to PBN and imported: the same
+        record, pbn, again = (Path(tmp) / n for n in ("r.json", "r.pbn", "again.json"))
+        record.write_text(json.dumps(game.to_record()))
+        assert main(["export", str(record), "-o", str(pbn)]) == 0
+        assert 'take back false lead' in next(
+            line for line in pbn.read_text().splitlines() if 'OtherActions' in line
+        )
+        assert main(["import", str(pbn), "-o", str(again)]) == 0
+        assert json.loads(again.read_text()) == json.loads(record.read_text())
 
 
 def test_elw07_a_card_exposed_before_the_trump_lets_the_eldest_hand_claim_a_new_deal() -> None:
