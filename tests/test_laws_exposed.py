@@ -557,8 +557,8 @@ def test_law_78_the_false_lead_taken_back_replays_from_its_record() -> None:
         record, pbn, again = (Path(tmp) / n for n in ("r.json", "r.pbn", "again.json"))
         record.write_text(json.dumps(game.to_record()))
         assert main(["export", str(record), "-o", str(pbn)]) == 0
-        assert 'take back false lead' in next(
-            line for line in pbn.read_text().splitlines() if 'OtherActions' in line
+        assert "take back false lead" in next(
+            line for line in pbn.read_text().splitlines() if "OtherActions" in line
         )
         assert main(["import", str(pbn), "-o", str(again)]) == 0
         assert json.loads(again.read_text()) == json.loads(record.read_text())
