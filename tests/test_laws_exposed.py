@@ -474,6 +474,24 @@ def test_law_78_the_second_and_third_hands_cards_are_taken_back() -> None:
     assert game.to_act == Seat.NORTH
 
 
+def test_law_78_an_exposed_card_played_to_the_false_lead_is_exposed_again() -> None:
+    """Law 78: "there is no penalty against any except the original
+    offender": the cards taken back are no new exposed cards, but West's two
+    of hearts, exposed before (law 67) and played to the false lead, goes back
+    to his hand as it was, face up and liable to be called."""
+    game = game_at_play()
+    game.apply("expose H2", player=WEST)
+    game.apply("play HJ", player=EAST)
+    game.apply("let lead stand")
+    for card in ("HJ", "H6", "H2"):
+        game.apply(f"play {card}")
+    assert game.deal.cards_exposed == {Seat.WEST: 0}
+    game.apply("take back false lead", player=SOUTH)
+    game.apply("decline penalty")
+    assert game.deal.cards_exposed == {Seat.WEST: 1 << 26}  # the two of hearts
+    assert game.hands == [h.bits for h in DEAL]
+
+
 def test_law_78_once_the_three_others_follow_the_error_cannot_be_rectified() -> None:
     """Law 78: "If any player lead out of turn and the three others follow,
     the trick is complete and the error cannot be rectified": with three cards

@@ -109,9 +109,10 @@ class Deal:
     #: hand, the cards that do so (those he may play without revoking), and
     #: ``win`` or ``lose``
     demand: tuple[Seat, int, str] | None
-    #: law 78: a lead out of turn let stand, (offender, rightful leader), until
-    #: its trick is complete: the error may be noticed and the cards taken back
-    false_lead: tuple[Seat, Seat] | None
+    #: law 78: a lead out of turn let stand, (offender, rightful leader, the
+    #: exposed cards played to it), until its trick is complete: the error
+    #: may be noticed and the cards taken back (exposed ones exposed again)
+    false_lead: tuple[Seat, Seat, int] | None
     revokes: list[tuple[Seat, int, bool]]  #: (seat, trick number, liable) of each revoke
     asked: set[tuple[int, Seat]]  #: laws 85-86: the renounces asked about, (trick, seat)
     forfeited: set[tuple[Seat, int]]  #: law 61: the revokes whose penalty dummy forfeited

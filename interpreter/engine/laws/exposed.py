@@ -205,6 +205,9 @@ def card_played(game: Game, seat: Seat, index: int) -> None:
     exposed = deal.cards_exposed.get(seat)
     if exposed:
         deal.cards_exposed[seat] = exposed & ~(1 << index)
+        if deal.false_lead is not None and exposed >> index & 1:  # law 78: kept, if taken back
+            offender, leader, played = deal.false_lead
+            deal.false_lead = (offender, leader, played | 1 << index)
     if deal.lead_forbidden is not None and _adversary(game, seat):
         deal.lead_forbidden = None
     if deal.early_card is not None and deal.early_card[0] is seat:
@@ -320,16 +323,20 @@ def false_lead_remarks(game: Game, player: str) -> list[Action]:
 def _take_back_false_lead(game: Game, player: str, action: Action) -> Operation:
     """Law 78: "if only the second, or second and third play to the false
     lead, their cards may be taken back": they and the false lead go back to
-    their hands, the rightful leader is to lead, and the declarer may
-    penalise the offender "as provided in Law 76" (``stands`` no longer: the
-    error is noticed)."""
+    their hands (an exposed card among them exposed again), the rightful
+    leader is to lead, and the declarer may penalise the offender "as
+    provided in Law 76" (``stands`` no longer: the error is noticed)."""
     deal = game.deal
     assert deal.false_lead is not None
     assert game._ps is not None
-    offender, leader = deal.false_lead
+    offender, leader, exposed = deal.false_lead
     deal.false_lead = None
     cards = list(deal.trick_cards)
     revokes.take_back(game, offender)
+    for j, card in enumerate(cards):  # an exposed card taken back is exposed again
+        if exposed >> card & 1:
+            seat = Seat((int(offender) + j) & 3)
+            deal.cards_exposed[seat] = deal.cards_exposed.get(seat, 0) | 1 << card
     game._ps.leader = int(leader)
     deal.trick_leader = game.to_act = leader
     op = game._append(

@@ -575,7 +575,7 @@ class LeadStands(_InThePlay):
         game.deal.early_card = (offender, pending.call.index)
         if game.rules.laws.false_lead_taken_back:  # the error may yet be noticed
             assert pending.resume is not None
-            game.deal.false_lead = (offender, pending.resume)
+            game.deal.false_lead = (offender, pending.resume, 0)
 
 
 @register
