@@ -418,7 +418,7 @@ class Action:
             "'require highest|lowest|win|lose|suggested card', 'forbid suggested card', "
             "'decline penalty', 'take back false lead', "
             "'mention bidding', 'call lead SUIT', 'expose CARD', 'call CARD', "
-            "'forbid lead SUIT', 'treat lead as exposed', 'make bid seven' "
+            "'forbid lead SUIT', 'treat lead as exposed', 'let lead stand', 'make bid seven' "
             "or 'make previous bid final'"
         )
 
