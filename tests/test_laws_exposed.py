@@ -459,7 +459,7 @@ def test_law_78_the_second_and_third_hands_cards_are_taken_back() -> None:
         "seat": "E",
         "player": "A",
         "action": "take back false lead",
-        "detail": {"card": "HJ", "withdrawn": ["H6", "H2"], "turn": "W"},
+        "detail": {"card": "HJ", "withdrawn": ["H6", "H2"], "turn": "W", "forfeited": False},
     }
     assert game.hands == [h.bits for h in DEAL]
     assert (game.phase, game.to_act, texts(game.legal_actions())) == (
@@ -492,6 +492,20 @@ def test_law_78_an_exposed_card_played_to_the_false_lead_is_exposed_again() -> N
     assert game.hands == [h.bits for h in DEAL]
 
 
+def test_law_78_noticed_by_dummy_the_cards_go_back_without_penalty() -> None:
+    """Law 61 (seed 002): "Should the dummy call attention to any other
+    incident in the play of the hand in respect of which any penalty might be
+    exacted, the fact that he has done so deprives the declarer of the right
+    of exacting such penalty." North's player notices the false lead: the
+    cards go back (law 78), West leads, and no penalty is chosen."""
+    game = _false_lead()
+    game.apply("play H6")
+    game.apply("take back false lead", player=NORTH)
+    assert game.log[-1].detail["forfeited"] is True
+    assert (game.phase, game.to_act, game.deal.cards_exposed) == ("play", Seat.WEST, {})
+    assert len(game.legal_actions()) == 13  # West leads what he likes
+
+
 def test_law_78_once_the_three_others_follow_the_error_cannot_be_rectified() -> None:
     """Law 78: "If any player lead out of turn and the three others follow,
     the trick is complete and the error cannot be rectified": with three cards
@@ -522,7 +536,12 @@ def test_elw07_the_false_lead_taken_back_the_dealer_calls_the_card() -> None:
     game = _false_lead("bridge")
     game.apply("play H6")
     game.apply("take back false lead", player=SOUTH)
-    assert game.log[-1].detail == {"card": "HJ", "withdrawn": ["H6"], "turn": "W"}
+    assert game.log[-1].detail == {
+        "card": "HJ",
+        "withdrawn": ["H6"],
+        "turn": "W",
+        "forfeited": False,
+    }
     assert texts(game.legal_actions()) == ["treat lead as exposed", *CALLS, "decline penalty"]
     game.apply("decline penalty")
     assert (game.phase, game.to_act, game.hands) == ("play", Seat.WEST, [h.bits for h in DEAL])
@@ -560,7 +579,7 @@ def test_law_78_the_false_lead_taken_back_replays_from_its_record() -> None:
     and imported again, it is the same record."""
     game = _false_lead()
     game.apply("play H6")
-    game.apply("take back false lead", player=NORTH)
+    game.apply("take back false lead", player=WEST)
     game.apply("call lead spades")
     for card in ("S2", "SA", "S7", "S3"):
         game.apply(f"play {card}")
@@ -570,7 +589,7 @@ def test_law_78_the_false_lead_taken_back_replays_from_its_record() -> None:
     while game.deal_number == 1:  # the record writes a deal's tricks at its end
         game.apply(game.legal_actions()[0])
     text = game_record(game, symbols=False)
-    assert "C notices East (D)'s lead out of turn: HJ H6 taken back (law 78)" in text
+    assert "A notices East (D)'s lead out of turn: HJ H6 taken back (law 78)" in text
     with tempfile.TemporaryDirectory() as tmp:  # exported to PBN and imported: the same
         record, pbn, again = (Path(tmp) / n for n in ("r.json", "r.pbn", "again.json"))
         record.write_text(json.dumps(game.to_record()))

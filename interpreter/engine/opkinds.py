@@ -69,9 +69,11 @@ POINT_OUT        the revoker    ``trick`` (law 61)
 ASK              the renouncer  ``trick``, ``revoke`` (law 85)
 CORRECT          the revoker    ``trick``, ``revoke`` (law 86)
 CORRECTED        the revoker    ``trick``, ``card``, ``withdrawn``, ``reopened``
-FALSE_LEAD       the offender   ``card``, ``withdrawn``, ``turn`` (law 78: a lead out of
-                                turn let stand, noticed before the fourth card: the cards
-                                played to it taken back; the rightful leader is ``turn``)
+FALSE_LEAD       the offender   ``card``, ``withdrawn``, ``turn``, ``forfeited`` (law 78: a
+                                lead out of turn let stand, noticed before the fourth card:
+                                the cards played to it taken back; the rightful leader is
+                                ``turn``; noticed by dummy's player, its penalty forfeited,
+                                law 61)
 ================ ============== =========================================================
 
 >>> OpKind.TRICK, str(OpKind.PLAY_BLIND), OpKind("play") is OpKind.PLAY

@@ -325,7 +325,8 @@ def _take_back_false_lead(game: Game, player: str, action: Action) -> Operation:
     lead, their cards may be taken back": they and the false lead go back to
     their hands (an exposed card among them exposed again), the rightful
     leader is to lead, and the declarer may penalise the offender "as
-    provided in Law 76" (``stands`` no longer: the error is noticed)."""
+    provided in Law 76" (``stands`` no longer: the error is noticed), unless
+    dummy's player noticed it (law 61: the penalty is forfeited)."""
     deal = game.deal
     assert deal.false_lead is not None
     assert game._ps is not None
@@ -339,6 +340,10 @@ def _take_back_false_lead(game: Game, player: str, action: Action) -> Operation:
             deal.cards_exposed[seat] = deal.cards_exposed.get(seat, 0) | 1 << card
     game._ps.leader = int(leader)
     deal.trick_leader = game.to_act = leader
+    from .conduct import dummy_player  # (conduct imports this module)
+
+    # law 61: dummy calling attention to it "precludes the declarer exacting such penalty"
+    forfeited = game.rules.laws.dummy.pointing_out_forfeits and player == dummy_player(game)
     op = game._append(
         FALSE_LEAD,
         seat=offender,
@@ -348,10 +353,13 @@ def _take_back_false_lead(game: Game, player: str, action: Action) -> Operation:
             "card": Card(cards[0]).code,
             "withdrawn": [Card(c).code for c in cards[1:]],
             "turn": leader.letter,
+            "forfeited": forfeited,
         },
     )
     declarer = deal.declarer
     assert declarer is not None
+    if forfeited:
+        return op
     options = tuple(o for o in game.rules.laws.lead_out_of_turn if o != "stands")
     call = plays_of(1 << cards[0])[0]
     offered = penalties.offer(game, (*options, "decline"), offender, call)
