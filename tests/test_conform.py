@@ -36,9 +36,10 @@ EXPECTED_ACTIONS = (
     "'play blind', 'look SEAT', 'claim revoke tricks|points', 'waive revoke', "
     "'demand new deal', 'accept call', 'cancel call', 'make bid sufficient', 'touch CARD', "
     "'suggest CARD', 'ask having none', 'correct revoke', 'point out revoke', "
-    "'require highest|lowest|suggested card', 'forbid suggested card', 'decline penalty', "
-    "'mention bidding', 'call lead SUIT', 'expose CARD', 'call CARD', 'forbid lead SUIT', "
-    "'treat lead as exposed', 'make bid seven' or 'make previous bid final'"
+    "'require highest|lowest|win|lose|suggested card', 'forbid suggested card', "
+    "'decline penalty', 'take back false lead', 'mention bidding', 'call lead SUIT', "
+    "'expose CARD', 'call CARD', 'forbid lead SUIT', 'treat lead as exposed', "
+    "'let lead stand', 'make bid seven' or 'make previous bid final'"
 )
 
 

@@ -705,3 +705,31 @@ def test_laws_mode_at_the_prompt_revoke_and_remarks() -> None:
         symbols=False,
     ).run()
     assert game2.revokes == [(Seat.SOUTH, 1, True)]
+
+
+def test_laws_mode_at_the_prompt_a_false_lead_taken_back() -> None:
+    """Law 78 at the terminal: East's lead out of turn let stand, the person
+    (South, the declarer) notices it before he follows ('take back false
+    lead'), then, as law 76 lets him, calls a suit for West's lead; 'actions'
+    lists the notice among the laws' actions."""
+    from dummybridge.apps.terminal import Session
+
+    game = Game(load_rules("auction-bridge"), 1, laws=True)
+    for call in ("bid 1 no_trumps", "pass", "pass", "pass"):
+        game.apply(call)
+    assert game.to_act == Seat.WEST
+    east = game.out_of_turn_actions("D")[0]
+    game.apply(east, player="D")
+    game.apply("let lead stand")
+    game.apply(east)  # East's card, led in his turn; South is to play
+    out: list[str] = []
+    script = iter(["actions", "take back false lead", "call lead spades", "quit"])
+    session = Session(
+        game, "B", save_path=None, write=out.append, read=lambda prompt: next(script), symbols=False
+    )
+    session.run()
+    laws_lines = [x for line in out for x in line.split("\n") if x.startswith("Laws mode: ")]
+    assert any("take back false lead" in x for x in laws_lines)
+    kinds = [(op.kind, op.player) for op in game.log if op.kind in ("false_lead", "call_lead")]
+    assert kinds == [("false_lead", "B"), ("call_lead", "B")]
+    assert game.deal.trick_leader == Seat.WEST

@@ -73,6 +73,7 @@ OTHER_KINDS = {
     "expose_card",
     "call_card",
     "forbid_lead",
+    "false_lead",
 }
 #: the schema's enums of penalty options
 OPTION_ENUMS = (
@@ -80,6 +81,7 @@ OPTION_ENUMS = (
     "impossible_option",
     "suggestion_option",
     "correction_penalty",
+    "fourth_hand_option",
     "lead_out_of_turn_option",
     "passed_back_option",
     "lead_before_doubling_option",
@@ -112,7 +114,7 @@ def test_every_penalty_decision_is_one_class() -> None:
             assert penalties.penalty_of(decision) is penalty
             assert Action.parse(str(decision)) is decision  # as records spell it
     assert {d.kind for d in decisions} == PENALTY_KINDS
-    every = [Action.require(r) for r in ("highest", "lowest", "suggested")]
+    every = [Action.require(r) for r in ("highest", "lowest", "suggested", "win", "lose")]
     every += [Action.call_lead(s) for s in ("clubs", "diamonds", "hearts", "spades")]
     every += [Action(kind) for kind in PENALTY_KINDS - {"require", "call_lead"}]
     assert {type(penalties.penalty_of(a)).__name__ for a in every} == {
@@ -343,6 +345,8 @@ LAWS_OF_A_DEAL: dict[str, object] = {
     "silenced": set(),
     "lead_forbidden": None,
     "early_card": None,
+    "demand": None,
+    "false_lead": None,
 }
 
 

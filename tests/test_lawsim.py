@@ -83,6 +83,31 @@ def test_a_revoke_claimed_is_counted_with_its_claim() -> None:
     assert irregularities(game.log) == [Irregularity("revoke", "claim", 124)]
 
 
+def test_a_false_lead_noticed_is_counted_with_its_penalty() -> None:
+    """Law 78 (ELW07 "Leads out of turn"): East's lead out of turn let stand,
+    then noticed after South and West followed ("their cards may be taken
+    back"), is a second irregularity of the same side, with the penalty then
+    chosen (the dealer calls the card: "treat lead as exposed"); both count
+    the deal's points."""
+    game = Game(BRIDGE, 1, deals=[DEAL], laws=True)
+    for action in ("declare hearts", "pass", "pass"):
+        game.apply(action)
+    game.apply("play D2", player="D")
+    game.apply("let lead stand")
+    for card in ("D2", "C2", "C3"):
+        game.apply(f"play {card}")
+    game.apply("take back false lead", player="B")
+    game.apply("treat lead as exposed")
+    while game.deal_number == 1 and game.phase == "play":
+        game.apply(game.legal_actions()[0])
+    found = irregularities(game.log)
+    assert [(i.name, i.decision) for i in found] == [
+        ("out_of_turn play", "lead_stands"),
+        ("false_lead", "treat_exposed"),
+    ]
+    assert found[0].net == found[1].net < 0
+
+
 def test_a_laws_rubber_is_a_laws_game_of_the_rubbers_seed() -> None:
     summary, found = play_laws_rubber(BRIDGE, 0, 3, ["rule"] * 4, 0.2)
     assert summary.seed == rubber_seed(3, 0)
@@ -95,6 +120,7 @@ def test_a_laws_rubber_is_a_laws_game_of_the_rubbers_seed() -> None:
         "expose_card",
         "passed_back",
         "revoke",
+        "false_lead",
     }
     # ELW05: the partner's pass back is generated too (the rule bot, as the
     # eldest hand, claims the new deal)
@@ -116,6 +142,7 @@ def test_simulate_laws_reports_the_irregularities(capsys: pytest.CaptureFixture[
             "expose_card",
             "insufficient",
             "revoke",
+            "false_lead",
         }
         assert stat["count"] == sum(stat["decisions"].values()) == stat["offender_net"]["n"]
         assert stat["per_rubber"] == stat["count"] / 2

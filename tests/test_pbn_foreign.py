@@ -157,3 +157,50 @@ def test_a_redoubled_contract_and_an_unknown_one() -> None:
     unknown = _import(TEXT.replace('[Contract "4SX"]', '[Contract "?"]'))
     assert unknown.game.actions == []  # type: ignore[attr-defined]
     assert unknown.stopped == "club.pbn:3"  # type: ignore[attr-defined]
+
+
+def test_a_result_the_play_does_not_give_is_reported_at_the_result_tag() -> None:
+    """PBN 2.1 3.4.15: the Result is the number of tricks the declarer won.
+    The file's play gives West ten (the first test); a Result of 9 is an
+    error at the tag, with its line and column, and no game is made."""
+    with pytest.raises(FileFormatError) as info:
+        _import(TEXT.replace('[Result "10"]', '[Result "9"]'))
+    assert str(info.value) == (
+        "club.pbn:17:1: error: Result: 9 tricks to the declarer, but the play gives the "
+        "declarer (south) 10 (PBN 3.4.15: the tricks the declarer won)"
+    )
+    for unknown in ('[Result ""]', '[Result "?"]', '[Result "NS 3"]'):  # not checked
+        assert _import(TEXT.replace('[Result "10"]', unknown)).stopped is None  # type: ignore[attr-defined]
+
+
+def _stopped_after_nine(result: str) -> str:
+    """The file with its Play section ended (``*``) after nine tricks and
+    the given Result; the declarer's side has won six of the nine."""
+    lines = TEXT.splitlines()
+    first = lines.index('[Play "N"]') + 1
+    kept = [*lines[: first + 9], "*"]
+    return "\n".join(kept).replace('[Result "10"]', f'[Result "{result}"]') + "\n"
+
+
+def test_a_result_with_the_play_stopped_early_counts_a_claim() -> None:
+    """PBN 2.1 3.6: a Play section may end (``*``) before the thirteenth
+    trick, the rest claimed; the Result then counts the claimed tricks too.
+    After nine tricks West's side has six; a Result of 9 claims three of the
+    four left: a note says so, and the game stops there to go on with."""
+    text = _stopped_after_nine("9")
+    result = _import(text)
+    game = result.game  # type: ignore[attr-defined]
+    assert (len(game.tricks), game.phase) == (9, "play")
+    assert result.stopped == "club.pbn:3"  # type: ignore[attr-defined]
+    assert result.notes[-1] == (  # type: ignore[attr-defined]
+        "club.pbn:3: the Play section stops after 9 trick(s): the Result 9 counts 3 of "
+        "the 4 left as the declarer's, a claim that is not replayed (PBN 3.4.15)"
+    )
+    for impossible in ("5", "11"):  # fewer than won, more than could be
+        with pytest.raises(FileFormatError) as info:
+            _import(_stopped_after_nine(impossible))
+        assert str(info.value) == (
+            f"club.pbn:17:1: error: Result: {impossible} tricks to the declarer, but after "
+            "9 trick(s) the play gives the declarer (south) 6, and 4 are left (PBN 3.4.15: "
+            "the tricks the declarer won)"
+        )

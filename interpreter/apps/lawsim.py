@@ -5,7 +5,10 @@ The bots play as in :mod:`.simulate`; in laws mode, at each step, with
 probability ``RATE`` (from its own random stream, seeded from the rubber's
 seed) an irregularity happens instead: an irregular action open to the player
 to act (an insufficient bid, a revoke), or a call out of turn by another
-player (in the auction, the declaration or the doubling). The penalty that
+player (in the auction, the declaration or the doubling). A lead out of turn
+goes unnoticed (``let lead stand``, law 78) one time in two where the rules
+offer it, and is then noticed, while its cards may still be taken back, one
+time in two at each card. The penalty that
 follows is chosen by the bot of the player the laws name, like any decision.
 
 The report counts each irregularity (its log entry's kind, and for a call
@@ -44,6 +47,8 @@ __all__ = [
     "exposures",
     "laws_run",
     "laws_text",
+    "not_noticed",
+    "notice_false_lead",
     "simulate_runs",
 ]
 
@@ -51,7 +56,15 @@ __all__ = [
 MAX_RATE = 0.5
 #: the log entries of an irregularity (laws mode)
 IRREGULAR = frozenset(
-    ("out_of_turn", "insufficient", "impossible", "passed_back", "revoke", "expose_card")
+    (
+        "out_of_turn",
+        "insufficient",
+        "impossible",
+        "passed_back",
+        "revoke",
+        "expose_card",
+        "false_lead",
+    )
 )
 #: the log entries of a penalty chosen, or of a revoke claimed or waived
 DECISIONS = frozenset(
@@ -73,7 +86,7 @@ DECISIONS = frozenset(
 PLAY_DECISIONS = frozenset(
     ("treat_exposed", "lead_stands", "call_lead", "call_card", "forbid_lead", "require", "decline")
 )
-_PLAY_IRREGULAR = ("expose_card", "out_of_turn play")
+_PLAY_IRREGULAR = ("expose_card", "out_of_turn play", "false_lead")
 
 
 @dataclass(frozen=True)
@@ -227,6 +240,10 @@ def play_laws_rubber(
             continue
         if any(game.deal.cards_exposed.values()) and call_exposed(game):
             continue
+        if game.deal.false_lead is not None and notice_false_lead(game, slips):
+            continue
+        if game.phase == "penalty" and not_noticed(game, slips):
+            continue
         game.apply(chosen[actor].choose(game.observation(actor)))
     return _summary(game, index, own_seed), irregularities(game.log)
 
@@ -270,6 +287,30 @@ def call_exposed(game: Any) -> bool:
     if not calls:
         return False
     game.apply(calls[0], player=player)
+    return True
+
+
+def not_noticed(game: Any, slips: Any) -> bool:
+    """Law 78: a lead out of turn goes unnoticed (``let lead stand``, where the
+    rules offer it) one time in two: True when it did."""
+    stands = [a for a in game.legal_actions() if a.kind == "lead_stands"]
+    if not stands or slips.below(2):
+        return False
+    game.apply(stands[0])
+    return True
+
+
+def notice_false_lead(game: Any, slips: Any) -> bool:
+    """Law 78: a lead out of turn let stand, with cards on it, is noticed by
+    the declarer's player one time in two: True when it was."""
+    declarer = game.declarer
+    if declarer is None:
+        return False
+    player = game.seat_player[declarer]
+    notice = [a for a in game.remarks(player) if a.kind == "false_lead"]
+    if not notice or slips.below(2):
+        return False
+    game.apply(notice[0], player=player)
     return True
 
 

@@ -37,6 +37,7 @@ __all__ = [
     "DECLINE",
     "DOUBLE",
     "EXPOSE_CARD",
+    "FALSE_LEAD",
     "FORBID",
     "FORBID_LEAD",
     "INFORM",
@@ -93,6 +94,9 @@ CALL_LEAD: Final = "call_lead"
 TREAT_EXPOSED: Final = "treat_exposed"
 #: law 78: a lead out of turn let stand, the three others following it
 LEAD_STANDS: Final = "lead_stands"
+#: law 78, second clause: the error noticed before the fourth card falls, the
+#: cards played to the false lead are taken back (``take back false lead``)
+FALSE_LEAD: Final = "false_lead"
 #: laws mode: a card exposed, left face up (1912 laws 65-72: ``expose SA``); an
 #: exposed card called by the declarer (laws 67, 73-75: ``call SA``); the lead
 #: of a suit prohibited (laws 65, 66: ``forbid lead hearts``)
@@ -110,10 +114,13 @@ _CARD_WORDS = {
 #: the penalties a revoke claim may name
 _REVOKE_PENALTIES = ("tricks", "points")
 #: what may be required of a player: his highest or lowest card of the suit
-#: led (1912 law 86), or the card dummy suggested (law 62)
+#: led (1912 laws 80, 86), to win or lose the trick (law 80), or the card dummy
+#: suggested (law 62)
 _REQUIREMENTS = {
     "highest": "require highest",
     "lowest": "require lowest",
+    "win": "require win",
+    "lose": "require lose",
     "suggested": "require suggested card",
 }
 _TEXTS = {
@@ -123,6 +130,7 @@ _TEXTS = {
     CORRECT: "correct revoke",
     POINT_OUT: "point out revoke",
     INFORM: "mention bidding",
+    FALSE_LEAD: "take back false lead",
 }
 #: the suits a lead may be called in (laws 51, 93)
 _LEAD_SUITS = ("clubs", "diamonds", "hearts", "spades")
@@ -143,6 +151,7 @@ _KINDS = (
     CORRECT,
     POINT_OUT,
     INFORM,
+    FALSE_LEAD,
 )
 
 #: the decisions with a fixed text that the laws' penalties declare, by kind
@@ -356,8 +365,9 @@ class Action:
 
     @classmethod
     def require(cls, what: str) -> Action:
-        """Require the offender's ``highest`` or ``lowest`` card of the suit (law 86),
-        or the ``suggested`` card (law 62)."""
+        """Require the offender's ``highest`` or ``lowest`` card of the suit (laws 80,
+        86), that he ``win`` or ``lose`` the trick (law 80), or the ``suggested``
+        card (law 62)."""
         return cls(REQUIRE, penalty=what)
 
     @classmethod
@@ -408,9 +418,10 @@ class Action:
             "'claim revoke tricks|points', 'waive revoke', 'demand new deal', 'accept call', "
             "'cancel call', 'make bid sufficient', 'touch CARD', 'suggest CARD', "
             "'ask having none', 'correct revoke', 'point out revoke', "
-            "'require highest|lowest|suggested card', 'forbid suggested card', 'decline penalty', "
+            "'require highest|lowest|win|lose|suggested card', 'forbid suggested card', "
+            "'decline penalty', 'take back false lead', "
             "'mention bidding', 'call lead SUIT', 'expose CARD', 'call CARD', "
-            "'forbid lead SUIT', 'treat lead as exposed', 'make bid seven' "
+            "'forbid lead SUIT', 'treat lead as exposed', 'let lead stand', 'make bid seven' "
             "or 'make previous bid final'"
         )
 

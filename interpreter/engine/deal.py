@@ -106,6 +106,14 @@ class Deal:
     silenced: set[Seat]  #: law 65: the partners who may not bid or double again this hand
     lead_forbidden: int | None  #: laws 65, 66: the suit the opening leader may not lead
     early_card: tuple[Seat, int] | None  #: law 80: the fourth hand's card, played in his turn
+    #: law 80: the second hand called upon to win (or lose) the trick: the
+    #: hand, the cards that do so (those he may play without revoking), and
+    #: ``win`` or ``lose``
+    demand: tuple[Seat, int, str] | None
+    #: law 78: a lead out of turn let stand, (offender, rightful leader, the
+    #: exposed cards played to it), until its trick is complete: the error
+    #: may be noticed and the cards taken back (exposed ones exposed again)
+    false_lead: tuple[Seat, Seat, int] | None
     revokes: list[tuple[Seat, int, bool]]  #: (seat, trick number, liable) of each revoke
     asked: set[tuple[int, Seat]]  #: laws 85-86: the renounces asked about, (trick, seat)
     forfeited: set[tuple[Seat, int]]  #: law 61: the revokes whose penalty dummy forfeited
@@ -161,6 +169,8 @@ class Deal:
         self.silenced = set()
         self.lead_forbidden = None
         self.early_card = None
+        self.demand = None
+        self.false_lead = None
         self.revokes = []
         self.asked = set()
         self.forfeited = set()

@@ -69,6 +69,11 @@ POINT_OUT        the revoker    ``trick`` (law 61)
 ASK              the renouncer  ``trick``, ``revoke`` (law 85)
 CORRECT          the revoker    ``trick``, ``revoke`` (law 86)
 CORRECTED        the revoker    ``trick``, ``card``, ``withdrawn``, ``reopened``
+FALSE_LEAD       the offender   ``card``, ``withdrawn``, ``turn``, ``forfeited`` (law 78: a
+                                lead out of turn let stand, noticed before the fourth card:
+                                the cards played to it taken back; the rightful leader is
+                                ``turn``; noticed by dummy's player, its penalty forfeited,
+                                law 61)
 ================ ============== =========================================================
 
 >>> OpKind.TRICK, str(OpKind.PLAY_BLIND), OpKind("play") is OpKind.PLAY
@@ -149,6 +154,7 @@ class OpKind(TextEnum):
     ASK = "ask"
     CORRECT = "correct"
     CORRECTED = "corrected"
+    FALSE_LEAD = "false_lead"
 
 
 #: each kind by its value, and by itself (a member is equal to its value):

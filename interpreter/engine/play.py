@@ -161,6 +161,13 @@ def why_not(game: Game, action: Action) -> str:
         if constraint[2]:
             return f"{text} must play {code} (required by an adversary)"
         return f"an adversary has forbidden {code} to this trick (law 62)"
+    demand = deal.demand
+    if demand is not None and demand[0] is seat:
+        beats = "beats" if demand[2] == "win" else "beats neither of"
+        return (
+            f"{text} is called upon to {demand[2]} the trick: he must play a card that "
+            f"{beats} the cards on the table (law 80)"
+        )
     early = deal.early_card
     if early is not None and early[0] is seat:
         code = _CODES[early[1]]

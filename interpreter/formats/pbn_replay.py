@@ -39,6 +39,13 @@ What is read (PBN 2.1, and what :mod:`.pbn`'s export writes):
   Dummy, a call out of turn, a penalty chosen, a revoke claimed, each at its
   place among the deal's decisions).
 
+A deal's ``Result`` tag (3.4.15: the tricks the declarer won) is checked
+against the play replayed: a deal played to its end must give the declarer
+that many tricks, else the tag is reported with its line and column; a Play
+section that stops early leaves the rest to a claim, which the Result may
+count (a note says so) if it lies between the tricks won and those with
+every trick left.
+
 Where a game stops before its end (a ``*``, a ``-``, a section missing), the
 replay stops there, and the game continues from that point; later games of
 the file are then only deals, and may not have sections of their own.
@@ -57,8 +64,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.cards import Hand, Seat, Strain
+from ..core.cards import Hand, Seat, Strain, seat_side
 from ..engine.actions import BID, DECLARE, DOUBLE, LEAVE, PASS, REDOUBLE, Action
+from ..engine.deal import Deal
 from ..engine.game import Game
 from ..engine.record import recorded_action
 from ..errors import DummyBridgeError, FileFormatError
@@ -444,10 +452,46 @@ def _apply_step(game: Game, step: Step, file: str) -> None:
         raise FileFormatError(file, str(exc), line=step.line, col=step.col, path=step.tag) from None
 
 
-def _replay_deal(game: Game, script: DealScript) -> bool:
-    """Replay one deal's decisions; whether the deal was played to its end."""
+def _check_result(script: DealScript, deal: Deal, finished: bool, notes: list[str]) -> None:
+    """PBN 2.1 3.4.15: the Result tag is the number of tricks the declarer
+    won. A deal whose Play section the replay played to its end must give
+    the declarer that many tricks, else the Result is reported at its tag;
+    a Play section that stops before the end (3.6: ``*``) leaves the tricks
+    not played to a claim, which the Result may count: it must lie between
+    the declarer's tricks so far and those with every trick left, and a
+    note says that the claimed tricks are not replayed. A Result that is
+    empty, ``?`` or not a number of tricks is not checked."""
+    pbn = script.game
+    text = pbn.tags.get("Result", "").strip()
+    if not script.tricks or deal.declarer is None or not text.isdecimal():
+        return
+    result = int(text)
+    won = deal.tricks_won[seat_side(deal.declarer)]
+    left = 13 - len(deal.tricks) if not finished else 0
+    if won <= result <= won + left:
+        if left:
+            notes.append(
+                f"{_where(pbn)}: the Play section stops after {len(deal.tricks)} trick(s): "
+                f"the Result {result} counts {result - won} of the {left} left as the "
+                "declarer's, a claim that is not replayed (PBN 3.4.15)"
+            )
+        return
+    played = "the play gives" if finished else f"after {len(deal.tricks)} trick(s) the play gives"
+    bound = "" if finished else f", and {left} are left"
+    raise pbn.error(
+        "Result",
+        f"{result} tricks to the declarer, but {played} the declarer "
+        f"({deal.declarer.name.lower()}) {won}{bound} (PBN 3.4.15: the tricks the "
+        "declarer won)",
+    )
+
+
+def _replay_deal(game: Game, script: DealScript, notes: list[str]) -> bool:
+    """Replay one deal's decisions; whether the deal was played to its end
+    (its Result checked against the tricks, :func:`_check_result`)."""
     pbn = script.game
     number = game.deal_number
+    deal = game.deal
     k = 0
     while game.deal_number == number and not game.is_over:
         if k in script.other:
@@ -459,11 +503,15 @@ def _replay_deal(game: Game, script: DealScript) -> bool:
         else:
             step = propose(game, script)
             if step is None:
+                if game.phase == "play":
+                    _check_result(script, deal, False, notes)
                 return False
             _apply_step(game, step, pbn.file)
             if step.tag == "Contract" and script.contract is not None:
                 check_reached(game, script.contract, number)
         k += 1
+    if len(deal.tricks) == 13:
+        _check_result(script, deal, True, notes)
     return True
 
 
@@ -490,10 +538,16 @@ def _check_seats(game: Game, pbn: PbnGame) -> None:
 
 
 def _replay(
-    game: Game, scripts: Sequence[DealScript], check: bool, names: bool = False
+    game: Game,
+    scripts: Sequence[DealScript],
+    check: bool,
+    names: bool = False,
+    notes: list[str] | None = None,
 ) -> str | None:
     """Replay every script in order; where the file leaves a deal unfinished,
-    if it does. ``names``: the file's names are the session's players."""
+    if it does. ``names``: the file's names are the session's players;
+    ``notes`` takes what the reader should know of the Result tags."""
+    notes = [] if notes is None else notes
     stopped: str | None = None
     for script in scripts:
         pbn = script.game
@@ -523,7 +577,7 @@ def _replay(
             )
         if names and script.has_sections:
             _check_seats(game, pbn)
-        if not _replay_deal(game, script):
+        if not _replay_deal(game, script, notes):
             stopped = _where(pbn)
     return stopped
 
@@ -677,12 +731,14 @@ def import_games(
         try:
             k = min(int(session.get("presets", 0)), len(hands))
             game = Game(rules, seed, players=players, deals=hands[:k], rubbers=rubbers, laws=laws)
-            stopped = _replay(game, scripts, True, True)
-            return ImportResult(game, notes, stopped)
+            results: list[str] = []
+            stopped = _replay(game, scripts, True, True, results)
+            return ImportResult(game, notes + results, stopped)
         except _Mismatch:
             pass
     game = Game(rules, seed, players=players, deals=hands, rubbers=rubbers, laws=laws)
-    return ImportResult(game, notes, _replay(game, scripts, False, bool(session) and not turn))
+    stopped = _replay(game, scripts, False, bool(session) and not turn, notes)
+    return ImportResult(game, notes, stopped)
 
 
 # ------------------------------------------------------------------ export's side

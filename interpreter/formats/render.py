@@ -37,7 +37,7 @@ __all__ = [  # card_text ... suit_text: core.diagram's, score_sheet: engine.disp
 
 #: log entries with an action that are shown among the tricks
 _PLAY_REMARKS = frozenset(
-    ("play", "look", "ask", "correct", "touch", "suggest", "point_out", "inform")
+    ("play", "look", "ask", "correct", "touch", "suggest", "point_out", "inform", "false_lead")
 )
 
 
@@ -63,6 +63,8 @@ _REQUIRED_WORDS = {
     "highest": "requires the highest card of the suit",
     "lowest": "requires the lowest card of the suit",
     "suggested": "requires the suggested card",
+    "win": "calls upon him to win the trick (law 80)",
+    "lose": "calls upon him to lose the trick (law 80)",
 }
 
 
@@ -420,6 +422,15 @@ class _GameRecord:
             f"      The revoke in trick {d['trick']} is corrected: {withdrawn} taken back"
         )
 
+    def _false_lead(self, op: Operation) -> None:
+        """Law 78: a lead out of turn let stand, noticed before the fourth card."""
+        d = op.detail
+        back = " ".join(self._card(c) for c in (d["card"], *d["withdrawn"]))
+        self.trick_lines.append(
+            f"      {op.player} notices {self._label(op)}'s lead out of turn: "
+            f"{back} taken back (law 78)"
+        )
+
     def _touch(self, op: Operation) -> None:
         d = op.detail
         assert op.seat is not None
@@ -522,6 +533,7 @@ _WRITE_LATER: dict[str, _Write] = {
     "ask": _GameRecord._ask_or_correct,
     "correct": _GameRecord._ask_or_correct,
     "corrected": _GameRecord._corrected,
+    "false_lead": _GameRecord._false_lead,
     "touch": _GameRecord._touch,
     "suggest": _GameRecord._suggest,
     "point_out": _GameRecord._point_out,

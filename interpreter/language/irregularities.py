@@ -23,6 +23,7 @@ from .options import (
     AdversaryDeclarationOption,
     CorrectionPenalty,
     DeclarationOutOfTurnOption,
+    FourthHandOption,
     ImpossibleOption,
     LeadBeforeDoublingOption,
     LeadOutOfTurnOption,
@@ -147,8 +148,11 @@ class LawsRules:
     exposed_cards: ExposedCards | None
     #: law 76: what the declarer may do about a lead out of turn (empty: not regulated)
     lead_out_of_turn: tuple[LeadOutOfTurnOption, ...]
+    #: law 78, second clause: a lead out of turn let stand may be noticed
+    #: before the fourth card falls, the cards played to it taken back
+    false_lead_taken_back: bool
     #: law 80: what he may require of the second hand when the fourth plays first
-    fourth_hand_early: tuple[CorrectionPenalty, ...]
+    fourth_hand_early: tuple[FourthHandOption, ...]
 
 
 def laws_rules(data: Mapping[str, Any]) -> LawsRules:
@@ -181,6 +185,7 @@ def laws_rules(data: Mapping[str, Any]) -> LawsRules:
         revoke=_revoke(laws["revoke"]),
         exposed_cards=_exposed(laws.get("exposed_cards")),
         lead_out_of_turn=tuple(laws.get("lead_out_of_turn", ())),
+        false_lead_taken_back=laws["false_lead_taken_back"],
         fourth_hand_early=tuple(laws.get("fourth_hand_early", ())),
     )
 

@@ -35,6 +35,7 @@ __all__ = [
     "FirstDealer",
     "ForcedExaminer",
     "ForcedKind",
+    "FourthHandOption",
     "Hands",
     "HandsHeld",
     "ImpossibleOption",
@@ -116,6 +117,8 @@ RevokeExempt: TypeAlias = Literal["declarers_dummy", "every_dummy", "none"]
 RevokePenaltyKind: TypeAlias = Literal["tricks", "choice"]
 RevokingSideScores: TypeAlias = Literal["everything", "honours_only"]
 CorrectionPenalty: TypeAlias = Literal["highest", "lowest"]
+#: law 80: what the second hand may be called upon to do after the fourth played first
+FourthHandOption: TypeAlias = Literal["highest", "lowest", "win", "lose"]
 SuggestionOption: TypeAlias = Literal["require", "forbid"]
 OutOfTurnOption: TypeAlias = Literal["new_deal", "accept", "cancel", "make_sufficient"]
 ImpossibleOption: TypeAlias = Literal["bid_seven", "new_deal", "previous_final"]

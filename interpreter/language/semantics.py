@@ -707,6 +707,13 @@ INERT: tuple[Inert, ...] = (
         "leave laws.fourth_hand_early out",
     ),
     (
+        ("laws", "false_lead_taken_back"),
+        lambda d: "stands" not in (_get(d, "laws", "lead_out_of_turn") or ()),
+        "cards are taken back from a false lead (law 78) only after a lead out of "
+        "turn let stand, and laws.lead_out_of_turn does not offer stands",
+        "leave false_lead_taken_back out, or add stands to laws.lead_out_of_turn",
+    ),
+    (
         ("laws", "revoke", "points"),
         lambda d: _get(d, "laws", "revoke", "penalty") == "tricks",
         "the revoke penalty is always tricks (penalty: tricks), so its points are never scored",

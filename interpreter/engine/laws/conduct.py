@@ -67,6 +67,7 @@ def irregular_actions(game: Game) -> tuple[Action, ...]:
         or (deal.constraint is not None and deal.constraint[0] is seat)
         or (deal.called_lead is not None and lead_called(game))
         or (deal.early_card is not None and deal.early_card[0] is seat)
+        or (deal.demand is not None and deal.demand[0] is seat)
     ):
         return ()
     return revokes.revoking_plays(game, seat)
@@ -84,6 +85,9 @@ def plays(game: Game, cards: int) -> tuple[Action, ...] | None:
     constraint = deal.constraint
     if constraint is not None and constraint[0] is game.to_act:
         return constrained(game, cards)
+    demand = deal.demand
+    if demand is not None and demand[0] is game.to_act:  # law 80: win or lose the trick
+        return plays_of(cards & demand[1])
     if deal.early_card is not None or deal.lead_forbidden is not None:
         early = exposed.early_plays(game, cards)
         if early is not None:
@@ -138,6 +142,8 @@ def play_card(game: Game, action: Action, recorded: Action | None = None) -> Ope
     op = play.card(game, action, recorded, flags=1)
     if deal.constraint is not None and deal.constraint[0] is seat:
         deal.constraint = None
+    if deal.demand is not None and deal.demand[0] is seat:
+        deal.demand = None
     if called:
         deal.called_lead = None
     return op
@@ -192,6 +198,7 @@ def remarks(game: Game, player: str) -> tuple[Action, ...]:
             out.extend(Action.touch(c) for c in cards)
     out.extend(_touches(game, player))
     out.extend(exposed.exposure_remarks(game, player))
+    out.extend(exposed.false_lead_remarks(game, player))
     return tuple(out)
 
 

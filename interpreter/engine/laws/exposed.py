@@ -21,10 +21,16 @@
   what ``laws.lead_out_of_turn`` allows: to treat it as an exposed card, or
   to call a suit for the adversaries' next lead (law 79: a player called on
   to lead a suit he has none of has paid the penalty).
+- Law 78: a lead out of turn the declarer lets stand (the error not
+  noticed) is followed by the others; until the fourth card falls any player
+  may notice it (``take back false lead``, ``laws.false_lead_taken_back``):
+  "if only the second, or second and third play to the false lead, their
+  cards may be taken back", the false lead too, and the offender "may be
+  penalized as provided in Law 76".
 - Law 80: the fourth hand, an adversary, plays before the second: his card
   is played in his turn (``deal.early_card``), and the declarer may require
-  the second hand's highest or lowest card of the suit led
-  (``laws.fourth_hand_early``).
+  the second hand's highest or lowest card of the suit led, or that he win
+  or lose the trick (``laws.fourth_hand_early``).
 """
 
 from __future__ import annotations
@@ -33,9 +39,9 @@ from typing import TYPE_CHECKING
 
 from ...core.cards import Card, Hand, Seat, Suit, seat_side
 from .._speedups import plays_of
-from ..actions import CALL_CARD, EXPOSE_CARD, FORBID_LEAD, Action, Operation
+from ..actions import CALL_CARD, EXPOSE_CARD, FALSE_LEAD, FORBID_LEAD, Action, Operation
 from ..phases import Phase
-from . import penalties
+from . import penalties, revokes
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -45,14 +51,17 @@ __all__ = [
     "card_played",
     "early_plays",
     "exposure_remarks",
+    "false_lead_remarks",
     "lead_out_of_turn",
     "out_of_turn_plays",
     "remark",
     "why_not",
 ]
 
-#: the remarks of this module: a card exposed, an exposed card called, a lead prohibited
-REMARKS = frozenset((EXPOSE_CARD, CALL_CARD, FORBID_LEAD))
+#: the remarks of this module: a card exposed, an exposed card called, a lead
+#: prohibited, a false lead noticed
+REMARKS = frozenset((EXPOSE_CARD, CALL_CARD, FORBID_LEAD, FALSE_LEAD))
+_TAKE_BACK = Action(FALSE_LEAD)
 _BEFORE_PLAY = (Phase.AUCTION, Phase.DECLARE, Phase.DOUBLE)
 _SUIT_NAMES = tuple(s.name.lower() for s in Suit)
 
@@ -111,6 +120,8 @@ def _callable(game: Game) -> list[int]:
         return []
     if deal.constraint is not None and deal.constraint[0] is seat:
         return []
+    if deal.demand is not None and deal.demand[0] is seat:
+        return []
     assert game._ps is not None
     open_ = exposed & game._ps.legal()
     plays = game.hooks.plays(game, open_)
@@ -135,8 +146,11 @@ def _forbiddable(game: Game) -> list[int]:
 
 
 def remark(game: Game, seat: Seat, player: str, action: Action) -> Operation:
-    """A card exposed, an exposed card called, a lead prohibited (verified as open)."""
+    """A card exposed, an exposed card called, a lead prohibited, a false
+    lead noticed (verified as open)."""
     deal = game.deal
+    if action.kind == FALSE_LEAD:
+        return _take_back_false_lead(game, player, action)
     if action.kind == EXPOSE_CARD:
         return _expose(game, player, action)
     if action.kind == CALL_CARD:
@@ -191,10 +205,15 @@ def card_played(game: Game, seat: Seat, index: int) -> None:
     exposed = deal.cards_exposed.get(seat)
     if exposed:
         deal.cards_exposed[seat] = exposed & ~(1 << index)
+        if deal.false_lead is not None and exposed >> index & 1:  # law 78: kept, if taken back
+            offender, leader, played = deal.false_lead
+            deal.false_lead = (offender, leader, played | 1 << index)
     if deal.lead_forbidden is not None and _adversary(game, seat):
         deal.lead_forbidden = None
     if deal.early_card is not None and deal.early_card[0] is seat:
         deal.early_card = None
+    if deal.false_lead is not None and len(deal.trick_cards) == 3:
+        deal.false_lead = None  # law 78: "the three others follow": it stands
 
 
 def early_plays(game: Game, cards: int) -> int | None:
@@ -284,9 +303,80 @@ def lead_out_of_turn(game: Game, seat: Seat, kind: str, player: str, action: Act
     return op
 
 
+# ------------------------------------------------ law 78: the false lead noticed
+
+
+def false_lead_remarks(game: Game, player: str) -> list[Action]:
+    """``take back false lead``, for any player at the table, while a lead
+    out of turn let stand has one, two or three cards on it (law 78)."""
+    deal = game.deal
+    if (
+        deal.false_lead is None
+        or game.phase is not Phase.PLAY
+        or not deal.trick_cards
+        or not any(s in game.manned for s in game.player_seats.get(player, ()))
+    ):
+        return []
+    return [_TAKE_BACK]
+
+
+def _take_back_false_lead(game: Game, player: str, action: Action) -> Operation:
+    """Law 78: "if only the second, or second and third play to the false
+    lead, their cards may be taken back": they and the false lead go back to
+    their hands (an exposed card among them exposed again), the rightful
+    leader is to lead, and the declarer may penalise the offender "as
+    provided in Law 76" (``stands`` no longer: the error is noticed), unless
+    dummy's player noticed it (law 61: the penalty is forfeited)."""
+    deal = game.deal
+    assert deal.false_lead is not None
+    assert game._ps is not None
+    offender, leader, exposed = deal.false_lead
+    deal.false_lead = None
+    cards = list(deal.trick_cards)
+    revokes.take_back(game, offender)
+    for j, card in enumerate(cards):  # an exposed card taken back is exposed again
+        if exposed >> card & 1:
+            seat = Seat((int(offender) + j) & 3)
+            deal.cards_exposed[seat] = deal.cards_exposed.get(seat, 0) | 1 << card
+    game._ps.leader = int(leader)
+    deal.trick_leader = game.to_act = leader
+    from .conduct import dummy_player  # (conduct imports this module)
+
+    # law 61: dummy calling attention to it "precludes the declarer exacting such penalty"
+    forfeited = game.rules.laws.dummy.pointing_out_forfeits and player == dummy_player(game)
+    op = game._append(
+        FALSE_LEAD,
+        seat=offender,
+        player=player,
+        action=action,
+        detail={
+            "card": Card(cards[0]).code,
+            "withdrawn": [Card(c).code for c in cards[1:]],
+            "turn": leader.letter,
+            "forfeited": forfeited,
+        },
+    )
+    declarer = deal.declarer
+    assert declarer is not None
+    if forfeited:
+        return op
+    options = tuple(o for o in game.rules.laws.lead_out_of_turn if o != "stands")
+    call = plays_of(1 << cards[0])[0]
+    offered = penalties.offer(game, (*options, "decline"), offender, call)
+    penalties.await_choice(game, offender, call, offered, leader, declarer)
+    return op
+
+
 def why_not(game: Game, player: str, action: Action) -> str:
-    """Why ``player`` may not make this exposure, call or prohibition now."""
+    """Why ``player`` may not make this exposure, call, prohibition or notice now."""
     name = game.rules.name
+    if action.kind == FALSE_LEAD:
+        if not game.rules.laws.false_lead_taken_back:
+            return f"{name} takes back no card played to a lead out of turn (law 78)"
+        return (
+            "no lead out of turn let stand has cards on it that may be taken back: "
+            "once the three others follow, the trick is complete (law 78)"
+        )
     rules = game.rules.laws.exposed_cards
     if rules is None:
         return f"{name} does not regulate exposed cards (laws 65-75)"

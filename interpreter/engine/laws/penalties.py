@@ -465,6 +465,60 @@ class RequireLowest(_RequireOfTheSuit):
         return (pattern & -pattern).bit_length() - 1
 
 
+def _beats(card: int, best: int, trump: int) -> bool:
+    """Whether ``card`` beats ``best`` (the best card of a trick so far):
+    higher in its suit, or a trump on a card of another suit."""
+    if card // 13 == best // 13:
+        return card > best
+    return card // 13 == trump
+
+
+class _WinOrLose(_InThePlay):
+    """Law 80: after the fourth hand played before the second, the second hand
+    "may be called upon ... to win or lose the trick": he must play a card
+    that beats every card on the table (the lead and the fourth hand's card),
+    or one that beats neither. Only a card he may play without revoking is
+    asked of him (law 75); if he holds none that does what is asked, any card
+    he may play will do: he has paid the penalty, as law 79 says of a suit
+    called that a player has none of. (The third hand is still to play: the
+    trick is won or lost as far as the cards on the table go.)"""
+
+    kind = REQUIRE
+
+    def _decisions(self) -> tuple[Action, ...]:
+        return (Action.require(self.option),)
+
+    def effect(self, game: Game, pending: Pending, choice: Action) -> None:
+        deal = game.deal
+        assert deal.early_card is not None
+        assert game._ps is not None
+        assert game.denomination is not None
+        trump = int(game.denomination.strain)
+        best = -1
+        for card in (*deal.trick_cards, deal.early_card[1]):
+            if best < 0 or _beats(card, best, trump):
+                best = card
+        legal = game._ps.legal()
+        wins = sum(1 << c for c in range(52) if legal >> c & 1 and _beats(c, best, trump))
+        cards = wins if self.option == "win" else legal & ~wins
+        if cards:  # (none: he cannot, and has paid the penalty)
+            deal.demand = (pending.offender.partner, cards, self.option)
+
+
+@register
+class RequireWin(_WinOrLose):
+    """Law 80: the second hand must win the trick, if he can."""
+
+    option = "win"
+
+
+@register
+class RequireLose(_WinOrLose):
+    """Law 80: the second hand must lose the trick, if he can."""
+
+    option = "lose"
+
+
 @register
 class CallLead(_InThePlay):
     """Laws 51, 93: the declarer calls the suit the adversaries' next lead must
@@ -505,7 +559,9 @@ class LeadStands(_InThePlay):
     """Law 78: "If any player lead out of turn and the three others follow,
     the trick is complete and the error cannot be rectified": the error is
     not noticed. The card is led in the offender's turn (``deal.early_card``,
-    as law 80's card), and the trick goes on from his left."""
+    as law 80's card), and the trick goes on from his left; until its fourth
+    card, the error may yet be noticed (``deal.false_lead``; see
+    :func:`.exposed.false_lead_remarks`)."""
 
     kind = LEAD_STANDS
     text = "let lead stand"
@@ -517,6 +573,9 @@ class LeadStands(_InThePlay):
         game._ps.leader = int(offender)
         game.deal.trick_leader = game.to_act = offender
         game.deal.early_card = (offender, pending.call.index)
+        if game.rules.laws.false_lead_taken_back:  # the error may yet be noticed
+            assert pending.resume is not None
+            game.deal.false_lead = (offender, pending.resume, 0)
 
 
 @register

@@ -44,6 +44,7 @@ __all__ = [
     "revoke_claimed",
     "revoke_result",
     "revoking_plays",
+    "take_back",
 ]
 
 _ASK = Action(ASK)
@@ -215,7 +216,7 @@ def correct(game: Game, seat: Seat, action: Action, *, penalise: bool) -> None:
     and the cards played after it to the trick go back to their hands; the
     player must follow suit and the others play again (they may change their
     cards). Then the adversaries may require what the rules allow."""
-    leader, cards, number, reopened = _take_back(game, seat)
+    leader, cards, number, reopened = take_back(game, seat)
     k = (int(seat) - int(leader)) & 3
     game._append(
         "corrected",
@@ -249,7 +250,7 @@ def correct(game: Game, seat: Seat, action: Action, *, penalise: bool) -> None:
         penalties.await_choice(game, seat, action, offered, seat, decider)
 
 
-def _take_back(game: Game, seat: Seat) -> tuple[Seat, list[int], int, bool]:
+def take_back(game: Game, seat: Seat) -> tuple[Seat, list[int], int, bool]:
     """Put back ``seat``'s card in the open trick, and the cards played after it,
     into their hands (the trick played again if it was complete), with the
     revokes among them; ``seat`` is to play. Returns the trick's leader, its
