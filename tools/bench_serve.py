@@ -311,9 +311,9 @@ def _report(
     )
     print(f"errors {len(stats.errors)}" + (f": {stats.errors[:3]}" if stats.errors else ""))
     if after:
-        print(
+        print(  # the tables whose game is over stay in memory until put away (--idle)
             f"server RSS {before / 1024:.0f} -> {after / 1024:.0f} MiB: "
-            f"{(after - before) / args.tables:.0f} KiB per table"
+            f"{(after - before) / bench.tables:.0f} KiB per table made"
         )
     with open("/proc/loadavg", encoding="ascii") as fh:
         print(f"load average {' '.join(fh.read().split()[:3])}", flush=True)

@@ -54,6 +54,13 @@ def json_text(data: object) -> str:
     return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
+def _state_text(data: dict[str, Any]) -> str:
+    """A state's part as JSON text: every key a string (seats by their
+    letters), so without :func:`json_text`'s option for other keys, which
+    took a third of the encoding's time."""
+    return orjson.dumps(data).decode()
+
+
 def action_items(actions: Iterable[Action]) -> list[dict[str, str]]:
     """Actions as the page offers them: ``{"action": "play SA", "label": "♠A"}``."""
     out = []
@@ -199,12 +206,12 @@ def common_json(table: Table, obs: Observation) -> str:
         common["broken"] = table.broken
     # the score sheets and the finished deals (the longest parts) are added
     # by Table.state_for, and only when they have changed
-    return json_text(common)
+    return _state_text(common)
 
 
 def _joined(common: str, own: dict[str, Any]) -> str:
     """The state: the common part and a viewer's own, as one JSON object."""
-    return common[:-1] + "," + json_text(own)[1:]
+    return common[:-1] + "," + _state_text(own)[1:]
 
 
 def player_view(table: Table, obs: Observation, common: str) -> str:
