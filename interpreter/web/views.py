@@ -15,6 +15,7 @@ engine writes them (``SA``, ``HT``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -63,18 +64,21 @@ def _state_text(data: dict[str, Any]) -> str:
 
 def action_items(actions: Iterable[Action]) -> list[dict[str, str]]:
     """Actions as the page offers them: ``{"action": "play SA", "label": "♠A"}``."""
-    out = []
-    for a in actions:
-        text = str(a)
-        card = a.card
-        if card is None:
-            label = text.replace("_", " ")
-        elif a.kind == PLAY:
-            label = _CARD_LABELS[card.index]
-        else:  # touch, suggest, expose, call a card: the verb, then the card
-            label = f"{text.split()[0]} {_CARD_LABELS[card.index]}"
-        out.append({"action": text, "label": label})
-    return out
+    return [_action_item(a) for a in actions]
+
+
+@functools.lru_cache(maxsize=1024)
+def _action_item(action: Action) -> dict[str, str]:
+    # actions are interned: each one's item is made once (never changed: only encoded)
+    text = str(action)
+    card = action.card
+    if card is None:
+        label = text.replace("_", " ")
+    elif action.kind == PLAY:
+        label = _CARD_LABELS[card.index]
+    else:  # touch, suggest, expose, call a card: the verb, then the card
+        label = f"{text.split()[0]} {_CARD_LABELS[card.index]}"
+    return {"action": text, "label": label}
 
 
 def public_hands(observations: Iterable[Observation]) -> dict[Seat, Hand]:
