@@ -240,3 +240,37 @@ def test_a_table_stored_before_issue_21_rebuilds_its_redouble(tmp_path: Path) ->
     ]
     assert (table.game.phase, table.game.doubling_level, table.at) == ("play", 2, 5)
     store.close()
+
+
+def test_an_action_is_committed_when_stored_and_a_refused_one_stores_nothing(
+    tmp_path: Path,
+) -> None:
+    """Issue 17: "each table and every action is stored in SQLite (WAL, one
+    transaction per action)": when Store.add_action returns, another
+    connection to the file reads the action (it is committed, not waiting in
+    an open transaction); an insert that fails (an action number already
+    stored) raises, stores nothing and leaves no transaction open."""
+    import sqlite3
+    import time
+
+    from dummybridge.web.store import Store, StoredAction, StoredTable
+
+    store = Store(tmp_path / "tables.db", synchronous="NORMAL")
+    store.add_table(StoredTable("t1", time.time(), "dummy-bridge", None, {}, 5, {}))
+    reader = sqlite3.connect(tmp_path / "tables.db")
+    try:
+        store.add_action("t1", 0, StoredAction("A", False, "declare hearts"))
+        rows = "SELECT n, player, action FROM actions ORDER BY n"
+        assert reader.execute(rows).fetchall() == [(0, "A", "declare hearts")]
+        try:
+            store.add_action("t1", 0, StoredAction("B", False, "pass"))
+        except sqlite3.IntegrityError:
+            pass
+        else:
+            raise AssertionError("a second action 0 was stored")
+        store.add_action("t1", 1, StoredAction("B", True, "double"))
+        assert reader.execute(rows).fetchall() == [(0, "A", "declare hearts"), (1, "B", "double")]
+        assert not store._db.in_transaction
+    finally:
+        reader.close()
+        store.close()

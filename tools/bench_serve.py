@@ -309,11 +309,15 @@ def _report(
         f"{(stats.server_cpu - stats.loop_cpu) * per:.3f} ms), "
         f"clients {stats.client_cpu:.1f} s ({stats.client_cpu * per:.3f} ms an action)"
     )
+    print(
+        f"cores used: server {stats.server_cpu / elapsed:.2f}, clients "
+        f"{stats.client_cpu / elapsed:.2f} (of {os.cpu_count()}, shared with whatever else runs)"
+    )
     print(f"errors {len(stats.errors)}" + (f": {stats.errors[:3]}" if stats.errors else ""))
     if after:
-        print(
+        print(  # the tables whose game is over stay in memory until put away (--idle)
             f"server RSS {before / 1024:.0f} -> {after / 1024:.0f} MiB: "
-            f"{(after - before) / args.tables:.0f} KiB per table"
+            f"{(after - before) / bench.tables:.0f} KiB per table made"
         )
     with open("/proc/loadavg", encoding="ascii") as fh:
         print(f"load average {' '.join(fh.read().split()[:3])}", flush=True)

@@ -155,7 +155,8 @@ class Store:
         One statement in SQLite's autocommit mode is one transaction of its
         own, committed as the statement ends: the same guarantee as
         ``BEGIN``/``INSERT``/``COMMIT`` for a third of the calls into SQLite
-        (the commit was a tenth of the event loop's time an action).
+        (py-spy found a tenth of the event loop's samples in the commit; it
+        costs about 12 us of CPU, the rest is waiting on the file).
 
         :raises sqlite3.Error: if it could not be stored (nothing is).
         """
