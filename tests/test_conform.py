@@ -38,7 +38,8 @@ EXPECTED_ACTIONS = (
     "'suggest CARD', 'ask having none', 'correct revoke', 'point out revoke', "
     "'require highest|lowest|suggested card', 'forbid suggested card', 'decline penalty', "
     "'mention bidding', 'call lead SUIT', 'expose CARD', 'call CARD', 'forbid lead SUIT', "
-    "'treat lead as exposed', 'make bid seven' or 'make previous bid final'"
+    "'treat lead as exposed', 'throw down hand', 'have the rest', 'require hand shown', "
+    "'make bid seven' or 'make previous bid final'"
 )
 
 

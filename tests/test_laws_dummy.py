@@ -43,9 +43,13 @@ def texts(actions: tuple[object, ...]) -> list[str]:
 
 
 def said(game: Game, player: str) -> list[str]:
-    """The remarks open to ``player``, but the cards he may expose (laws
-    65-72: tests/test_laws_exposed.py)."""
-    return [t for t in texts(game.remarks(player)) if not t.startswith("expose ")]
+    """The remarks open to ``player``, but the cards he may expose, the hand
+    he may throw down and "I have the rest" (laws 65-72: tests/test_laws_exposed.py)."""
+    return [
+        t
+        for t in texts(game.remarks(player))
+        if not t.startswith("expose ") and t not in ("throw down hand", "have the rest")
+    ]
 
 
 def snapshot(game: Game) -> str:

@@ -191,6 +191,145 @@ def test_law_72_the_declarers_cards_are_not_liable() -> None:
     )
 
 
+def test_law_72_an_adversary_throws_his_cards_on_the_table_face_upward() -> None:
+    """Law 72: "If either or both of the declarer's adversaries throw his or
+    their cards on the table face upward, such cards are exposed and are
+    liable to be called; but if either adversary retain his hand he cannot be
+    forced to abandon it." East's thirteen cards lie face up; West keeps his."""
+    game = game_at_play()
+    assert "throw down hand" in texts(game.remarks(WEST))
+    assert "throw down hand" in texts(game.remarks(EAST))
+    assert "throw down hand" not in texts(game.remarks(SOUTH))  # the declarer's: not liable
+    assert "throw down hand" not in texts(game.remarks(NORTH))  # dummy lies face up
+    game.apply("play S2")
+    game.apply("throw down hand", player=EAST)
+    assert game.log[-1].to_data() == {
+        "index": 11,
+        "kind": "throw_down",
+        "seat": "E",
+        "player": "D",
+        "action": "throw down hand",
+        "detail": {"cards": "T987.JT9.JT9.JT9", "liable": True},
+    }
+    for player in (WEST, SOUTH, NORTH, EAST):
+        assert game.observation(player).cards_exposed == {Seat.EAST: DEAL[1]}
+    assert "throw down hand" not in texts(game.remarks(EAST))  # nothing left to throw
+    assert "throw down hand" in texts(game.remarks(WEST))  # West retains his hand
+    game.apply("play SA")
+    # East is to play to the spade: the declarer may call any spade of his
+    assert said(game, SOUTH) == ["call S7", "call S8", "call S9", "call ST"]
+    game.apply("call S7", player=SOUTH)
+    assert texts(game.legal_actions()) == ["play S7"]
+
+
+def test_law_72_the_declarer_says_i_have_the_rest_and_must_show_his_cards() -> None:
+    """Law 72: "If the declarer say, 'I have the rest,' or any other words
+    indicating that the remaining tricks or any number thereof are his, he may
+    be required to place his cards face upward on the table. His adversaries
+    are not liable to have any of their cards called should they thereupon
+    expose them." "Cards exposed by the declarer are not liable to be called.\""""
+    game = game_at_play()
+    assert "have the rest" not in texts(game.remarks(SOUTH))  # West is to lead
+    game.apply("play S2")
+    assert "have the rest" in texts(game.remarks(SOUTH))  # dummy is to play
+    assert "have the rest" not in texts(game.remarks(NORTH))  # dummy's player: not his
+    game.apply("have the rest", player=SOUTH)
+    assert game.log[-1].to_data() == {
+        "index": 11,
+        "kind": "have_rest",
+        "seat": "S",
+        "player": "B",
+        "action": "have the rest",
+    }
+    # the adversary on his left decides
+    assert (game.phase, game.to_act, game.actor) == ("penalty", Seat.WEST, WEST)
+    assert texts(game.legal_actions()) == ["require hand shown", "decline penalty"]
+    game.apply("require hand shown")
+    assert (game.phase, game.to_act) == ("play", Seat.NORTH)
+    for player in (WEST, SOUTH, NORTH, EAST):
+        assert game.observation(player).cards_exposed == {Seat.SOUTH: DEAL[2]}
+    assert "have the rest" not in texts(game.remarks(SOUTH))  # said once
+    game.apply("play SA")
+    game.apply("throw down hand", player=EAST)
+    assert game.log[-1].detail == {"cards": "T987.JT9.JT9.JT9", "liable": False}
+    assert said(game, SOUTH) == []  # none of East's cards may be called
+    refused(
+        game,
+        "call S7",
+        "call S7 refused: only the declarer calls an exposed card, of the adversary to "
+        "play, when it may be played without revoking (laws 73-75)",
+        SOUTH,
+    )
+    game.apply("play S7")
+    game.apply("play S3")  # the play goes on: South's cards are played from the table
+    assert game.observation(WEST).cards_exposed[Seat.SOUTH] == Hand.from_pbn("654.876.876.876")
+
+
+def test_law_72_the_adversaries_need_not_require_his_cards() -> None:
+    """Law 72: "he may be required": the adversary may decline, and the play
+    goes on with nothing face up."""
+    game = game_at_play()
+    game.apply("play S2")
+    game.apply("have the rest", player=SOUTH)
+    game.apply("decline penalty")
+    assert (game.phase, game.to_act, game.observation(WEST).cards_exposed) == (
+        "play",
+        Seat.NORTH,
+        {},
+    )
+    assert texts(game.legal_actions())[:2] == ["play SJ", "play SQ"]
+    assert "have the rest" not in texts(game.remarks(SOUTH))
+
+
+def test_law_72_the_thrown_hand_and_the_claim_in_the_readable_record_and_the_replay() -> None:
+    """The record says what happened, in the laws' words, and replays."""
+    game = game_at_play()
+    game.apply("play S2")
+    game.apply("have the rest", player=SOUTH)
+    game.apply("require hand shown")
+    game.apply("play SA")
+    game.apply("throw down hand", player=EAST)
+    game.apply("play S7")
+    game.apply("play S3")
+    replayed = Game.from_record(json.loads(json.dumps(game.to_record())))
+    assert snapshot(replayed) == snapshot(game)
+    assert replayed.deal.cards_exposed == game.deal.cards_exposed
+    while game.deal_number == 1:  # the trick's lines are written with its tricks
+        game.apply(game.legal_actions()[0])
+    lines = game_record(game, symbols=False).splitlines()
+    at = lines.index("   1. W S2   N SA   E S7   S S3   -> North")
+    assert lines[at - 3 : at] == [
+        '      South (B) says "I have the rest" (law 72)',
+        "      West (A) requires his cards face up (law 72)",
+        "      East (D) throws his cards face up, not liable (law 72): "
+        "C9 CT CJ D9 DT DJ H9 HT HJ S7 S8 S9 ST",
+    ]
+
+
+def test_strict_play_and_bridge_refuse_the_thrown_hand_and_the_claim() -> None:
+    """Strict play regulates no remark; the Bridge code as built (ELW07) has
+    no text of law 72's, so neither is open there."""
+    game = game_at_play(laws=False)
+    game.apply("play S2")
+    refused(
+        game,
+        "throw down hand",
+        "throw down hand refused: remarks in the play are regulated only in laws mode",
+        EAST,
+    )
+    refused(
+        game,
+        "have the rest",
+        "have the rest refused: remarks in the play are regulated only in laws mode",
+        SOUTH,
+    )
+    assert BRIDGE.laws.exposed_cards is not None
+    assert not BRIDGE.laws.exposed_cards.hand_thrown_down
+    assert BRIDGE.laws.exposed_cards.rest_claimed == ()
+    assert AUCTION.laws.exposed_cards is not None
+    assert AUCTION.laws.exposed_cards.rest_claimed == ("show_hand",)
+
+
 def test_law_75_a_called_card_never_makes_him_revoke() -> None:
     """Laws 73-75 (the Bridge code: "In no case can a player be compelled to
     play a card which would oblige him to revoke"): an exposed card that its

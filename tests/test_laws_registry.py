@@ -34,8 +34,8 @@ from dummybridge.language.loader import load_rules
 
 AUCTION = load_rules("auction-bridge")
 
-#: the twelve kinds of penalty the laws' decisions name (issue 16; compel and
-#: lead_stands, law 78: issue 20)
+#: the kinds of penalty the laws' decisions name (issue 16; compel,
+#: lead_stands, law 78, and show_hand, law 72: issue 20)
 PENALTY_KINDS = {
     "new_deal",
     "accept",
@@ -50,6 +50,7 @@ PENALTY_KINDS = {
     "call_lead",
     "treat_exposed",
     "lead_stands",
+    "show_hand",
 }
 #: the action kinds that are no penalty
 OTHER_KINDS = {
@@ -73,6 +74,8 @@ OTHER_KINDS = {
     "expose_card",
     "call_card",
     "forbid_lead",
+    "throw_down",
+    "have_rest",
 }
 #: the schema's enums of penalty options
 OPTION_ENUMS = (
@@ -83,6 +86,7 @@ OPTION_ENUMS = (
     "lead_out_of_turn_option",
     "passed_back_option",
     "lead_before_doubling_option",
+    "rest_claimed_option",
 )
 
 
@@ -299,11 +303,15 @@ def test_the_game_answers_through_its_hooks_as_the_laws(laws: bool, seed: int) -
     functions do."""
     game = Game(AUCTION, seed, deals=[DEAL], laws=laws)
     phases: set[str] = set()
-    for _ in _random_steps(game, random.Random(seed), 300):
+    for _ in _random_steps(game, random.Random(seed), 500):
         _same_answers(game)
         phases.add(game.phase)
     assert game.deal_number > 1
     assert phases == ({"auction", "play", "penalty", "claim"} if laws else {"auction", "play"})
+
+
+#: the remarks the walk takes less often than the others
+_RARE = frozenset(("expose_card", "throw_down", "have_rest"))
 
 
 def _random_steps(game: Game, chooser: random.Random, steps: int) -> Iterator[None]:
@@ -319,8 +327,12 @@ def _random_steps(game: Game, chooser: random.Random, steps: int) -> Iterator[No
         for name in game.players:
             # one card a player may expose, not each of his thirteen (laws 65-72),
             # so that the walk sees the other irregularities as often
-            remarks = [a for a in game.remarks(name) if a.kind != "expose_card"]
+            remarks = [a for a in game.remarks(name) if a.kind not in _RARE]
             remarks += [a for a in game.remarks(name) if a.kind == "expose_card"][-1:]
+            # a whole hand face up, or "I have the rest" (law 72), one time in
+            # about twenty: each ends a deal's irregularities of the play sooner
+            if chooser.random() < 0.2:
+                remarks += [a for a in game.remarks(name) if a.kind in _RARE - {"expose_card"}]
             irregular += [(name, a) for a in (*remarks, *game.out_of_turn_actions(name)[:4])]
         player, action = chooser.choice(
             chooser.choice([regular] * 6 + ([irregular] if irregular else []))
@@ -343,6 +355,8 @@ LAWS_OF_A_DEAL: dict[str, object] = {
     "silenced": set(),
     "lead_forbidden": None,
     "early_card": None,
+    "rest_claimed": False,
+    "not_liable": 0,
 }
 
 

@@ -39,6 +39,7 @@ __all__ = [
     "EXPOSE_CARD",
     "FORBID",
     "FORBID_LEAD",
+    "HAVE_REST",
     "INFORM",
     "LEAD_STANDS",
     "LEAVE",
@@ -52,7 +53,9 @@ __all__ = [
     "REDOUBLE",
     "REQUIRE",
     "REVOKE_CLAIM",
+    "SHOW_HAND",
     "SUGGEST",
+    "THROW_DOWN",
     "TOUCH",
     "TREAT_EXPOSED",
     "WAIVE",
@@ -93,12 +96,18 @@ CALL_LEAD: Final = "call_lead"
 TREAT_EXPOSED: Final = "treat_exposed"
 #: law 78: a lead out of turn let stand, the three others following it
 LEAD_STANDS: Final = "lead_stands"
+#: law 72: the declarer who said "I have the rest" places his cards face up
+SHOW_HAND: Final = "show_hand"
 #: laws mode: a card exposed, left face up (1912 laws 65-72: ``expose SA``); an
 #: exposed card called by the declarer (laws 67, 73-75: ``call SA``); the lead
 #: of a suit prohibited (laws 65, 66: ``forbid lead hearts``)
 EXPOSE_CARD: Final = "expose_card"
 CALL_CARD: Final = "call_card"
 FORBID_LEAD: Final = "forbid_lead"
+#: law 72: an adversary of the declarer throws his cards on the table face
+#: upward (``throw down hand``); the declarer says "I have the rest" (``have the rest``)
+THROW_DOWN: Final = "throw_down"
+HAVE_REST: Final = "have_rest"
 #: the words each of them is written with, before its card or suit
 _CARD_WORDS = {
     PLAY: "play",
@@ -123,6 +132,8 @@ _TEXTS = {
     CORRECT: "correct revoke",
     POINT_OUT: "point out revoke",
     INFORM: "mention bidding",
+    THROW_DOWN: "throw down hand",
+    HAVE_REST: "have the rest",
 }
 #: the suits a lead may be called in (laws 51, 93)
 _LEAD_SUITS = ("clubs", "diamonds", "hearts", "spades")
@@ -143,6 +154,8 @@ _KINDS = (
     CORRECT,
     POINT_OUT,
     INFORM,
+    THROW_DOWN,
+    HAVE_REST,
 )
 
 #: the decisions with a fixed text that the laws' penalties declare, by kind
@@ -407,7 +420,9 @@ class Action:
             "'ask having none', 'correct revoke', 'point out revoke', "
             "'require highest|lowest|suggested card', 'forbid suggested card', 'decline penalty', "
             "'mention bidding', 'call lead SUIT', 'expose CARD', 'call CARD', "
-            "'forbid lead SUIT', 'treat lead as exposed', 'make bid seven' "
+            "'forbid lead SUIT', 'treat lead as exposed', 'throw down hand', 'have the rest', "
+            "'require hand shown', "
+            "'make bid seven' "
             "or 'make previous bid final'"
         )
 

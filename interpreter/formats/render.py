@@ -54,6 +54,9 @@ _FIXED_WORDS = {
     "forbid": "forbids the suggested card",
     "treat_exposed": "treats the card led as an exposed card (law 76)",
     "lead_stands": "lets the lead stand (law 78)",
+    "show_hand": "requires his cards face up (law 72)",
+    "throw_down": "throws his cards face up (law 72)",
+    "have_rest": 'says "I have the rest" (law 72)',
     "decline": "exacts no penalty",
     "redouble": "redoubles",
     LEAVE: "leaves it to partner",
@@ -391,6 +394,15 @@ class _GameRecord:
         else:
             self._penalty(op)
 
+    def _thrown(self, op: Operation) -> None:
+        """Law 72: an adversary throws his cards face up (not liable once the
+        declarer has said "I have the rest")."""
+        cards = " ".join(self._card(c.code) for c in Hand.from_pbn(op.detail["cards"]))
+        liable = "liable to be called" if op.detail["liable"] else "not liable"
+        self.trick_lines.append(
+            f"      {self._label(op)} throws his cards face up, {liable} (law 72): {cards}"
+        )
+
     def _revoke(self, op: Operation) -> None:
         d = op.detail
         liable = "" if d["liable"] else " (not liable: the trick stands)"
@@ -513,6 +525,9 @@ _WRITE_FIRST: dict[str, _Write] = {
     "call_card": _GameRecord._called,
     "forbid_lead": _GameRecord._forbidden,
     "expose_card": _GameRecord._exposure,
+    "show_hand": _GameRecord._penalty,
+    "have_rest": _GameRecord._penalty,
+    "throw_down": _GameRecord._thrown,
 }
 #: the others, when they carry no action or are among the play's remarks (an
 #: entry with any other action is written as one, by ``_GameRecord._action``)

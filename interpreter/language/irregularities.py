@@ -29,6 +29,7 @@ from .options import (
     OutOfTurnOption,
     PassedBackOption,
     ProhibitLead,
+    RestClaimedOption,
     RevokeExempt,
     RevokePenaltyKind,
     RevokingSideScores,
@@ -102,6 +103,11 @@ class ExposedCards:
     #: the Bridge code: a card exposed by the dealer or his partner before the
     #: trump is made lets the eldest hand claim a new deal
     new_deal_before_declaration: bool
+    #: law 72: an adversary of the declarer may throw his cards face up, all liable to be called
+    hand_thrown_down: bool
+    #: law 72: after the declarer's "I have the rest", what his adversaries may
+    #: require (``show_hand``: his cards face up); empty: the claim is not regulated
+    rest_claimed: tuple[RestClaimedOption, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +198,8 @@ def _exposed(exposed: Mapping[str, Any] | None) -> ExposedCards | None:
         partner_barred=exposed["partner_barred"],
         prohibit_lead=exposed["prohibit_lead"],
         new_deal_before_declaration=exposed["new_deal_before_declaration"],
+        hand_thrown_down=exposed["hand_thrown_down"],
+        rest_claimed=tuple(exposed.get("rest_claimed", ())),
     )
 
 

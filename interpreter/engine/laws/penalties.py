@@ -67,6 +67,7 @@ from ..actions import (
     PLAY,
     PREVIOUS_FINAL,
     REQUIRE,
+    SHOW_HAND,
     TREAT_EXPOSED,
     Action,
     register_decision,
@@ -517,6 +518,22 @@ class LeadStands(_InThePlay):
         game._ps.leader = int(offender)
         game.deal.trick_leader = game.to_act = offender
         game.deal.early_card = (offender, pending.call.index)
+
+
+@register
+class ShowHand(_InThePlay):
+    """Law 72: "If the declarer say, 'I have the rest,' ... he may be required
+    to place his cards face upward on the table": they are left face up, and
+    are not liable to be called ("Cards exposed by the declarer are not liable")."""
+
+    kind = SHOW_HAND
+    text = "require hand shown"
+    option = "show_hand"
+
+    def effect(self, game: Game, pending: Pending, choice: Action) -> None:
+        deal, declarer = game.deal, pending.offender
+        deal.cards_exposed[declarer] = deal.hands[declarer]
+        deal.not_liable |= deal.hands[declarer]
 
 
 @register
