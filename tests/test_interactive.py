@@ -705,3 +705,34 @@ def test_laws_mode_at_the_prompt_revoke_and_remarks() -> None:
         symbols=False,
     ).run()
     assert game2.revokes == [(Seat.SOUTH, 1, True)]
+
+
+def test_law_72_at_the_prompt_i_have_the_rest() -> None:
+    """Law 72 at the terminal: the declarer, the person, says "I have the
+    rest" ('actions' lists it); the bot on his left decides whether his cards
+    must lie face up ("he may be required to place his cards face upward")."""
+    from dummybridge.apps.terminal import Session
+
+    deal = (
+        Hand.from_pbn("AKQJ.AKQ.AKQ.AKQ"),
+        Hand.from_pbn("T987.JT9.JT9.JT9"),
+        Hand.from_pbn("6543.876.876.876"),
+        Hand.from_pbn("2.5432.5432.5432"),
+    )
+    game = Game(load_rules("auction-bridge"), 1, laws=True, deals=[deal])
+    for call in ("bid 1 no_trumps", "pass", "pass", "pass", "play S2"):
+        game.apply(call)
+    out: list[str] = []
+    script = iter(["actions", "have the rest", "quit"])
+    session = Session(
+        game, "B", save_path=None, write=out.append, read=lambda prompt: next(script), symbols=False
+    )
+    session.run()
+    laws_lines = [x for line in out for x in line.split("\n") if x.startswith("Laws mode: ")]
+    assert any("have the rest" in x for x in laws_lines)
+    kinds = [op.kind for op in game.log]
+    at = kinds.index("have_rest")
+    assert game.log[at].player == "B"
+    assert kinds[at + 1] in ("show_hand", "decline")  # West's bot chose
+    assert game.log[at + 1].player == "A"
+    assert game.phase == "play"

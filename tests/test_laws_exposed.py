@@ -24,6 +24,7 @@ from dummybridge.engine.game import Game
 from dummybridge.errors import IllegalActionError
 from dummybridge.formats.render import game_record
 from dummybridge.language.loader import load_rules
+from dummybridge.web.views import action_items
 
 AUCTION = load_rules("auction-bridge")
 BRIDGE = load_rules("bridge")
@@ -201,6 +202,10 @@ def test_law_72_an_adversary_throws_his_cards_on_the_table_face_upward() -> None
     assert "throw down hand" in texts(game.remarks(EAST))
     assert "throw down hand" not in texts(game.remarks(SOUTH))  # the declarer's: not liable
     assert "throw down hand" not in texts(game.remarks(NORTH))  # dummy lies face up
+    # the web table offers it among the remarks the engine allows
+    assert {"action": "throw down hand", "label": "throw down hand"} in action_items(
+        game.remarks(EAST)
+    )
     game.apply("play S2")
     game.apply("throw down hand", player=EAST)
     assert game.log[-1].to_data() == {
@@ -282,7 +287,8 @@ def test_law_72_the_adversaries_need_not_require_his_cards() -> None:
 
 
 def test_law_72_the_thrown_hand_and_the_claim_in_the_readable_record_and_the_replay() -> None:
-    """The record says what happened, in the laws' words, and replays."""
+    """The record says what happened, in the laws' words, and replays; exported
+    to PBN and imported again it is the same record."""
     game = game_at_play()
     game.apply("play S2")
     game.apply("have the rest", player=SOUTH)
@@ -304,6 +310,12 @@ def test_law_72_the_thrown_hand_and_the_claim_in_the_readable_record_and_the_rep
         "      East (D) throws his cards face up, not liable (law 72): "
         "C9 CT CJ D9 DT DJ H9 HT HJ S7 S8 S9 ST",
     ]
+    with tempfile.TemporaryDirectory() as tmp:  # PBN's OtherActions keep them too
+        record, pbn, again = (Path(tmp) / n for n in ("r.json", "r.pbn", "again.json"))
+        record.write_text(json.dumps(game.to_record()))
+        assert main(["export", str(record), "-o", str(pbn)]) == 0
+        assert main(["import", str(pbn), "-o", str(again)]) == 0
+        assert json.loads(again.read_text()) == json.loads(record.read_text())
 
 
 def test_strict_play_and_bridge_refuse_the_thrown_hand_and_the_claim() -> None:
