@@ -667,28 +667,8 @@ def test_laws_mode_at_the_prompt_revoke_and_remarks() -> None:
     declarer touching a card of dummy's (law 64); 'actions' lists them."""
     from dummybridge.apps.terminal import Session
 
-    game = Game(
-        load_rules("auction-bridge"),
-        1,
-        laws=True,
-        deals=[
-            (
-                Hand.from_pbn("AKQJ.AKQ.AKQ.AKQ"),
-                Hand.from_pbn("T987.JT9.JT9.JT9"),
-                Hand.from_pbn("6543.876.876.876"),
-                Hand.from_pbn("2.5432.5432.5432"),
-            )
-        ],
-    )
-    for call in ("bid 1 no_trumps", "pass", "pass", "pass", "play S2"):
-        game.apply(call)
-    out: list[str] = []
-    script = iter(["actions", "touch SK", "quit"])
-    session = Session(
-        game, "B", save_path=None, write=out.append, read=lambda prompt: next(script), symbols=False
-    )
-    session.run()
-    laws_lines = [x for line in out for x in line.split("\n") if x.startswith("Laws mode: ")]
+    game = _laws_game_at_dummys_turn()
+    laws_lines = _laws_lines(game, ["actions", "touch SK", "quit"])
     assert any("touch SK" in x for x in laws_lines)
     assert game.state_dict()["current"][:2] == ["S2", "SK"]  # touched from dummy: played
     # South, the person, now revokes with a heart though he holds spades.
@@ -711,8 +691,20 @@ def test_law_72_at_the_prompt_i_have_the_rest() -> None:
     """Law 72 at the terminal: the declarer, the person, says "I have the
     rest" ('actions' lists it); the bot on his left decides whether his cards
     must lie face up ("he may be required to place his cards face upward")."""
-    from dummybridge.apps.terminal import Session
+    game = _laws_game_at_dummys_turn()
+    laws_lines = _laws_lines(game, ["actions", "have the rest", "quit"])
+    assert any("have the rest" in x for x in laws_lines)
+    kinds = [op.kind for op in game.log]
+    at = kinds.index("have_rest")
+    assert game.log[at].player == "B"
+    assert kinds[at + 1] in ("show_hand", "decline")  # West's bot chose
+    assert game.log[at + 1].player == "A"
+    assert game.phase == "play"
 
+
+def _laws_game_at_dummys_turn() -> Game:
+    """Auction in laws mode: South (B) declares one no trump, West leads S2;
+    dummy, North, is to play (the person, B, plays it)."""
     deal = (
         Hand.from_pbn("AKQJ.AKQ.AKQ.AKQ"),
         Hand.from_pbn("T987.JT9.JT9.JT9"),
@@ -722,17 +714,17 @@ def test_law_72_at_the_prompt_i_have_the_rest() -> None:
     game = Game(load_rules("auction-bridge"), 1, laws=True, deals=[deal])
     for call in ("bid 1 no_trumps", "pass", "pass", "pass", "play S2"):
         game.apply(call)
+    return game
+
+
+def _laws_lines(game: Game, typed: list[str]) -> list[str]:
+    """The person B types ``typed`` at the prompt; the lines that list the laws' actions."""
+    from dummybridge.apps.terminal import Session
+
     out: list[str] = []
-    script = iter(["actions", "have the rest", "quit"])
+    script = iter(typed)
     session = Session(
         game, "B", save_path=None, write=out.append, read=lambda prompt: next(script), symbols=False
     )
     session.run()
-    laws_lines = [x for line in out for x in line.split("\n") if x.startswith("Laws mode: ")]
-    assert any("have the rest" in x for x in laws_lines)
-    kinds = [op.kind for op in game.log]
-    at = kinds.index("have_rest")
-    assert game.log[at].player == "B"
-    assert kinds[at + 1] in ("show_hand", "decline")  # West's bot chose
-    assert game.log[at + 1].player == "A"
-    assert game.phase == "play"
+    return [x for line in out for x in line.split("\n") if x.startswith("Laws mode: ")]
