@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dummybridge.apps.terminal import load_session
+from dummybridge.apps.terminal import Session, load_session
 from dummybridge.core.cards import Hand, Seat
 from dummybridge.engine.game import Game
 from dummybridge.formats.natural import parse_input
@@ -700,6 +700,43 @@ def test_law_72_at_the_prompt_i_have_the_rest() -> None:
     assert kinds[at + 1] in ("show_hand", "decline")  # West's bot chose
     assert game.log[at + 1].player == "A"
     assert game.phase == "play"
+
+
+def test_law_72_the_terminals_claim_is_the_declarers_i_have_the_rest() -> None:
+    """Law 72: "If the declarer say, 'I have the rest,' or any other words
+    indicating that the remaining tricks or any number thereof are his, he may
+    be required to place his cards face upward on the table." In laws mode the
+    terminal's 'claim' is said as 'have the rest' first (the bot on his left
+    decides), then granted or refused as in strict play, and played out."""
+    game = _laws_game_at_dummys_turn()
+    out: list[str] = []
+    script = iter(["claim", "quit"])
+    Session(
+        game, "B", save_path=None, write=out.append, read=lambda prompt: next(script), symbols=False
+    ).run()
+    said = next(line for line in out if "claim granted" in line)
+    assert said.startswith('you say "I have the rest" (law 72); A ')
+    assert said.endswith("claim granted: your side takes 13 of the last 13 tricks")
+    kinds = [op.kind for op in game.log]
+    at = kinds.index("have_rest")
+    assert kinds[at + 1] in ("show_hand", "decline")
+    assert game.deal_number == 2  # played out
+    # in strict play the claim says nothing of the kind
+    strict = Game(load_rules("auction-bridge"), 1, deals=list(game.preset_deals))
+    for call in ("bid 1 no_trumps", "pass", "pass", "pass", "play S2"):
+        strict.apply(call)
+    out.clear()
+    script = iter(["claim", "quit"])
+    Session(
+        strict,
+        "B",
+        save_path=None,
+        write=out.append,
+        read=lambda prompt: next(script),
+        symbols=False,
+    ).run()
+    assert "claim granted: your side takes 13 of the last 13 tricks" in out
+    assert "have_rest" not in [op.kind for op in strict.log]
 
 
 def _laws_game_at_dummys_turn() -> Game:
