@@ -100,7 +100,8 @@ class Deal:
     #: a hand, and a card it must (True) or may not (False) play next (laws 62, 86)
     constraint: tuple[Seat, int, bool] | None
     called_lead: int | None  #: laws 51, 93: the suit the adversaries must lead, if they can
-    #: laws 65-72: the cards exposed and still held, by hand (face up, liable to be called)
+    #: laws 65-72: the cards exposed and still held, by hand (face up, liable to
+    #: be called but for the declarer's and those in ``not_liable``)
     cards_exposed: dict[Seat, int]
     #: law 72: the declarer has said "I have the rest" this deal
     rest_claimed: bool
