@@ -26,9 +26,9 @@ Each function takes the game first. The laws' own state of a deal is the
 deal's (:class:`~dummybridge.engine.deal.Deal`, so a new deal starts without
 it): ``pending`` (a :class:`.penalties.Pending`), ``barred``, ``constraint``,
 ``called_lead``, ``cards_exposed``, ``rest_claimed``, ``not_liable``,
-``silenced``, ``lead_forbidden``, ``early_card``, ``revokes``, ``asked``, ``forfeited``, ``revoke_claims`` and
-``revoke_penalties``; the session's is the game's: ``actions_out_of_turn``
-and ``_slips``.
+``silenced``, ``lead_forbidden``, ``early_card``, ``revokes``, ``asked``,
+``forfeited``, ``revoke_claims`` and ``revoke_penalties``; the session's is
+the game's: ``actions_out_of_turn`` and ``_slips``.
 
 The hooks
 ---------
