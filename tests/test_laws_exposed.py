@@ -152,7 +152,7 @@ def test_law_67_cards_exposed_in_the_play_are_left_face_up_and_called() -> None:
     """Law 67: "All cards exposed after the original lead by the declarer's
     adversaries are liable to be called, and such cards must be left face
     upward on the table." The declarer calls it when its holder is to play
-    (law 73); it is then his card to play, and no longer exposed."""
+    and may play it; it is then his card to play, and no longer exposed."""
     game = game_at_play()
     game.apply("play S2")
     game.apply("play SA")
@@ -262,7 +262,7 @@ def test_law_72_the_declarer_says_i_have_the_rest_and_must_show_his_cards() -> N
         game,
         "call S7",
         "call S7 refused: only the declarer calls an exposed card, of the adversary to "
-        "play, when it may be played without revoking (laws 73-75)",
+        "play, when it may be played without revoking (law 67; a call never makes him revoke)",
         SOUTH,
     )
     game.apply("play S7")
@@ -343,9 +343,10 @@ def test_strict_play_and_bridge_refuse_the_thrown_hand_and_the_claim() -> None:
 
 
 def test_law_75_a_called_card_never_makes_him_revoke() -> None:
-    """Laws 73-75 (the Bridge code: "In no case can a player be compelled to
-    play a card which would oblige him to revoke"): an exposed card that its
-    holder may not play without revoking is not called."""
+    """The Bridge code (ELW07): "In no case can a player be compelled to play
+    a card which would oblige him to revoke" (the 1912 laws 74-75 were not
+    found; law 73 is about failing to play as directed): an exposed card that
+    its holder may not play without revoking is not called."""
     game = game_at_play()
     game.apply("expose H2", player=WEST)
     game.apply("play S2")
@@ -360,7 +361,7 @@ def test_law_75_a_called_card_never_makes_him_revoke() -> None:
         game,
         "call H2",
         "call H2 refused: only the declarer calls an exposed card, of the adversary to "
-        "play, when it may be played without revoking (laws 73-75)",
+        "play, when it may be played without revoking (law 67; a call never makes him revoke)",
         SOUTH,
     )
 

@@ -295,7 +295,7 @@ def exposures(game: Any, player: str) -> list[Any]:
 
 def call_exposed(game: Any) -> bool:
     """The declarer calls an exposed card of the adversary to play, when he
-    may (laws 73-75): True when he did."""
+    may (law 67): True when he did."""
     declarer = game.declarer
     if declarer is None or game.phase != "play":
         return False

@@ -99,7 +99,7 @@ LEAD_STANDS: Final = "lead_stands"
 #: law 72: the declarer who said "I have the rest" places his cards face up
 SHOW_HAND: Final = "show_hand"
 #: laws mode: a card exposed, left face up (1912 laws 65-72: ``expose SA``); an
-#: exposed card called by the declarer (laws 67, 73-75: ``call SA``); the lead
+#: exposed card called by the declarer (law 67: ``call SA``); the lead
 #: of a suit prohibited (laws 65, 66: ``forbid lead hearts``)
 EXPOSE_CARD: Final = "expose_card"
 CALL_CARD: Final = "call_card"
@@ -359,7 +359,7 @@ class Action:
 
     @classmethod
     def call_card(cls, card: Card | str) -> Action:
-        """The declarer calls an adversary's exposed card (laws 67, 73-76; laws mode)."""
+        """The declarer calls an adversary's exposed card (law 67; laws mode)."""
         return cls(CALL_CARD, card=_card(card))
 
     @classmethod

@@ -55,7 +55,7 @@ OUT_OF_TURN      the offender   ``turn``: the seat whose turn it was; ``law`` (7
 EXPOSE_CARD      the offender   ``card``, ``when`` (``auction``: before the play, ``lead``:
                                 before the opening lead, ``play``: laws 65, 66, 67-72),
                                 ``barred`` (his partner may not bid or double, law 65)
-CALL_CARD        the offender   -- (laws 73-75: the exposed card called, ``action``; the
+CALL_CARD        the offender   -- (law 67: the exposed card called, ``action``; the
                                 player is the declarer's)
 FORBID_LEAD      the leader     -- (laws 65, 66: the suit, ``action``; the player is the
                                 declarer's)

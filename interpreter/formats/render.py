@@ -342,7 +342,7 @@ class _GameRecord:
         )
 
     def _called(self, op: Operation) -> None:
-        """Laws 73-75: the declarer calls an adversary's exposed card."""
+        """Law 67: the declarer calls an adversary's exposed card."""
         assert op.action is not None
         assert op.action.card is not None
         self.trick_lines.append(

@@ -19,7 +19,9 @@
   his adversaries then throw down are not liable either (``deal.not_liable``).
   The play goes on.
 - The declarer calls an exposed card (``call SA``) when its holder is to
-  play and may play it without revoking (laws 73-75); the call is a card
+  play and may play it without revoking (law 67; the Bridge code: "In no case
+  can a player be compelled to play a card which would oblige him to
+  revoke"; the 1912 laws 74-75 were not found); the call is a card
   required (``deal.constraint``), as law 62's is. At the opening lead he may
   prohibit the suit of a card exposed by the leader's partner (``forbid lead
   hearts``, laws 65, 66): in addition to calling it (1912), or instead
@@ -126,7 +128,8 @@ def exposure_remarks(game: Game, player: str) -> list[Action]:
 
 def _callable(game: Game) -> list[int]:
     """The exposed cards the declarer may call from the hand to play: those it
-    may play without revoking (laws 73-75), none while a card is required of it."""
+    may play without revoking (law 67; the Bridge code: no call makes him
+    revoke), none while a card is required of it."""
     deal, seat = game.deal, game.to_act
     assert seat is not None
     exposed = deal.cards_exposed.get(seat, 0) & ~deal.not_liable
@@ -394,7 +397,7 @@ def why_not(game: Game, player: str, action: Action) -> str:
     if action.kind == CALL_CARD:
         return (
             "only the declarer calls an exposed card, of the adversary to play, "
-            "when it may be played without revoking (laws 73-75)"
+            "when it may be played without revoking (law 67; a call never makes him revoke)"
         )
     if action.kind == THROW_DOWN:
         if not rules.hand_thrown_down:
