@@ -24,7 +24,9 @@ from dummybridge.engine.game import Game
 from dummybridge.errors import IllegalActionError
 from dummybridge.formats.render import game_record
 from dummybridge.language.loader import load_rules
+from dummybridge.language.ruleset import RuleSet
 from dummybridge.web.views import action_items
+from support import with_changes
 
 AUCTION = load_rules("auction-bridge")
 BRIDGE = load_rules("bridge")
@@ -116,11 +118,8 @@ def test_law_65_the_declarer_prohibits_the_suit_of_the_exposed_card_at_the_initi
         "play C2", "play C3", "play C4", "play C5",
         "play D2", "play D3", "play D4", "play D5", "play S2",
     ]  # fmt: skip
-    refused(
-        game,
-        "play H2",
-        "play H2 refused: the declarer has prohibited the lead of hearts (laws 65, 66)",
-    )
+    # law 73: leading the suit prohibited is a failure to play as directed
+    assert texts(game.irregular_actions()) == ["play H2", "play H3", "play H4", "play H5"]
     game.apply("play C2")
     assert game.deal.lead_forbidden is None
 
@@ -340,6 +339,117 @@ def test_strict_play_and_bridge_refuse_the_thrown_hand_and_the_claim() -> None:
     assert BRIDGE.laws.exposed_cards.rest_claimed == ()
     assert AUCTION.laws.exposed_cards is not None
     assert AUCTION.laws.exposed_cards.rest_claimed == ("show_hand",)
+
+
+def _west_called_to_lead_clubs(rules: RuleSet = AUCTION) -> Game:
+    """East leads out of turn; the declarer calls a club lead from West (law 76)."""
+    game = Game(rules, 1, deals=[DEAL], laws=True)
+    for call in ("bid 1 no_trumps", "pass", "pass", "pass"):
+        game.apply(call)
+    game.apply("play HJ", player=EAST)
+    game.apply("call lead clubs")
+    return game
+
+
+def test_law_73_called_on_to_lead_one_suit_he_leads_another_liable_to_the_revoke_penalty() -> None:
+    """Law 73: "if, when called on to lead one suit, he lead another, having
+    in his hand one or more cards of the suit demanded (Laws 66, 76, and 93),
+    ... he is liable to the penalty for revoke (Law 84) unless such play be
+    corrected before the trick be turned and quitted." West leads a diamond,
+    holding clubs; uncorrected, the declarer claims the revoke penalty."""
+    game = _west_called_to_lead_clubs()
+    assert texts(game.legal_actions()) == ["play C2", "play C3", "play C4", "play C5"]
+    assert texts(game.irregular_actions())[:2] == ["play D2", "play D3"]
+    game.apply("play D2")
+    assert game.log[-3].to_data() == {
+        "index": 11,
+        "kind": "disobey",
+        "seat": "W",
+        "player": "A",
+        "detail": {"card": "D2", "trick": 1, "liable": True},
+    }
+    assert game.revokes == [(Seat.WEST, 1, True)]
+    for card in ("DA", "D9", "D6"):
+        game.apply(f"play {card}")
+    assert "correct revoke" in texts(game.remarks(WEST))  # not yet quitted
+    game.apply("play CA")  # dummy leads to the next trick: established
+    assert "correct revoke" not in texts(game.remarks(WEST))
+    while game.phase == "play":
+        game.apply(game.legal_actions()[0])
+    assert (game.phase, game.to_act) == ("claim", Seat.SOUTH)
+    assert texts(game.legal_actions()) == [
+        "claim revoke points",
+        "claim revoke tricks",
+        "waive revoke",
+    ]
+
+
+def test_law_73_corrected_before_the_trick_is_quitted_no_penalty() -> None:
+    """Law 73: "unless such play be corrected before the trick be turned and
+    quitted": the card goes back, the lead called binds him again, and no
+    revoke is left to claim."""
+    game = _west_called_to_lead_clubs()
+    game.apply("play D2")
+    game.apply("correct revoke", player=WEST)
+    assert [op.to_data() for op in game.log[-2:]] == [
+        {
+            "index": 14,
+            "kind": "correct",
+            "seat": "W",
+            "player": "A",
+            "action": "correct revoke",
+            "detail": {"trick": 1, "law": 73},
+        },
+        {
+            "index": 15,
+            "kind": "corrected",
+            "seat": "W",
+            "player": "A",
+            "detail": {"trick": 1, "card": "D2", "withdrawn": ["D2"], "reopened": False},
+        },
+    ]
+    assert (game.to_act, game.revokes) == (Seat.WEST, [])
+    assert texts(game.legal_actions()) == ["play C2", "play C3", "play C4", "play C5"]
+    game.apply("play C2")
+    assert game.deal.called_lead is None
+    while game.deal_number == 1:  # (the trick's lines are written with its tricks)
+        game.apply(game.legal_actions()[0])
+    lines = game_record(game, symbols=False).splitlines()
+    assert (
+        "      West (A) fails to play as directed in trick 1: D2 (law 73; liable to the "
+        "revoke penalty)" in lines
+    )
+    assert "      A owns he failed to play as directed (law 73)" in lines
+    replayed = Game.from_record(json.loads(json.dumps(game.to_record())))
+    assert snapshot(replayed) == snapshot(game)
+
+
+def test_law_73_fail_to_play_the_highest_required() -> None:
+    """Law 73: "If a player who has rendered himself liable to have the highest
+    or lowest of a suit called (Laws 80, 86 ...) fail to play as directed":
+    West, the fourth hand, played before the second; East, required to play
+    his highest heart, plays a lower one."""
+    game = game_at_play()
+    for card in ("S2", "SA", "S7", "S3", "HA"):
+        game.apply(f"play {card}")
+    game.apply("play H2", player=WEST)
+    game.apply("require highest")
+    assert texts(game.legal_actions()) == ["play HJ"]
+    assert texts(game.irregular_actions()) == ["play H9", "play HT"]
+    game.apply("play H9")
+    assert game.log[-2].kind == "disobey"
+    assert game.revokes == [(Seat.EAST, 2, True)]
+
+
+def test_law_73_not_regulated_the_card_that_disobeys_is_refused() -> None:
+    """Where the rules leave law 73 out (the Bridge code's text of it was not
+    found; a house rule may leave it out too), a card that disobeys is refused
+    and changes nothing."""
+    game = _west_called_to_lead_clubs(with_changes(AUCTION, laws__failure_to_obey=False))
+    assert game.irregular_actions() == ()
+    refused(game, "play D2", "play D2 refused: the declarer has called a lead of clubs (law 51)")
+    assert BRIDGE.laws.failure_to_obey is False
+    assert AUCTION.laws.failure_to_obey is True
 
 
 def test_law_75_a_called_card_never_makes_him_revoke() -> None:

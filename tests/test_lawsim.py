@@ -129,6 +129,7 @@ def test_simulate_laws_reports_the_irregularities(capsys: pytest.CaptureFixture[
             "have_rest",
             "insufficient",
             "revoke",
+            "disobey",
         }
         assert stat["count"] == sum(stat["decisions"].values()) == stat["offender_net"]["n"]
         assert stat["per_rubber"] == stat["count"] / 2

@@ -57,6 +57,7 @@ IRREGULAR = frozenset(
         "impossible",
         "passed_back",
         "revoke",
+        "disobey",
         "expose_card",
         "throw_down",
         "have_rest",

@@ -100,6 +100,11 @@ class Deal:
     #: a hand, and a card it must (True) or may not (False) play next (laws 62, 86)
     constraint: tuple[Seat, int, bool] | None
     called_lead: int | None  #: laws 51, 93: the suit the adversaries must lead, if they can
+    #: law 73: the card required (``constraint``) is the highest or lowest of a suit (laws 80, 86)
+    directed: bool
+    #: law 73: a penalty disobeyed in the trick still open, as (seat, trick
+    #: number, the penalty: constraint, directed, called_lead, lead_forbidden)
+    disobeyed: tuple[Seat, int, tuple[Any, ...]] | None
     #: laws 65-72: the cards exposed and still held, by hand (face up, liable to
     #: be called but for the declarer's and those in ``not_liable``)
     cards_exposed: dict[Seat, int]
@@ -162,6 +167,8 @@ class Deal:
         self.barred = None
         self.constraint = None
         self.called_lead = None
+        self.directed = False
+        self.disobeyed = None
         self.cards_exposed = {}
         self.rest_claimed = False
         self.not_liable = 0

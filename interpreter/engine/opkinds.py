@@ -67,6 +67,8 @@ INSUFFICIENT     the bidder     -- (law 50)
 IMPOSSIBLE       the bidder     -- (law 50)
 PASSED_BACK      the partner    -- (ELW05: the declaration passed back, ``leave it``)
 REVOKE           the revoker    ``card``, ``led``, ``trick``, ``liable``
+DISOBEY          the offender   ``card``, ``trick``, ``liable`` (law 73: he failed to play as
+                                a penalty directed; corrected: ``CORRECT`` with ``law`` 73)
 TOUCH            the hand       ``card``, ``played`` (law 64)
 SUGGEST          dummy          -- (law 62)
 INFORM           the informer   -- (laws 51, 93)
@@ -150,6 +152,7 @@ class OpKind(TextEnum):
     IMPOSSIBLE = "impossible"
     PASSED_BACK = "passed_back"
     REVOKE = "revoke"
+    DISOBEY = "disobey"
     TOUCH = "touch"
     SUGGEST = "suggest"
     INFORM = "inform"

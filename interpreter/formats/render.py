@@ -416,10 +416,21 @@ class _GameRecord:
         asked = (
             f"{op.player} asks {self._label(op)}: having none?"
             if op.kind == "ask"
+            else f"{op.player} owns he failed to play as directed (law 73)"
+            if op.detail.get("law") == 73
             else f"{op.player} owns to a revoke"
         )
         answer = "" if op.kind == "correct" else " Yes." if op.detail["revoke"] else " No."
         self.trick_lines.append(f"      {asked}{answer}")
+
+    def _disobey(self, op: Operation) -> None:
+        """Law 73: a card that fails to play as a penalty directed."""
+        d = op.detail
+        liable = "liable to the revoke penalty" if d["liable"] else "not liable"
+        self.trick_lines.append(
+            f"      {self._label(op)} fails to play as directed in trick {d['trick']}: "
+            f"{self._card(d['card'])} (law 73; {liable})"
+        )
 
     def _corrected(self, op: Operation) -> None:
         d = op.detail
@@ -534,6 +545,7 @@ _WRITE_FIRST: dict[str, _Write] = {
 _WRITE_LATER: dict[str, _Write] = {
     "contract": _GameRecord._contract,
     "revoke": _GameRecord._revoke,
+    "disobey": _GameRecord._disobey,
     "ask": _GameRecord._ask_or_correct,
     "correct": _GameRecord._ask_or_correct,
     "corrected": _GameRecord._corrected,

@@ -149,6 +149,8 @@ class LawsRules:
     slip: bool
     #: laws 51, 93: an adversary's reference to the bidding lets the declarer call a lead
     called_lead: bool
+    #: law 73: a hand bound by a penalty may fail to obey it, liable to the revoke penalty
+    failure_to_obey: bool
     #: laws 65-75: cards exposed (``None``: not regulated)
     exposed_cards: ExposedCards | None
     #: law 76: what the declarer may do about a lead out of turn (empty: not regulated)
@@ -171,6 +173,7 @@ def laws_rules(data: Mapping[str, Any]) -> LawsRules:
         impossible_bars_partner=impossible["partner_barred"],
         slip=laws["slip"],
         called_lead=laws["called_lead"],
+        failure_to_obey=laws["failure_to_obey"],
         dummy=DummyConduct(
             asks_renounce=dummy["asks_renounce"],
             pointing_out_forfeits=dummy["pointing_out_forfeits"],

@@ -167,6 +167,7 @@ def remark(game: Game, seat: Seat, player: str, action: Action) -> Operation:
         return _expose(game, player, action)
     if action.kind == CALL_CARD:
         deal.constraint = (seat, action.index, True)
+        deal.directed = False
         return game._append(CALL_CARD, seat=seat, player=player, action=action)
     if action.kind == THROW_DOWN:
         return _throw_down(game, player, action)

@@ -395,6 +395,7 @@ class RequireSuggested(_InThePlay):
     def effect(self, game: Game, pending: Pending, choice: Action) -> None:
         assert pending.resume is not None
         game.deal.constraint = (pending.resume, pending.call.index, True)
+        game.deal.directed = False
 
 
 @register
@@ -412,6 +413,7 @@ class ForbidSuggested(_InThePlay):
     def effect(self, game: Game, pending: Pending, choice: Action) -> None:
         assert pending.resume is not None
         game.deal.constraint = (pending.resume, pending.call.index, False)
+        game.deal.directed = False
 
 
 class _RequireOfTheSuit(_InThePlay):
@@ -437,6 +439,7 @@ class _RequireOfTheSuit(_InThePlay):
         seat = self._bound(pending.offender, pending.call)
         pattern = game.hands[seat] >> 13 * suit & 0x1FFF
         game.deal.constraint = (seat, 13 * suit + self._rank(pattern), True)
+        game.deal.directed = True  # law 73: "fail to play as directed"
 
     @staticmethod
     def _rank(pattern: int) -> int:

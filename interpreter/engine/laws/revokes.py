@@ -33,6 +33,7 @@ __all__ = [
     "begin_revoke_claims",
     "correct",
     "exempt",
+    "log_corrected",
     "open_trick",
     "penal_revokes",
     "point_out",
@@ -44,6 +45,7 @@ __all__ = [
     "revoke_claimed",
     "revoke_result",
     "revoking_plays",
+    "take_back",
 ]
 
 _ASK = Action(ASK)
@@ -215,19 +217,8 @@ def correct(game: Game, seat: Seat, action: Action, *, penalise: bool) -> None:
     and the cards played after it to the trick go back to their hands; the
     player must follow suit and the others play again (they may change their
     cards). Then the adversaries may require what the rules allow."""
-    leader, cards, number, reopened = _take_back(game, seat)
-    k = (int(seat) - int(leader)) & 3
-    game._append(
-        "corrected",
-        seat=seat,
-        player=game.seat_player[seat],
-        detail={
-            "trick": number,
-            "card": _code(cards[k]),
-            "withdrawn": [_code(c) for c in cards[k:]],
-            "reopened": reopened,
-        },
-    )
+    leader, cards, number, reopened = take_back(game, seat)
+    k = log_corrected(game, seat, leader, cards, number, reopened)
     correction = game.rules.laws.revoke.correction
     assert correction is not None
     declarer = game.declarer
@@ -249,7 +240,27 @@ def correct(game: Game, seat: Seat, action: Action, *, penalise: bool) -> None:
         penalties.await_choice(game, seat, action, offered, seat, decider)
 
 
-def _take_back(game: Game, seat: Seat) -> tuple[Seat, list[int], int, bool]:
+def log_corrected(
+    game: Game, seat: Seat, leader: Seat, cards: list[int], number: int, reopened: bool
+) -> int:
+    """Log the correction that :func:`take_back` made (``corrected``: the
+    wrong card and the cards taken back with it); ``seat``'s place in the trick."""
+    k = (int(seat) - int(leader)) & 3
+    game._append(
+        "corrected",
+        seat=seat,
+        player=game.seat_player[seat],
+        detail={
+            "trick": number,
+            "card": _code(cards[k]),
+            "withdrawn": [_code(c) for c in cards[k:]],
+            "reopened": reopened,
+        },
+    )
+    return k
+
+
+def take_back(game: Game, seat: Seat) -> tuple[Seat, list[int], int, bool]:
     """Put back ``seat``'s card in the open trick, and the cards played after it,
     into their hands (the trick played again if it was complete), with the
     revokes among them; ``seat`` is to play. Returns the trick's leader, its
