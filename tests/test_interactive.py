@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dummybridge.apps.terminal import load_session
+from dummybridge.apps.terminal import Session, load_session
 from dummybridge.core.cards import Hand, Seat
 from dummybridge.engine.game import Game
 from dummybridge.formats.natural import parse_input
@@ -667,28 +667,8 @@ def test_laws_mode_at_the_prompt_revoke_and_remarks() -> None:
     declarer touching a card of dummy's (law 64); 'actions' lists them."""
     from dummybridge.apps.terminal import Session
 
-    game = Game(
-        load_rules("auction-bridge"),
-        1,
-        laws=True,
-        deals=[
-            (
-                Hand.from_pbn("AKQJ.AKQ.AKQ.AKQ"),
-                Hand.from_pbn("T987.JT9.JT9.JT9"),
-                Hand.from_pbn("6543.876.876.876"),
-                Hand.from_pbn("2.5432.5432.5432"),
-            )
-        ],
-    )
-    for call in ("bid 1 no_trumps", "pass", "pass", "pass", "play S2"):
-        game.apply(call)
-    out: list[str] = []
-    script = iter(["actions", "touch SK", "quit"])
-    session = Session(
-        game, "B", save_path=None, write=out.append, read=lambda prompt: next(script), symbols=False
-    )
-    session.run()
-    laws_lines = [x for line in out for x in line.split("\n") if x.startswith("Laws mode: ")]
+    game = _laws_game_at_dummys_turn()
+    laws_lines = _laws_lines(game, ["actions", "touch SK", "quit"])
     assert any("touch SK" in x for x in laws_lines)
     assert game.state_dict()["current"][:2] == ["S2", "SK"]  # touched from dummy: played
     # South, the person, now revokes with a heart though he holds spades.
@@ -707,13 +687,91 @@ def test_laws_mode_at_the_prompt_revoke_and_remarks() -> None:
     assert game2.revokes == [(Seat.SOUTH, 1, True)]
 
 
+def test_law_72_at_the_prompt_i_have_the_rest() -> None:
+    """Law 72 at the terminal: the declarer, the person, says "I have the
+    rest" ('actions' lists it); the bot on his left decides whether his cards
+    must lie face up ("he may be required to place his cards face upward")."""
+    game = _laws_game_at_dummys_turn()
+    laws_lines = _laws_lines(game, ["actions", "have the rest", "quit"])
+    assert any("have the rest" in x for x in laws_lines)
+    kinds = [op.kind for op in game.log]
+    at = kinds.index("have_rest")
+    assert game.log[at].player == "B"
+    assert kinds[at + 1] in ("show_hand", "decline")  # West's bot chose
+    assert game.log[at + 1].player == "A"
+    assert game.phase == "play"
+
+
+def test_law_72_the_terminals_claim_is_the_declarers_i_have_the_rest() -> None:
+    """Law 72: "If the declarer say, 'I have the rest,' or any other words
+    indicating that the remaining tricks or any number thereof are his, he may
+    be required to place his cards face upward on the table." In laws mode the
+    terminal's 'claim' is said as 'have the rest' first (the bot on his left
+    decides), then granted or refused as in strict play, and played out."""
+    game = _laws_game_at_dummys_turn()
+    out: list[str] = []
+    script = iter(["claim", "quit"])
+    Session(
+        game, "B", save_path=None, write=out.append, read=lambda prompt: next(script), symbols=False
+    ).run()
+    said = next(line for line in out if "claim granted" in line)
+    assert said.startswith('you say "I have the rest" (law 72); A ')
+    assert said.endswith("claim granted: your side takes 13 of the last 13 tricks")
+    kinds = [op.kind for op in game.log]
+    at = kinds.index("have_rest")
+    assert kinds[at + 1] in ("show_hand", "decline")
+    assert game.deal_number == 2  # played out
+    # in strict play the claim says nothing of the kind
+    strict = Game(load_rules("auction-bridge"), 1, deals=list(game.preset_deals))
+    for call in ("bid 1 no_trumps", "pass", "pass", "pass", "play S2"):
+        strict.apply(call)
+    out.clear()
+    script = iter(["claim", "quit"])
+    Session(
+        strict,
+        "B",
+        save_path=None,
+        write=out.append,
+        read=lambda prompt: next(script),
+        symbols=False,
+    ).run()
+    assert "claim granted: your side takes 13 of the last 13 tricks" in out
+    assert "have_rest" not in [op.kind for op in strict.log]
+
+
+def _laws_game_at_dummys_turn() -> Game:
+    """Auction in laws mode: South (B) declares one no trump, West leads S2;
+    dummy, North, is to play (the person, B, plays it)."""
+    deal = (
+        Hand.from_pbn("AKQJ.AKQ.AKQ.AKQ"),
+        Hand.from_pbn("T987.JT9.JT9.JT9"),
+        Hand.from_pbn("6543.876.876.876"),
+        Hand.from_pbn("2.5432.5432.5432"),
+    )
+    game = Game(load_rules("auction-bridge"), 1, laws=True, deals=[deal])
+    for call in ("bid 1 no_trumps", "pass", "pass", "pass", "play S2"):
+        game.apply(call)
+    return game
+
+
+def _laws_lines(game: Game, typed: list[str]) -> list[str]:
+    """The person B types ``typed`` at the prompt; the lines that list the laws' actions."""
+    from dummybridge.apps.terminal import Session
+
+    out: list[str] = []
+    script = iter(typed)
+    session = Session(
+        game, "B", save_path=None, write=out.append, read=lambda prompt: next(script), symbols=False
+    )
+    session.run()
+    return [x for line in out for x in line.split("\n") if x.startswith("Laws mode: ")]
+
+
 def test_laws_mode_at_the_prompt_a_false_lead_taken_back() -> None:
     """Law 78 at the terminal: East's lead out of turn let stand, the person
     (South, the declarer) notices it before he follows ('take back false
     lead'), then, as law 76 lets him, calls a suit for West's lead; 'actions'
     lists the notice among the laws' actions."""
-    from dummybridge.apps.terminal import Session
-
     game = Game(load_rules("auction-bridge"), 1, laws=True)
     for call in ("bid 1 no_trumps", "pass", "pass", "pass"):
         game.apply(call)
@@ -722,13 +780,7 @@ def test_laws_mode_at_the_prompt_a_false_lead_taken_back() -> None:
     game.apply(east, player="D")
     game.apply("let lead stand")
     game.apply(east)  # East's card, led in his turn; South is to play
-    out: list[str] = []
-    script = iter(["actions", "take back false lead", "call lead spades", "quit"])
-    session = Session(
-        game, "B", save_path=None, write=out.append, read=lambda prompt: next(script), symbols=False
-    )
-    session.run()
-    laws_lines = [x for line in out for x in line.split("\n") if x.startswith("Laws mode: ")]
+    laws_lines = _laws_lines(game, ["actions", "take back false lead", "call lead spades", "quit"])
     assert any("take back false lead" in x for x in laws_lines)
     kinds = [(op.kind, op.player) for op in game.log if op.kind in ("false_lead", "call_lead")]
     assert kinds == [("false_lead", "B"), ("call_lead", "B")]

@@ -24,6 +24,9 @@ from dummybridge.engine.game import Game
 from dummybridge.errors import IllegalActionError
 from dummybridge.formats.render import game_record
 from dummybridge.language.loader import load_rules
+from dummybridge.language.ruleset import RuleSet
+from dummybridge.web.views import action_items
+from support import with_changes
 
 AUCTION = load_rules("auction-bridge")
 BRIDGE = load_rules("bridge")
@@ -38,8 +41,10 @@ VOID = (
 CALLS = ["call lead clubs", "call lead diamonds", "call lead hearts", "call lead spades"]
 
 
-def game_at_play(deal: tuple[Hand, ...] = DEAL, laws: bool = True) -> Game:
-    game = Game(AUCTION, 1, deals=[deal], laws=laws)
+def game_at_play(
+    deal: tuple[Hand, ...] = DEAL, laws: bool = True, rules: RuleSet = AUCTION
+) -> Game:
+    game = Game(rules, 1, deals=[deal], laws=laws)
     for call in ("bid 1 no_trumps", "pass", "pass", "pass"):
         game.apply(call)
     assert (game.declarer, game.dummy, game.to_act) == (Seat.SOUTH, Seat.NORTH, Seat.WEST)
@@ -115,11 +120,8 @@ def test_law_65_the_declarer_prohibits_the_suit_of_the_exposed_card_at_the_initi
         "play C2", "play C3", "play C4", "play C5",
         "play D2", "play D3", "play D4", "play D5", "play S2",
     ]  # fmt: skip
-    refused(
-        game,
-        "play H2",
-        "play H2 refused: the declarer has prohibited the lead of hearts (laws 65, 66)",
-    )
+    # law 73: leading the suit prohibited is a failure to play as directed
+    assert texts(game.irregular_actions()) == ["play H2", "play H3", "play H4", "play H5"]
     game.apply("play C2")
     assert game.deal.lead_forbidden is None
 
@@ -151,7 +153,7 @@ def test_law_67_cards_exposed_in_the_play_are_left_face_up_and_called() -> None:
     """Law 67: "All cards exposed after the original lead by the declarer's
     adversaries are liable to be called, and such cards must be left face
     upward on the table." The declarer calls it when its holder is to play
-    (law 73); it is then his card to play, and no longer exposed."""
+    and may play it; it is then his card to play, and no longer exposed."""
     game = game_at_play()
     game.apply("play S2")
     game.apply("play SA")
@@ -191,10 +193,272 @@ def test_law_72_the_declarers_cards_are_not_liable() -> None:
     )
 
 
+def test_law_72_an_adversary_throws_his_cards_on_the_table_face_upward() -> None:
+    """Law 72: "If either or both of the declarer's adversaries throw his or
+    their cards on the table face upward, such cards are exposed and are
+    liable to be called; but if either adversary retain his hand he cannot be
+    forced to abandon it." East's thirteen cards lie face up; West keeps his."""
+    game = game_at_play()
+    assert "throw down hand" in texts(game.remarks(WEST))
+    assert "throw down hand" in texts(game.remarks(EAST))
+    assert "throw down hand" not in texts(game.remarks(SOUTH))  # the declarer's: not liable
+    assert "throw down hand" not in texts(game.remarks(NORTH))  # dummy lies face up
+    # the web table offers it among the remarks the engine allows
+    assert {"action": "throw down hand", "label": "throw down hand"} in action_items(
+        game.remarks(EAST)
+    )
+    game.apply("play S2")
+    game.apply("throw down hand", player=EAST)
+    assert game.log[-1].to_data() == {
+        "index": 11,
+        "kind": "throw_down",
+        "seat": "E",
+        "player": "D",
+        "action": "throw down hand",
+        "detail": {"cards": "T987.JT9.JT9.JT9", "liable": True},
+    }
+    for player in (WEST, SOUTH, NORTH, EAST):
+        assert game.observation(player).cards_exposed == {Seat.EAST: DEAL[1]}
+    assert "throw down hand" not in texts(game.remarks(EAST))  # nothing left to throw
+    assert "throw down hand" in texts(game.remarks(WEST))  # West retains his hand
+    game.apply("play SA")
+    # East is to play to the spade: the declarer may call any spade of his
+    assert said(game, SOUTH) == ["call S7", "call S8", "call S9", "call ST"]
+    game.apply("call S7", player=SOUTH)
+    assert texts(game.legal_actions()) == ["play S7"]
+
+
+def test_law_72_the_declarer_says_i_have_the_rest_and_must_show_his_cards() -> None:
+    """Law 72: "If the declarer say, 'I have the rest,' or any other words
+    indicating that the remaining tricks or any number thereof are his, he may
+    be required to place his cards face upward on the table. His adversaries
+    are not liable to have any of their cards called should they thereupon
+    expose them." "Cards exposed by the declarer are not liable to be called.\""""
+    game = game_at_play()
+    assert "have the rest" not in texts(game.remarks(SOUTH))  # West is to lead
+    game.apply("play S2")
+    assert "have the rest" in texts(game.remarks(SOUTH))  # dummy is to play
+    assert "have the rest" not in texts(game.remarks(NORTH))  # dummy's player: not his
+    game.apply("have the rest", player=SOUTH)
+    assert game.log[-1].to_data() == {
+        "index": 11,
+        "kind": "have_rest",
+        "seat": "S",
+        "player": "B",
+        "action": "have the rest",
+    }
+    # the adversary on his left decides
+    assert (game.phase, game.to_act, game.actor) == ("penalty", Seat.WEST, WEST)
+    assert texts(game.legal_actions()) == ["require hand shown", "decline penalty"]
+    game.apply("require hand shown")
+    assert (game.phase, game.to_act) == ("play", Seat.NORTH)
+    for player in (WEST, SOUTH, NORTH, EAST):
+        assert game.observation(player).cards_exposed == {Seat.SOUTH: DEAL[2]}
+    assert "have the rest" not in texts(game.remarks(SOUTH))  # said once
+    game.apply("play SA")
+    game.apply("throw down hand", player=EAST)
+    assert game.log[-1].detail == {"cards": "T987.JT9.JT9.JT9", "liable": False}
+    assert said(game, SOUTH) == []  # none of East's cards may be called
+    refused(
+        game,
+        "call S7",
+        "call S7 refused: only the declarer calls an exposed card, of the adversary to "
+        "play, when it may be played without revoking (law 67; a call never makes him revoke)",
+        SOUTH,
+    )
+    game.apply("play S7")
+    game.apply("play S3")  # the play goes on: South's cards are played from the table
+    assert game.observation(WEST).cards_exposed[Seat.SOUTH] == Hand.from_pbn("654.876.876.876")
+
+
+def test_law_72_the_adversaries_need_not_require_his_cards() -> None:
+    """Law 72: "he may be required": the adversary may decline, and the play
+    goes on with nothing face up."""
+    game = game_at_play()
+    game.apply("play S2")
+    game.apply("have the rest", player=SOUTH)
+    game.apply("decline penalty")
+    assert (game.phase, game.to_act, game.observation(WEST).cards_exposed) == (
+        "play",
+        Seat.NORTH,
+        {},
+    )
+    assert texts(game.legal_actions())[:2] == ["play SJ", "play SQ"]
+    assert "have the rest" not in texts(game.remarks(SOUTH))
+
+
+def test_law_72_the_thrown_hand_and_the_claim_in_the_readable_record_and_the_replay() -> None:
+    """The record says what happened, in the laws' words, and replays; exported
+    to PBN and imported again it is the same record."""
+    game = game_at_play()
+    game.apply("play S2")
+    game.apply("have the rest", player=SOUTH)
+    game.apply("require hand shown")
+    game.apply("play SA")
+    game.apply("throw down hand", player=EAST)
+    game.apply("play S7")
+    game.apply("play S3")
+    replayed = Game.from_record(json.loads(json.dumps(game.to_record())))
+    assert snapshot(replayed) == snapshot(game)
+    assert replayed.deal.cards_exposed == game.deal.cards_exposed
+    while game.deal_number == 1:  # the trick's lines are written with its tricks
+        game.apply(game.legal_actions()[0])
+    lines = game_record(game, symbols=False).splitlines()
+    at = lines.index("   1. W S2   N SA   E S7   S S3   -> North")
+    assert lines[at - 3 : at] == [
+        '      South (B) says "I have the rest" (law 72)',
+        "      West (A) requires his cards face up (law 72)",
+        "      East (D) throws his cards face up, not liable (law 72): "
+        "C9 CT CJ D9 DT DJ H9 HT HJ S7 S8 S9 ST",
+    ]
+    with tempfile.TemporaryDirectory() as tmp:  # PBN's OtherActions keep them too
+        record, pbn, again = (Path(tmp) / n for n in ("r.json", "r.pbn", "again.json"))
+        record.write_text(json.dumps(game.to_record()))
+        assert main(["export", str(record), "-o", str(pbn)]) == 0
+        assert main(["import", str(pbn), "-o", str(again)]) == 0
+        assert json.loads(again.read_text()) == json.loads(record.read_text())
+
+
+def test_strict_play_and_bridge_refuse_the_thrown_hand_and_the_claim() -> None:
+    """Strict play regulates no remark; the Bridge code as built (ELW07) has
+    no text of law 72's, so neither is open there."""
+    game = game_at_play(laws=False)
+    game.apply("play S2")
+    refused(
+        game,
+        "throw down hand",
+        "throw down hand refused: remarks in the play are regulated only in laws mode",
+        EAST,
+    )
+    refused(
+        game,
+        "have the rest",
+        "have the rest refused: remarks in the play are regulated only in laws mode",
+        SOUTH,
+    )
+    assert BRIDGE.laws.exposed_cards is not None
+    assert not BRIDGE.laws.exposed_cards.hand_thrown_down
+    assert BRIDGE.laws.exposed_cards.rest_claimed == ()
+    assert AUCTION.laws.exposed_cards is not None
+    assert AUCTION.laws.exposed_cards.rest_claimed == ("show_hand",)
+
+
+def _west_called_to_lead_clubs(rules: RuleSet = AUCTION) -> Game:
+    """East leads out of turn; the declarer calls a club lead from West (law 76)."""
+    game = Game(rules, 1, deals=[DEAL], laws=True)
+    for call in ("bid 1 no_trumps", "pass", "pass", "pass"):
+        game.apply(call)
+    game.apply("play HJ", player=EAST)
+    game.apply("call lead clubs")
+    return game
+
+
+def test_law_73_called_on_to_lead_one_suit_he_leads_another_liable_to_the_revoke_penalty() -> None:
+    """Law 73: "if, when called on to lead one suit, he lead another, having
+    in his hand one or more cards of the suit demanded (Laws 66, 76, and 93),
+    ... he is liable to the penalty for revoke (Law 84) unless such play be
+    corrected before the trick be turned and quitted." West leads a diamond,
+    holding clubs; uncorrected, the declarer claims the revoke penalty."""
+    game = _west_called_to_lead_clubs()
+    assert texts(game.legal_actions()) == ["play C2", "play C3", "play C4", "play C5"]
+    assert texts(game.irregular_actions())[:2] == ["play D2", "play D3"]
+    game.apply("play D2")
+    assert game.log[-3].to_data() == {
+        "index": 11,
+        "kind": "disobey",
+        "seat": "W",
+        "player": "A",
+        "detail": {"card": "D2", "trick": 1, "liable": True},
+    }
+    assert game.revokes == [(Seat.WEST, 1, True)]
+    for card in ("DA", "D9", "D6"):
+        game.apply(f"play {card}")
+    assert "correct revoke" in texts(game.remarks(WEST))  # not yet quitted
+    game.apply("play CA")  # dummy leads to the next trick: established
+    assert "correct revoke" not in texts(game.remarks(WEST))
+    while game.phase == "play":
+        game.apply(game.legal_actions()[0])
+    assert (game.phase, game.to_act) == ("claim", Seat.SOUTH)
+    assert texts(game.legal_actions()) == [
+        "claim revoke points",
+        "claim revoke tricks",
+        "waive revoke",
+    ]
+
+
+def test_law_73_corrected_before_the_trick_is_quitted_no_penalty() -> None:
+    """Law 73: "unless such play be corrected before the trick be turned and
+    quitted": the card goes back, the lead called binds him again, and no
+    revoke is left to claim."""
+    game = _west_called_to_lead_clubs()
+    game.apply("play D2")
+    game.apply("correct revoke", player=WEST)
+    assert [op.to_data() for op in game.log[-2:]] == [
+        {
+            "index": 14,
+            "kind": "correct",
+            "seat": "W",
+            "player": "A",
+            "action": "correct revoke",
+            "detail": {"trick": 1, "law": 73},
+        },
+        {
+            "index": 15,
+            "kind": "corrected",
+            "seat": "W",
+            "player": "A",
+            "detail": {"trick": 1, "card": "D2", "withdrawn": ["D2"], "reopened": False},
+        },
+    ]
+    assert (game.to_act, game.revokes) == (Seat.WEST, [])
+    assert texts(game.legal_actions()) == ["play C2", "play C3", "play C4", "play C5"]
+    game.apply("play C2")
+    assert game.deal.called_lead is None
+    while game.deal_number == 1:  # (the trick's lines are written with its tricks)
+        game.apply(game.legal_actions()[0])
+    lines = game_record(game, symbols=False).splitlines()
+    assert (
+        "      West (A) fails to play as directed in trick 1: D2 (law 73; liable to the "
+        "revoke penalty)" in lines
+    )
+    assert "      A owns he failed to play as directed (law 73)" in lines
+    replayed = Game.from_record(json.loads(json.dumps(game.to_record())))
+    assert snapshot(replayed) == snapshot(game)
+
+
+def test_law_73_fail_to_play_the_highest_required() -> None:
+    """Law 73: "If a player who has rendered himself liable to have the highest
+    or lowest of a suit called (Laws 80, 86 ...) fail to play as directed":
+    West, the fourth hand, played before the second; East, required to play
+    his highest heart, plays a lower one."""
+    game = game_at_play()
+    for card in ("S2", "SA", "S7", "S3", "HA"):
+        game.apply(f"play {card}")
+    game.apply("play H2", player=WEST)
+    game.apply("require highest")
+    assert texts(game.legal_actions()) == ["play HJ"]
+    assert texts(game.irregular_actions()) == ["play H9", "play HT"]
+    game.apply("play H9")
+    assert game.log[-2].kind == "disobey"
+    assert game.revokes == [(Seat.EAST, 2, True)]
+
+
+def test_law_73_not_regulated_the_card_that_disobeys_is_refused() -> None:
+    """Where the rules leave law 73 out (the Bridge code's text of it was not
+    found; a house rule may leave it out too), a card that disobeys is refused
+    and changes nothing."""
+    game = _west_called_to_lead_clubs(with_changes(AUCTION, laws__failure_to_obey=False))
+    assert game.irregular_actions() == ()
+    refused(game, "play D2", "play D2 refused: the declarer has called a lead of clubs (law 51)")
+    assert BRIDGE.laws.failure_to_obey is False
+    assert AUCTION.laws.failure_to_obey is True
+
+
 def test_law_75_a_called_card_never_makes_him_revoke() -> None:
-    """Laws 73-75 (the Bridge code: "In no case can a player be compelled to
-    play a card which would oblige him to revoke"): an exposed card that its
-    holder may not play without revoking is not called."""
+    """The Bridge code (ELW07): "In no case can a player be compelled to play
+    a card which would oblige him to revoke" (the 1912 laws 74-75 were not
+    found; law 73 is about failing to play as directed): an exposed card that
+    its holder may not play without revoking is not called."""
     game = game_at_play()
     game.apply("expose H2", player=WEST)
     game.apply("play S2")
@@ -209,7 +473,7 @@ def test_law_75_a_called_card_never_makes_him_revoke() -> None:
         game,
         "call H2",
         "call H2 refused: only the declarer calls an exposed card, of the adversary to "
-        "play, when it may be played without revoking (laws 73-75)",
+        "play, when it may be played without revoking (law 67; a call never makes him revoke)",
         SOUTH,
     )
 
@@ -343,10 +607,10 @@ SPLIT = (
 )
 
 
-def _fourth_before_second(card: str) -> Game:
+def _fourth_before_second(card: str, rules: RuleSet = AUCTION) -> Game:
     """Trick 1 to dummy's spade ace; dummy leads H7; West, fourth, plays ``card``
     before East, second; the declarer is to choose."""
-    game = game_at_play(SPLIT)
+    game = game_at_play(SPLIT, rules=rules)
     for played in ("S2", "SA", "S8", "S3", "H7"):
         game.apply(f"play {played}")
     assert texts(game.out_of_turn_actions(WEST)) == ["play H2", "play HK"]
@@ -359,9 +623,9 @@ def test_law_80_the_second_hand_called_upon_to_win_the_trick() -> None:
     """Law 80: "... the latter may be called upon to play his highest or lowest
     card of the suit played, or to win or lose the trick." Called upon to win,
     East must play a card that beats both cards on the table (dummy's seven,
-    West's two): his jack, nine or eight; no other is open to him, not even as
-    a revoke."""
-    game = _fourth_before_second("H2")
+    West's two): his jack, nine or eight; any other is open to him only as the
+    failure of law 73 (below), and where the rules leave law 73 out, not at all."""
+    game = _fourth_before_second("H2", with_changes(AUCTION, laws__failure_to_obey=False))
     game.apply("require win")
     assert game.log[-1].to_data() == {
         "index": 17,
@@ -386,10 +650,33 @@ def test_law_80_the_second_hand_called_upon_to_win_the_trick() -> None:
     assert texts(game.legal_actions()) == ["play H3", "play HT", "play HQ"]  # South: free
 
 
+def test_law_73_called_upon_to_win_the_trick_he_fails_to_when_he_can() -> None:
+    """Law 73 (the later printing's whole text): "or if, when called upon to
+    win or lose a trick, he fail to do so when he can (Laws 71, 80, and 92)
+    ... he is liable to the penalty for revoke (Law 84) unless such play be
+    corrected before the trick be turned and quitted". Called upon to win,
+    East plays his four: logged as disobeyed, liable; corrected in time, the
+    card goes back and the demand binds him again."""
+    game = _fourth_before_second("H2")
+    game.apply("require win")
+    assert texts(game.irregular_actions()) == ["play H4", "play H5", "play H6"]
+    game.apply("play H4")
+    assert game.log[-2].kind == "disobey"
+    assert game.revokes == [(Seat.EAST, 2, True)]
+    assert game.deal.demand is None
+    game.apply("correct revoke", player=EAST)
+    assert game.revokes == []
+    assert (game.to_act, texts(game.legal_actions())) == (
+        Seat.EAST,
+        ["play H8", "play H9", "play HJ"],
+    )
+
+
 def test_law_80_the_second_hand_called_upon_to_lose_the_trick() -> None:
     """Law 80: called upon to lose the trick, East must play a card that beats
-    neither card on the table: his six, five or four."""
-    game = _fourth_before_second("H2")
+    neither card on the table: his six, five or four (any other, where the
+    rules leave law 73 out, is refused)."""
+    game = _fourth_before_second("H2", with_changes(AUCTION, laws__failure_to_obey=False))
     game.apply("require lose")
     assert texts(game.legal_actions()) == ["play H4", "play H5", "play H6"]
     refused(

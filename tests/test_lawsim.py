@@ -128,6 +128,17 @@ def test_a_laws_rubber_is_a_laws_game_of_the_rubbers_seed() -> None:
     assert play_laws_rubber(BRIDGE, 0, 3, ["rule"] * 4, 0.2) == (summary, found)
 
 
+def test_law_72_is_sampled_a_hand_thrown_down_and_i_have_the_rest() -> None:
+    """Law 72 in ``simulate --laws``: an adversary's hand thrown down face up
+    (its cards then called by the declarer, as law 67's) and the declarer's "I
+    have the rest", with the adversary's choice of his cards face up."""
+    _, found = play_laws_rubber(load_rules("auction-bridge"), 0, 1, ["rule"] * 4, 0.1)
+    law_72 = {(i.name, i.decision) for i in found if i.name in ("throw_down", "have_rest")}
+    assert ("throw_down", "call_card") in law_72
+    assert ("have_rest", "show_hand") in law_72
+    assert {d for n, d in law_72 if n == "have_rest"} <= {"show_hand", "decline"}
+
+
 def test_simulate_laws_reports_the_irregularities(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["simulate", "auction-bridge", "--rubbers", "2", "--jobs", "1", "--no-progress"]
     assert main([*args, "--laws", "--irregularities", "0.1", "--format", "json"]) == 0
@@ -140,9 +151,12 @@ def test_simulate_laws_reports_the_irregularities(capsys: pytest.CaptureFixture[
             "out_of_turn double",
             "out_of_turn play",
             "expose_card",
+            "throw_down",
+            "have_rest",
             "insufficient",
             "revoke",
             "false_lead",
+            "disobey",
         }
         assert stat["count"] == sum(stat["decisions"].values()) == stat["offender_net"]["n"]
         assert stat["per_rubber"] == stat["count"] / 2

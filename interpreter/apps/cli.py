@@ -203,7 +203,7 @@ def _irregular_step(game: Any, rate: float, slips: Any) -> bool:
 
 def _exposure_step(game: Any, rate: float, slips: Any) -> bool:
     """A card dropped face up (laws 65-72) at ``rate``; the declarer calls an
-    exposed card whenever he may (laws 73-75). True when either happened."""
+    exposed card whenever he may (law 67). True when either happened."""
     from .lawsim import call_exposed, exposures
 
     if any(game.deal.cards_exposed.values()) and call_exposed(game):

@@ -62,8 +62,11 @@ IRREGULAR = frozenset(
         "impossible",
         "passed_back",
         "revoke",
+        "disobey",
         "expose_card",
         "false_lead",
+        "throw_down",
+        "have_rest",
     )
 )
 #: the log entries of a penalty chosen, or of a revoke claimed or waived
@@ -84,9 +87,20 @@ DECISIONS = frozenset(
 #: or the fourth hand's card before the second (laws 65-80), and no other
 #: irregularity (a revoke's penalty is its claim)
 PLAY_DECISIONS = frozenset(
-    ("treat_exposed", "lead_stands", "call_lead", "call_card", "forbid_lead", "require", "decline")
+    (
+        "treat_exposed",
+        "lead_stands",
+        "call_lead",
+        "call_card",
+        "forbid_lead",
+        "require",
+        "show_hand",
+        "decline",
+    )
 )
-_PLAY_IRREGULAR = ("expose_card", "out_of_turn play", "false_lead")
+_PLAY_IRREGULAR = ("expose_card", "out_of_turn play", "false_lead", "throw_down", "have_rest")
+#: law 72's remarks: a hand thrown down face up, the declarer's "I have the rest"
+_LAW_72 = frozenset(("throw_down", "have_rest"))
 
 
 @dataclass(frozen=True)
@@ -253,7 +267,12 @@ def _irregular(game: Any, slips: Any) -> bool:
     own = game.irregular_actions()
     others = [p for p in game.players if game.out_of_turn_actions(p)]
     exposers = [p for p in game.players if exposures(game, p)]
-    kinds = [k for k, some in (("own", own), ("others", others), ("expose", exposers)) if some]
+    throwers = [p for p in game.players if _law_72(game, p)]
+    kinds = [
+        k
+        for k, some in (("own", own), ("others", others), ("expose", exposers), ("72", throwers))
+        if some
+    ]
     if not kinds:
         return False
     kind = kinds[slips.below(len(kinds))]
@@ -264,11 +283,20 @@ def _irregular(game: Any, slips: Any) -> bool:
         culprit = others[slips.below(len(others))]
         calls = game.out_of_turn_actions(culprit)
         game.apply(calls[slips.below(len(calls))], player=culprit)
-    else:  # a card dropped face up (laws 65-72)
+    elif kind == "expose":  # a card dropped face up (laws 65-72)
         culprit = exposers[slips.below(len(exposers))]
         cards = exposures(game, culprit)
         game.apply(cards[slips.below(len(cards))], player=culprit)
+    else:  # law 72: a hand thrown down face up, or "I have the rest"
+        culprit = throwers[slips.below(len(throwers))]
+        said = _law_72(game, culprit)
+        game.apply(said[slips.below(len(said))], player=culprit)
     return True
+
+
+def _law_72(game: Any, player: str) -> list[Any]:
+    """The hand ``player`` may throw down, and his "I have the rest" (law 72)."""
+    return [a for a in game.remarks(player) if a.kind in _LAW_72]
 
 
 def exposures(game: Any, player: str) -> list[Any]:
@@ -278,7 +306,7 @@ def exposures(game: Any, player: str) -> list[Any]:
 
 def call_exposed(game: Any) -> bool:
     """The declarer calls an exposed card of the adversary to play, when he
-    may (laws 73-75): True when he did."""
+    may (law 67): True when he did."""
     declarer = game.declarer
     if declarer is None or game.phase != "play":
         return False

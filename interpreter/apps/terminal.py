@@ -92,7 +92,9 @@ Commands:
   score           the score sheet so far
   claim           claim all the remaining tricks (claim N: that many of them);
                   granted when your side is sure of them however the others
-                  play, and then played out for you (one refusal a deal)
+                  play, and then played out for you (one refusal a deal); in
+                  laws mode the declarer's claim is his "I have the rest"
+                  (law 72): he may be required to show his cards
   quit            stop; the game is saved, continue with 'dummybridge resume FILE'
 """
 

@@ -7,6 +7,10 @@ them, every hand seen, however the adversaries play. A granted claim is then
 played out card by card, so that the game record stays a plain list of
 actions that replays: the claiming side plays a card that keeps the claim
 sure, the adversaries play as their bots choose.
+
+In laws mode the declarer's claim is first his "I have the rest" (1912 law
+72), where the rules regulate it: the adversary on his left may require his
+cards face up, and they stay face up whether or not the claim is granted.
 """
 
 from __future__ import annotations
@@ -16,9 +20,13 @@ from collections.abc import Callable, Mapping
 from ..bots.basic import Bot
 from ..core import _native
 from ..core.cards import Card, seat_side
+from ..engine.actions import HAVE_REST, Action
 from ..engine.game import Game
+from ..formats.render import action_words
 
 __all__ = ["claim_position", "settle_claim"]
+
+_HAVE_REST = Action(HAVE_REST)
 
 
 def claim_position(game: Game) -> _native.Position:
@@ -64,13 +72,16 @@ def settle_claim(
             f"refused: claim from 1 to {left} trick{'' if left == 1 else 's'}: "
             f"there {'is' if left == 1 else 'are'} {left} left"
         )
+    said = _i_have_the_rest(game, player, bots, after_each)
     side = seat_side(game.to_act)
     sure = _native.solve_target(pos, side, wanted)
     if sure is None:
-        return f"claim not decided: too many cards left to prove {wanted} tricks sure; play on"
+        return (
+            f"{said}claim not decided: too many cards left to prove {wanted} tricks sure; play on"
+        )
     if not sure:
         return (
-            f"claim refused: your side is not sure of {wanted} of the {left} tricks left "
+            f"{said}claim refused: your side is not sure of {wanted} of the {left} tricks left "
             "(the adversaries can stop it); play on"
         )
     deal = game.deal_number
@@ -95,7 +106,30 @@ def settle_claim(
         else:
             game.apply(bots[actor].choose(game.observation(actor)))
         after_each()
-    return f"claim granted: your side takes {wanted} of the last {left} tricks"
+    return f"{said}claim granted: your side takes {wanted} of the last {left} tricks"
+
+
+def _i_have_the_rest(
+    game: Game, player: str, bots: Mapping[str, Bot], after_each: Callable[[], None]
+) -> str:
+    """Laws mode, where the rules regulate it: the declarer's claim is his "I
+    have the rest" (law 72), said before it is decided; the adversary on his
+    left (a bot) decides whether his cards must lie face up. What to tell him
+    first (``""``: nothing said)."""
+    if _HAVE_REST not in game.remarks(player):
+        return ""
+    game.apply(_HAVE_REST, player=player)
+    after_each()
+    decided = ""
+    while game.phase == "penalty":
+        actor = game.actor
+        assert actor is not None
+        game.apply(bots[actor].choose(game.observation(actor)))
+        after_each()
+        op = game.log[-1]
+        assert op.action is not None
+        decided = f"{op.player} {action_words(op.action)}; "
+    return f'you say "I have the rest" (law 72); {decided}'
 
 
 def _after(pos: _native.Position, card: Card) -> _native.Position:

@@ -40,6 +40,7 @@ __all__ = [
     "FALSE_LEAD",
     "FORBID",
     "FORBID_LEAD",
+    "HAVE_REST",
     "INFORM",
     "LEAD_STANDS",
     "LEAVE",
@@ -53,7 +54,9 @@ __all__ = [
     "REDOUBLE",
     "REQUIRE",
     "REVOKE_CLAIM",
+    "SHOW_HAND",
     "SUGGEST",
+    "THROW_DOWN",
     "TOUCH",
     "TREAT_EXPOSED",
     "WAIVE",
@@ -97,12 +100,18 @@ LEAD_STANDS: Final = "lead_stands"
 #: law 78, second clause: the error noticed before the fourth card falls, the
 #: cards played to the false lead are taken back (``take back false lead``)
 FALSE_LEAD: Final = "false_lead"
+#: law 72: the declarer who said "I have the rest" places his cards face up
+SHOW_HAND: Final = "show_hand"
 #: laws mode: a card exposed, left face up (1912 laws 65-72: ``expose SA``); an
-#: exposed card called by the declarer (laws 67, 73-75: ``call SA``); the lead
+#: exposed card called by the declarer (law 67: ``call SA``); the lead
 #: of a suit prohibited (laws 65, 66: ``forbid lead hearts``)
 EXPOSE_CARD: Final = "expose_card"
 CALL_CARD: Final = "call_card"
 FORBID_LEAD: Final = "forbid_lead"
+#: law 72: an adversary of the declarer throws his cards on the table face
+#: upward (``throw down hand``); the declarer says "I have the rest" (``have the rest``)
+THROW_DOWN: Final = "throw_down"
+HAVE_REST: Final = "have_rest"
 #: the words each of them is written with, before its card or suit
 _CARD_WORDS = {
     PLAY: "play",
@@ -131,6 +140,8 @@ _TEXTS = {
     POINT_OUT: "point out revoke",
     INFORM: "mention bidding",
     FALSE_LEAD: "take back false lead",
+    THROW_DOWN: "throw down hand",
+    HAVE_REST: "have the rest",
 }
 #: the suits a lead may be called in (laws 51, 93)
 _LEAD_SUITS = ("clubs", "diamonds", "hearts", "spades")
@@ -152,6 +163,8 @@ _KINDS = (
     POINT_OUT,
     INFORM,
     FALSE_LEAD,
+    THROW_DOWN,
+    HAVE_REST,
 )
 
 #: the decisions with a fixed text that the laws' penalties declare, by kind
@@ -355,7 +368,7 @@ class Action:
 
     @classmethod
     def call_card(cls, card: Card | str) -> Action:
-        """The declarer calls an adversary's exposed card (laws 67, 73-76; laws mode)."""
+        """The declarer calls an adversary's exposed card (law 67; laws mode)."""
         return cls(CALL_CARD, card=_card(card))
 
     @classmethod
@@ -421,7 +434,10 @@ class Action:
             "'require highest|lowest|win|lose|suggested card', 'forbid suggested card', "
             "'decline penalty', 'take back false lead', "
             "'mention bidding', 'call lead SUIT', 'expose CARD', 'call CARD', "
-            "'forbid lead SUIT', 'treat lead as exposed', 'let lead stand', 'make bid seven' "
+            "'forbid lead SUIT', 'treat lead as exposed', 'let lead stand', "
+            "'throw down hand', 'have the rest', "
+            "'require hand shown', "
+            "'make bid seven' "
             "or 'make previous bid final'"
         )
 

@@ -101,8 +101,19 @@ class Deal:
     #: a hand, and a card it must (True) or may not (False) play next (laws 62, 86)
     constraint: tuple[Seat, int, bool] | None
     called_lead: int | None  #: laws 51, 93: the suit the adversaries must lead, if they can
-    #: laws 65-72: the cards exposed and still held, by hand (face up, liable to be called)
+    #: law 73: the card required (``constraint``) is the highest or lowest of a suit (laws 80, 86)
+    directed: bool
+    #: law 73: a penalty disobeyed in the trick still open, as (seat, trick
+    #: number, the penalty: constraint, directed, called_lead, lead_forbidden)
+    disobeyed: tuple[Seat, int, tuple[Any, ...]] | None
+    #: laws 65-72: the cards exposed and still held, by hand (face up, liable to
+    #: be called but for the declarer's and those in ``not_liable``)
     cards_exposed: dict[Seat, int]
+    #: law 72: the declarer has said "I have the rest" this deal
+    rest_claimed: bool
+    #: law 72: the cards face up that are not liable to be called (the
+    #: adversaries' exposed after the declarer's "I have the rest")
+    not_liable: int
     silenced: set[Seat]  #: law 65: the partners who may not bid or double again this hand
     lead_forbidden: int | None  #: laws 65, 66: the suit the opening leader may not lead
     early_card: tuple[Seat, int] | None  #: law 80: the fourth hand's card, played in his turn
@@ -165,7 +176,11 @@ class Deal:
         self.barred = None
         self.constraint = None
         self.called_lead = None
+        self.directed = False
+        self.disobeyed = None
         self.cards_exposed = {}
+        self.rest_claimed = False
+        self.not_liable = 0
         self.silenced = set()
         self.lead_forbidden = None
         self.early_card = None

@@ -63,7 +63,9 @@ class Observation:
     :ivar manned: the hands a player sits at (the others are Dummies).
     :ivar declared_from: ``own_hand``, ``partner`` or ``dummy`` once declared.
     :ivar cards_exposed: laws mode: the cards exposed and left face up, liable
-        to be called (1912 laws 65-76), by hand; every player sees them.
+        to be called (1912 laws 65-76), by hand; every player sees them. The
+        declarer's cards shown after "I have the rest", and his adversaries'
+        thrown down after it, lie here too, not liable (law 72).
     """
 
     player: str

@@ -40,7 +40,9 @@ Decisions (the seat is the hand decided for; for ``look``, the hand looked at):
   ``MAKE_SUFFICIENT``, ``BID_SEVEN``, ``PREVIOUS_FINAL``, ``COMPEL``,
   ``REQUIRE``, ``FORBID``, ``DECLINE``, ``CALL_LEAD``, ``TREAT_EXPOSED``
   (law 76: the card led out of turn is an exposed card), ``LEAD_STANDS``
-  (law 78: the lead out of turn stands, the others following it).
+  (law 78: the lead out of turn stands, the others following it),
+  ``SHOW_HAND`` (law 72: the declarer who said "I have the rest" places his
+  cards face up).
 
 Irregularities and the laws' remarks (laws mode):
 
@@ -53,15 +55,20 @@ OUT_OF_TURN      the offender   ``turn``: the seat whose turn it was; ``law`` (7
 EXPOSE_CARD      the offender   ``card``, ``when`` (``auction``: before the play, ``lead``:
                                 before the opening lead, ``play``: laws 65, 66, 67-72),
                                 ``barred`` (his partner may not bid or double, law 65)
-CALL_CARD        the offender   -- (laws 73-75: the exposed card called, ``action``; the
+CALL_CARD        the offender   -- (law 67: the exposed card called, ``action``; the
                                 player is the declarer's)
 FORBID_LEAD      the leader     -- (laws 65, 66: the suit, ``action``; the player is the
                                 declarer's)
+THROW_DOWN       the thrower    ``cards`` (law 72: the cards thrown face up, PBN),
+                                ``liable`` (false once the declarer said "I have the rest")
+HAVE_REST        the declarer   -- (law 72: "I have the rest")
 SLIP             the next hand  -- (law 52: the call voided, ``action``)
 INSUFFICIENT     the bidder     -- (law 50)
 IMPOSSIBLE       the bidder     -- (law 50)
 PASSED_BACK      the partner    -- (ELW05: the declaration passed back, ``leave it``)
 REVOKE           the revoker    ``card``, ``led``, ``trick``, ``liable``
+DISOBEY          the offender   ``card``, ``trick``, ``liable`` (law 73: he failed to play as
+                                a penalty directed; corrected: ``CORRECT`` with ``law`` 73)
 TOUCH            the hand       ``card``, ``played`` (law 64)
 SUGGEST          dummy          -- (law 62)
 INFORM           the informer   -- (laws 51, 93)
@@ -137,16 +144,20 @@ class OpKind(TextEnum):
     CALL_LEAD = "call_lead"
     TREAT_EXPOSED = "treat_exposed"
     LEAD_STANDS = "lead_stands"
+    SHOW_HAND = "show_hand"
     # irregularities and remarks (laws mode)
     OUT_OF_TURN = "out_of_turn"
     EXPOSE_CARD = "expose_card"
     CALL_CARD = "call_card"
     FORBID_LEAD = "forbid_lead"
+    THROW_DOWN = "throw_down"
+    HAVE_REST = "have_rest"
     SLIP = "slip"
     INSUFFICIENT = "insufficient"
     IMPOSSIBLE = "impossible"
     PASSED_BACK = "passed_back"
     REVOKE = "revoke"
+    DISOBEY = "disobey"
     TOUCH = "touch"
     SUGGEST = "suggest"
     INFORM = "inform"

@@ -124,7 +124,9 @@ def legal(game: Game) -> tuple[Action, ...]:
 
 def allows(game: Game, action: Action) -> bool:
     """Whether ``action`` (not a look) is open now: one of the legal plays, or in
-    laws mode any card held, a revoke included, that the laws do not forbid."""
+    laws mode any card held, a revoke included, that the laws do not forbid,
+    and a card that fails to play as a penalty directed (law 73: an irregular
+    action, where the rules regulate it)."""
     seat = game.to_act
     assert seat is not None
     if seat in game.deal.blind:
@@ -132,7 +134,9 @@ def allows(game: Game, action: Action) -> bool:
     if action.kind != PLAY:
         return False
     if game.laws:
-        return action in _open_plays(game, game.deal.hands[seat])
+        return action in _open_plays(game, game.deal.hands[seat]) or (
+            game.rules.laws.failure_to_obey and action in game.hooks.irregular_actions(game)
+        )
     return not game._legal_call() and bool(game._legal_out[0] >> action.index & 1)
 
 

@@ -54,6 +54,9 @@ _FIXED_WORDS = {
     "forbid": "forbids the suggested card",
     "treat_exposed": "treats the card led as an exposed card (law 76)",
     "lead_stands": "lets the lead stand (law 78)",
+    "show_hand": "requires his cards face up (law 72)",
+    "throw_down": "throws his cards face up (law 72)",
+    "have_rest": 'says "I have the rest" (law 72)',
     "decline": "exacts no penalty",
     "redouble": "redoubles",
     LEAVE: "leaves it to partner",
@@ -341,7 +344,7 @@ class _GameRecord:
         )
 
     def _called(self, op: Operation) -> None:
-        """Laws 73-75: the declarer calls an adversary's exposed card."""
+        """Law 67: the declarer calls an adversary's exposed card."""
         assert op.action is not None
         assert op.action.card is not None
         self.trick_lines.append(
@@ -393,6 +396,15 @@ class _GameRecord:
         else:
             self._penalty(op)
 
+    def _thrown(self, op: Operation) -> None:
+        """Law 72: an adversary throws his cards face up (not liable once the
+        declarer has said "I have the rest")."""
+        cards = " ".join(self._card(c.code) for c in Hand.from_pbn(op.detail["cards"]))
+        liable = "liable to be called" if op.detail["liable"] else "not liable"
+        self.trick_lines.append(
+            f"      {self._label(op)} throws his cards face up, {liable} (law 72): {cards}"
+        )
+
     def _revoke(self, op: Operation) -> None:
         d = op.detail
         liable = "" if d["liable"] else " (not liable: the trick stands)"
@@ -406,10 +418,21 @@ class _GameRecord:
         asked = (
             f"{op.player} asks {self._label(op)}: having none?"
             if op.kind == "ask"
+            else f"{op.player} owns he failed to play as directed (law 73)"
+            if op.detail.get("law") == 73
             else f"{op.player} owns to a revoke"
         )
         answer = "" if op.kind == "correct" else " Yes." if op.detail["revoke"] else " No."
         self.trick_lines.append(f"      {asked}{answer}")
+
+    def _disobey(self, op: Operation) -> None:
+        """Law 73: a card that fails to play as a penalty directed."""
+        d = op.detail
+        liable = "liable to the revoke penalty" if d["liable"] else "not liable"
+        self.trick_lines.append(
+            f"      {self._label(op)} fails to play as directed in trick {d['trick']}: "
+            f"{self._card(d['card'])} (law 73; {liable})"
+        )
 
     def _corrected(self, op: Operation) -> None:
         d = op.detail
@@ -524,12 +547,16 @@ _WRITE_FIRST: dict[str, _Write] = {
     "call_card": _GameRecord._called,
     "forbid_lead": _GameRecord._forbidden,
     "expose_card": _GameRecord._exposure,
+    "show_hand": _GameRecord._penalty,
+    "have_rest": _GameRecord._penalty,
+    "throw_down": _GameRecord._thrown,
 }
 #: the others, when they carry no action or are among the play's remarks (an
 #: entry with any other action is written as one, by ``_GameRecord._action``)
 _WRITE_LATER: dict[str, _Write] = {
     "contract": _GameRecord._contract,
     "revoke": _GameRecord._revoke,
+    "disobey": _GameRecord._disobey,
     "ask": _GameRecord._ask_or_correct,
     "correct": _GameRecord._ask_or_correct,
     "corrected": _GameRecord._corrected,

@@ -30,6 +30,7 @@ from .options import (
     OutOfTurnOption,
     PassedBackOption,
     ProhibitLead,
+    RestClaimedOption,
     RevokeExempt,
     RevokePenaltyKind,
     RevokingSideScores,
@@ -103,6 +104,11 @@ class ExposedCards:
     #: the Bridge code: a card exposed by the dealer or his partner before the
     #: trump is made lets the eldest hand claim a new deal
     new_deal_before_declaration: bool
+    #: law 72: an adversary of the declarer may throw his cards face up, all liable to be called
+    hand_thrown_down: bool
+    #: law 72: after the declarer's "I have the rest", what his adversaries may
+    #: require (``show_hand``: his cards face up); empty: the claim is not regulated
+    rest_claimed: tuple[RestClaimedOption, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +150,8 @@ class LawsRules:
     slip: bool
     #: laws 51, 93: an adversary's reference to the bidding lets the declarer call a lead
     called_lead: bool
+    #: law 73: a hand bound by a penalty may fail to obey it, liable to the revoke penalty
+    failure_to_obey: bool
     #: laws 65-75: cards exposed (``None``: not regulated)
     exposed_cards: ExposedCards | None
     #: law 76: what the declarer may do about a lead out of turn (empty: not regulated)
@@ -169,6 +177,7 @@ def laws_rules(data: Mapping[str, Any]) -> LawsRules:
         impossible_bars_partner=impossible["partner_barred"],
         slip=laws["slip"],
         called_lead=laws["called_lead"],
+        failure_to_obey=laws["failure_to_obey"],
         dummy=DummyConduct(
             asks_renounce=dummy["asks_renounce"],
             pointing_out_forfeits=dummy["pointing_out_forfeits"],
@@ -197,6 +206,8 @@ def _exposed(exposed: Mapping[str, Any] | None) -> ExposedCards | None:
         partner_barred=exposed["partner_barred"],
         prohibit_lead=exposed["prohibit_lead"],
         new_deal_before_declaration=exposed["new_deal_before_declaration"],
+        hand_thrown_down=exposed["hand_thrown_down"],
+        rest_claimed=tuple(exposed.get("rest_claimed", ())),
     )
 
 

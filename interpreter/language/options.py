@@ -49,6 +49,7 @@ __all__ = [
     "ProhibitLead",
     "RedoubleLeftToDummy",
     "Redoubles",
+    "RestClaimedOption",
     "RevokeExempt",
     "RevokePenaltyKind",
     "RevokingSideScores",
@@ -128,6 +129,7 @@ LeadOutOfTurnOption: TypeAlias = Literal["exposed", "call_lead", "stands"]
 LeadBeforeDoublingOption: TypeAlias = Literal["call_lead"]
 ProhibitLead: TypeAlias = Literal["never", "in_addition", "instead"]
 PassedBackOption: TypeAlias = Literal["new_deal", "compel"]
+RestClaimedOption: TypeAlias = Literal["show_hand"]
 
 ForcedKind: TypeAlias = Literal[
     "aces_at_least", "longest", "most_pips", "most_valuable", "suit_order"

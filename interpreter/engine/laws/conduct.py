@@ -18,6 +18,7 @@ from ...errors import IllegalActionError
 from .. import play
 from .._speedups import plays_of
 from ..actions import ASK, CORRECT, INFORM, POINT_OUT, SUGGEST, TOUCH, Action, Operation
+from ..opkinds import OpKind
 from ..phases import Phase
 from . import calls, exposed, penalties, revokes
 
@@ -27,6 +28,9 @@ if TYPE_CHECKING:
 __all__ = [
     "REMARKS",
     "constrained",
+    "correct_disobedience",
+    "disobedience_open",
+    "disobeying",
     "dummy_player",
     "irregular_actions",
     "lead_called",
@@ -45,6 +49,8 @@ _PLAYS = tuple(Action.play(Card(i)) for i in range(52))
 _INFORM = Action(INFORM)
 _POINT_OUT = Action(POINT_OUT)
 _PASS_BACK = (Action.leave(),)  # the declaration passed back (ELW05)
+_CORRECT = Action(CORRECT)
+DISOBEY = OpKind.DISOBEY
 
 
 def irregular_actions(game: Game) -> tuple[Action, ...]:
@@ -59,18 +65,45 @@ def irregular_actions(game: Game) -> tuple[Action, ...]:
     if calls.passed_back_open(game):
         return _PASS_BACK
     seat, deal = game.to_act, game.deal
+    if not game.laws or game.phase is not Phase.PLAY or seat is None or seat in deal.blind:
+        return ()
     if (
-        not game.laws
-        or game.phase is not Phase.PLAY
-        or seat is None
-        or seat in deal.blind
-        or (deal.constraint is not None and deal.constraint[0] is seat)
+        (deal.constraint is not None and deal.constraint[0] is seat)
         or (deal.called_lead is not None and lead_called(game))
         or (deal.early_card is not None and deal.early_card[0] is seat)
         or (deal.demand is not None and deal.demand[0] is seat)
+        or deal.lead_forbidden is not None
     ):
-        return ()
+        return plays_of(disobeying(game))  # law 73: he may fail to obey
     return revokes.revoking_plays(game, seat)
+
+
+def disobeying(game: Game) -> int:
+    """Law 73, where the rules regulate it: the cards by which the hand to play
+    would "fail to play as directed": another card than the highest or lowest
+    required of it (laws 80, 86), a card that does not win (or lose) the trick
+    when law 80 calls upon it to, another suit than the lead called while it
+    holds that one (laws 51, 76, 93), the suit prohibited while it holds
+    another (laws 65, 66); 0 if none, or if no such penalty binds it."""
+    deal, seat = game.deal, game.to_act
+    if not game.rules.laws.failure_to_obey or seat is None or game._ps is None:
+        return 0
+    hand = deal.hands[seat]
+    constraint = deal.constraint
+    if constraint is not None and constraint[0] is seat:
+        return game._ps.legal() & ~(1 << constraint[1]) if deal.directed else 0
+    if deal.early_card is not None and deal.early_card[0] is seat:
+        return 0
+    demand = deal.demand
+    if demand is not None and demand[0] is seat:  # law 80: to win or lose the trick
+        return game._ps.legal() & ~demand[1]
+    if deal.called_lead is not None and lead_called(game):
+        return hand & ~lead_cards(game)
+    forbidden = deal.lead_forbidden
+    if forbidden is not None and not deal.trick_cards and lead_called(game):
+        cards = hand & 0x1FFF << 13 * forbidden
+        return cards if hand & ~cards else 0
+    return 0
 
 
 # ------------------------------------- cards required, forbidden, led (laws 51, 62, 86, 93)
@@ -136,16 +169,66 @@ def play_card(game: Game, action: Action, recorded: Action | None = None) -> Ope
     if game._legal_call():
         raise IllegalActionError(f"{action} refused")  # pragma: no cover
     revokes.record(game, seat, action)
+    if disobeying(game) >> action.index & 1:
+        _disobey(game, seat, action)
     exposed.card_played(game, seat, action.index)
     deal = game.deal  # (the card may end it, and the next deal begin)
     called = deal.called_lead is not None and lead_called(game)
     op = play.card(game, action, recorded, flags=1)
     if deal.constraint is not None and deal.constraint[0] is seat:
         deal.constraint = None
+        deal.directed = False
     if deal.demand is not None and deal.demand[0] is seat:
         deal.demand = None
     if called:
         deal.called_lead = None
+    return op
+
+
+def _disobey(game: Game, seat: Seat, action: Action) -> None:
+    """Law 73: the card fails to play as directed: logged, and liable to the
+    revoke penalty (law 84) unless corrected before the trick is quitted; the
+    penalty it broke is kept, to bind him again if he corrects it."""
+    deal = game.deal
+    number = len(deal.tricks) + 1
+    liable = not revokes.exempt(game, seat)
+    deal.revokes.append((seat, number, liable))
+    penalty = (deal.constraint, deal.directed, deal.called_lead, deal.lead_forbidden, deal.demand)
+    deal.disobeyed = (seat, number, penalty)
+    detail = {"card": Card(action.index).code, "trick": number, "liable": liable}
+    game._append(DISOBEY, seat=seat, player=game._seat_actor[seat], detail=detail)
+
+
+def disobedience_open(game: Game, player: str) -> bool:
+    """Law 73: whether ``player`` may still correct the card by which his hand
+    failed to play as directed (the trick not yet quitted: law 83's test)."""
+    disobeyed = game.deal.disobeyed
+    if disobeyed is None or game.phase is not Phase.PLAY:
+        return False
+    seat, number, _ = disobeyed
+    found = revokes.open_trick(game)
+    return (
+        found is not None
+        and found[2] == number
+        and player == game._seat_actor[seat]
+        and any(s is seat and n == number for s, n, _ in game.deal.revokes)
+    )
+
+
+def correct_disobedience(game: Game, player: str, action: Action) -> Operation:
+    """Law 73: "unless such play be corrected before the trick be turned and
+    quitted": the card goes back (with those played after it), no penalty is
+    due, and the penalty he broke binds him again."""
+    deal = game.deal
+    assert deal.disobeyed is not None
+    seat, number, penalty = deal.disobeyed
+    op = game._append(
+        CORRECT, seat=seat, player=player, action=action, detail={"trick": number, "law": 73}
+    )
+    leader, cards, _, reopened = revokes.take_back(game, seat)
+    deal.constraint, deal.directed, deal.called_lead, deal.lead_forbidden, deal.demand = penalty
+    deal.disobeyed = None
+    revokes.log_corrected(game, seat, leader, cards, number, reopened)
     return op
 
 
@@ -174,6 +257,8 @@ def remarks(game: Game, player: str) -> tuple[Action, ...]:
     if game.phase is not Phase.PLAY or game.declarer is None:
         return tuple(exposed.exposure_remarks(game, player))
     out = revokes.renounce_remarks(game, player)
+    if _CORRECT not in out and disobedience_open(game, player):
+        out.append(_CORRECT)  # law 73: corrected before the trick is quitted
     laws = game.rules.laws
     if (
         laws.called_lead
@@ -244,6 +329,8 @@ def remark(game: Game, player: str, action: Action) -> Operation:
         return _inform(game, seat, player, action)
     if kind == POINT_OUT:
         return revokes.point_out(game, player, action)
+    if kind == CORRECT and disobedience_open(game, player):
+        return correct_disobedience(game, player, action)
     return revokes.ask_or_correct(game, player, action)  # ask having none, or correct revoke
 
 

@@ -10,8 +10,18 @@
   new deal (``new_deal_before_declaration``). In the play only the declarer's
   adversaries' exposures are offered: "Cards exposed by the declarer are not
   liable to be called" (law 72), and dummy's hand is face up.
+- Law 72: an adversary of the declarer who throws his cards on the table
+  face upward (``throw down hand``, ``laws.exposed_cards.hand_thrown_down``)
+  exposes them all, liable to be called; his partner keeps his own hand. The
+  declarer who says "I have the rest" (``have the rest``) may be required by
+  the adversary on his left to place his cards face upward
+  (``laws.exposed_cards.rest_claimed``: ``show_hand``), not liable; the cards
+  his adversaries then throw down are not liable either (``deal.not_liable``).
+  The play goes on.
 - The declarer calls an exposed card (``call SA``) when its holder is to
-  play and may play it without revoking (laws 73-75); the call is a card
+  play and may play it without revoking (law 67; the Bridge code: "In no case
+  can a player be compelled to play a card which would oblige him to
+  revoke"; the 1912 laws 74-75 were not found); the call is a card
   required (``deal.constraint``), as law 62's is. At the opening lead he may
   prohibit the suit of a card exposed by the leader's partner (``forbid lead
   hearts``, laws 65, 66): in addition to calling it (1912), or instead
@@ -39,7 +49,16 @@ from typing import TYPE_CHECKING
 
 from ...core.cards import Card, Hand, Seat, Suit, seat_side
 from .._speedups import plays_of
-from ..actions import CALL_CARD, EXPOSE_CARD, FALSE_LEAD, FORBID_LEAD, Action, Operation
+from ..actions import (
+    CALL_CARD,
+    EXPOSE_CARD,
+    FALSE_LEAD,
+    FORBID_LEAD,
+    HAVE_REST,
+    THROW_DOWN,
+    Action,
+    Operation,
+)
 from ..phases import Phase
 from . import penalties, revokes
 
@@ -59,9 +78,11 @@ __all__ = [
 ]
 
 #: the remarks of this module: a card exposed, an exposed card called, a lead
-#: prohibited, a false lead noticed
-REMARKS = frozenset((EXPOSE_CARD, CALL_CARD, FORBID_LEAD, FALSE_LEAD))
+#: prohibited, a false lead noticed; a hand thrown down, "I have the rest" (law 72)
+REMARKS = frozenset((EXPOSE_CARD, CALL_CARD, FORBID_LEAD, FALSE_LEAD, THROW_DOWN, HAVE_REST))
 _TAKE_BACK = Action(FALSE_LEAD)
+_THROW_DOWN = Action(THROW_DOWN)
+_HAVE_REST = Action(HAVE_REST)
 _BEFORE_PLAY = (Phase.AUCTION, Phase.DECLARE, Phase.DOUBLE)
 _SUIT_NAMES = tuple(s.name.lower() for s in Suit)
 
@@ -103,6 +124,10 @@ def exposure_remarks(game: Game, player: str) -> list[Action]:
     for seat in _exposing_seats(game, player):
         held = deal.hands[seat] & ~deal.cards_exposed.get(seat, 0)
         out.extend(Action.expose(c) for c in Hand._of(held))
+    if rules.hand_thrown_down and _thrower(game, player) is not None:
+        out.append(_THROW_DOWN)
+    if _may_claim_rest(game, player):
+        out.append(_HAVE_REST)
     declarer = deal.declarer
     if game.phase is Phase.PLAY and declarer is not None and player == game._seat_actor[declarer]:
         out.extend(Action.call_card(Card(i)) for i in _callable(game))
@@ -112,10 +137,11 @@ def exposure_remarks(game: Game, player: str) -> list[Action]:
 
 def _callable(game: Game) -> list[int]:
     """The exposed cards the declarer may call from the hand to play: those it
-    may play without revoking (laws 73-75), none while a card is required of it."""
+    may play without revoking (law 67; the Bridge code: no call makes him
+    revoke), none while a card is required of it."""
     deal, seat = game.deal, game.to_act
     assert seat is not None
-    exposed = deal.cards_exposed.get(seat, 0)
+    exposed = deal.cards_exposed.get(seat, 0) & ~deal.not_liable
     if not exposed or not _adversary(game, seat) or deal.early_card is not None:
         return []
     if deal.constraint is not None and deal.constraint[0] is seat:
@@ -141,7 +167,7 @@ def _forbiddable(game: Game) -> list[int]:
     assert leader is not None
     if deal.constraint is not None and deal.constraint[0] is leader:
         return []  # an exposed card of his own is called: the lead is made
-    exposed = deal.cards_exposed.get(leader.partner, 0)
+    exposed = deal.cards_exposed.get(leader.partner, 0) & ~deal.not_liable
     return [s for s in range(4) if exposed >> 13 * s & 0x1FFF]
 
 
@@ -155,7 +181,12 @@ def remark(game: Game, seat: Seat, player: str, action: Action) -> Operation:
         return _expose(game, player, action)
     if action.kind == CALL_CARD:
         deal.constraint = (seat, action.index, True)
+        deal.directed = False
         return game._append(CALL_CARD, seat=seat, player=player, action=action)
+    if action.kind == THROW_DOWN:
+        return _throw_down(game, player, action)
+    if action.kind == HAVE_REST:
+        return _have_rest(game, seat, player, action)
     assert action.penalty is not None
     suit = _SUIT_NAMES.index(action.penalty)
     deal.lead_forbidden = suit
@@ -195,6 +226,71 @@ def _expose(game: Game, player: str, action: Action) -> Operation:
         # the eldest hand may ... claim a new deal"
         offered = penalties.offer(game, ("new_deal", "decline"), seat, action)
         penalties.await_choice(game, seat, action, offered, game.to_act, game.dealer.left)
+    return op
+
+
+# ------------------------------------------- law 72: hands thrown down, "I have the rest"
+
+
+def _thrower(game: Game, player: str) -> Seat | None:
+    """Law 72: the hand of the declarer's adversaries that ``player`` may
+    throw down in the play, holding two cards or more not face up (one is
+    ``expose CARD``); ``None`` if none, or if he sits at two such hands."""
+    deal = game.deal
+    if game.phase is not Phase.PLAY:
+        return None
+    seats = [
+        s
+        for s in _exposing_seats(game, player)
+        if (deal.hands[s] & ~deal.cards_exposed.get(s, 0)).bit_count() >= 2
+    ]
+    return seats[0] if len(seats) == 1 else None
+
+
+def _may_claim_rest(game: Game, player: str) -> bool:
+    """Law 72: the declarer's player may say "I have the rest" when his side
+    is to play, two tricks or more left, once a deal, where the rules regulate it."""
+    rules = game.rules.laws.exposed_cards
+    deal, declarer = game.deal, game.deal.declarer
+    return (
+        rules is not None
+        and bool(rules.rest_claimed)
+        and game.phase is Phase.PLAY
+        and declarer is not None
+        and not deal.rest_claimed
+        and deal.early_card is None
+        and game.to_act in (declarer, deal.dummy)
+        and player == game._seat_actor[declarer]
+        and len(deal.tricks) < 12
+    )
+
+
+def _throw_down(game: Game, player: str, action: Action) -> Operation:
+    """Law 72: "If either or both of the declarer's adversaries throw his or
+    their cards on the table face upward, such cards are exposed and are liable
+    to be called" -- but not once the declarer has said "I have the rest"."""
+    deal = game.deal
+    seat = _thrower(game, player)
+    assert seat is not None
+    cards = deal.hands[seat] & ~deal.cards_exposed.get(seat, 0)
+    deal.cards_exposed[seat] = deal.hands[seat]
+    if deal.rest_claimed:  # "not liable ... should they thereupon expose them"
+        deal.not_liable |= cards
+    detail = {"cards": Hand._of(cards).pbn(), "liable": not deal.rest_claimed}
+    return game._append(THROW_DOWN, seat=seat, player=player, action=action, detail=detail)
+
+
+def _have_rest(game: Game, seat: Seat, player: str, action: Action) -> Operation:
+    """Law 72: the declarer says "I have the rest"; the adversary on his left
+    chooses whether he must place his cards face up (``rest_claimed``)."""
+    rules = game.rules.laws.exposed_cards
+    declarer = game.deal.declarer
+    assert rules is not None
+    assert declarer is not None
+    game.deal.rest_claimed = True
+    op = game._append(HAVE_REST, seat=declarer, player=player, action=action)
+    offered = penalties.offer(game, (*rules.rest_claimed, "decline"), declarer, action)
+    penalties.await_choice(game, declarer, action, offered, seat, declarer.left)
     return op
 
 
@@ -392,7 +488,21 @@ def why_not(game: Game, player: str, action: Action) -> str:
     if action.kind == CALL_CARD:
         return (
             "only the declarer calls an exposed card, of the adversary to play, "
-            "when it may be played without revoking (laws 73-75)"
+            "when it may be played without revoking (law 67; a call never makes him revoke)"
+        )
+    if action.kind == THROW_DOWN:
+        if not rules.hand_thrown_down:
+            return f"{name} does not regulate hands thrown down (law 72)"
+        return (
+            f"{player} holds no hand he may throw down now: only an adversary of the "
+            "declarer, in the play, holding two cards or more not face up (law 72)"
+        )
+    if action.kind == HAVE_REST:
+        if not rules.rest_claimed:
+            return f'{name} does not regulate the declarer\'s "I have the rest" (law 72)'
+        return (
+            'only the declarer says "I have the rest", once a deal, when his side '
+            "is to play and two tricks or more are left (law 72)"
         )
     return (
         "only the declarer prohibits a suit, at the opening lead, when the "

@@ -67,6 +67,7 @@ from ..actions import (
     PLAY,
     PREVIOUS_FINAL,
     REQUIRE,
+    SHOW_HAND,
     TREAT_EXPOSED,
     Action,
     register_decision,
@@ -394,6 +395,7 @@ class RequireSuggested(_InThePlay):
     def effect(self, game: Game, pending: Pending, choice: Action) -> None:
         assert pending.resume is not None
         game.deal.constraint = (pending.resume, pending.call.index, True)
+        game.deal.directed = False
 
 
 @register
@@ -411,6 +413,7 @@ class ForbidSuggested(_InThePlay):
     def effect(self, game: Game, pending: Pending, choice: Action) -> None:
         assert pending.resume is not None
         game.deal.constraint = (pending.resume, pending.call.index, False)
+        game.deal.directed = False
 
 
 class _RequireOfTheSuit(_InThePlay):
@@ -436,6 +439,7 @@ class _RequireOfTheSuit(_InThePlay):
         seat = self._bound(pending.offender, pending.call)
         pattern = game.hands[seat] >> 13 * suit & 0x1FFF
         game.deal.constraint = (seat, 13 * suit + self._rank(pattern), True)
+        game.deal.directed = True  # law 73: "fail to play as directed"
 
     @staticmethod
     def _rank(pattern: int) -> int:
@@ -576,6 +580,22 @@ class LeadStands(_InThePlay):
         if game.rules.laws.false_lead_taken_back:  # the error may yet be noticed
             assert pending.resume is not None
             game.deal.false_lead = (offender, pending.resume, 0)
+
+
+@register
+class ShowHand(_InThePlay):
+    """Law 72: "If the declarer say, 'I have the rest,' ... he may be required
+    to place his cards face upward on the table": they are left face up, and
+    are not liable to be called ("Cards exposed by the declarer are not liable")."""
+
+    kind = SHOW_HAND
+    text = "require hand shown"
+    option = "show_hand"
+
+    def effect(self, game: Game, pending: Pending, choice: Action) -> None:
+        deal, declarer = game.deal, pending.offender
+        deal.cards_exposed[declarer] = deal.hands[declarer]
+        deal.not_liable |= deal.hands[declarer]
 
 
 @register

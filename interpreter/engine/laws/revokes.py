@@ -33,6 +33,7 @@ __all__ = [
     "begin_revoke_claims",
     "correct",
     "exempt",
+    "log_corrected",
     "open_trick",
     "penal_revokes",
     "point_out",
@@ -217,18 +218,7 @@ def correct(game: Game, seat: Seat, action: Action, *, penalise: bool) -> None:
     player must follow suit and the others play again (they may change their
     cards). Then the adversaries may require what the rules allow."""
     leader, cards, number, reopened = take_back(game, seat)
-    k = (int(seat) - int(leader)) & 3
-    game._append(
-        "corrected",
-        seat=seat,
-        player=game.seat_player[seat],
-        detail={
-            "trick": number,
-            "card": _code(cards[k]),
-            "withdrawn": [_code(c) for c in cards[k:]],
-            "reopened": reopened,
-        },
-    )
+    k = log_corrected(game, seat, leader, cards, number, reopened)
     correction = game.rules.laws.revoke.correction
     assert correction is not None
     declarer = game.declarer
@@ -248,6 +238,26 @@ def correct(game: Game, seat: Seat, action: Action, *, penalise: bool) -> None:
     if options:
         offered = penalties.offer(game, (*options, "decline"), seat, action)
         penalties.await_choice(game, seat, action, offered, seat, decider)
+
+
+def log_corrected(
+    game: Game, seat: Seat, leader: Seat, cards: list[int], number: int, reopened: bool
+) -> int:
+    """Log the correction that :func:`take_back` made (``corrected``: the
+    wrong card and the cards taken back with it); ``seat``'s place in the trick."""
+    k = (int(seat) - int(leader)) & 3
+    game._append(
+        "corrected",
+        seat=seat,
+        player=game.seat_player[seat],
+        detail={
+            "trick": number,
+            "card": _code(cards[k]),
+            "withdrawn": [_code(c) for c in cards[k:]],
+            "reopened": reopened,
+        },
+    )
+    return k
 
 
 def take_back(game: Game, seat: Seat) -> tuple[Seat, list[int], int, bool]:
