@@ -10,13 +10,17 @@ import json
 import random
 import tracemalloc
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dummybridge.engine.game import Game
 from dummybridge.engine.oplog import PACK_AFTER, OpLog
 from dummybridge.formats.records import load_game
 from dummybridge.language.loader import load_rules
+from support import examples
 
 
 def random_game(variant: str, seed: int, rubbers: int, laws: bool = False) -> Game:
@@ -103,3 +107,42 @@ def test_a_record_replays_in_under_ten_times_its_size(
     assert peak < 10 * size
     assert replayed.log == game.log
     assert len(record["actions"]) == len(game.actions)
+
+
+_RECORD = json.dumps(
+    {"format": "dummybridge-record/1", "seed": 1, "actions": ["pass", "play CA", "pass"]},
+    indent=1,
+)
+
+
+@settings(max_examples=examples(500), deadline=None)
+@given(st.data())
+def test_a_record_is_parsed_as_json_loads_parses_it(data: st.DataObject) -> None:
+    """The record's JSON is read with its actions one at a time (records._loads,
+    so that the peak is not a string for each action, issue 22), but it is
+    read exactly as json.loads reads it: the same value, or the same error at
+    the same place, whatever is cut, doubled or put in."""
+    from dummybridge.formats import records
+
+    cut = data.draw(st.integers(0, len(_RECORD)))
+    text = data.draw(
+        st.sampled_from(
+            [
+                _RECORD[:cut] + _RECORD[cut + 1 :],
+                _RECORD[:cut] + _RECORD[cut] * 2 + _RECORD[cut + 1 :] if cut < len(_RECORD) else "",
+                _RECORD[:cut]
+                + data.draw(st.sampled_from([",", "]", "}", '"', "[", "{", " ", "1e9999", "NaN"]))
+                + _RECORD[cut:],
+            ]
+        )
+    )
+    try:
+        expected: Any = json.loads(text)
+    except ValueError as exc:
+        expected = (type(exc), str(exc))
+    try:
+        got: Any = records._loads(text)
+    except ValueError as exc:
+        got = (type(exc), str(exc))
+    assert got == expected
+    assert records._loads(_RECORD) == json.loads(_RECORD)
