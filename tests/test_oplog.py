@@ -146,3 +146,28 @@ def test_a_record_is_parsed_as_json_loads_parses_it(data: st.DataObject) -> None
         got = (type(exc), str(exc))
     assert got == expected
     assert records._loads(_RECORD) == json.loads(_RECORD)
+
+
+def test_a_record_replays_its_cards_through_the_c_step(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 22: 'a second per MiB'. A record's cards taken in turn are
+    replayed through the C card step (engine/hotpath.py), as a game plays
+    them: they went to the Python step while the loader passed ``player=None``
+    with each (0.54 s per MiB then, 0.27 now: tools/bench_records.py)."""
+    game = random_game("bridge", 7, rubbers=1)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game.to_record()), "utf-8")
+    in_python: list[str] = []
+    apply = Game._apply
+
+    def counted(self: Game, action: Any, *, player: str | None = None) -> Any:
+        if self._lean and str(action).startswith("play "):
+            in_python.append(str(action))
+        return apply(self, action, player=player)
+
+    monkeypatch.setattr(Game, "_apply", counted)
+    replayed, _ = load_game(path)
+    assert replayed.log == game.log
+    assert sum(op.kind == "play" for op in replayed.log) >= 52
+    assert in_python == []
