@@ -257,8 +257,12 @@ class OpLog(Sequence[Operation]):
         for i in range(len(self._codes) - 1, -1, -1):
             yield self._unpack(i)
 
+    def copy(self) -> list[Operation]:
+        """The operations as a list (as a list's ``copy()`` gave them)."""
+        return list(self)
+
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, OpLog | list | tuple):
+        if isinstance(other, OpLog | list):  # as a list: equal to a list, not a tuple
             return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
         return NotImplemented
 
