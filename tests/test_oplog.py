@@ -62,7 +62,8 @@ def test_a_packed_log_reads_as_the_log_logged(variant: str, laws: bool) -> None:
     assert packed[-len(logged)] == logged[0]
     assert packed[5:40:3] == logged[5:40:3]
     assert list(reversed(packed)) == logged[::-1]
-    assert packed.copy() == logged and packed != tuple(logged)  # as the list it was
+    assert packed.copy() == logged
+    assert packed != tuple(logged)  # as the list it was
     with pytest.raises(IndexError):
         packed[len(logged)]
 
