@@ -67,6 +67,7 @@ enum {
     F_LOG,     /* the log's entries (game._ops), a list of Operation */
     F_ACTIONS, /* the actions taken, a list */
     F_DEAL,    /* the deal in progress: its fields are the D_* */
+    F_PACKED,  /* how many entries of the log are packed before F_LOG's (an int) */
     N_FIELDS
 };
 enum {
@@ -96,6 +97,16 @@ static int items(PyObject *d, PyObject *const *keys, PyObject **out, int n) {
     for (int i = 0; i < n; i++)
         if ((out[i] = item(d, keys[i])) == NULL) return -1;
     return 0;
+}
+
+/* How many entries of the log are packed before the list of the others (the
+ * game's F_PACKED): -1 with an error set if it is not a count. */
+static Py_ssize_t packed_of(PyObject *d) {
+    PyObject *packed = item(d, field[F_PACKED]);
+    Py_ssize_t n = packed != NULL && PyLong_CheckExact(packed) ? PyLong_AsSsize_t(packed) : -1;
+    if (n < 0 && !PyErr_Occurred())
+        PyErr_SetString(PyExc_RuntimeError, "the game's count of packed log entries is not one");
+    return n;
 }
 
 /* Whether the game's __dict__ says the lean play is on. -1 on error. */
@@ -178,6 +189,8 @@ static int trick_end(PyObject *self, PyObject *d, PyObject *dd, long winner) {
                                deal_field[D_TRICKS], deal_field[D_TRICKS_WON], deal_field[D_HANDS]};
     PyObject *got[5];
     PyObject *log = item(d, field[F_LOG]);
+    Py_ssize_t packed = packed_of(d);
+    if (packed < 0) return -1;
     if (log == NULL || items(dd, keys, got, 5) < 0) {
         if (!PyErr_Occurred())
             PyErr_SetString(PyExc_RuntimeError, "trick_won: the game is not in its play");
@@ -215,7 +228,7 @@ static int trick_end(PyObject *self, PyObject *d, PyObject *dd, long winner) {
     PyObject *number = PyLong_FromSsize_t(PyList_GET_SIZE(tricks) + 1);
     PyObject *raw = number ? PyTuple_Pack(3, number, played, leader) : NULL;
     PyObject *detail = raw ? lazy(trick_detail, raw) : NULL;
-    PyObject *at = PyLong_FromSsize_t(PyList_GET_SIZE(log));
+    PyObject *at = PyLong_FromSsize_t(packed + PyList_GET_SIZE(log));
     PyObject *op = NULL;
     if (detail != NULL && at != NULL) {
         PyObject *op_items[6] = {at, trick_kind, seat, Py_None, Py_None, detail};
@@ -296,7 +309,9 @@ static PyObject *lean_step(PyObject *self, PyObject *d, PyObject *dd, long card,
     if (pos == NULL) return NULL; /* an error is set, or no position: the Python path */
 
     /* The same bookkeeping as play.card(), the record made first. */
-    PyObject *n = PyLong_FromSsize_t(PyList_GET_SIZE(log));
+    Py_ssize_t packed = packed_of(d);
+    if (packed < 0) return NULL;
+    PyObject *n = PyLong_FromSsize_t(packed + PyList_GET_SIZE(log));
     if (n == NULL) return NULL;
     PyObject *items[6] = {n,      played_kind, to_act, PyTuple_GET_ITEM(actors, seat),
                           action, empty_detail};

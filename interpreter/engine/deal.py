@@ -205,7 +205,7 @@ def begin(game: Game) -> None:
     """Deal: the next preset deal, or the pack shuffled, cut by the dealer's
     right-hand adversary (at least four cards in each packet) and dealt one
     at a time from his left. Then the first to declare (or call) is to act."""
-    game.log.pack(PACK_AFTER)  # the deals before this one, small (oplog.py)
+    game._packed = game.log.pack(PACK_AFTER)  # the deals before this one, small (oplog.py)
     game.deal_number += 1
     rules, dealer = game.rules, game.dealer
     if game.deal_number <= len(game.preset_deals):

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..core.cards import Seat
 from ..language.ruleset import Denomination, RuleSet
+from ._lazy import LazyDetail
 from .actions import Action
 
 __all__ = ["Facts", "facts"]
@@ -82,14 +83,11 @@ class Facts:
         # depends on (see sight.current): once for each seating, dealer and stage.
         self.sight_memo: dict[tuple[Any, ...], dict[str, frozenset[Seat]]] = {}
         # sight.log's work at the start of a deal, by id of the sight (a value
-        # of sight_memo, kept alive here): (sight, seen after, changes).
+        # of sight_memo, kept alive here): (sight, seen after, the detail of the
+        # entry that logs the changes, one object for all such entries; or None).
         self.fresh_sight: dict[
             int,
-            tuple[
-                dict[str, frozenset[Seat]],
-                dict[str, frozenset[Seat]],
-                tuple[tuple[str, frozenset[Seat], frozenset[Seat]], ...],
-            ],
+            tuple[dict[str, frozenset[Seat]], dict[str, frozenset[Seat]], LazyDetail | None],
         ] = {}
         # session._seat's work by seating: (the seating, player_seats, own hands).
         self.seating_memo: dict[

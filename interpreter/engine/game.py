@@ -123,7 +123,8 @@ class Game(GameBase):
     to_act: Seat | None
     _ps: _native.PlayState | None  # the deal's play state, once the play has begun
     _step: int
-    _ops: list[Operation | None]  # the log's entries (log.entries), appended to by the C step
+    _ops: list[Operation]  # the log's entries not packed (log.entries), appended to by the C step
+    _packed: int  # how many entries of the log are packed before them (log.packed)
     log: OpLog
     actions: list[Action]
     deal: Deal
@@ -203,6 +204,7 @@ class Game(GameBase):
         self.rng = _native.Rng(seed)
         self.log = OpLog(names)
         self._ops = self.log.entries
+        self._packed = 0
         self.is_over = False
         self.actions = []
         #: (index in actions, player) of each action taken out of turn
@@ -435,7 +437,14 @@ class Game(GameBase):
         log = self._ops
         op: Operation = _new_op(
             Operation,
-            (len(log), OP_KINDS[action.kind], seat, self.seat_player[seat], action, _EMPTY),
+            (
+                self._packed + len(log),
+                OP_KINDS[action.kind],
+                seat,
+                self.seat_player[seat],
+                action,
+                _EMPTY,
+            ),
         )
         log.append(op)
         self.actions.append(action)
@@ -505,7 +514,9 @@ class Game(GameBase):
         elif detail.__class__ is not LazyDetail:  # a LazyDetail is built when read
             detail = MappingProxyType(dict(detail)) if detail else _EMPTY
         log = self._ops
-        op: Operation = _new_op(Operation, (len(log), kind, seat, player, action, detail))
+        op: Operation = _new_op(
+            Operation, (self._packed + len(log), kind, seat, player, action, detail)
+        )
         log.append(op)
         return op
 

@@ -39,6 +39,7 @@ HOT_FIELDS = (
     "_ops",  # the log's entries (a list): appended, the card's Operation and the trick's
     "actions",  # appended: the card's Action
     "deal",  # the deal in progress (a Deal): its fields below
+    "_packed",  # how many entries of the log are packed before _ops' (OpLog.packed)
 )
 
 #: The fields of the deal in progress (``game.deal``) the C card step reads or

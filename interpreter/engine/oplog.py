@@ -7,27 +7,28 @@ held about 15 times the record's size in its log alone, where issue 22 asks
 for under 10 times in all. So once :data:`PACK_AFTER` entries have gathered,
 the next deal's start *packs* them: each becomes one 64-bit integer in an
 array (its kind, seat, player and action, and a trick's number, cards and
-leader), its place in the list of entries holds ``None``, and any other
-detail (the deal's hands, the sight, the score) is kept aside as it was
-logged. Reading an entry unpacks it into an :class:`~.actions.Operation`
-equal to the one logged (the same fields; a trick's detail built when first
-read, as before). A game of a rubber or two, a bot's or a simulation's,
-never packs, and plays at the speed it did.
+leader); any other detail (the deal's hands, the sight, the score), or an
+entry that does not fit (a player who is none of the game's), is kept aside
+as it was logged. Reading an entry unpacks it into an
+:class:`~.actions.Operation` equal to the one logged (the same fields; a
+trick's detail built when first read, as before). A game of a rubber or two,
+a bot's or a simulation's, never packs, and plays at the speed it did.
 
-The list of entries, :attr:`OpLog.entries`, is the one the C card step
-appends to (the game's ``_ops``, :mod:`.hotpath`): its length is the log's.
-:class:`OpLog` reads as a read-only sequence of operations: ``len``,
-indexing, slices (a list), iteration, ``reversed``, and ``==`` with another
-log or a list of operations.
+The entries not packed yet, :attr:`OpLog.entries`, are the list the C card
+step appends to (the game's ``_ops``, after its ``_packed`` packed ones:
+:mod:`.hotpath`). :class:`OpLog` reads as a read-only sequence of
+operations: ``len``, indexing, slices (a list), iteration, ``reversed``, and
+``==`` with another log or a list of operations.
 
 >>> from dummybridge.engine.opkinds import OpKind
 >>> from dummybridge.engine.actions import Action, Operation
 >>> from dummybridge.core.cards import Seat
 >>> log = OpLog(("A", "B", "C", "D"))
 >>> log.entries.append(Operation(0, OpKind.PLAY, Seat.NORTH, "B", Action.play("SA")))
->>> log.pack()
->>> log.entries, log[0] == Operation(0, OpKind.PLAY, Seat.NORTH, "B", Action.play("SA"))
-([None], True)
+>>> log.pack(), log.entries, len(log)
+(1, [], 1)
+>>> log[0] == Operation(0, OpKind.PLAY, Seat.NORTH, "B", Action.play("SA"))
+True
 """
 
 from __future__ import annotations
@@ -52,14 +53,15 @@ _SEATS = tuple(Seat)
 _CARDS = tuple(Card(i) for i in range(52))
 # The fields of a packed entry, from bit 0: the kind (6 bits), the seat + 1
 # (3: 0 for none), the player's place + 1 (3), the form of its detail (2: none,
-# a trick's, another kept aside), the action's number + 1 (16: 0 for none),
-# and then for a trick its number (4), its four cards (6 each) and its leader
-# (2), for a detail kept aside its place among them: at most 60 bits.
+# a trick's, another kept aside, or the whole entry kept aside), the action's
+# number + 1 (16: 0 for none), and then for a trick its number (4), its four
+# cards (6 each) and its leader (2), for what is kept aside its place there:
+# at most 60 bits.
 _SEAT_AT, _PLAYER_AT, _FORM_AT, _ACTION_AT, _DETAIL_AT = 6, 9, 12, 14, 30
-_TRICK, _ASIDE = 1, 2
+_TRICK, _ASIDE, _WHOLE = 1, 2, 3
 _MOST_ACTIONS = 2**16 - 1
 #: how many entries the game lets gather before it packs them (at a deal's start)
-PACK_AFTER = 1024
+PACK_AFTER = 512
 _MEMO_SIZE = 4096  # the most (kind, seat, player, action) a memo remembers the code of
 _MEMOS_KEPT = 16  # the most memos kept, one for each set of players in turn
 _MEMOS: dict[tuple[str, ...], dict[tuple[Any, ...], int]] = {}
@@ -101,21 +103,21 @@ def _is_trick(detail: Any) -> bool:
 
 
 class OpLog(Sequence[Operation]):
-    """A game's log: its entries, those of the deals before packed.
+    """A game's log: the entries of the deals before packed, then the others.
 
     :param players: the game's players (an entry names one of them).
     """
 
-    __slots__ = ("_aside", "_memo", "_packed", "entries", "players")
+    __slots__ = ("_aside", "_codes", "_memo", "entries", "players")
 
     _memo: dict[tuple[Any, ...], int]
 
     def __init__(self, players: Sequence[str]) -> None:
-        #: every entry, in order: an Operation, or ``None`` where it is packed
-        self.entries: list[Operation | None] = []
+        #: the entries not packed yet, the last of the log (the game's ``_ops``)
+        self.entries: list[Operation] = []
         self.players = tuple(players)
-        self._packed = array("q")  # the codes of entries[:len(_packed)]
-        self._aside: list[Any] = []  # the details of packed entries but tricks'
+        self._codes = array("q")  # the packed entries, the first of the log
+        self._aside: list[Any] = []  # what a code keeps aside: details, whole entries
         # the code of each (kind, seat, player, action) seen, shared by the
         # games of the same players (a game of a few deals fills few of them)
         memo = _MEMOS.get(self.players)
@@ -125,27 +127,31 @@ class OpLog(Sequence[Operation]):
             memo = _MEMOS[self.players] = {}
         self._memo = memo
 
+    @property
+    def packed(self) -> int:
+        """How many entries are packed (the first of the log)."""
+        return len(self._codes)
+
     # ------------------------------------------------------------------ packing
 
-    def pack(self, least: int = 0) -> None:
-        """Pack every entry logged since the last time, where it can be, if
-        there are at least ``least`` of them.
+    def pack(self, least: int = 0) -> int:
+        """Pack the entries not packed yet, if there are at least ``least``.
 
         The game asks for :data:`PACK_AFTER` at every deal, so that a game
         of a rubber or two (a bot's, a simulation's) never packs; this runs
         in C loops (``map``) over the entries but those with a detail or not
         seen before (about a third of a microsecond an entry).
+
+        :returns: how many entries are packed now (:attr:`packed`).
         """
-        entries, packed = self.entries, self._packed
-        start = len(packed)
-        if len(entries) - start < least:
-            return
-        chunk: list[Any] = entries[start:]
-        n = len(chunk)
+        entries = self.entries
+        n = len(entries)
+        if n < least or not n:
+            return len(self._codes)
+        chunk: list[Any] = entries[:]
         codes = list(map(self._memo.get, map(_KEY, chunk)))
         special = set(compress(range(n), map(_NO_DETAIL_ID.__ne__, map(id, map(_DETAIL, chunk)))))
         special.update(compress(range(n), map(is_, codes, repeat(None))))
-        entries[start:] = repeat(None, n)
         memo, aside = self._memo, self._aside
         for i in sorted(special):
             op = chunk[i]
@@ -153,8 +159,9 @@ class OpLog(Sequence[Operation]):
             if code is None:
                 code = self._code(op)
             detail: Any = op[5]
-            if code < 0:
-                entries[start + i] = op
+            if code < 0:  # kept whole
+                code = len(aside) << _DETAIL_AT | _WHOLE << _FORM_AT
+                aside.append(op)
             elif _is_trick(detail):
                 number, (a, b, c, d), leader = detail._raw
                 bits = number | a._index << 4 | b._index << 10 | c._index << 16 | d._index << 22
@@ -163,7 +170,9 @@ class OpLog(Sequence[Operation]):
                 code |= len(aside) << _DETAIL_AT | _ASIDE << _FORM_AT
                 aside.append(detail)
             codes[i] = code
-        packed.extend(codes)  # type: ignore[arg-type]  # every one an int now
+        self._codes.extend(codes)  # type: ignore[arg-type]  # every one an int now
+        del entries[:]
+        return len(self._codes)
 
     def _code(self, op: Operation) -> int:
         """An entry's code but its detail's bits, or -1 if it cannot be packed."""
@@ -191,12 +200,14 @@ class OpLog(Sequence[Operation]):
         return code
 
     def _unpack(self, index: int) -> Operation:
-        code = self._packed[index]
+        code = self._codes[index]
+        form = code >> _FORM_AT & 3
+        if form == _WHOLE:
+            return self._aside[code >> _DETAIL_AT]  # type: ignore[no-any-return]
         seat = code >> _SEAT_AT & 7
         place = code >> _PLAYER_AT & 7
         action = code >> _ACTION_AT & _MOST_ACTIONS
         detail: Any = NO_DETAIL
-        form = code >> _FORM_AT & 3
         if form == _TRICK:
             bits = code >> _DETAIL_AT
             cards = tuple(_CARDS[bits >> (4 + 6 * i) & 63] for i in range(4))
@@ -218,7 +229,7 @@ class OpLog(Sequence[Operation]):
     # ----------------------------------------------------------------- reading
 
     def __len__(self) -> int:
-        return len(self.entries)
+        return len(self._codes) + len(self.entries)
 
     @overload
     def __getitem__(self, index: int) -> Operation: ...
@@ -226,26 +237,32 @@ class OpLog(Sequence[Operation]):
     def __getitem__(self, index: slice) -> list[Operation]: ...
     def __getitem__(self, index: int | slice) -> Operation | list[Operation]:
         if isinstance(index, slice):
-            return [self._at(i) for i in range(*index.indices(len(self.entries)))]
-        op = self.entries[index]  # IndexError as a list's
-        if op is None:
-            return self._unpack(index if index >= 0 else index + len(self.entries))
-        return op
+            return [self._at(i) for i in range(*index.indices(len(self)))]
+        size = len(self)
+        if not -size <= index < size:
+            raise IndexError("log index out of range")
+        return self._at(index + size if index < 0 else index)
 
     def _at(self, index: int) -> Operation:
-        op = self.entries[index]
-        return self._unpack(index) if op is None else op
+        packed = len(self._codes)
+        return self._unpack(index) if index < packed else self.entries[index - packed]
 
     def __iter__(self) -> Iterator[Operation]:
-        for i, op in enumerate(self.entries):
-            yield self._unpack(i) if op is None else op
+        for i in range(len(self._codes)):
+            yield self._unpack(i)
+        yield from self.entries
 
     def __reversed__(self) -> Iterator[Operation]:
-        for i in range(len(self.entries) - 1, -1, -1):
-            yield self._at(i)
+        yield from reversed(self.entries)
+        for i in range(len(self._codes) - 1, -1, -1):
+            yield self._unpack(i)
+
+    def copy(self) -> list[Operation]:
+        """The operations as a list (as a list's ``copy()`` gave them)."""
+        return list(self)
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, OpLog | list | tuple):
+        if isinstance(other, OpLog | list):  # as a list: equal to a list, not a tuple
             return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
         return NotImplemented
 

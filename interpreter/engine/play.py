@@ -227,7 +227,8 @@ def card(game: Game, action: Action, recorded: Action | None = None, flags: int 
     winner = (step >> _WINNER_SHIFT) - 1
     deal = game.deal
     log = game._ops
-    op = _new_op(Operation, (len(log), OpKind.PLAY, seat, deal.seat_actor[seat], action, NO_DETAIL))
+    at = game._packed + len(log)
+    op = _new_op(Operation, (at, OpKind.PLAY, seat, deal.seat_actor[seat], action, NO_DETAIL))
     log.append(op)
     game.actions.append(recorded or action)
     deal.hands[seat] &= ~(1 << index)

@@ -206,8 +206,8 @@ def log(game: Game) -> None:
         logged = game._fresh_sight.get(id(sight))
         if logged is not None and logged[0] is sight:
             deal.seen = logged[1].copy()
-            if logged[2]:
-                game._append(OpKind.SIGHT, detail=LazyDetail(_sight_detail, (logged[2],)))
+            if logged[2] is not None:  # the same entry's detail, for every such deal
+                game._append(OpKind.SIGHT, detail=logged[2])
             return
     changes = []
     for player in game.players:
@@ -222,13 +222,14 @@ def log(game: Game) -> None:
                 else (player, _one(now), _NO_SEATS)
             )
             seen[player] = now
+    detail = LazyDetail(_sight_detail, (tuple(changes),)) if changes else None
     if fresh:  # the same sight at the start of another deal logs the same
         memo = game._fresh_sight
         if len(memo) >= MEMO_SIZE:
             memo.clear()
-        memo[id(sight)] = (sight, seen.copy(), tuple(changes))
-    if changes:
-        game._append(OpKind.SIGHT, detail=LazyDetail(_sight_detail, (tuple(changes),)))
+        memo[id(sight)] = (sight, seen.copy(), detail)
+    if detail is not None:
+        game._append(OpKind.SIGHT, detail=detail)
 
 
 def _one(seats: frozenset[Seat]) -> frozenset[Seat]:

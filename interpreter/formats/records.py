@@ -284,7 +284,7 @@ def _parse_json(file: str, text: str, what: str) -> Any:
             col=1,
         )
     try:
-        return json.loads(text)
+        return _loads(text)
     except json.JSONDecodeError as exc:
         raise FileFormatError(file, f"{what}: {exc.msg}", line=exc.lineno, col=exc.colno) from None
     except RecursionError:  # Python's json recurses: a bound on nesting, not a crash
@@ -302,6 +302,81 @@ def _parse_json(file: str, text: str, what: str) -> Any:
         raise FileFormatError(
             file, "not a record: a number of more than 4300 digits", line=line, col=col
         ) from None
+
+
+class _Irregular(Exception):
+    """Text :func:`_loads` leaves to :func:`json.loads` (which says what is wrong)."""
+
+
+_SPACE = re.compile(r"[ \t\n\r]*")  # JSON's white space
+
+
+def _loads(text: str) -> Any:
+    """``json.loads(text)``, the ``actions`` of a record read one at a time,
+    with one string for each distinct text: the tree json.loads builds holds a
+    string for each action, some 55 bytes for the 8 to 13 of the file's
+    ``"pass",`` or ``"play CA",`` (about 6 times the file at once, a record's
+    peak). Anything but a well-formed JSON object is left to ``json.loads``,
+    which raises the error it always did."""
+    try:
+        return _object(text, _SPACE.match(text).end())  # type: ignore[union-attr]
+    except (_Irregular, StopIteration, ValueError):  # JSONDecodeError is a ValueError
+        return json.loads(text)
+
+
+def _object(text: str, at: int) -> dict[str, Any]:
+    """The JSON object at ``at``, the whole text, its ``actions`` by :func:`_actions`."""
+    scan, space = _SCAN, _SPACE.match
+    if not text.startswith("{", at):
+        raise _Irregular
+    found: dict[str, Any] = {}
+    at = space(text, at + 1).end()  # type: ignore[union-attr]
+    while not (text.startswith("}", at) and not found):
+        if not text.startswith('"', at):
+            raise _Irregular
+        key, at = scan(text, at)
+        at = space(text, at).end()  # type: ignore[union-attr]
+        if not text.startswith(":", at):
+            raise _Irregular
+        at = space(text, at + 1).end()  # type: ignore[union-attr]
+        if key == "actions" and text.startswith("[", at):
+            found[key], at = _actions(text, at)
+        else:
+            found[key], at = scan(text, at)
+        at = space(text, at).end()  # type: ignore[union-attr]
+        if text.startswith("}", at):
+            break
+        if not text.startswith(",", at):
+            raise _Irregular
+        at = space(text, at + 1).end()  # type: ignore[union-attr]
+    if space(text, at + 1).end() != len(text):  # type: ignore[union-attr]
+        raise _Irregular
+    return found
+
+
+def _actions(text: str, at: int) -> tuple[list[Any], int]:
+    """The JSON array at ``at``, one string for each distinct text, and where it ends."""
+    scan, space = _SCAN, _SPACE.match
+    items: list[Any] = []
+    memo: dict[str, str] = {}
+    at = space(text, at + 1).end()  # type: ignore[union-attr]
+    if text.startswith("]", at):
+        return items, at + 1
+    while True:
+        item, at = scan(text, at)
+        if type(item) is str:
+            item = memo.setdefault(item, item)
+        items.append(item)
+        at = space(text, at).end()  # type: ignore[union-attr]
+        if text.startswith("]", at):
+            return items, at + 1
+        if not text.startswith(",", at):
+            raise _Irregular
+        at = space(text, at + 1).end()  # type: ignore[union-attr]
+
+
+#: the JSON parser's own step: the value at a place in a text, and where it ends
+_SCAN: Any = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
 
 
 def _share_texts(record: Any) -> None:

@@ -167,7 +167,10 @@ class Table:
         for stored in actions:
             game = self.game
             action = recorded_action(game, stored.action)  # as any version stored it
-            game.apply(action, player=stored.player if stored.out_of_turn else None)
+            if stored.out_of_turn:
+                game.apply(action, player=stored.player)
+            else:
+                game.apply(action)  # a card in turn takes the C card step (engine/hotpath.py)
             self.at += 1
             self._after()
 

@@ -1,0 +1,175 @@
+"""The game's log packed (engine/oplog.py), and a record's replay in under ten
+times its size (issue 22: "a maximum size for rule files, records and PBN
+files, with memory and time linear and small: under 10x the input in
+memory, and a second per MiB, or a clear refusal").
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dummybridge.engine.game import Game
+from dummybridge.engine.oplog import PACK_AFTER, OpLog
+from dummybridge.formats.records import load_game
+from dummybridge.language.loader import load_rules
+from support import examples
+
+
+def random_game(variant: str, seed: int, rubbers: int, laws: bool = False) -> Game:
+    """A game played to its end by random choices, in laws mode among the
+    irregular actions and remarks too (so that its log has every shape)."""
+    game = Game(load_rules(variant), seed, rubbers=rubbers, laws=laws)
+    rng = random.Random(seed)
+    for _ in range(100_000):
+        if game.is_over:
+            return game
+        choices = list(game.legal_actions())
+        if rng.random() < 0.5:  # the quiet action (a pass) half the time: the deals end
+            choices = choices[:1]
+        elif laws and rng.random() < 0.2:
+            choices += [*game.irregular_actions(), *game.remarks(game.actor or "")]
+        game.apply(rng.choice(choices))
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize(
+    ("variant", "laws"),
+    [("bridge", False), ("auction-bridge", True), ("double-dummy", False), ("bridge", True)],
+)
+def test_a_packed_log_reads_as_the_log_logged(variant: str, laws: bool) -> None:
+    """Issue 22: the log is held small, but the public API is unchanged: every
+    entry packed reads back as the Operation logged, its detail (a trick's
+    number, cards and leader; a deal's hands; a score) equal too."""
+    game = random_game(variant, 3, rubbers=1 if laws else 2, laws=laws)
+    logged = list(game.log)
+    packed = OpLog(game.players)
+    packed.entries.extend(logged)
+    assert packed.pack() == len(logged)
+    assert packed.entries == []
+    assert packed == logged
+    assert packed == game.log
+    assert [op.to_data() for op in packed] == [op.to_data() for op in logged]
+    assert all(type(a.kind) is type(b.kind) for a, b in zip(packed, logged, strict=True))
+    assert packed[-1] == logged[-1]
+    assert packed[-len(logged)] == logged[0]
+    assert packed[5:40:3] == logged[5:40:3]
+    assert list(reversed(packed)) == logged[::-1]
+    assert packed.copy() == logged
+    assert packed != tuple(logged)  # as the list it was
+    with pytest.raises(IndexError):
+        packed[len(logged)]
+
+
+def test_a_long_game_packs_its_log_as_it_goes() -> None:
+    """The game packs once PACK_AFTER entries have gathered, at a deal's start
+    (a game of a rubber or two never does): what it plays and logs is the
+    same game as unpacked."""
+    game = random_game("bridge", 11, rubbers=6)
+    assert len(game.log) > 3 * PACK_AFTER
+    assert len(game.log.entries) < PACK_AFTER + 100  # the others are packed
+    assert game._packed == game.log.packed == len(game.log) - len(game.log.entries)
+    assert [op.index for op in game.log] == list(range(len(game.log)))
+    replayed = Game.from_record(json.loads(json.dumps(game.to_record())))
+    assert replayed.log == game.log
+    assert replayed.state_dict() == game.state_dict()
+
+
+@pytest.mark.parametrize(
+    ("variant", "rubbers"), [("bridge", 12), ("three-handed", 8), ("double-dummy", 12)]
+)
+def test_a_record_replays_in_under_ten_times_its_size(
+    tmp_path: Path, variant: str, rubbers: int
+) -> None:
+    """Issue 22: 'under 10x the input in memory'. A record's replay (read,
+    check, replay: load_game) peaked at 19 to 22 times the file while the game
+    held every log entry as a named tuple; with the log packed, about 6 times
+    (tools/bench_records.py, 100 rubbers). Here 50 to 90 kB, written compact
+    (the costliest way: fewer bytes an action; about 7.5 to 8 times), the
+    imports and the rules loaded before measuring."""
+    game = random_game(variant, 5, rubbers=rubbers)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game.to_record(), separators=(",", ":")), "utf-8")
+    size = path.stat().st_size
+    assert size > 40_000
+    load_game(path)  # the rules and the engine's tables, out of the figure
+    tracemalloc.start()
+    try:
+        replayed, record = load_game(path)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 10 * size
+    assert replayed.log == game.log
+    assert len(record["actions"]) == len(game.actions)
+
+
+_RECORD = json.dumps(
+    {"format": "dummybridge-record/1", "seed": 1, "actions": ["pass", "play CA", "pass"]},
+    indent=1,
+)
+
+
+@settings(max_examples=examples(500), deadline=None)
+@given(st.data())
+def test_a_record_is_parsed_as_json_loads_parses_it(data: st.DataObject) -> None:
+    """The record's JSON is read with its actions one at a time (records._loads,
+    so that the peak is not a string for each action, issue 22), but it is
+    read exactly as json.loads reads it: the same value, or the same error at
+    the same place, whatever is cut, doubled or put in."""
+    from dummybridge.formats import records
+
+    cut = data.draw(st.integers(0, len(_RECORD)))
+    text = data.draw(
+        st.sampled_from(
+            [
+                _RECORD[:cut] + _RECORD[cut + 1 :],
+                _RECORD[:cut] + _RECORD[cut] * 2 + _RECORD[cut + 1 :] if cut < len(_RECORD) else "",
+                _RECORD[:cut]
+                + data.draw(st.sampled_from([",", "]", "}", '"', "[", "{", " ", "1e9999", "NaN"]))
+                + _RECORD[cut:],
+            ]
+        )
+    )
+    try:
+        expected: Any = json.loads(text)
+    except ValueError as exc:
+        expected = (type(exc), str(exc))
+    try:
+        got: Any = records._loads(text)
+    except ValueError as exc:
+        got = (type(exc), str(exc))
+    assert got == expected
+    assert records._loads(_RECORD) == json.loads(_RECORD)
+
+
+def test_a_record_replays_its_cards_through_the_c_step(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 22: 'a second per MiB'. A record's cards taken in turn are
+    replayed through the C card step (engine/hotpath.py), as a game plays
+    them: they went to the Python step while the loader passed ``player=None``
+    with each (0.54 s per MiB then, 0.27 now: tools/bench_records.py)."""
+    game = random_game("bridge", 7, rubbers=1)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game.to_record()), "utf-8")
+    in_python: list[str] = []
+    apply = Game._apply
+
+    def counted(self: Game, action: Any, *, player: str | None = None) -> Any:
+        if self._lean and str(action).startswith("play "):
+            in_python.append(str(action))
+        return apply(self, action, player=player)
+
+    monkeypatch.setattr(Game, "_apply", counted)
+    replayed, _ = load_game(path)
+    assert replayed.log == game.log
+    assert sum(op.kind == "play" for op in replayed.log) >= 52
+    assert in_python == []
