@@ -33,6 +33,7 @@ True
 
 from __future__ import annotations
 
+import threading
 from array import array
 from collections.abc import Iterator, Sequence
 from itertools import compress, repeat
@@ -73,6 +74,7 @@ assert len(_KINDS) < 64, "a packed entry holds its kind in 6 bits"
 #: interned: a few hundred in any process)
 _ACTIONS: list[Action] = []
 _ACTION_NUMBER: dict[Action, int] = {}
+_NUMBERING = threading.Lock()
 
 
 def trick_detail(number: int, cards: tuple[Card, ...], leader: Seat) -> dict[str, Any]:
@@ -86,10 +88,16 @@ def _action_code(action: Action | None) -> int:
         return 0
     number = _ACTION_NUMBER.get(action)
     if number is None:
-        if len(_ACTIONS) >= _MOST_ACTIONS or action.__class__ is not Action:
-            return -1
-        number = _ACTION_NUMBER[action] = len(_ACTIONS)
-        _ACTIONS.append(action)
+        # (games in several threads, a Dask worker's or the web server's, may
+        # number actions at once: a number is given under the lock, and only
+        # once its action is in the list)
+        with _NUMBERING:
+            number = _ACTION_NUMBER.get(action)
+            if number is None:
+                if len(_ACTIONS) >= _MOST_ACTIONS or action.__class__ is not Action:
+                    return -1
+                _ACTIONS.append(action)
+                number = _ACTION_NUMBER[action] = len(_ACTIONS) - 1
     return number + 1
 
 
