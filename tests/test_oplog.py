@@ -173,4 +173,3 @@ def test_a_record_replays_its_cards_through_the_c_step(
     assert replayed.log == game.log
     assert sum(op.kind == "play" for op in replayed.log) >= 52
     assert in_python == []
-
