@@ -175,7 +175,8 @@ def test_play_with_irregularities_shows_revokes_corrected_in_time(
       D asks West (A): having none? Yes.
       The revoke in trick 2 is corrected: C5 taken back
       South (B) requires the highest card of the suit
-   2. S S9   W ST   N SJ   E S2   -> North
+      North (C) revokes in trick 2: H5 to the S9 led (not liable: the trick stands)
+   2. S S9   W ST   N H5   E S2   -> West
 """
         in out
     )

@@ -196,9 +196,18 @@ def deal_records(game: Any) -> list[DealRecord]:
 
     snap()
     out_of_turn = dict(game.actions_out_of_turn)
+    in_play = -1  # the deal whose play has begun (its snap is taken: it changes no more)
     for i, action in enumerate(game.actions):
-        replay.apply(action, player=out_of_turn.get(i))
-        snap()
+        player = out_of_turn.get(i)
+        if player is None:
+            replay.apply(action)  # (in turn: a card takes the C step)
+        else:
+            replay.apply(action, player=player)
+        if replay.phase != "play":
+            snap()
+        elif in_play != replay.deal_number:
+            in_play = replay.deal_number
+            snap()
     return _deals_from_log(game, snaps)
 
 
@@ -508,7 +517,7 @@ def export_pbn(
     :returns: the text, lines ended by CR LF; write it with
         ``encoding="latin-1", errors="replace", newline=""`` (see :func:`write_pbn`).
     """
-    from .pbn_replay import other_actions
+    from .pbn_replay import other_actions, script_of
 
     deals = [
         deal
@@ -516,9 +525,18 @@ def export_pbn(
         if not (deal.ending == "abandoned" and deal.board == game.deal_number and not game.is_over)
         and (board is None or deal.board == board)  # (a deal still being played is left out)
     ]
-    # What the sections cannot say goes in OtherActions: found by importing them.
-    plain = [_game_lines(deal, game, event, site, date) for deal in deals]
-    other = other_actions(game, parse_pbn(_EOL.join("".join(x + _EOL for x in g) for g in plain)))
+    # What the sections cannot say goes in OtherActions: found by importing
+    # them, a deal at a time (its game's text made, read and let go).
+    by_board = {deal.board: deal for deal in deals}
+
+    def script_for(number: int) -> Any:
+        deal = by_board.get(number)
+        if deal is None:
+            return None
+        lines = _game_lines(deal, game, event, site, date)
+        return script_of(parse_pbn("".join(x + _EOL for x in lines))[0], game.rules)
+
+    other = other_actions(game, script_for)
     out = [f"% PBN 2.1{_EOL}% EXPORT{_EOL}"]
     for i, deal in enumerate(deals):
         if i:

@@ -60,7 +60,7 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -756,24 +756,28 @@ def fresh(game: Game) -> Game:
     )
 
 
-def other_actions(game: Game, games: Sequence[PbnGame]) -> dict[int, list[list[Any]]]:
+def other_actions(
+    game: Game, script_for: Callable[[int], DealScript | None]
+) -> dict[int, list[list[Any]]]:
     """For the export: by deal number, the decisions of ``game`` that the PBN
     games (the export's own, without OtherActions) do not give, each
     ``[index in the deal, action]`` or ``[index, action, player]`` for one
-    taken out of turn; so that importing the file replays the game exactly."""
-    scripts: dict[int, DealScript] = {}
-    for g in games:
-        if (g.board or "").isdecimal():
-            scripts[int(g.board or "0")] = script_of(g, game.rules)
+    taken out of turn; so that importing the file replays the game exactly.
+
+    :param script_for: the script of a deal's PBN game, by the deal's number
+        (``None`` for none); asked once a deal, in order, so that only one
+        deal's is held at a time.
+    """
     replay = fresh(game)
     out: dict[int, list[list[Any]]] = {}
     out_of_turn = dict(game.actions_out_of_turn)
     number, k = replay.deal_number, 0
+    script = script_for(number)
     for i, action in enumerate(game.actions):
         if replay.deal_number != number:
             number, k = replay.deal_number, 0
+            script = script_for(number)
         player = out_of_turn.get(i)
-        script = scripts.get(number)
         step = None
         if script is not None and player is None:
             try:
@@ -783,6 +787,9 @@ def other_actions(game: Game, games: Sequence[PbnGame]) -> dict[int, list[list[A
         if step is None or step.action != action:
             item: list[Any] = [k, str(action)] + ([] if player is None else [player])
             out.setdefault(number, []).append(item)
-        replay.apply(action, player=player)
+        if player is None:
+            replay.apply(action)  # (in turn: a card takes the C step)
+        else:
+            replay.apply(action, player=player)
         k += 1
     return out
