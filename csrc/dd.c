@@ -157,7 +157,11 @@ static const uint8_t dd_cmp4[16][16] = {
  * nodes it saves); the rest of the block only: -1.1% nodes. Freak deal
  * four voids 0-3-5-5, 15,824,694 nodes: 8: -2.8% nodes, -0.6%
  * instructions; 24: -3.3%, 0.0%; the 6-7 two-suiters, 45,548,119 nodes:
- * 8: -6.7%, 24: -8.6%, the whole list -15%. */
+ * 8: -6.7%, 24: -8.6%, the whole list -15%. Also not kept: the whole
+ * list read where 6 tricks or more are left (8 entries below), nodes
+ * -0.5% (the 6 random deals) and -6.3% (the 6-7 two-suiters) from 8's,
+ * but instructions +3.4% (random) and +3.3% (four voids 0-3-5-5); 16
+ * entries, nodes -0.5%, instructions +0.2% (random). */
 #ifndef DD_HIT_EXTRA
 #define DD_HIT_EXTRA 8
 #endif
