@@ -2105,7 +2105,13 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * cost of a node, not the size of the search. On the six freak deals of
  * dd_golden.json it is the other way: 192.7M calls against our 344.7M
  * nodes (0.56; the 6-7 two-suiters 10.6M against 47.1M, the three-suiter
- * 38.2M against 94.8M), there its search is the smaller.
+ * 38.2M against 94.8M), there its search is the smaller. Session 11
+ * (tools/dd_nodes.py): on the freak deals neither the workspace nor the
+ * first targets are the gap: the 7-6 two-suiters take 50.4M nodes at 128
+ * or 512 MiB against 49.4M at 32; the true values as first targets save
+ * 0.8% on four voids 0-3-5-5 and cost 1.8% on the 7-6 two-suiters. The
+ * worst of bridge-solver's hard_deals/ is deal.4: 552M nodes, 88 s
+ * against its 7.3 s (12 times; the others 0.7-2.6 times).
  * Profile of ours (perf, first 40 random deals, the DD_FLAT functions
  * kept out of line): the trick-boundary bounds about
  * 25% (cash_tricks 11%, quick_tricks 6%, suit_run_tricks 3%, the rest 5%),
