@@ -1887,14 +1887,17 @@ DBR_INLINE dbr_hand rel_lowest(dbr_hand rel) {
  * the cards below), or of no card of the suit when that hand holds the
  * whole suit. The verdict is the same; the smaller set handed up makes the
  * entries above more general (bridge-solver's pattern, extended up through
- * the suit's bottom run). Applied to what the bounds and a search hand up
- * (a table hit's entry is already so): tables' nodes 35,872,332 ->
- * 35,514,432 (-1.0%) on the first 20 random deals, 344,748,946 ->
- * 330,774,649 (-4.1%) on the six freak deals of dd_golden.json;
- * instructions (callgrind) +0.2% on the first 6 random deals, -3.1% on
- * the 6-7 two-suiters (about 100 instructions a call: the owner of each
- * suit's relevant card; only where a search stores, -0.4% nodes and
- * +0.8% instructions on the 6 random deals). */
+ * the suit's bottom run). Applied where a search stores (a table hit's
+ * entry is already so). With the bounds' cut-offs too (kept at first):
+ * tables' nodes 35,872,332 -> 35,514,432 (-1.0%) on the first 20 random
+ * deals, 344,748,946 -> 330,774,649 (-4.1%) on the six freak deals of
+ * dd_golden.json; instructions (callgrind) +0.2% on the first 6 random
+ * deals, -3.1% on the 6-7 two-suiters. About 100 instructions a call;
+ * measured after the walk of DD_HIT_EXTRA, the bounds' cut-offs left
+ * out: nodes +0.4% (20 random deals: 34,671,726 -> 34,799,353), +1.0%
+ * (the six freak deals: 315,074,949 -> 318,229,461; four voids 0-1-6-6
+ * +3.3%, 0-3-5-5 0.0%), instructions -0.3% (6 random deals) and -0.8%
+ * (four voids 0-3-5-5): about even, kept as the one call. */
 static DD_FLAT dbr_hand rel_compress(const dbr_dd *d, dbr_hand rel) {
     if (!rel) return 0;
     /* the lowest relevant card of each suit, and the cards at or below it,
@@ -2192,7 +2195,7 @@ static DD_HOT int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel
         dbr_hand brel = 0;
         const int sure = bounds_cut(d, nd->lead, r, target, &brel);
         if (sure >= 0) {
-            *rel_out = rel_compress(d, brel);
+            *rel_out = brel;
             return sure;
         }
         int best = DD_NO_MOVE;
