@@ -16,7 +16,11 @@
  *   fact about positions, it stays valid across searches, targets, leaders
  *   and deals; when the table is full the least valuable half is evicted.
  *   A distribution's entries sit in blocks of neighbouring memory, newest
- *   first, and an entry that cuts a search off moves to the front;
+ *   first, and an entry that cuts a search off moves to the front; a probe
+ *   takes, of the entries near the first that decides it, the one
+ *   describing the fewest cards, and a verdict's lowest relevant card of
+ *   a suit moves up past the suit's bottom run of one hand's cards (see
+ *   rel_compress);
  * - bounds at trick boundaries, tried before the table: quick tricks for the
  *   side on lead (the leader's top winners, partner's through an entry, or
  *   both; a whole suit once the others are out of it; Ax opposite Kx; the
@@ -143,6 +147,25 @@ static const uint8_t dd_cmp4[16][16] = {
  * entry that cut a search off moves to the front). */
 #ifndef DD_MAX_CHAIN
 #define DD_MAX_CHAIN 400
+#endif
+/* A probe that finds an entry deciding the search reads on at most this
+ * many entries (and the rest of the block) for one describing fewer cards
+ * (see search). Tables' nodes and instructions (callgrind) from the first
+ * walk ending at the first decision: first 6 random deals 18,971,999
+ * nodes; 8: -3.1% nodes, -1.3% instructions; 24: -3.9%, -0.9%; the whole
+ * list: -4.4%, +1.7% (measured and not kept: the walk costs more than the
+ * nodes it saves); the rest of the block only: -1.1% nodes. Freak deal
+ * four voids 0-3-5-5, 15,824,694 nodes: 8: -2.8% nodes, -0.6%
+ * instructions; 24: -3.3%, 0.0%; the 6-7 two-suiters, 45,548,119 nodes:
+ * 8: -6.7%, 24: -8.6%, the whole list -15%. Also not kept: the whole
+ * list read where 6 tricks or more are left (8 entries below), nodes
+ * -0.5% (the 6 random deals) and -6.3% (the 6-7 two-suiters) from 8's,
+ * but instructions +3.4% (random) and +3.3% (four voids 0-3-5-5); 16
+ * entries, nodes -0.5%, instructions +0.2% (random); the entry taken left
+ * in its place (not moved to the front), nodes +0.6% (random) and +0.8%
+ * (four voids 0-3-5-5). */
+#ifndef DD_HIT_EXTRA
+#define DD_HIT_EXTRA 8
 #endif
 #define DD_NO_MOVE 0xFFu
 /* Entries come in blocks of DD_BLOCK neighbours (a power of two; 256 bytes
@@ -1857,6 +1880,51 @@ DBR_INLINE dbr_hand rel_lowest(dbr_hand rel) {
     return out;
 }
 
+/* At a trick boundary: a class of positions whose cards below the lowest
+ * relevant card of a suit are all one hand's is the class of the cards down
+ * to the lowest card above them held by another hand (the suit lengths place
+ * the rest: every position that matches down to there gives that hand all
+ * the cards below), or of no card of the suit when that hand holds the
+ * whole suit. The verdict is the same; the smaller set handed up makes the
+ * entries above more general (bridge-solver's pattern, extended up through
+ * the suit's bottom run). Applied where a search stores (a table hit's
+ * entry is already so). With the bounds' cut-offs too (kept at first):
+ * tables' nodes 35,872,332 -> 35,514,432 (-1.0%) on the first 20 random
+ * deals, 344,748,946 -> 330,774,649 (-4.1%) on the six freak deals of
+ * dd_golden.json; instructions (callgrind) +0.2% on the first 6 random
+ * deals, -3.1% on the 6-7 two-suiters. About 100 instructions a call;
+ * measured after the walk of DD_HIT_EXTRA, the bounds' cut-offs left
+ * out: nodes +0.4% (20 random deals: 34,671,726 -> 34,799,353), +1.0%
+ * (the six freak deals: 315,074,949 -> 318,229,461; four voids 0-1-6-6
+ * +3.3%, 0-3-5-5 0.0%), instructions -0.3% (6 random deals) and -0.8%
+ * (four voids 0-3-5-5): about even, kept as the one call. */
+static DD_FLAT dbr_hand rel_compress(const dbr_dd *d, dbr_hand rel) {
+    if (!rel) return 0;
+    /* the lowest relevant card of each suit, and the cards at or below it,
+     * for the even and the odd suits at once (a field's carry lands in the
+     * empty field above it): x & (~x + 1) in each field, a field of no
+     * relevant card carrying out; then (r << 1) - base in each field */
+    const dbr_hand ev = DBR_SUIT_MASK(0) | DBR_SUIT_MASK(2),
+                   od = DBR_SUIT_MASK(1) | DBR_SUIT_MASK(3);
+    const dbr_hand b_ev = (dbr_hand)1 | (dbr_hand)1 << 26, b_od = b_ev << 13;
+    const dbr_hand e = rel & ev, odd = rel & od;
+    const dbr_hand te = (~e & ev) + b_ev, to = (~odd & od) + b_od;
+    const dbr_hand empty = ((te & b_od) | (to & b_ev << 26)) >> 13;
+    rel = (e & te) | (odd & to);
+    const dbr_hand low = (rel << 1) - ((b_ev | b_od) & ~empty);
+    const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
+    dbr_hand rs = rel;
+    do {
+        const dbr_hand bit = rs & (0 - rs);
+        rs &= rs - 1;
+        const int o = (d->h[1] & bit ? 1 : 0) | (d->h[2] & bit ? 2 : 0) | (d->h[3] & bit ? 3 : 0);
+        const dbr_hand sm = DBR_SUIT_MASK(dbr__ctz(bit) / 13), not_o = all & ~d->h[o] & sm;
+        if (not_o & low) continue;
+        rel = (rel & ~sm) | (not_o & (0 - not_o));
+    } while (rs);
+    return rel;
+}
+
 /* The search tried one card of each run of equivalent cards. If the lowest
  * relevant card of a suit falls inside a run of the hand to play (some of
  * the run above it, some below), the run's lower cards become relevant too,
@@ -2042,7 +2110,13 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * cost of a node, not the size of the search. On the six freak deals of
  * dd_golden.json it is the other way: 192.7M calls against our 344.7M
  * nodes (0.56; the 6-7 two-suiters 10.6M against 47.1M, the three-suiter
- * 38.2M against 94.8M), there its search is the smaller.
+ * 38.2M against 94.8M), there its search is the smaller. Session 11
+ * (tools/dd_nodes.py): on the freak deals neither the workspace nor the
+ * first targets are the gap: the 7-6 two-suiters take 50.4M nodes at 128
+ * or 512 MiB against 49.4M at 32; the true values as first targets save
+ * 0.8% on four voids 0-3-5-5 and cost 1.8% on the 7-6 two-suiters. The
+ * worst of bridge-solver's hard_deals/ is deal.4: 552M nodes, 88 s
+ * against its 7.3 s (12 times; the others 0.7-2.6 times).
  * Profile of ours (perf, first 40 random deals, the DD_FLAT functions
  * kept out of line): the trick-boundary bounds about
  * 25% (cash_tricks 11%, quick_tricks 6%, suit_run_tricks 3%, the rest 5%),
@@ -2128,34 +2202,50 @@ static DD_HOT int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel
         int chain = 0;
         p.slot = find_slot(d, p.dist, p.ctl);
         const uint32_t head = slot_live(d, p.slot) ? p.slot->head : 0;
-        for (uint32_t i = head; i && chain < DD_MAX_CHAIN;) {
+        /* of the entries that decide the search (read on DD_HIT_EXTRA
+         * entries past the first), the one describing the fewest cards
+         * (bridge-solver's pattern tree looks the general patterns up
+         * first): what it hands up keeps the entries above general */
+        uint32_t hit = 0;
+        int hit_cards = 99, limit = DD_MAX_CHAIN;
+        for (uint32_t i = head; i && chain < limit;) {
             const uint32_t end = (i | (DD_BLOCK - 1)) + 1;
             const uint32_t next_block = d->pool[end - 1].next;
             DD_PREFETCH(&d->pool[next_block]);
             for (; i < end; i++, chain++) {
-                dd_entry *e = &d->pool[i];
+                const dd_entry *e = &d->pool[i];
                 if ((p.b0 & e->mask) != e->b0 || (p.b1 & e->mask) != e->b1) continue;
                 if (e->lb >= target || e->ub < target) {
-                    *rel_out = mask_rel(&p, e->mask);
-                    note_tt_lead(d, 4 * r, e->best, present);
-                    const int res = e->lb >= target;
-                    if (i != head) {
-                        /* to the front: entries that cut off are found
-                         * sooner. The entry trades places with the head
-                         * (the lists keep their blocks' order). */
-                        dd_entry *h = &d->pool[head];
-                        const dd_entry tmp = *h;
-                        const uint32_t hn = h->next, en = e->next;
-                        *h = *e;
-                        h->next = hn;
-                        *e = tmp;
-                        e->next = en;
+                    const int k = dd_popcount(e->mask);
+                    if (k < hit_cards) {
+                        hit_cards = k;
+                        hit = i;
                     }
-                    return res;
+                    if (limit == DD_MAX_CHAIN) limit = chain + DD_HIT_EXTRA;
+                } else if (e->best != DD_NO_MOVE && best == DD_NO_MOVE) {
+                    best = e->best;
                 }
-                if (e->best != DD_NO_MOVE && best == DD_NO_MOVE) best = e->best;
             }
             i = next_block;
+        }
+        if (hit) {
+            dd_entry *e = &d->pool[hit];
+            *rel_out = mask_rel(&p, e->mask);
+            note_tt_lead(d, 4 * r, e->best, present);
+            const int res = e->lb >= target;
+            if (hit != head) {
+                /* to the front: entries that cut off are found sooner.
+                 * The entry trades places with the head (the lists keep
+                 * their blocks' order). */
+                dd_entry *h = &d->pool[head];
+                const dd_entry tmp = *h;
+                const uint32_t hn = h->next, en = e->next;
+                *h = *e;
+                h->next = hn;
+                *e = tmp;
+                e->next = en;
+            }
+            return res;
         }
         const int cards_left = 4 * r;
         const int tl = d->tt_lead[cards_left];
@@ -2169,7 +2259,7 @@ static DD_HOT int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel
             found = (c / 13) * 16 + rel_rank(c, present);
             d->killer[cards_left] = (int8_t)c;
         }
-        rel = extend_runs(rel_lowest(rel), d->h[nd->lead], present);
+        rel = rel_compress(d, extend_runs(rel, d->h[nd->lead], present));
         tt_store(d, &p, rel, r, result, target, found);
         *rel_out = rel;
         return result;
