@@ -64,7 +64,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.cards import Hand, Seat, Strain, seat_side
+from ..core.cards import Card, Hand, Seat, Strain, seat_side
 from ..engine.actions import BID, DECLARE, DOUBLE, LEAVE, PASS, REDOUBLE, Action
 from ..engine.deal import Deal
 from ..engine.game import Game
@@ -82,6 +82,10 @@ CALLS_MAX = 10_000
 OTHER_ACTIONS_MAX = 10_000
 _HISTORY_KINDS = frozenset((DECLARE, LEAVE, DOUBLE, REDOUBLE, PASS))
 _STRAINS = {"C": Strain.CLUBS, "D": Strain.DIAMONDS, "H": Strain.HEARTS, "S": Strain.SPADES}
+#: the seats by number, and the play of each card by its code (``SA``), looked
+#: up for each card of a play section
+_SEATS = tuple(Seat)
+_PLAYS = {Card(i).code: Action.play(Card(i)) for i in range(52)}
 
 
 @dataclass(frozen=True)
@@ -160,6 +164,8 @@ def _annotation(token: str) -> bool:
 
 def _lead(token: str) -> tuple[str, str]:
     """A token's call or card, upper case, and what is attached after it."""
+    if len(token) == 2 and token.isascii() and token.isalnum():  # (a card: most tokens)
+        return token.upper(), ""
     end = 0
     while end < len(token) and (
         (token[end].isascii() and token[end].isalnum()) or token[end] == "-"
@@ -337,9 +343,9 @@ def _play(script: DealScript, turn: int, tricks_most: int) -> None:
                 col=col,
                 path="Play",
             )
-        seat = Seat((first + column) & 3)
+        seat = _SEATS[(first + column) & 3]
         if card != "-":
-            trick[seat] = Step(token, Action.play(card), line, col, "Play", seat)
+            trick[seat] = Step(token, _PLAYS[card], line, col, "Play", seat)
         column += 1
         if column == 4:
             script.tricks.append(trick)
@@ -375,7 +381,7 @@ def _other(script: DealScript) -> None:
 
 
 def _turn(seat: Seat, turn: int) -> Seat:
-    return Seat((seat + turn) & 3)
+    return _SEATS[(seat + turn) & 3]
 
 
 def script_of(game: PbnGame, rules: RuleSet, turn: int = 0) -> DealScript:
