@@ -82,10 +82,8 @@ CALLS_MAX = 10_000
 OTHER_ACTIONS_MAX = 10_000
 _HISTORY_KINDS = frozenset((DECLARE, LEAVE, DOUBLE, REDOUBLE, PASS))
 _STRAINS = {"C": Strain.CLUBS, "D": Strain.DIAMONDS, "H": Strain.HEARTS, "S": Strain.SPADES}
-#: the seats by number, and the play of each card by its code (``SA``), looked
-#: up for each card of a play section
-_SEATS = tuple(Seat)
-_PLAYS = {Card(i).code: Action.play(Card(i)) for i in range(52)}
+_SEATS = tuple(Seat)  # the seats by number (a play section's cards are looked up)
+_PLAYS = {Card(i).code: Action.play(Card(i)) for i in range(52)}  # each card's, by its code
 
 
 @dataclass(frozen=True)
