@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from ..core import _native
 from ..core._native import Rng
-from ..core.cards import Seat, seat_side
+from ..core.cards import SEATS, Seat, seat_side
 from ..engine.actions import DECLARE, LEAVE, PLAY, Action
 from ..engine.game import Observation
 from ..errors import DummyBridgeError
@@ -32,7 +32,6 @@ from .basic import RuleBot
 __all__ = ["SamplingBot"]
 
 _FULL = (1 << 52) - 1
-_SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 
 
 class SamplingBot:
@@ -88,8 +87,8 @@ class SamplingBot:
                 gone |= 1 << card.index
                 if led is not None and card.suit != led:
                     voids[seat] |= 1 << int(led)
-        known = [obs.hands[s].bits if s in obs.hands else 0 for s in _SEATS]
-        need = [0 if s in obs.hands else cards_each - played[s] for s in _SEATS]
+        known = [obs.hands[s].bits if s in obs.hands else 0 for s in SEATS]
+        need = [0 if s in obs.hands else cards_each - played[s] for s in SEATS]
         seen = gone
         for bits in known:
             seen |= bits

@@ -27,6 +27,7 @@ from .files import clip
 
 __all__ = [
     "FORCED_DECLARATION_PIPS",
+    "SEATS",
     "Card",
     "Hand",
     "Rank",
@@ -231,17 +232,17 @@ class Seat(IntEnum):
     @property
     def left(self) -> Seat:
         """The next seat clockwise: the player on this seat's left."""
-        return _SEATS[(self + 1) & 3]
+        return SEATS[(self + 1) & 3]
 
     @property
     def right(self) -> Seat:
         """The previous seat clockwise: the player on this seat's right."""
-        return _SEATS[(self + 3) & 3]
+        return SEATS[(self + 3) & 3]
 
     @property
     def partner(self) -> Seat:
         """The seat opposite."""
-        return _SEATS[(self + 2) & 3]
+        return SEATS[(self + 2) & 3]
 
     @property
     def side(self) -> int:
@@ -254,11 +255,9 @@ class Seat(IntEnum):
 
         :raises InvalidNotationError: for anything else.
         """
-        if isinstance(text, str):
-            word = _words(text)
-            for seat in cls:
-                if word in (seat.letter.lower(), seat.name.lower()):
-                    return seat
+        seat = _SEAT_WORDS.get(_words(text)) if isinstance(text, str) else None
+        if seat is not None:
+            return seat
         raise InvalidNotationError(
             f"unknown seat {clip(text)!r}: expected N, E, S, W or a name (north ...)"
         )
@@ -267,7 +266,13 @@ class Seat(IntEnum):
         return self.letter
 
 
-_SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)  # by number: cheaper than Seat(n)
+SEATS: Final[tuple[Seat, Seat, Seat, Seat]] = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+"""The seats by number: ``SEATS[n]`` is ``Seat(n)``, looked up, not built."""
+#: each seat by its letter and its name, lower case (``Seat.from_str``)
+_SEAT_WORDS: Final[dict[str, Seat]] = {
+    **{seat.letter.lower(): seat for seat in SEATS},
+    **{seat.name.lower(): seat for seat in SEATS},
+}
 
 
 def seat_side(seat: int) -> int:

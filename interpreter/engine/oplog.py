@@ -40,7 +40,7 @@ from itertools import compress, repeat
 from operator import is_, itemgetter
 from typing import Any, overload
 
-from ..core.cards import Card, Seat
+from ..core.cards import SEATS, Card, Seat
 from ._lazy import LazyDetail
 from .actions import Action, Operation
 from .opkinds import NO_DETAIL, OpKind
@@ -50,7 +50,6 @@ __all__ = ["PACK_AFTER", "OpLog", "trick_detail"]
 _new_op = tuple.__new__
 _KINDS = tuple(OpKind)
 _KIND_CODE = {kind: i for i, kind in enumerate(_KINDS)}
-_SEATS = tuple(Seat)
 _CARDS = tuple(Card(i) for i in range(52))
 # The fields of a packed entry, from bit 0: the kind (6 bits), the seat + 1
 # (3: 0 for none), the player's place + 1 (3), the form of its detail (2: none,
@@ -219,7 +218,7 @@ class OpLog(Sequence[Operation]):
         if form == _TRICK:
             bits = code >> _DETAIL_AT
             cards = tuple(_CARDS[bits >> (4 + 6 * i) & 63] for i in range(4))
-            detail = LazyDetail(trick_detail, (bits & 15, cards, _SEATS[bits >> 28 & 3]))
+            detail = LazyDetail(trick_detail, (bits & 15, cards, SEATS[bits >> 28 & 3]))
         elif form == _ASIDE:
             detail = self._aside[code >> _DETAIL_AT]
         return _new_op(
@@ -227,7 +226,7 @@ class OpLog(Sequence[Operation]):
             (
                 index,
                 _KINDS[code & 63],
-                None if seat == 0 else _SEATS[seat - 1],
+                None if seat == 0 else SEATS[seat - 1],
                 None if place == 0 else self.players[place - 1],
                 None if action == 0 else _ACTIONS[action - 1],
                 detail,

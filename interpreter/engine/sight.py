@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..core.cards import Seat
+from ..core.cards import SEATS, Seat
 from ..errors import IllegalActionError
 from ..language.ruleset import Condition, SightRule
 from . import play
@@ -32,7 +32,6 @@ if TYPE_CHECKING:
 
 __all__ = ["current", "event", "log", "look", "look_actions", "sees", "verify_look", "with_looks"]
 
-_SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 _NO_SEATS: frozenset[Seat] = frozenset()
 _SEAT_SETS: dict[frozenset[Seat], frozenset[Seat]] = {_NO_SEATS: _NO_SEATS}
 _NO_EVENTS: frozenset[Any] = frozenset()
@@ -245,8 +244,8 @@ def _sight_detail(
         "changes": [
             {
                 "player": player,
-                "sees": [s.letter for s in _SEATS if s in sees],
-                "loses": [s.letter for s in _SEATS if s in loses],
+                "sees": [s.letter for s in SEATS if s in sees],
+                "loses": [s.letter for s in SEATS if s in loses],
             }
             for player, sees, loses in changes
         ]

@@ -79,7 +79,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.cards import Hand, Seat, Strain, format_deal, seat_side
+from ..core.cards import SEATS, Hand, Seat, Strain, format_deal, seat_side
 from ..engine.actions import BID, DECLARE, DOUBLE, LEAVE, PASS, REDOUBLE, Action
 from ..language.ruleset import Denomination, RuleSet
 from .pbn_read import NO_INHERIT, PbnGame, deals_from_pbn, parse_pbn, read_pbn
@@ -117,8 +117,6 @@ MANDATORY_TAGS = (
 )
 _CLOCKWISE = (Seat.WEST, Seat.NORTH, Seat.EAST, Seat.SOUTH)  # PBN's order from West (3.4)
 _EOL = "\r\n"  # PBN 2.3: CR LF ends every line in export format
-_SEATS = tuple(Seat)  # the seats by number
-_SEAT_OF_LETTER = {seat.letter: seat for seat in Seat}  # a trick's leader in the log
 
 
 # ------------------------------------------------------------------ export
@@ -264,7 +262,7 @@ def _deals_from_log(game: Any, snaps: Mapping[int, Mapping[str, Any]]) -> list[D
             assert op.seat is not None
             # A trick taken back to correct a revoke (law 83) is logged again: keep the last.
             del current.tricks[d["number"] - 1 :], winners[d["number"] - 1 :]
-            current.tricks.append((_SEAT_OF_LETTER[d["leader"]], list(d["cards"])))
+            current.tricks.append((Seat.from_str(d["leader"]), list(d["cards"])))
             winners.append(seat_side(op.seat))
             current.tricks_won = (winners.count(0), winners.count(1))
         elif kind == "revoke":
@@ -412,7 +410,7 @@ def _play_lines(deal: DealRecord) -> tuple[Seat, list[str]]:
     for number, (leader, cards) in enumerate(deal.tricks, start=1):
         column = ["-"] * 4
         for i, code in enumerate(cards):
-            seat = _SEATS[(leader + i) & 3]
+            seat = SEATS[(leader + i) & 3]
             token = code
             if (number, code) in revoked:
                 token = f"^R {code}"

@@ -64,7 +64,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.cards import Card, Hand, Seat, Strain, seat_side
+from ..core.cards import SEATS, Card, Hand, Seat, Strain, seat_side
 from ..engine.actions import BID, DECLARE, DOUBLE, LEAVE, PASS, REDOUBLE, Action
 from ..engine.deal import Deal
 from ..engine.game import Game
@@ -82,7 +82,6 @@ CALLS_MAX = 10_000
 OTHER_ACTIONS_MAX = 10_000
 _HISTORY_KINDS = frozenset((DECLARE, LEAVE, DOUBLE, REDOUBLE, PASS))
 _STRAINS = {"C": Strain.CLUBS, "D": Strain.DIAMONDS, "H": Strain.HEARTS, "S": Strain.SPADES}
-_SEATS = tuple(Seat)  # the seats by number (a play section's cards are looked up)
 _PLAYS = {Card(i).code: Action.play(Card(i)) for i in range(52)}  # each card's, by its code
 
 
@@ -341,7 +340,7 @@ def _play(script: DealScript, turn: int, tricks_most: int) -> None:
                 col=col,
                 path="Play",
             )
-        seat = _SEATS[(first + column) & 3]
+        seat = SEATS[(first + column) & 3]
         if card != "-":
             trick[seat] = Step(token, _PLAYS[card], line, col, "Play", seat)
         column += 1
@@ -379,7 +378,7 @@ def _other(script: DealScript) -> None:
 
 
 def _turn(seat: Seat, turn: int) -> Seat:
-    return _SEATS[(seat + turn) & 3]
+    return SEATS[(seat + turn) & 3]
 
 
 def script_of(game: PbnGame, rules: RuleSet, turn: int = 0) -> DealScript:
