@@ -97,7 +97,7 @@ def _read_file(path: str, data: bytes) -> DdFile:
     for i, game in enumerate(games):
         if "Deal" not in game.tags:
             continue
-        size = _cards_each(game)
+        size = _deal_size(game)
         hands = game.full_deal(size)
         out.deals.append((i, (hands[0].bits, hands[1].bits, hands[2].bits, hands[3].bits)))
         table = existing_table(game, size)
@@ -110,7 +110,7 @@ def _read_file(path: str, data: bytes) -> DdFile:
     return out
 
 
-def _cards_each(game: Any) -> int:
+def _deal_size(game: Any) -> int:
     """The cards a hand of the game's deal: 13, or fewer in an end position
     (PBN 2.1 section 3.10: a Deal tag whose four hands hold as many cards
     each, fewer than 13).

@@ -455,7 +455,9 @@ def _apply_step(game: Game, step: Step, file: str) -> None:
         raise FileFormatError(file, str(exc), line=step.line, col=step.col, path=step.tag) from None
 
 
-def _check_result(script: DealScript, deal: Deal, finished: bool, notes: list[str]) -> None:
+def _check_result(
+    script: DealScript, deal: Deal, tricks: int, finished: bool, notes: list[str]
+) -> None:
     """PBN 2.1 3.4.15: the Result tag is the number of tricks the declarer
     won. A deal whose Play section the replay played to its end must give
     the declarer that many tricks, else the Result is reported at its tag;
@@ -470,7 +472,7 @@ def _check_result(script: DealScript, deal: Deal, finished: bool, notes: list[st
         return
     result = int(text)
     won = deal.tricks_won[seat_side(deal.declarer)]
-    left = 13 - len(deal.tricks) if not finished else 0
+    left = tricks - len(deal.tricks) if not finished else 0
     if won <= result <= won + left:
         if left:
             notes.append(
@@ -507,14 +509,14 @@ def _replay_deal(game: Game, script: DealScript, notes: list[str]) -> bool:
             step = propose(game, script)
             if step is None:
                 if game.phase == "play":
-                    _check_result(script, deal, False, notes)
+                    _check_result(script, deal, game.rules.deal.cards_each, False, notes)
                 return False
             _apply_step(game, step, pbn.file)
             if step.tag == "Contract" and script.contract is not None:
                 check_reached(game, script.contract, number)
         k += 1
-    if len(deal.tricks) == 13:
-        _check_result(script, deal, True, notes)
+    if len(deal.tricks) == game.rules.deal.cards_each:
+        _check_result(script, deal, game.rules.deal.cards_each, True, notes)
     return True
 
 
