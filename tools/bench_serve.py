@@ -102,6 +102,7 @@ class Stats:
     loop_cpu: float = 0.0
     client_cpu: float = 0.0
     elapsed: float = 0.0
+    load: str = ""
 
 
 class _Player(asyncio.Protocol):
@@ -320,7 +321,8 @@ def _report(
             f"{(after - before) / bench.tables:.0f} KiB per table made"
         )
     with open("/proc/loadavg", encoding="ascii") as fh:
-        print(f"load average {' '.join(fh.read().split()[:3])}", flush=True)
+        stats.load = fh.read().split()[0]
+    print(f"load average {stats.load}", flush=True)
 
 
 def _start_server(args: argparse.Namespace, python: str) -> tuple[subprocess.Popen[str], str]:
@@ -374,16 +376,20 @@ def _event_loop_run(coro: Coroutine[Any, Any, Stats]) -> Stats:
 
 
 def _side_by_side(runs: list[tuple[str, Stats]]) -> None:
-    print("\nside by side (server CPU, clients CPU: ms an action)")
-    print(f"{'python':<40} {'actions/s':>9} {'p50':>7} {'p99':>7} {'server':>7} {'clients':>7}")
+    print("\nside by side (CPU: ms an action; loop: the server's event loop)")
+    print(
+        f"{'python':<32} {'actions/s':>9} {'p50':>6} {'p99':>6} {'max':>6} "
+        f"{'server':>6} {'loop':>6} {'clients':>7} {'load':>5}"
+    )
     for python, stats in runs:
         lat = sorted(stats.latencies) or [float("nan")]
         p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))]
         per = 1000 / max(1, stats.actions)
         print(
-            f"{python[-40:]:<40} {stats.actions / stats.elapsed:9.0f} "
-            f"{statistics.median(lat) * 1000:7.1f} {p99 * 1000:7.1f} "
-            f"{stats.server_cpu * per:7.3f} {stats.client_cpu * per:7.3f}"
+            f"{python[-32:]:<32} {stats.actions / stats.elapsed:9.0f} "
+            f"{statistics.median(lat) * 1000:6.1f} {p99 * 1000:6.1f} {lat[-1] * 1000:6.0f} "
+            f"{stats.server_cpu * per:6.3f} {stats.loop_cpu * per:6.3f} "
+            f"{stats.client_cpu * per:7.3f} {stats.load:>5}"
             + (f"  errors {len(stats.errors)}" if stats.errors else "")
         )
 
