@@ -510,7 +510,8 @@ def test_a_state_carries_the_score_and_finished_deals_only_when_they_change(
 ) -> None:
     """docs/web.md: ``score``, ``sheets`` and ``finished`` are in a
     connection's first state, then only in a state where they have changed
-    since; a connection that comes again gets them whole."""
+    since (a deal over: ``finished_changed``, that deal alone); a connection
+    that comes again gets them whole."""
     # A person at A paces the table: the bots wait for him, so the first deal
     # is still open when he joins, however slow the machine.
     places = {"A": "person", "B": "rule", "C": "rule"}
@@ -538,8 +539,10 @@ def test_a_state_carries_the_score_and_finished_deals_only_when_they_change(
         assert [m["at"] for m in states] == list(range(states[0]["at"], states[-1]["at"] + 1))
         middle, ending = states[1:-1], states[-1]  # the deal's actions; the one that ends it
         assert middle
-        assert not any(set(m) & {"score", "sheets", "finished"} for m in middle)
-        assert [d["number"] for d in ending["finished"]] == [1]
+        slow = {"score", "sheets", "finished", "finished_changed"}
+        assert not any(set(m) & slow for m in middle)
+        assert "finished" not in ending  # the deal just over alone, not the list again
+        assert [d["number"] for d in ending["finished_changed"]] == [1]
         assert ending["score"]["entries"]  # the deal is scored
         with _joined(server, created["table"]) as again:
             again.join()

@@ -64,6 +64,9 @@ class FinishedDeal:
     :ivar end: how many actions the table had taken when it ended.
     :ivar data: its public facts (JSON-ready).
     :ivar analysis: the double-dummy cost of each card, once worked out.
+    :ivar score: its entries on the score sheet.
+    :ivar rev: the table's count of changes to its finished deals when this
+        one last changed (it ended, its analysis came).
     """
 
     number: int
@@ -71,6 +74,7 @@ class FinishedDeal:
     data: dict[str, Any]
     analysis: list[dict[str, Any]] | None = None
     score: list[dict[str, Any]] = field(default_factory=list)
+    rev: int = 0
 
     def public(self, table_id: str) -> dict[str, Any]:
         """The deal as the state view shows it (with its download links)."""

@@ -60,11 +60,16 @@ class TableError(Exception):
 class Connection(Protocol):
     """A client connected to a table: its player (``None``: a spectator),
     where its messages go (without waiting: a connection sends in order), and
-    the slow part of a state (:meth:`Table.slow_json`) it was last sent
-    (``None`` at first: its first state is whole)."""
+    what it was last sent of a state's slow parts: the score sheet
+    (:meth:`Table.score_json`), the sheets before it
+    (:meth:`Table.sheets_json`), and the finished deals, up to the table's
+    count of their changes (``finished_seen``; -1 at first: its first state
+    is whole)."""
 
     player: str | None
     shown: str | None
+    shown_sheets: str | None
+    finished_seen: int
 
     def push(self, text: str) -> None:
         """Queue a message for the client."""
@@ -133,14 +138,18 @@ class Table:
         self.driver: asyncio.Task[None] | None = None
         self._views: dict[str | None, str] = {}
         self._common: str | None = None
+        self._obs: Observation | None = None
         #: the deal in progress's calls and tricks, written as states show them
         self.text = views.DealText()
         self._players: tuple[tuple[Any, ...], list[dict[str, Any]]] = ((), [])
         self._score_key: tuple[int, ...] = ()
         self._score = ""
+        self._sheets_key: tuple[int, ...] = ()
+        self._sheets = ""
         self._finished_json: str | None = None
-        self._slow_parts: tuple[str, str] = ("", "")
-        self._slow = ""
+        #: changes to the finished deals so far (each one's ``rev`` is its last)
+        self._finished_rev = 0
+        self._deal_texts: dict[tuple[int, int], str] = {}
         self._to_analyse: list[FinishedDeal] = []
         self.broken: str | None = None
         #: when someone last acted or came or went (``time.monotonic()``)
@@ -204,6 +213,10 @@ class Table:
             )
             self.at = 0
             self.finished = []
+            self._deal_texts.clear()
+            self._finished_json = None
+            for conn in self.connections:  # their finished deals are sent whole again
+                conn.finished_seen = -1
             self._start = DealStart.of(self.game)
             self._over_seen = False
             self.replay(stored.actions)
@@ -216,19 +229,18 @@ class Table:
         if ended:
             finished = deals.finish(game, self._start, self.at)
             self.finished.append(finished)
+            self._finished_changed(finished)
             if finished.data["tricks"]:
                 self._to_analyse.append(finished)
             self._start = DealStart.of(game)
             self._over_seen = game.is_over
-        self._changed(finished=ended)
+        self._changed()
 
-    def _changed(self, *, finished: bool = True) -> None:
-        """The table has changed: every view is to be made again (the finished
-        deals' part too, if ``finished``)."""
+    def _changed(self) -> None:
+        """The table has changed: every view is to be made again."""
         self._views.clear()
         self._common = None
-        if finished:
-            self._finished_json = None
+        self._obs = None
 
     def parse(self, player: str, msg: Act) -> Action:
         """The action a client sent (its text, or natural words read against
@@ -362,54 +374,93 @@ class Table:
 
     def view(self, player: str | None) -> str:
         """The state ``player`` (``None``: a spectator) is shown now, as JSON
-        text, without its slow part (:meth:`slow_json`)."""
+        text, without its slow parts (:meth:`state_for`)."""
         text = self._views.get(player)
         if text is None:
             game = self.game
-            obs = game.observation(game.players[0] if player is None else player)
+            obs = self._obs
+            if obs is None:
+                # one observation a change: the actor's (his choices are in it),
+                # its public facts for everyone; the others' hands from the
+                # same rules of sight (Game.visible_hands, what observe uses)
+                actor = game.actor
+                obs = self._obs = game.observation(game.players[0] if actor is None else actor)
             common = self._common
             if common is None:
                 common = self._common = views.common_json(self, obs)
-            text = self._views[player] = (
-                views.spectator_view(self, common)
-                if player is None
-                else views.player_view(self, obs, common)
-            )
+            if player is None:
+                text = views.spectator_view(self, common)
+            elif player == obs.player:
+                text = views.player_view(self, player, obs.hands, obs.legal_actions, common)
+            else:
+                text = views.player_view(self, player, game.visible_hands(player), (), common)
+            self._views[player] = text
         return text
 
     def score_json(self) -> str:
-        """``"score": ..., "sheets": ...``: the score sheet of this rubber, and
-        those of the rubbers before (JSON text, made again only when a deal
-        has been scored)."""
+        """``"score": ...``: the score sheet of this rubber (JSON text, made
+        again only when a deal has been scored; the same object until then)."""
         game = self.game
         key = (game.rubber_number, len(game.sheets), len(game.sheet.entries), game.is_over)
         if key != self._score_key:
             self._score_key = key
-            score = views.json_text(game.sheet.to_data())
-            sheets = views.json_text([s.to_data() for s in game.sheets if s is not game.sheet])
-            self._score = f'"score":{score},"sheets":{sheets}'
+            self._score = f'"score":{views.json_text(game.sheet.to_data())}'
         return self._score
 
-    def slow_json(self) -> str:
-        """``"score": ..., "sheets": ..., "finished": ...``: the parts of a
-        state that change only when a deal is scored or analysed, and are the
-        longest (the finished deals grow with the game). The same object
-        until they change."""
-        score, finished = self.score_json(), self.finished_json()
-        if self._slow_parts[0] is not score or self._slow_parts[1] is not finished:
-            self._slow_parts = (score, finished)
-            self._slow = f'{score},"finished":{finished}'
-        return self._slow
+    def sheets_json(self) -> str:
+        """``"sheets": ...``: the score sheets of the rubbers before this one
+        (JSON text, made again only when a rubber ends; the same object until then)."""
+        game = self.game
+        key = (game.rubber_number, len(game.sheets), game.is_over)
+        if key != self._sheets_key:
+            self._sheets_key = key
+            sheets = [s.to_data() for s in game.sheets if s is not game.sheet]
+            self._sheets = f'"sheets":{views.json_text(sheets)}'
+        return self._sheets
+
+    def finished_part(self, conn: Connection) -> str | None:
+        """The finished deals ``conn`` has not been sent as they are now:
+        ``"finished": [...]``, all of them, in its first state; after that
+        ``"finished_changed": [...]``, only the deals that are new or changed
+        (an analysis has come) since it was last sent them, so that a table of
+        many deals does not send them all again at each one's end (the page
+        puts each in its place by its number); ``None`` when nothing has changed."""
+        seen = conn.finished_seen
+        if seen == self._finished_rev:
+            return None
+        conn.finished_seen = self._finished_rev
+        if seen < 0:
+            return f'"finished":{self.finished_json()}'
+        changed = ",".join(self.deal_json(f) for f in self.finished if f.rev > seen)
+        return f'"finished_changed":[{changed}]'
+
+    def deal_json(self, finished: FinishedDeal) -> str:
+        """A finished deal as the state shows it (JSON text, made again only when it changes)."""
+        key = (finished.number, finished.rev)
+        text = self._deal_texts.get(key)
+        if text is None:
+            text = self._deal_texts[key] = views.json_text(finished.public(self.id))
+        return text
 
     def state_for(self, conn: Connection) -> str:
         """The state ``conn``'s viewer is shown now, as JSON text: with the
-        slow part only if it has changed since ``conn`` was last sent it (a
-        new connection gets the whole state)."""
-        core, slow = self.view(conn.player), self.slow_json()
-        if conn.shown is slow:
+        slow parts only where they have changed since ``conn`` was last sent
+        them (a new connection gets the whole state)."""
+        core = self.view(conn.player)
+        parts = []
+        score, sheets = self.score_json(), self.sheets_json()
+        if conn.shown is not score:
+            conn.shown = score
+            parts.append(score)
+        if conn.shown_sheets is not sheets:
+            conn.shown_sheets = sheets
+            parts.append(sheets)
+        finished = self.finished_part(conn)
+        if finished is not None:
+            parts.append(finished)
+        if not parts:
             return core
-        conn.shown = slow
-        return f"{core[:-1]},{slow}}}"
+        return f"{core[:-1]},{','.join(parts)}}}"
 
     def broadcast(self) -> None:
         """Send every connection the state its viewer is shown now."""
@@ -439,14 +490,24 @@ class Table:
         ]
 
     def finished_json(self) -> str:
-        """The finished deals, for the state (JSON text, made again only when one changes)."""
+        """The finished deals, for a connection's first state (JSON text, made
+        again only when one changes)."""
         if self._finished_json is None:
-            self._finished_json = views.json_text([f.public(self.id) for f in self.finished])
+            self._finished_json = f"[{','.join(self.deal_json(f) for f in self.finished)}]"
         return self._finished_json
+
+    def _finished_changed(self, finished: FinishedDeal) -> None:
+        """A finished deal is new or has changed: counted, so that each
+        connection is sent it (:meth:`finished_part`)."""
+        self._finished_rev += 1
+        finished.rev = self._finished_rev
+        self._finished_json = None
 
     def analysed(self, finished: FinishedDeal, costs: list[dict[str, Any]]) -> None:
         """A deal's analysis is ready: show it."""
         finished.analysis = costs
+        self._deal_texts.pop((finished.number, finished.rev), None)
+        self._finished_changed(finished)
         self._changed()
         self.broadcast()
 
