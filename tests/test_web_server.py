@@ -6,6 +6,7 @@ traversal and downloads withheld until a deal or the game is over."""
 
 from __future__ import annotations
 
+import asyncio
 import http.client
 import json
 import sqlite3
@@ -23,6 +24,7 @@ from dummybridge.engine.game import Game
 from dummybridge.errors import IllegalActionError
 from dummybridge.formats.render import card_text
 from dummybridge.language.loader import builtin_variants, house_rules, load_rules
+from dummybridge.web.server import _MAX_QUEUED, _Client
 
 SEED = 10**12 + 7
 
@@ -597,3 +599,55 @@ def test_laws_mode_offers_a_card_exposed_and_shows_it_face_up(server: Server) ->
         assert (
             f"{seat.name.capitalize()} ({offender}) has exposed {label}" in client.state["events"]
         )
+
+
+class _FullBuffer:
+    """A WebSocket whose sends wait until ``ready`` (a client that reads slowly)."""
+
+    def __init__(self) -> None:
+        self.ready = asyncio.Event()
+        self.sent: list[str] = []
+        self.closed: tuple[int, str] | None = None
+
+    async def send_text(self, text: str) -> None:
+        await self.ready.wait()
+        self.sent.append(text)
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        self.closed = (code, reason)
+
+
+def test_a_connection_sends_in_order_when_a_send_has_to_wait() -> None:
+    """A message is sent in the call that pushes it; one whose send has to
+    wait (the client's buffer is full) is finished in a task, and those
+    pushed meanwhile follow it in order; past _MAX_QUEUED waiting, the
+    client is closed as too slow (docs/web.md, Limits)."""
+
+    async def run() -> None:
+        websocket = _FullBuffer()
+        client = _Client(websocket)  # type: ignore[arg-type]
+        websocket.ready.set()
+        client.push("1")
+        assert websocket.sent == ["1"]  # at once, no task
+        assert client.writer is None
+        websocket.ready.clear()
+        client.push("2")
+        client.push("3")
+        assert client.writer is not None
+        assert list(client.queue) == ["3"]
+        websocket.ready.set()
+        await client.writer
+        assert websocket.sent == ["1", "2", "3"]
+        assert client.writer is None
+        client.push("4")
+        assert websocket.sent[-1] == "4"
+        websocket.ready.clear()
+        for n in range(_MAX_QUEUED + 2):
+            client.push(str(n))
+        assert client.too_slow
+        assert len(client.queue) == _MAX_QUEUED
+        websocket.ready.set()
+        await client.finish()
+        assert websocket.closed == (1008, "too slow to read its messages")
+
+    asyncio.run(run())
