@@ -575,6 +575,45 @@ def test_a_finished_deal_gets_its_analysis(tmp_path: Path) -> None:
     assert all(c["cost"] == c["best"] - c["after"] >= 0 for c in deal["analysis"])
 
 
+def _children(pid: int) -> list[int]:
+    return [
+        int(child)
+        for task in Path(f"/proc/{pid}/task").iterdir()
+        for child in (task / "children").read_text().split()
+    ]
+
+
+def _running(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc (Linux)")
+def test_the_analyses_process_ends_when_the_server_is_killed(tmp_path: Path) -> None:
+    """docs/web.md: the analyses run in a process of their own, which goes
+    with the server even when the server is killed (SIGKILL) and cannot say so."""
+    alone = Server(tmp_path / "tables.sqlite").start()
+    try:
+        bots = _create(alone, variant="double-dummy", places=dict.fromkeys("AB", "rule"))
+        with _joined(alone, bots["table"]) as spectator:
+            spectator.join()
+            spectator.until(
+                lambda m: m["type"] == "state" and any(d["analysis"] for d in m["finished"])
+            )
+        assert alone.proc is not None
+        workers = [c for c in _children(alone.proc.pid) if _running(c)]
+        assert workers  # the analyses' process
+    finally:
+        alone.kill()
+    deadline = time.monotonic() + 10
+    while any(_running(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [w for w in workers if _running(w)]
+
+
 def test_laws_mode_offers_a_card_exposed_and_shows_it_face_up(server: Server) -> None:
     """Issue 20 (1912 law 65): the web table offers the laws' remarks
     generically, so a card may be exposed there; every viewer's events then

@@ -81,6 +81,29 @@ def _cpu_seconds(pid: int, thread: int | None = None) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _children(pid: int) -> list[int]:
+    """The processes ``pid`` started (the server's analyses' process)."""
+    found = []
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/children", encoding="ascii") as fh:
+                found += [int(c) for c in fh.read().split()]
+        except OSError:
+            continue
+    return found
+
+
+def _tree_cpu(pid: int) -> dict[int, float]:
+    """The CPU time so far of a process and of each process it started."""
+    out = {}
+    for p in [pid, *_children(pid)]:
+        try:
+            out[p] = _cpu_seconds(p)
+        except OSError:
+            continue
+    return out
+
+
 def _post(url: str, data: Any) -> Any:
     req = urllib.request.Request(url, json.dumps(data).encode(), method="POST")
     req.add_header("content-type", "application/json")
@@ -269,13 +292,15 @@ async def _bench(args: argparse.Namespace, url: str, pid: int | None) -> Stats:
     await asyncio.sleep(args.warmup)
     stats.measuring = True
     start = time.perf_counter()
-    cpu = _cpu_seconds(pid) if pid else 0.0
+    cpu = _tree_cpu(pid) if pid else {}
     loop = _cpu_seconds(pid, pid) if pid else 0.0  # the main thread: the event loop
     own = time.process_time()
     await asyncio.sleep(args.duration)
     stats.measuring = False  # what follows (closing 100s of connections) is not measured
     stats.elapsed = elapsed = time.perf_counter() - start
-    stats.server_cpu = (_cpu_seconds(pid) - cpu) if pid else 0.0
+    # the server's CPU, and its children's (the analyses run in a process of their own)
+    after = _tree_cpu(pid) if pid else {}
+    stats.server_cpu = sum(t - cpu.get(p, 0.0) for p, t in after.items())
     stats.loop_cpu = (_cpu_seconds(pid, pid) - loop) if pid else 0.0
     stats.client_cpu = time.process_time() - own
     rss_after = _rss_kib(pid) if pid else 0
@@ -306,7 +331,7 @@ def _report(
     per = 1000 / max(1, stats.actions)
     print(
         f"CPU: server {stats.server_cpu:.1f} s ({stats.server_cpu * per:.3f} ms an action; "
-        f"event loop {stats.loop_cpu * per:.3f} ms, other threads "
+        f"event loop {stats.loop_cpu * per:.3f} ms, other threads and processes "
         f"{(stats.server_cpu - stats.loop_cpu) * per:.3f} ms), "
         f"clients {stats.client_cpu:.1f} s ({stats.client_cpu * per:.3f} ms an action)"
     )

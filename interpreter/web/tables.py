@@ -18,14 +18,16 @@ import contextlib
 import hashlib
 import hmac
 import logging
+import multiprocessing
 import os
 import secrets
+import signal
 import sqlite3
-import sys
 import threading
 import time
 from collections.abc import Iterable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -86,12 +88,21 @@ def bot_seed(seed: int, player: str, n: int) -> int:
     return int.from_bytes(digest[:8], "little")
 
 
-def _in_the_background() -> None:
-    """Give the calling thread the lowest scheduling priority (Linux: nice 19
-    for this thread alone), so that its work never delays the event loop's."""
-    if sys.platform == "linux":  # elsewhere setpriority would lower the whole process
+def _in_the_background(server: int) -> None:
+    """Set up the analyses' worker process: the last the system schedules
+    (nice 19), so that its work never delays the server's; and gone when the
+    server (process ``server``) is: killed, it cannot say so, so the worker
+    watches for it."""
+    if hasattr(os, "nice"):  # not on Windows
         with contextlib.suppress(OSError):
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+            os.nice(19)
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="dummybridge-watch-server", daemon=True).start()
 
 
 def decide(kind: str, seed: int, rules: RuleSet, obs: Observation) -> Action:
@@ -543,12 +554,13 @@ class Tables:
         self.tables: dict[str, Table] = {}
         self._analysing = asyncio.Semaphore(1)
         # The analyses (a double-dummy solve for every card played) are the
-        # server's heaviest work but nobody waits on them: one thread of
+        # server's heaviest work but nobody waits on them: in a process of
         # their own at the lowest priority, so that they use the CPU the
-        # tables leave over and never delay an action's answer.
-        self._analyser = ThreadPoolExecutor(
-            1, thread_name_prefix="dummybridge-analysis", initializer=_in_the_background
-        )
+        # tables leave over. Not a thread: a thread at nice 19 shares the
+        # interpreter's lock with the event loop, which then waits whenever
+        # the system, busy elsewhere, leaves that thread holding the lock
+        # unscheduled (tens to hundreds of milliseconds on a loaded machine).
+        self._analyser: ProcessPoolExecutor | None = None
         self._tasks: set[asyncio.Task[None]] = set()
 
     def load(self) -> None:
@@ -598,7 +610,17 @@ class Tables:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        self._analyser.shutdown(wait=False, cancel_futures=True)
+        self._stop_analyser()
+
+    def _stop_analyser(self) -> None:
+        """Let the analyses' process go, ending the analysis at work (if any)."""
+        pool, self._analyser = self._analyser, None
+        if pool is not None:
+            workers = list(getattr(pool, "_processes", None) or {})  # no public way before 3.14
+            pool.shutdown(wait=False, cancel_futures=True)
+            for pid in workers:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGTERM)
 
     def get(self, table_id: str) -> Table | None:
         """The table with this id, if there is one: read back from the database
@@ -662,10 +684,25 @@ class Tables:
     async def _analyse(self, table: Table, finished: FinishedDeal) -> None:
         async with self._analysing:
             record = table.game.to_record()
+            if self._analyser is None:  # started when first needed
+                spawn = multiprocessing.get_context("spawn")  # no fork of a threaded server
+                self._analyser = ProcessPoolExecutor(
+                    1, mp_context=spawn, initializer=_in_the_background, initargs=(os.getpid(),)
+                )
+            stored = table.stored
             try:
                 costs = await asyncio.get_running_loop().run_in_executor(
-                    self._analyser, deals.analyse, record, table.game, finished.number
+                    self._analyser,
+                    deals.analyse,
+                    record,
+                    stored.rules,
+                    stored.rules_text,
+                    finished.number,
                 )
+            except BrokenProcessPool:  # the process died (killed?): a new one next time
+                log.error("table %s: the analyses' process stopped", table.id)
+                self._stop_analyser()
+                return
             except Exception:
                 log.exception("table %s: the analysis of deal %d failed", table.id, finished.number)
                 return
