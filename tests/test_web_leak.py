@@ -56,6 +56,8 @@ class Recorder:
         self.table = table
         self.player = player
         self.shown: str | None = None
+        self.shown_sheets: str | None = None
+        self.finished_seen = -1
         self.seen = seen
         self.last: dict[str, Any] = {}
 
@@ -168,6 +170,49 @@ def test_a_whole_game_stays_within_the_observation_to_its_end(tmp_path: Path) ->
     assert last["over"] is True
     assert last["record"] == f"/api/tables/{last['table']}/record.json"
     assert [d["number"] for d in last["finished"]] == list(range(1, last["deal_number"] + 1))
+
+
+def test_a_deal_over_is_sent_alone_not_every_finished_deal_again(tmp_path: Path) -> None:
+    """Issue 17: a finished deal (its record, then its analysis) is sent to a
+    connection once when the deal ends and once when its analysis comes, not
+    with every deal over before it: sent whole at each, a table's traffic
+    grew with the square of its deals (up to 20 rubbers a table)."""
+    tables: list[Table] = []
+
+    class Raw(Recorder):
+        """Keeps each message as it was sent (the page's merged state as ``last``)."""
+
+        def __init__(
+            self, table: Table, player: str | None, seen: list[tuple[str | None, dict[str, Any]]]
+        ) -> None:
+            super().__init__(table, player, seen)
+            tables.append(table)
+
+        def push(self, text: str) -> None:
+            super().push(text)
+            self.seen[-1] = (self.player, json.loads(text))
+
+    seen = asyncio.run(_play(tmp_path, "dummy-bridge", SEEDS[0], False, 99, Raw))
+    states = [m for p, m in seen if p is None and m["type"] == "state"]  # the spectator's
+    assert states[0]["finished"] == []  # his first state is whole
+    assert not any("finished" in m for m in states[1:])
+    sent = [
+        (m["deal_number"], m["over"], m["finished_changed"])
+        for m in states[1:]
+        if "finished_changed" in m
+    ]
+    assert [[d["number"] for d in deals] for _, _, deals in sent] == [
+        [number if over else number - 1] for number, over, _ in sent
+    ]
+    assert len(sent) == states[-1]["deal_number"] > 2  # every deal, once each
+    table = tables[0]
+    first, spectator = table.finished[0], table.connections[-1]
+    assert isinstance(spectator, Raw)
+    table.analysed(first, [])  # deal 1's analysis comes
+    last = seen[-1][1]
+    assert "finished" not in last
+    assert [(d["number"], d["analysis"]) for d in last["finished_changed"]] == [(1, [])]
+    assert [d["analysis"] for d in spectator.last["finished"]] == [[]] + [None] * (len(sent) - 1)
 
 
 @pytest.mark.parametrize("variant", ["dummy-bridge", "auction-bridge"])

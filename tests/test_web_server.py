@@ -6,6 +6,7 @@ traversal and downloads withheld until a deal or the game is over."""
 
 from __future__ import annotations
 
+import asyncio
 import http.client
 import json
 import sqlite3
@@ -23,6 +24,7 @@ from dummybridge.engine.game import Game
 from dummybridge.errors import IllegalActionError
 from dummybridge.formats.render import card_text
 from dummybridge.language.loader import builtin_variants, house_rules, load_rules
+from dummybridge.web.server import _MAX_QUEUED, _Client
 
 SEED = 10**12 + 7
 
@@ -510,7 +512,8 @@ def test_a_state_carries_the_score_and_finished_deals_only_when_they_change(
 ) -> None:
     """docs/web.md: ``score``, ``sheets`` and ``finished`` are in a
     connection's first state, then only in a state where they have changed
-    since; a connection that comes again gets them whole."""
+    since (a deal over: ``finished_changed``, that deal alone); a connection
+    that comes again gets them whole."""
     # A person at A paces the table: the bots wait for him, so the first deal
     # is still open when he joins, however slow the machine.
     places = {"A": "person", "B": "rule", "C": "rule"}
@@ -538,8 +541,10 @@ def test_a_state_carries_the_score_and_finished_deals_only_when_they_change(
         assert [m["at"] for m in states] == list(range(states[0]["at"], states[-1]["at"] + 1))
         middle, ending = states[1:-1], states[-1]  # the deal's actions; the one that ends it
         assert middle
-        assert not any(set(m) & {"score", "sheets", "finished"} for m in middle)
-        assert [d["number"] for d in ending["finished"]] == [1]
+        slow = {"score", "sheets", "finished", "finished_changed"}
+        assert not any(set(m) & slow for m in middle)
+        assert "finished" not in ending  # the deal just over alone, not the list again
+        assert [d["number"] for d in ending["finished_changed"]] == [1]
         assert ending["score"]["entries"]  # the deal is scored
         with _joined(server, created["table"]) as again:
             again.join()
@@ -570,6 +575,45 @@ def test_a_finished_deal_gets_its_analysis(tmp_path: Path) -> None:
     assert all(c["cost"] == c["best"] - c["after"] >= 0 for c in deal["analysis"])
 
 
+def _children(pid: int) -> list[int]:
+    return [
+        int(child)
+        for task in Path(f"/proc/{pid}/task").iterdir()
+        for child in (task / "children").read_text().split()
+    ]
+
+
+def _running(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc (Linux)")
+def test_the_analyses_process_ends_when_the_server_is_killed(tmp_path: Path) -> None:
+    """docs/web.md: the analyses run in a process of their own, which goes
+    with the server even when the server is killed (SIGKILL) and cannot say so."""
+    alone = Server(tmp_path / "tables.sqlite").start()
+    try:
+        bots = _create(alone, variant="double-dummy", places=dict.fromkeys("AB", "rule"))
+        with _joined(alone, bots["table"]) as spectator:
+            spectator.join()
+            spectator.until(
+                lambda m: m["type"] == "state" and any(d["analysis"] for d in m["finished"])
+            )
+        assert alone.proc is not None
+        workers = [c for c in _children(alone.proc.pid) if _running(c)]
+        assert workers  # the analyses' process
+    finally:
+        alone.kill()
+    deadline = time.monotonic() + 10
+    while any(_running(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [w for w in workers if _running(w)]
+
+
 def test_laws_mode_offers_a_card_exposed_and_shows_it_face_up(server: Server) -> None:
     """Issue 20 (1912 law 65): the web table offers the laws' remarks
     generically, so a card may be exposed there; every viewer's events then
@@ -594,3 +638,55 @@ def test_laws_mode_offers_a_card_exposed_and_shows_it_face_up(server: Server) ->
         assert (
             f"{seat.name.capitalize()} ({offender}) has exposed {label}" in client.state["events"]
         )
+
+
+class _FullBuffer:
+    """A WebSocket whose sends wait until ``ready`` (a client that reads slowly)."""
+
+    def __init__(self) -> None:
+        self.ready = asyncio.Event()
+        self.sent: list[str] = []
+        self.closed: tuple[int, str] | None = None
+
+    async def send_text(self, text: str) -> None:
+        await self.ready.wait()
+        self.sent.append(text)
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        self.closed = (code, reason)
+
+
+def test_a_connection_sends_in_order_when_a_send_has_to_wait() -> None:
+    """A message is sent in the call that pushes it; one whose send has to
+    wait (the client's buffer is full) is finished in a task, and those
+    pushed meanwhile follow it in order; past _MAX_QUEUED waiting, the
+    client is closed as too slow (docs/web.md, Limits)."""
+
+    async def run() -> None:
+        websocket = _FullBuffer()
+        client = _Client(websocket)  # type: ignore[arg-type]
+        websocket.ready.set()
+        client.push("1")
+        assert websocket.sent == ["1"]  # at once, no task
+        assert client.writer is None
+        websocket.ready.clear()
+        client.push("2")
+        client.push("3")
+        assert client.writer is not None
+        assert list(client.queue) == ["3"]
+        websocket.ready.set()
+        await client.writer
+        assert websocket.sent == ["1", "2", "3"]
+        assert client.writer is None
+        client.push("4")
+        assert websocket.sent[-1] == "4"
+        websocket.ready.clear()
+        for n in range(_MAX_QUEUED + 2):
+            client.push(str(n))
+        assert client.too_slow
+        assert len(client.queue) == _MAX_QUEUED
+        websocket.ready.set()
+        await client.finish()
+        assert websocket.closed == (1008, "too slow to read its messages")
+
+    asyncio.run(run())

@@ -126,12 +126,20 @@ SLOW = ("score", "sheets", "finished")
 
 
 def merged(previous: dict[str, Any], msg: dict[str, Any]) -> dict[str, Any]:
-    """A state as the page holds it: ``msg``, its slow parts (left out when
-    unchanged) kept from the ``previous`` state."""
+    """A state as the page holds it (static/table.js, ``keepSlowParts``):
+    ``msg``, its slow parts (left out when unchanged) kept from the
+    ``previous`` state, and the deals of its ``finished_changed`` (new, or
+    changed since last sent) put in their places by number."""
     if msg.get("type") != "state":
         return msg
     kept = {k: previous[k] for k in SLOW if k not in msg and k in previous}
-    return {**msg, **kept}
+    state = {**msg, **kept}
+    changed = state.pop("finished_changed", None)
+    if changed:
+        deals = {d["number"]: d for d in state.get("finished", [])}
+        deals.update((d["number"], d) for d in changed)
+        state["finished"] = [deals[n] for n in sorted(deals)]
+    return state
 
 
 # ------------------------------------------------------------------ the leak check
@@ -213,11 +221,12 @@ def check_message(game: Game, player: str | None, msg: dict[str, Any], seed: int
     shown = {_LETTER[k]: set(v) for k, v in msg["hands"].items()}
     assert shown == visible, f"hands shown {shown} != the observation's {visible}"
     allowed = set().union(*visible.values()) | _played_and_public(game, viewer) | legal
-    rest = {k: v for k, v in msg.items() if k not in ("finished", "table", "record", "legal")}
+    public = ("finished", "finished_changed", "table", "record", "legal")
+    rest = {k: v for k, v in msg.items() if k not in public}
     beyond = cards_in(rest) - allowed
     assert not beyond, f"{player or 'a spectator'} was shown {sorted(beyond)} beyond his sight"
     over = game.is_over
-    for deal in msg.get("finished", []):
+    for deal in [*msg.get("finished", []), *msg.get("finished_changed", [])]:
         assert deal["number"] < game.deal_number or (over and deal["number"] <= game.deal_number)
 
 

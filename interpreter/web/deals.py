@@ -23,6 +23,7 @@ from ..formats.render import action_words
 
 if TYPE_CHECKING:
     from ..engine.deal import Deal
+    from ..language.ruleset import RuleSet
 
 __all__ = [
     "DealStart",
@@ -64,6 +65,9 @@ class FinishedDeal:
     :ivar end: how many actions the table had taken when it ended.
     :ivar data: its public facts (JSON-ready).
     :ivar analysis: the double-dummy cost of each card, once worked out.
+    :ivar score: its entries on the score sheet.
+    :ivar rev: the table's count of changes to its finished deals when this
+        one last changed (it ended, its analysis came).
     """
 
     number: int
@@ -71,6 +75,7 @@ class FinishedDeal:
     data: dict[str, Any]
     analysis: list[dict[str, Any]] | None = None
     score: list[dict[str, Any]] = field(default_factory=list)
+    rev: int = 0
 
     def public(self, table_id: str) -> dict[str, Any]:
         """The deal as the state view shows it (with its download links)."""
@@ -148,15 +153,28 @@ def finish(game: Game, start: DealStart, end: int) -> FinishedDeal:
     return finished
 
 
-def analyse(record: dict[str, Any], game: Game, number: int) -> list[dict[str, Any]]:
-    """The double-dummy cost of each card of deal ``number`` (slow: run it in a thread).
+def analyse(
+    record: dict[str, Any], rules: str, rules_text: str | None, number: int
+) -> list[dict[str, Any]]:
+    """The double-dummy cost of each card of deal ``number`` (slow: the
+    server runs it in a process of its own).
 
     :param record: the game's record up to the end of that deal at least.
+    :param rules: the table's rules as stored: a built-in variant's name, or
+        (with ``rules_text``) the uploaded rule file's.
     """
     from ..analysis.doubledummy import analyse_record, analysis_json
 
-    costs = analyse_record(record, rules=game.rules, only_deal=number)
+    costs = analyse_record(record, rules=_rules(rules, rules_text), only_deal=number)
     return analysis_json(costs)
+
+
+@functools.lru_cache(maxsize=16)
+def _rules(name: str, text: str | None) -> RuleSet:
+    """A table's rules, loaded once in the analyses' process."""
+    from ..language.loader import load_rules, load_rules_text
+
+    return load_rules_text(text) if text is not None else load_rules(name)
 
 
 def deal_pbn(game: Game, number: int) -> str:

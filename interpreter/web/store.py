@@ -45,7 +45,7 @@ CREATE TABLE IF NOT EXISTS actions (
     action TEXT NOT NULL,
     time REAL NOT NULL,
     PRIMARY KEY (table_id, n)
-);
+) WITHOUT ROWID;                  -- one b-tree: a commit writes one page to the WAL, not two
 """
 
 

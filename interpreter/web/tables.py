@@ -18,14 +18,16 @@ import contextlib
 import hashlib
 import hmac
 import logging
+import multiprocessing
 import os
 import secrets
+import signal
 import sqlite3
-import sys
 import threading
 import time
 from collections.abc import Iterable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -60,11 +62,16 @@ class TableError(Exception):
 class Connection(Protocol):
     """A client connected to a table: its player (``None``: a spectator),
     where its messages go (without waiting: a connection sends in order), and
-    the slow part of a state (:meth:`Table.slow_json`) it was last sent
-    (``None`` at first: its first state is whole)."""
+    what it was last sent of a state's slow parts: the score sheet
+    (:meth:`Table.score_json`), the sheets before it
+    (:meth:`Table.sheets_json`), and the finished deals, up to the table's
+    count of their changes (``finished_seen``; -1 at first: its first state
+    is whole)."""
 
     player: str | None
     shown: str | None
+    shown_sheets: str | None
+    finished_seen: int
 
     def push(self, text: str) -> None:
         """Queue a message for the client."""
@@ -81,12 +88,21 @@ def bot_seed(seed: int, player: str, n: int) -> int:
     return int.from_bytes(digest[:8], "little")
 
 
-def _in_the_background() -> None:
-    """Give the calling thread the lowest scheduling priority (Linux: nice 19
-    for this thread alone), so that its work never delays the event loop's."""
-    if sys.platform == "linux":  # elsewhere setpriority would lower the whole process
+def _in_the_background(server: int) -> None:
+    """Set up the analyses' worker process: the last the system schedules
+    (nice 19), so that its work never delays the server's; and gone when the
+    server (process ``server``) is: killed, it cannot say so, so the worker
+    watches for it."""
+    if hasattr(os, "nice"):  # not on Windows
         with contextlib.suppress(OSError):
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+            os.nice(19)
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="dummybridge-watch-server", daemon=True).start()
 
 
 def decide(kind: str, seed: int, rules: RuleSet, obs: Observation) -> Action:
@@ -133,14 +149,18 @@ class Table:
         self.driver: asyncio.Task[None] | None = None
         self._views: dict[str | None, str] = {}
         self._common: str | None = None
+        self._obs: Observation | None = None
         #: the deal in progress's calls and tricks, written as states show them
         self.text = views.DealText()
         self._players: tuple[tuple[Any, ...], list[dict[str, Any]]] = ((), [])
         self._score_key: tuple[int, ...] = ()
         self._score = ""
+        self._sheets_key: tuple[int, ...] = ()
+        self._sheets = ""
         self._finished_json: str | None = None
-        self._slow_parts: tuple[str, str] = ("", "")
-        self._slow = ""
+        #: changes to the finished deals so far (each one's ``rev`` is its last)
+        self._finished_rev = 0
+        self._deal_texts: dict[tuple[int, int], str] = {}
         self._to_analyse: list[FinishedDeal] = []
         self.broken: str | None = None
         #: when someone last acted or came or went (``time.monotonic()``)
@@ -204,6 +224,10 @@ class Table:
             )
             self.at = 0
             self.finished = []
+            self._deal_texts.clear()
+            self._finished_json = None
+            for conn in self.connections:  # their finished deals are sent whole again
+                conn.finished_seen = -1
             self._start = DealStart.of(self.game)
             self._over_seen = False
             self.replay(stored.actions)
@@ -216,19 +240,18 @@ class Table:
         if ended:
             finished = deals.finish(game, self._start, self.at)
             self.finished.append(finished)
+            self._finished_changed(finished)
             if finished.data["tricks"]:
                 self._to_analyse.append(finished)
             self._start = DealStart.of(game)
             self._over_seen = game.is_over
-        self._changed(finished=ended)
+        self._changed()
 
-    def _changed(self, *, finished: bool = True) -> None:
-        """The table has changed: every view is to be made again (the finished
-        deals' part too, if ``finished``)."""
+    def _changed(self) -> None:
+        """The table has changed: every view is to be made again."""
         self._views.clear()
         self._common = None
-        if finished:
-            self._finished_json = None
+        self._obs = None
 
     def parse(self, player: str, msg: Act) -> Action:
         """The action a client sent (its text, or natural words read against
@@ -362,54 +385,93 @@ class Table:
 
     def view(self, player: str | None) -> str:
         """The state ``player`` (``None``: a spectator) is shown now, as JSON
-        text, without its slow part (:meth:`slow_json`)."""
+        text, without its slow parts (:meth:`state_for`)."""
         text = self._views.get(player)
         if text is None:
             game = self.game
-            obs = game.observation(game.players[0] if player is None else player)
+            obs = self._obs
+            if obs is None:
+                # one observation a change: the actor's (his choices are in it),
+                # its public facts for everyone; the others' hands from the
+                # same rules of sight (Game.visible_hands, what observe uses)
+                actor = game.actor
+                obs = self._obs = game.observation(game.players[0] if actor is None else actor)
             common = self._common
             if common is None:
                 common = self._common = views.common_json(self, obs)
-            text = self._views[player] = (
-                views.spectator_view(self, common)
-                if player is None
-                else views.player_view(self, obs, common)
-            )
+            if player is None:
+                text = views.spectator_view(self, common)
+            elif player == obs.player:
+                text = views.player_view(self, player, obs.hands, obs.legal_actions, common)
+            else:
+                text = views.player_view(self, player, game.visible_hands(player), (), common)
+            self._views[player] = text
         return text
 
     def score_json(self) -> str:
-        """``"score": ..., "sheets": ...``: the score sheet of this rubber, and
-        those of the rubbers before (JSON text, made again only when a deal
-        has been scored)."""
+        """``"score": ...``: the score sheet of this rubber (JSON text, made
+        again only when a deal has been scored; the same object until then)."""
         game = self.game
         key = (game.rubber_number, len(game.sheets), len(game.sheet.entries), game.is_over)
         if key != self._score_key:
             self._score_key = key
-            score = views.json_text(game.sheet.to_data())
-            sheets = views.json_text([s.to_data() for s in game.sheets if s is not game.sheet])
-            self._score = f'"score":{score},"sheets":{sheets}'
+            self._score = f'"score":{views.json_text(game.sheet.to_data())}'
         return self._score
 
-    def slow_json(self) -> str:
-        """``"score": ..., "sheets": ..., "finished": ...``: the parts of a
-        state that change only when a deal is scored or analysed, and are the
-        longest (the finished deals grow with the game). The same object
-        until they change."""
-        score, finished = self.score_json(), self.finished_json()
-        if self._slow_parts[0] is not score or self._slow_parts[1] is not finished:
-            self._slow_parts = (score, finished)
-            self._slow = f'{score},"finished":{finished}'
-        return self._slow
+    def sheets_json(self) -> str:
+        """``"sheets": ...``: the score sheets of the rubbers before this one
+        (JSON text, made again only when a rubber ends; the same object until then)."""
+        game = self.game
+        key = (game.rubber_number, len(game.sheets), game.is_over)
+        if key != self._sheets_key:
+            self._sheets_key = key
+            sheets = [s.to_data() for s in game.sheets if s is not game.sheet]
+            self._sheets = f'"sheets":{views.json_text(sheets)}'
+        return self._sheets
+
+    def finished_part(self, conn: Connection) -> str | None:
+        """The finished deals ``conn`` has not been sent as they are now:
+        ``"finished": [...]``, all of them, in its first state; after that
+        ``"finished_changed": [...]``, only the deals that are new or changed
+        (an analysis has come) since it was last sent them, so that a table of
+        many deals does not send them all again at each one's end (the page
+        puts each in its place by its number); ``None`` when nothing has changed."""
+        seen = conn.finished_seen
+        if seen == self._finished_rev:
+            return None
+        conn.finished_seen = self._finished_rev
+        if seen < 0:
+            return f'"finished":{self.finished_json()}'
+        changed = ",".join(self.deal_json(f) for f in self.finished if f.rev > seen)
+        return f'"finished_changed":[{changed}]'
+
+    def deal_json(self, finished: FinishedDeal) -> str:
+        """A finished deal as the state shows it (JSON text, made again only when it changes)."""
+        key = (finished.number, finished.rev)
+        text = self._deal_texts.get(key)
+        if text is None:
+            text = self._deal_texts[key] = views.json_text(finished.public(self.id))
+        return text
 
     def state_for(self, conn: Connection) -> str:
         """The state ``conn``'s viewer is shown now, as JSON text: with the
-        slow part only if it has changed since ``conn`` was last sent it (a
-        new connection gets the whole state)."""
-        core, slow = self.view(conn.player), self.slow_json()
-        if conn.shown is slow:
+        slow parts only where they have changed since ``conn`` was last sent
+        them (a new connection gets the whole state)."""
+        core = self.view(conn.player)
+        parts = []
+        score, sheets = self.score_json(), self.sheets_json()
+        if conn.shown is not score:
+            conn.shown = score
+            parts.append(score)
+        if conn.shown_sheets is not sheets:
+            conn.shown_sheets = sheets
+            parts.append(sheets)
+        finished = self.finished_part(conn)
+        if finished is not None:
+            parts.append(finished)
+        if not parts:
             return core
-        conn.shown = slow
-        return f"{core[:-1]},{slow}}}"
+        return f"{core[:-1]},{','.join(parts)}}}"
 
     def broadcast(self) -> None:
         """Send every connection the state its viewer is shown now."""
@@ -439,14 +501,24 @@ class Table:
         ]
 
     def finished_json(self) -> str:
-        """The finished deals, for the state (JSON text, made again only when one changes)."""
+        """The finished deals, for a connection's first state (JSON text, made
+        again only when one changes)."""
         if self._finished_json is None:
-            self._finished_json = views.json_text([f.public(self.id) for f in self.finished])
+            self._finished_json = f"[{','.join(self.deal_json(f) for f in self.finished)}]"
         return self._finished_json
+
+    def _finished_changed(self, finished: FinishedDeal) -> None:
+        """A finished deal is new or has changed: counted, so that each
+        connection is sent it (:meth:`finished_part`)."""
+        self._finished_rev += 1
+        finished.rev = self._finished_rev
+        self._finished_json = None
 
     def analysed(self, finished: FinishedDeal, costs: list[dict[str, Any]]) -> None:
         """A deal's analysis is ready: show it."""
         finished.analysis = costs
+        self._deal_texts.pop((finished.number, finished.rev), None)
+        self._finished_changed(finished)
         self._changed()
         self.broadcast()
 
@@ -482,12 +554,13 @@ class Tables:
         self.tables: dict[str, Table] = {}
         self._analysing = asyncio.Semaphore(1)
         # The analyses (a double-dummy solve for every card played) are the
-        # server's heaviest work but nobody waits on them: one thread of
+        # server's heaviest work but nobody waits on them: in a process of
         # their own at the lowest priority, so that they use the CPU the
-        # tables leave over and never delay an action's answer.
-        self._analyser = ThreadPoolExecutor(
-            1, thread_name_prefix="dummybridge-analysis", initializer=_in_the_background
-        )
+        # tables leave over. Not a thread: a thread at nice 19 shares the
+        # interpreter's lock with the event loop, which then waits whenever
+        # the system, busy elsewhere, leaves that thread holding the lock
+        # unscheduled (tens to hundreds of milliseconds on a loaded machine).
+        self._analyser: ProcessPoolExecutor | None = None
         self._tasks: set[asyncio.Task[None]] = set()
 
     def load(self) -> None:
@@ -537,7 +610,17 @@ class Tables:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        self._analyser.shutdown(wait=False, cancel_futures=True)
+        self._stop_analyser()
+
+    def _stop_analyser(self) -> None:
+        """Let the analyses' process go, ending the analysis at work (if any)."""
+        pool, self._analyser = self._analyser, None
+        if pool is not None:
+            workers = list(getattr(pool, "_processes", None) or {})  # no public way before 3.14
+            pool.shutdown(wait=False, cancel_futures=True)
+            for pid in workers:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGTERM)
 
     def get(self, table_id: str) -> Table | None:
         """The table with this id, if there is one: read back from the database
@@ -601,10 +684,25 @@ class Tables:
     async def _analyse(self, table: Table, finished: FinishedDeal) -> None:
         async with self._analysing:
             record = table.game.to_record()
+            if self._analyser is None:  # started when first needed
+                spawn = multiprocessing.get_context("spawn")  # no fork of a threaded server
+                self._analyser = ProcessPoolExecutor(
+                    1, mp_context=spawn, initializer=_in_the_background, initargs=(os.getpid(),)
+                )
+            stored = table.stored
             try:
                 costs = await asyncio.get_running_loop().run_in_executor(
-                    self._analyser, deals.analyse, record, table.game, finished.number
+                    self._analyser,
+                    deals.analyse,
+                    record,
+                    stored.rules,
+                    stored.rules_text,
+                    finished.number,
                 )
+            except BrokenProcessPool:  # the process died (killed?): a new one next time
+                log.error("table %s: the analyses' process stopped", table.id)
+                self._stop_analyser()
+                return
             except Exception:
                 log.exception("table %s: the analysis of deal %d failed", table.id, finished.number)
                 return

@@ -16,7 +16,7 @@ engine writes them (``SA``, ``HT``).
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -218,15 +218,22 @@ def _joined(common: str, own: dict[str, Any]) -> str:
     return common[:-1] + "," + _state_text(own)[1:]
 
 
-def player_view(table: Table, obs: Observation, common: str) -> str:
-    """What ``obs.player`` is shown now (JSON text), given :func:`common_json`."""
+def player_view(
+    table: Table,
+    player: str,
+    hands: Mapping[Seat, Hand],
+    legal: Iterable[Action],
+    common: str,
+) -> str:
+    """What ``player`` is shown now (JSON text), given :func:`common_json`:
+    the hands he may see now and his choices (his observation's ``hands``
+    and ``legal_actions``)."""
     game = table.game
-    player = obs.player
     own: dict[str, Any] = {
         "you": player,
-        "seats": [s.letter for s in obs.seats],
-        "hands": {s.letter: hand_cards(h) for s, h in obs.hands.items()},
-        "legal": action_items(obs.legal_actions),
+        "seats": [s.letter for s in game.player_seats[player]],
+        "hands": {s.letter: hand_cards(h) for s, h in hands.items()},
+        "legal": action_items(legal),
         "irregular": [],
         "remarks": [],
         "out_of_turn": [],

@@ -86,11 +86,29 @@ function connect() {
 // changed since it last sent them (the first state of a connection is whole).
 const SLOW_PARTS = ["score", "sheets", "finished"];
 
-/** The new state, with the slow parts it leaves out kept from the previous one. */
+/**
+ * The new state, with the slow parts it leaves out kept from the previous one.
+ * The finished deals come whole only in a connection's first state; after it,
+ * `finished_changed` holds only the deals that are new or changed (an analysis
+ * has come), each put in its place by its number.
+ */
 function keepSlowParts(previous, next) {
-  if (!previous) return next;
-  for (const key of SLOW_PARTS) {
-    if (!(key in next) && key in previous) next[key] = previous[key];
+  if (previous) {
+    for (const key of SLOW_PARTS) {
+      if (!(key in next) && key in previous) next[key] = previous[key];
+    }
+  }
+  const changed = next.finished_changed;
+  delete next.finished_changed;
+  if (Array.isArray(changed) && changed.length) {
+    const deals = Array.isArray(next.finished) ? next.finished.slice() : [];
+    for (const deal of changed) {
+      const at = deals.findIndex((d) => d.number === deal.number);
+      if (at >= 0) deals[at] = deal;
+      else deals.push(deal);
+    }
+    deals.sort((a, b) => a.number - b.number);
+    next.finished = deals;
   }
   return next;
 }
