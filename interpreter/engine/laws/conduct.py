@@ -71,6 +71,7 @@ def irregular_actions(game: Game) -> tuple[Action, ...]:
         (deal.constraint is not None and deal.constraint[0] is seat)
         or (deal.called_lead is not None and lead_called(game))
         or (deal.early_card is not None and deal.early_card[0] is seat)
+        or _leads_led_on(game)
         or (deal.demand is not None and deal.demand[0] is seat)
         or deal.lead_forbidden is not None
     ):
@@ -94,6 +95,8 @@ def disobeying(game: Game) -> int:
         return game._ps.legal() & ~(1 << constraint[1]) if deal.directed else 0
     if deal.early_card is not None and deal.early_card[0] is seat:
         return 0
+    if _leads_led_on(game):
+        return 0  # law 71: the card led on is his lead, not a penalty he may fail
     demand = deal.demand
     if demand is not None and demand[0] is seat:  # law 80: to win or lose the trick
         return game._ps.legal() & ~demand[1]
@@ -104,6 +107,14 @@ def disobeying(game: Game) -> int:
         cards = hand & 0x1FFF << 13 * forbidden
         return cards if hand & ~cards else 0
     return 0
+
+
+def _leads_led_on(game: Game) -> bool:
+    """Law 71: whether the hand to play is on lead with the card led on whose
+    trick the declarer named, which is his lead."""
+    deal = game.deal
+    following = deal.led_on_next
+    return following is not None and following[0] is game.to_act and not deal.trick_cards
 
 
 # ------------------------------------- cards required, forbidden, led (laws 51, 62, 86, 93)
@@ -121,7 +132,11 @@ def plays(game: Game, cards: int) -> tuple[Action, ...] | None:
     demand = deal.demand
     if demand is not None and demand[0] is game.to_act:  # law 80: win or lose the trick
         return plays_of(cards & demand[1])
-    if deal.early_card is not None or deal.lead_forbidden is not None:
+    if (
+        deal.early_card is not None
+        or deal.lead_forbidden is not None
+        or deal.led_on_next is not None
+    ):
         early = exposed.early_plays(game, cards)
         if early is not None:
             cards = early
