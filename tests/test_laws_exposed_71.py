@@ -274,3 +274,29 @@ def test_law_71_replays_from_its_record_and_pbn() -> None:
     assert "      West (A) leads SQ on before his partner plays (law 71)" in lines
     assert "      South (B) calls upon his partner to win the trick SQ leads (law 71)" in lines
     assert "lead on SQ" in pbn_round_trip(game)
+
+
+def test_law_71_at_the_prompt_the_dummy_player_leads_on() -> None:
+    """At the terminal: in Double Dummy the person (A) plays both hands of
+    the defending side (West's, and East's, a Dummy), so he is at the prompt
+    when his partner's hand is to play; 'actions' lists his winning cards to
+    lead on, he leads one on, and the dealer's bot chooses among the demands."""
+    from dummybridge.apps.terminal import Session
+    from dummybridge.language.loader import load_rules
+
+    game = Game(load_rules("double-dummy"), 1, deals=[LED_ON], laws=True)
+    for call in ("declare no_trumps", "pass", "look W", "play SK", "play S7"):
+        game.apply(call)
+    assert game.seat_player[Seat.WEST] == game.seat_player[Seat.EAST] == "A"
+    out: list[str] = []
+    script = iter(["actions", "lead on HK", "quit"])
+    Session(
+        game, "A", save_path=None, write=out.append, read=lambda prompt: next(script), symbols=False
+    ).run()
+    listed = [x for line in out for x in line.split("\n") if x.startswith("Laws mode: ")]
+    assert any("lead on HK" in x for x in listed)
+    kinds = [op.kind for op in game.log]
+    at = kinds.index("lead_on")
+    assert (game.log[at].player, str(game.log[at].action)) == ("A", "lead on HK")
+    assert kinds[at + 1] in ("require", "win_trick", "decline")  # the declarer's bot chose
+    assert game.log[at + 1].seat is Seat.SOUTH
