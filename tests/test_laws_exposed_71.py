@@ -19,6 +19,7 @@ takes no fixture (test_laws_registry runs them to see each penalty chosen).
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 
 from test_laws_dummy import EAST, SOUTH, WEST, snapshot, texts
 from test_laws_exposed import AUCTION, BRIDGE, game_at_play, pbn_round_trip, refused
@@ -27,7 +28,7 @@ from dummybridge.core.cards import Hand, Seat
 from dummybridge.engine.game import Game
 from dummybridge.formats.render import game_record
 from dummybridge.language.ruleset import RuleSet
-from dummybridge.web.views import action_items
+from dummybridge.web.views import player_view
 from support import with_changes
 
 LED_ON = (
@@ -38,6 +39,12 @@ LED_ON = (
 )
 #: the declarer's choices once West has led on HK and SQ
 CHOICES = ["require win", "require win HK", "require win SQ", "decline penalty"]
+
+
+def _view(game: Game, player: str) -> dict[str, list[dict[str, str]]]:
+    """What the web table sends ``player`` now (his own part: legal actions, remarks)."""
+    text = player_view(SimpleNamespace(game=game), game.observation(player), '{"at": 0}')
+    return json.loads(text)  # (the view reads only the table's game)
 
 
 def _led_on(rules: RuleSet = AUCTION) -> Game:
@@ -72,7 +79,8 @@ def test_law_71_a_winning_card_led_on_before_the_partner_plays() -> None:
         "lead on SQ",
     ]
     game.apply("play S7")
-    assert {"action": "lead on HK", "label": "lead on \u2665K"} in action_items(game.remarks(WEST))
+    # the web table's action list: West's view offers them among his remarks
+    assert {"action": "lead on HK", "label": "lead on \u2665K"} in _view(game, WEST)["remarks"]
     game.apply("lead on HK", player=WEST)
     assert game.log[-1].to_data() == {
         "index": 12,
@@ -88,6 +96,7 @@ def test_law_71_a_winning_card_led_on_before_the_partner_plays() -> None:
     assert game.deal.cards_exposed == {Seat.WEST: Hand.from_pbn(".K..").bits}
     game.apply("lead on SQ", player=WEST)
     assert texts(game.legal_actions()) == CHOICES
+    assert [item["action"] for item in _view(game, SOUTH)["legal"]] == CHOICES
     assert texts(game.remarks(WEST)) == []  # no other card of his wins as against them
     assert texts(game.remarks(EAST)) == []
 
