@@ -113,7 +113,7 @@ _PLAY_IRREGULAR = (
 )
 #: the remarks of laws 71 and 72: a winning card led on before the partner
 #: played; a hand thrown down face up, the declarer's "I have the rest"
-_LAW_72 = frozenset(("throw_down", "have_rest", "lead_on"))
+_LAWS_71_72 = frozenset(("throw_down", "have_rest", "lead_on"))
 
 
 @dataclass(frozen=True)
@@ -280,10 +280,10 @@ def _irregular(game: Any, slips: Any) -> bool:
     own = game.irregular_actions()
     others = [p for p in game.players if game.out_of_turn_actions(p)]
     exposers = [p for p in game.players if exposures(game, p)]
-    throwers = [p for p in game.players if _law_72(game, p)]
+    remarkers = [p for p in game.players if _laws_71_72(game, p)]
     kinds = [
         k
-        for k, some in (("own", own), ("others", others), ("expose", exposers), ("72", throwers))
+        for k, some in (("own", own), ("others", others), ("expose", exposers), ("said", remarkers))
         if some
     ]
     if not kinds:
@@ -301,16 +301,16 @@ def _irregular(game: Any, slips: Any) -> bool:
         cards = exposures(game, culprit)
         game.apply(cards[slips.below(len(cards))], player=culprit)
     else:  # law 72: a hand thrown down face up, or "I have the rest"; law 71: a lead on
-        culprit = throwers[slips.below(len(throwers))]
-        said = _law_72(game, culprit)
+        culprit = remarkers[slips.below(len(remarkers))]
+        said = _laws_71_72(game, culprit)
         game.apply(said[slips.below(len(said))], player=culprit)
     return True
 
 
-def _law_72(game: Any, player: str) -> list[Any]:
+def _laws_71_72(game: Any, player: str) -> list[Any]:
     """The hand ``player`` may throw down, and his "I have the rest" (law 72);
     the winning cards he may lead on before his partner plays (law 71)."""
-    return [a for a in game.remarks(player) if a.kind in _LAW_72]
+    return [a for a in game.remarks(player) if a.kind in _LAWS_71_72]
 
 
 def exposures(game: Any, player: str) -> list[Any]:
