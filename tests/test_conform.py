@@ -39,7 +39,8 @@ EXPECTED_ACTIONS = (
     "'require highest|lowest|win|lose|suggested card', 'forbid suggested card', "
     "'decline penalty', 'take back false lead', 'mention bidding', 'call lead SUIT', "
     "'expose CARD', 'call CARD', 'forbid lead SUIT', 'treat lead as exposed', "
-    "'let lead stand', 'throw down hand', 'have the rest', 'require hand shown', "
+    "'let lead stand', 'throw down hand', 'have the rest', 'lead on CARD', "
+    "'require win CARD', 'require hand shown', "
     "'make bid seven' or 'make previous bid final'"
 )
 

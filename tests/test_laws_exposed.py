@@ -60,6 +60,20 @@ def refused(game: Game, action: str, message: str, player: str | None = None) ->
     assert (snapshot(game), len(game.log)) == (before, log)
 
 
+def pbn_round_trip(game: Game) -> str:
+    """Export ``game``'s record to PBN and import it again: the same record
+    (no fixture: test_laws_registry runs the tests that call this). Returns
+    the file's OtherActions line."""
+    with tempfile.TemporaryDirectory() as tmp:
+        record, pbn, again = (Path(tmp) / n for n in ("r.json", "r.pbn", "again.json"))
+        record.write_text(json.dumps(game.to_record()))
+        assert main(["export", str(record), "-o", str(pbn)]) == 0
+        other = next((line for line in pbn.read_text().splitlines() if "OtherActions" in line), "")
+        assert main(["import", str(pbn), "-o", str(again)]) == 0
+        assert json.loads(again.read_text()) == json.loads(record.read_text())
+    return other
+
+
 def test_law_65_a_card_exposed_in_the_auction_bars_the_partner() -> None:
     """Law 65: "If, after the cards have been dealt, and before the trump
     declaration has been finally determined, any player lead or expose a card,
@@ -311,12 +325,7 @@ def test_law_72_the_thrown_hand_and_the_claim_in_the_readable_record_and_the_rep
         "      East (D) throws his cards face up, not liable (law 72): "
         "C9 CT CJ D9 DT DJ H9 HT HJ S7 S8 S9 ST",
     ]
-    with tempfile.TemporaryDirectory() as tmp:  # PBN's OtherActions keep them too
-        record, pbn, again = (Path(tmp) / n for n in ("r.json", "r.pbn", "again.json"))
-        record.write_text(json.dumps(game.to_record()))
-        assert main(["export", str(record), "-o", str(pbn)]) == 0
-        assert main(["import", str(pbn), "-o", str(again)]) == 0
-        assert json.loads(again.read_text()) == json.loads(record.read_text())
+    assert "throw down hand" in pbn_round_trip(game)  # PBN's OtherActions keep them too
 
 
 def test_strict_play_and_bridge_refuse_the_thrown_hand_and_the_claim() -> None:
@@ -877,15 +886,7 @@ def test_law_78_the_false_lead_taken_back_replays_from_its_record() -> None:
         game.apply(game.legal_actions()[0])
     text = game_record(game, symbols=False)
     assert "A notices East (D)'s lead out of turn: HJ H6 taken back (law 78)" in text
-    with tempfile.TemporaryDirectory() as tmp:  # exported to PBN and imported: the same
-        record, pbn, again = (Path(tmp) / n for n in ("r.json", "r.pbn", "again.json"))
-        record.write_text(json.dumps(game.to_record()))
-        assert main(["export", str(record), "-o", str(pbn)]) == 0
-        assert "take back false lead" in next(
-            line for line in pbn.read_text().splitlines() if "OtherActions" in line
-        )
-        assert main(["import", str(pbn), "-o", str(again)]) == 0
-        assert json.loads(again.read_text()) == json.loads(record.read_text())
+    assert "take back false lead" in pbn_round_trip(game)  # exported and imported: the same
 
 
 def test_elw07_a_card_exposed_before_the_trump_lets_the_eldest_hand_claim_a_new_deal() -> None:
@@ -982,16 +983,10 @@ def test_exposures_and_leads_out_of_turn_replay_from_their_record() -> None:
     assert snapshot(replayed) == snapshot(game)
     while game.deal_number == 1:  # PBN holds finished deals
         game.apply(game.legal_actions()[0])
-    with tempfile.TemporaryDirectory() as tmp:  # (no fixture: test_laws_registry runs it)
-        record, pbn, again = (Path(tmp) / n for n in ("r.json", "r.pbn", "again.json"))
-        record.write_text(json.dumps(game.to_record()))
-        assert main(["export", str(record), "-o", str(pbn)]) == 0
-        other = next(line for line in pbn.read_text().splitlines() if "OtherActions" in line)
-        for text in ("expose H9", "forbid lead hearts", "play DJ", "treat lead as exposed"):
-            assert text in other
-        assert "call DJ" in other
-        assert main(["import", str(pbn), "-o", str(again)]) == 0
-        assert json.loads(again.read_text()) == json.loads(record.read_text())
+    other = pbn_round_trip(game)
+    for text in ("expose H9", "forbid lead hearts", "play DJ", "treat lead as exposed"):
+        assert text in other
+    assert "call DJ" in other
 
 
 def test_elw07_the_third_hand_leads_before_the_doubling_the_maker_calls_a_suit() -> None:

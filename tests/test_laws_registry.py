@@ -51,6 +51,7 @@ PENALTY_KINDS = {
     "treat_exposed",
     "lead_stands",
     "show_hand",
+    "win_trick",
 }
 #: the action kinds that are no penalty
 OTHER_KINDS = {
@@ -77,6 +78,7 @@ OTHER_KINDS = {
     "false_lead",
     "throw_down",
     "have_rest",
+    "lead_on",
 }
 #: the schema's enums of penalty options
 OPTION_ENUMS = (
@@ -106,8 +108,9 @@ def test_every_option_of_the_schema_is_one_penalty() -> None:
     for penalty in penalties.PENALTIES:
         by_option.setdefault(penalty.option, []).append(type(penalty).__name__)
     assert all(len(classes) == 1 for classes in by_option.values()), by_option
-    # decline and call_lead are offered by the laws themselves, not by a rule file's list
-    assert set(by_option) == _schema_options() | {"decline", "call_lead"}
+    # decline and call_lead are offered by the laws themselves, not by a rule
+    # file's list, and win_trick with each card led on (law 71)
+    assert set(by_option) == _schema_options() | {"decline", "call_lead", "win_trick"}
 
 
 def test_every_penalty_decision_is_one_class() -> None:
@@ -120,7 +123,8 @@ def test_every_penalty_decision_is_one_class() -> None:
     assert {d.kind for d in decisions} == PENALTY_KINDS
     every = [Action.require(r) for r in ("highest", "lowest", "suggested", "win", "lose")]
     every += [Action.call_lead(s) for s in ("clubs", "diamonds", "hearts", "spades")]
-    every += [Action(kind) for kind in PENALTY_KINDS - {"require", "call_lead"}]
+    every += [Action.win_trick("SA")]
+    every += [Action(kind) for kind in PENALTY_KINDS - {"require", "call_lead", "win_trick"}]
     assert {type(penalties.penalty_of(a)).__name__ for a in every} == {
         type(p).__name__ for p in penalties.PENALTIES
     }
@@ -172,7 +176,8 @@ def test_a_decision_read_as_another_action_is_refused() -> None:
 def _laws_tests() -> Iterator[Callable[[], None]]:
     """The tests of test_laws.py and test_laws_dummy.py (they take no fixture),
     and those of test_laws_exposed.py and test_laws_bridge_calls.py that take none."""
-    for name in ("test_laws", "test_laws_dummy", "test_laws_exposed", "test_laws_bridge_calls"):
+    names = ("test_laws", "test_laws_dummy", "test_laws_exposed", "test_laws_exposed_71")
+    for name in (*names, "test_laws_bridge_calls"):
         module = importlib.import_module(name)
         for attr, test in vars(module).items():
             if attr.startswith("test_"):
@@ -313,7 +318,7 @@ def test_the_game_answers_through_its_hooks_as_the_laws(laws: bool, seed: int) -
 
 
 #: the remarks the walk takes less often than the others
-_RARE = frozenset(("expose_card", "throw_down", "have_rest"))
+_RARE = frozenset(("expose_card", "throw_down", "have_rest", "lead_on"))
 
 
 def _random_steps(game: Game, chooser: random.Random, steps: int) -> Iterator[None]:
@@ -358,6 +363,8 @@ LAWS_OF_A_DEAL: dict[str, object] = {
     "lead_forbidden": None,
     "early_card": None,
     "demand": None,
+    "led_on": None,
+    "led_on_next": None,
     "false_lead": None,
     "rest_claimed": False,
     "not_liable": 0,
@@ -391,8 +398,11 @@ def test_a_new_deal_starts_without_the_laws_state_of_the_last() -> None:
     # needs the walk to disobey one in the few steps it binds a hand:
     # test_laws_exposed's law 73 tests set it, and a correction clears it;
     # law 80's demand to win or lose needs the fourth hand to play before the
-    # second and the declarer to choose it: the law 80 tests set it)
-    assert used == set(LAWS_OF_A_DEAL) - {"lead_forbidden", "disobeyed", "demand"}
+    # second and the declarer to choose it: the law 80 tests set it; law 71's
+    # cards led on need a card on the trick that wins as against the declarer
+    # and dummy: test_laws_exposed_71's tests set them)
+    unused = {"lead_forbidden", "disobeyed", "demand", "led_on", "led_on_next"}
+    assert used == set(LAWS_OF_A_DEAL) - unused
 
 
 def test_the_hooks_act_as_the_game() -> None:

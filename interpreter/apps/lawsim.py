@@ -8,7 +8,9 @@ to act (an insufficient bid, a revoke), or a call out of turn by another
 player (in the auction, the declaration or the doubling). A lead out of turn
 goes unnoticed (``let lead stand``, law 78) one time in two where the rules
 offer it, and is then noticed, while its cards may still be taken back, one
-time in two at each card. The penalty that
+time in two at each card. A player who has led on a winning card before his
+partner played (law 71) leads on another, where he may, one time in two
+while the declarer has not chosen. The penalty that
 follows is chosen by the bot of the player the laws name, like any decision.
 
 The report counts each irregularity (its log entry's kind, and for a call
@@ -47,6 +49,7 @@ __all__ = [
     "exposures",
     "laws_run",
     "laws_text",
+    "lead_on_again",
     "not_noticed",
     "notice_false_lead",
     "simulate_runs",
@@ -67,6 +70,7 @@ IRREGULAR = frozenset(
         "false_lead",
         "throw_down",
         "have_rest",
+        "lead_on",
     )
 )
 #: the log entries of a penalty chosen, or of a revoke claimed or waived
@@ -95,12 +99,21 @@ PLAY_DECISIONS = frozenset(
         "forbid_lead",
         "require",
         "show_hand",
+        "win_trick",
         "decline",
     )
 )
-_PLAY_IRREGULAR = ("expose_card", "out_of_turn play", "false_lead", "throw_down", "have_rest")
-#: law 72's remarks: a hand thrown down face up, the declarer's "I have the rest"
-_LAW_72 = frozenset(("throw_down", "have_rest"))
+_PLAY_IRREGULAR = (
+    "expose_card",
+    "out_of_turn play",
+    "false_lead",
+    "throw_down",
+    "have_rest",
+    "lead_on",
+)
+#: the remarks of laws 71 and 72: a winning card led on before the partner
+#: played; a hand thrown down face up, the declarer's "I have the rest"
+_LAWS_71_72 = frozenset(("throw_down", "have_rest", "lead_on"))
 
 
 @dataclass(frozen=True)
@@ -256,7 +269,7 @@ def play_laws_rubber(
             continue
         if game.deal.false_lead is not None and notice_false_lead(game, slips):
             continue
-        if game.phase == "penalty" and not_noticed(game, slips):
+        if game.phase == "penalty" and (not_noticed(game, slips) or lead_on_again(game, slips)):
             continue
         game.apply(chosen[actor].choose(game.observation(actor)))
     return _summary(game, index, own_seed), irregularities(game.log)
@@ -267,10 +280,10 @@ def _irregular(game: Any, slips: Any) -> bool:
     own = game.irregular_actions()
     others = [p for p in game.players if game.out_of_turn_actions(p)]
     exposers = [p for p in game.players if exposures(game, p)]
-    throwers = [p for p in game.players if _law_72(game, p)]
+    remarkers = [p for p in game.players if _laws_71_72(game, p)]
     kinds = [
         k
-        for k, some in (("own", own), ("others", others), ("expose", exposers), ("72", throwers))
+        for k, some in (("own", own), ("others", others), ("expose", exposers), ("said", remarkers))
         if some
     ]
     if not kinds:
@@ -287,16 +300,17 @@ def _irregular(game: Any, slips: Any) -> bool:
         culprit = exposers[slips.below(len(exposers))]
         cards = exposures(game, culprit)
         game.apply(cards[slips.below(len(cards))], player=culprit)
-    else:  # law 72: a hand thrown down face up, or "I have the rest"
-        culprit = throwers[slips.below(len(throwers))]
-        said = _law_72(game, culprit)
+    else:  # law 72: a hand thrown down face up, or "I have the rest"; law 71: a lead on
+        culprit = remarkers[slips.below(len(remarkers))]
+        said = _laws_71_72(game, culprit)
         game.apply(said[slips.below(len(said))], player=culprit)
     return True
 
 
-def _law_72(game: Any, player: str) -> list[Any]:
-    """The hand ``player`` may throw down, and his "I have the rest" (law 72)."""
-    return [a for a in game.remarks(player) if a.kind in _LAW_72]
+def _laws_71_72(game: Any, player: str) -> list[Any]:
+    """The hand ``player`` may throw down, and his "I have the rest" (law 72);
+    the winning cards he may lead on before his partner plays (law 71)."""
+    return [a for a in game.remarks(player) if a.kind in _LAWS_71_72]
 
 
 def exposures(game: Any, player: str) -> list[Any]:
@@ -342,6 +356,20 @@ def notice_false_lead(game: Any, slips: Any) -> bool:
     return True
 
 
+def lead_on_again(game: Any, slips: Any) -> bool:
+    """Law 71: the player who led on a winning card, while the declarer has
+    not chosen, leads on another one time in two, where he may: True when he did."""
+    pending = game.deal.pending
+    if pending is None or pending.call.kind != "lead_on":
+        return False
+    player = game.seat_player[pending.offender]
+    more = [a for a in game.remarks(player) if a.kind == "lead_on"]
+    if not more or slips.below(2):
+        return False
+    game.apply(more[slips.below(len(more))], player=player)
+    return True
+
+
 def irregularities(log: Sequence[Any]) -> list[Irregularity]:
     """The irregularities of a game's log, each with the penalty chosen next
     and the offending side's net points in its deal."""
@@ -360,6 +388,8 @@ def irregularities(log: Sequence[Any]) -> list[Irregularity]:
             deal = []
             continue
         deal.append(op)
+        if op.kind == "lead_on" and open_ and open_[-1][0] == "lead_on" and not open_[-1][2]:
+            continue  # law 71: another card led on, the same irregularity
         if op.kind in IRREGULAR:
             name = op.kind
             if op.kind == "out_of_turn" and op.action is not None:

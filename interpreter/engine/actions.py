@@ -42,6 +42,7 @@ __all__ = [
     "FORBID_LEAD",
     "HAVE_REST",
     "INFORM",
+    "LEAD_ON",
     "LEAD_STANDS",
     "LEAVE",
     "LOOK",
@@ -60,6 +61,7 @@ __all__ = [
     "TOUCH",
     "TREAT_EXPOSED",
     "WAIVE",
+    "WIN_TRICK",
     "Action",
     "Operation",
 ]
@@ -112,6 +114,11 @@ FORBID_LEAD: Final = "forbid_lead"
 #: upward (``throw down hand``); the declarer says "I have the rest" (``have the rest``)
 THROW_DOWN: Final = "throw_down"
 HAVE_REST: Final = "have_rest"
+#: law 71: an adversary whose card wins as against the declarer and dummy leads
+#: on another such card before his partner plays (``lead on SA``); the declarer
+#: demands that the partner win the trick that card begins (``require win SA``)
+LEAD_ON: Final = "lead_on"
+WIN_TRICK: Final = "win_trick"
 #: the words each of them is written with, before its card or suit
 _CARD_WORDS = {
     PLAY: "play",
@@ -119,7 +126,11 @@ _CARD_WORDS = {
     SUGGEST: "suggest",
     EXPOSE_CARD: "expose",
     CALL_CARD: "call",
+    LEAD_ON: "lead on",
+    WIN_TRICK: "require win",
 }
+#: the kinds of those actions, by their words
+_CARD_KINDS = {words: kind for kind, words in _CARD_WORDS.items()}
 #: the penalties a revoke claim may name
 _REVOKE_PENALTIES = ("tricks", "points")
 #: what may be required of a player: his highest or lowest card of the suit
@@ -372,6 +383,16 @@ class Action:
         return cls(CALL_CARD, card=_card(card))
 
     @classmethod
+    def lead_on(cls, card: Card | str) -> Action:
+        """Law 71: an adversary leads on a winning card before his partner plays (laws mode)."""
+        return cls(LEAD_ON, card=_card(card))
+
+    @classmethod
+    def win_trick(cls, card: Card | str) -> Action:
+        """Law 71: the partner must win, if he can, the trick this card led on begins."""
+        return cls(WIN_TRICK, card=_card(card))
+
+    @classmethod
     def forbid_lead(cls, suit: str) -> Action:
         """The declarer prohibits the opening lead of a suit (laws 65, 66; laws mode)."""
         return cls(FORBID_LEAD, penalty=suit)
@@ -435,7 +456,7 @@ class Action:
             "'decline penalty', 'take back false lead', "
             "'mention bidding', 'call lead SUIT', 'expose CARD', 'call CARD', "
             "'forbid lead SUIT', 'treat lead as exposed', 'let lead stand', "
-            "'throw down hand', 'have the rest', "
+            "'throw down hand', 'have the rest', 'lead on CARD', 'require win CARD', "
             "'require hand shown', "
             "'make bid seven' "
             "or 'make previous bid final'"
@@ -447,9 +468,10 @@ class Action:
         for words that are no such action."""
         if words == ["play", "blind"]:
             return cls.play_blind()
-        if len(words) == 2 and words[0] in _CARD_WORDS.values():
-            kind = next(k for k, w in _CARD_WORDS.items() if w == words[0])
-            return cls(kind, card=Card.from_str(words[1]))
+        if len(words) in (2, 3):
+            kind = _CARD_KINDS.get(" ".join(words[:-1]))
+            if kind is not None:
+                return cls(kind, card=Card.from_str(words[-1]))
         if len(words) == 3 and words[1] == "lead" and words[2] in _LEAD_SUITS:
             if words[0] == "call":
                 return cls.call_lead(words[2])

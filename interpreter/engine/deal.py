@@ -118,9 +118,18 @@ class Deal:
     lead_forbidden: int | None  #: laws 65, 66: the suit the opening leader may not lead
     early_card: tuple[Seat, int] | None  #: law 80: the fourth hand's card, played in his turn
     #: law 80: the second hand called upon to win (or lose) the trick: the
-    #: hand, the cards that do so (those he may play without revoking), and
-    #: ``win`` or ``lose``
-    demand: tuple[Seat, int, str] | None
+    #: hand, the cards that do so (those he may play without revoking),
+    #: ``win`` or ``lose``, and the law (80; 71 for the partner of a player
+    #: who led on winning cards)
+    demand: tuple[Seat, int, str, int] | None
+    #: law 71: the winning cards an adversary led on before his partner
+    #: played, until the trick in progress is complete: (offender, his card on
+    #: the trick, the cards led on in order)
+    led_on: tuple[Seat, int, tuple[int, ...]] | None
+    #: law 71: the card led on whose trick the partner must win: the
+    #: offender's next lead (offender, card, led: True once it is led, his
+    #: partner to be called upon to win when the second hand has played)
+    led_on_next: tuple[Seat, int, bool] | None
     #: law 78: a lead out of turn let stand, (offender, rightful leader, the
     #: exposed cards played to it), until its trick is complete: the error
     #: may be noticed and the cards taken back (exposed ones exposed again)
@@ -185,6 +194,8 @@ class Deal:
         self.lead_forbidden = None
         self.early_card = None
         self.demand = None
+        self.led_on = None
+        self.led_on_next = None
         self.false_lead = None
         self.revokes = []
         self.asked = set()

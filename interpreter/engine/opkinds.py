@@ -42,7 +42,8 @@ Decisions (the seat is the hand decided for; for ``look``, the hand looked at):
   (law 76: the card led out of turn is an exposed card), ``LEAD_STANDS``
   (law 78: the lead out of turn stands, the others following it),
   ``SHOW_HAND`` (law 72: the declarer who said "I have the rest" places his
-  cards face up).
+  cards face up), ``WIN_TRICK`` (law 71: the partner must win, if he
+  can, the trick the card led on begins).
 
 Irregularities and the laws' remarks (laws mode):
 
@@ -62,6 +63,8 @@ FORBID_LEAD      the leader     -- (laws 65, 66: the suit, ``action``; the playe
 THROW_DOWN       the thrower    ``cards`` (law 72: the cards thrown face up, PBN),
                                 ``liable`` (false once the declarer said "I have the rest")
 HAVE_REST        the declarer   -- (law 72: "I have the rest")
+LEAD_ON          the offender   ``card``, ``first`` (law 71: a winning card led on before
+                                his partner played; ``first``: his card on the trick)
 SLIP             the next hand  -- (law 52: the call voided, ``action``)
 INSUFFICIENT     the bidder     -- (law 50)
 IMPOSSIBLE       the bidder     -- (law 50)
@@ -145,6 +148,7 @@ class OpKind(TextEnum):
     TREAT_EXPOSED = "treat_exposed"
     LEAD_STANDS = "lead_stands"
     SHOW_HAND = "show_hand"
+    WIN_TRICK = "win_trick"
     # irregularities and remarks (laws mode)
     OUT_OF_TURN = "out_of_turn"
     EXPOSE_CARD = "expose_card"
@@ -152,6 +156,7 @@ class OpKind(TextEnum):
     FORBID_LEAD = "forbid_lead"
     THROW_DOWN = "throw_down"
     HAVE_REST = "have_rest"
+    LEAD_ON = "lead_on"
     SLIP = "slip"
     INSUFFICIENT = "insufficient"
     IMPOSSIBLE = "impossible"

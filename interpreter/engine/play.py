@@ -170,7 +170,7 @@ def why_not(game: Game, action: Action) -> str:
         beats = "beats" if demand[2] == "win" else "beats neither of"
         return (
             f"{text} is called upon to {demand[2]} the trick: he must play a card that "
-            f"{beats} the cards on the table (law 80)"
+            f"{beats} the cards on the table (law {demand[3]})"
         )
     early = deal.early_card
     if early is not None and early[0] is seat:
@@ -178,6 +178,10 @@ def why_not(game: Game, action: Action) -> str:
         if not deal.trick_cards:
             return f"{text} led {code} out of turn and the lead stands: it is his card (law 78)"
         return f"{text} played {code} before the second hand: it is his card (law 80)"
+    following = deal.led_on_next
+    if following is not None and following[0] is seat and not deal.trick_cards:
+        code = _CODES[following[1]]
+        return f"{text} led {code} on before his partner played: it is his lead (law 71)"
     if deal.lead_forbidden is not None and (
         deal.called_lead is None or action.index // 13 == deal.lead_forbidden
     ):

@@ -66,7 +66,7 @@ _REQUIRED_WORDS = {
     "highest": "requires the highest card of the suit",
     "lowest": "requires the lowest card of the suit",
     "suggested": "requires the suggested card",
-    "win": "calls upon him to win the trick (law 80)",
+    "win": "calls upon him to win the trick (laws 71, 80)",
     "lose": "calls upon him to lose the trick (law 80)",
 }
 
@@ -119,6 +119,11 @@ def action_words(
         return _REQUIRED_WORDS[action.penalty or ""]
     if kind == "call_lead":
         return f"calls a lead of {action.penalty}"
+    if kind == "lead_on" and action.card is not None:
+        return f"leads {card_text(action.card, symbols)} on before his partner plays (law 71)"
+    if kind == "win_trick" and action.card is not None:
+        card = card_text(action.card, symbols)
+        return f"calls upon his partner to win the trick {card} leads (law 71)"
     if kind in ("expose_card", "call_card") and action.card is not None:
         verb = "exposes" if kind == "expose_card" else "calls the exposed card"
         return f"{verb} {card_text(action.card, symbols)}"
@@ -550,6 +555,8 @@ _WRITE_FIRST: dict[str, _Write] = {
     "show_hand": _GameRecord._penalty,
     "have_rest": _GameRecord._penalty,
     "throw_down": _GameRecord._thrown,
+    "lead_on": _GameRecord._penalty,
+    "win_trick": _GameRecord._penalty,
 }
 #: the others, when they carry no action or are among the play's remarks (an
 #: entry with any other action is written as one, by ``_GameRecord._action``)

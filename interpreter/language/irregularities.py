@@ -109,6 +109,9 @@ class ExposedCards:
     #: law 72: after the declarer's "I have the rest", what his adversaries may
     #: require (``show_hand``: his cards face up); empty: the claim is not regulated
     rest_claimed: tuple[RestClaimedOption, ...]
+    #: law 71: an adversary whose card wins as against the declarer and dummy
+    #: may lead on several such cards before his partner plays ("lead on CARD")
+    winners_led_on: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +211,7 @@ def _exposed(exposed: Mapping[str, Any] | None) -> ExposedCards | None:
         new_deal_before_declaration=exposed["new_deal_before_declaration"],
         hand_thrown_down=exposed["hand_thrown_down"],
         rest_claimed=tuple(exposed.get("rest_claimed", ())),
+        winners_led_on=exposed["winners_led_on"],
     )
 
 

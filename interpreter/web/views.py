@@ -76,8 +76,8 @@ def _action_item(action: Action) -> dict[str, str]:
         label = text.replace("_", " ")
     elif action.kind == PLAY:
         label = _CARD_LABELS[card.index]
-    else:  # touch, suggest, expose, call a card: the verb, then the card
-        label = f"{text.split()[0]} {_CARD_LABELS[card.index]}"
+    else:  # touch, suggest, expose, call, lead on a card: the words, then the card
+        label = f"{text.rsplit(maxsplit=1)[0]} {_CARD_LABELS[card.index]}"
     return {"action": text, "label": label}
 
 

@@ -11,10 +11,11 @@ holds them, by where they happen:
 - :mod:`.conduct`: conduct in the play: remarks, touched and suggested cards,
   cards required or forbidden, called leads (laws 51, 59-64, 93), and the card
   played in laws mode;
-- :mod:`.exposed`: cards exposed and called, hands thrown down and "I have
-  the rest" (law 72), the opening lead of a suit prohibited, leads out of
-  turn and the fourth hand before the second (laws 65-80; the Bridge code's
-  "Cards exposed" and "Leads out of turn");
+- :mod:`.exposed`: cards exposed and called, winning cards led on before
+  the partner plays (law 71), hands thrown down and "I have the rest" (law
+  72), the opening lead of a suit prohibited, leads out of turn and the
+  fourth hand before the second (laws 65-80; the Bridge code's "Cards
+  exposed" and "Leads out of turn");
 - :mod:`.revokes`: revokes, "Having none?" and the revoke corrected in time
   (laws 83-86), and the claims of the revoke penalty after the last trick with
   what they cost (laws 84, 87-89);
@@ -26,8 +27,9 @@ Each function takes the game first. The laws' own state of a deal is the
 deal's (:class:`~dummybridge.engine.deal.Deal`, so a new deal starts without
 it): ``pending`` (a :class:`.penalties.Pending`), ``barred``, ``constraint``,
 ``called_lead``, ``cards_exposed``, ``rest_claimed``, ``not_liable``,
-``silenced``, ``lead_forbidden``, ``early_card``, ``revokes``, ``asked``,
-``forfeited``, ``revoke_claims`` and ``revoke_penalties``; the session's is
+``silenced``, ``lead_forbidden``, ``early_card``, ``led_on``,
+``led_on_next``, ``revokes``, ``asked``, ``forfeited``, ``revoke_claims``
+and ``revoke_penalties``; the session's is
 the game's: ``actions_out_of_turn`` and ``_slips``.
 
 The hooks

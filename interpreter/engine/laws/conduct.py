@@ -67,13 +67,8 @@ def irregular_actions(game: Game) -> tuple[Action, ...]:
     seat, deal = game.to_act, game.deal
     if not game.laws or game.phase is not Phase.PLAY or seat is None or seat in deal.blind:
         return ()
-    if (
-        (deal.constraint is not None and deal.constraint[0] is seat)
-        or (deal.called_lead is not None and lead_called(game))
-        or (deal.early_card is not None and deal.early_card[0] is seat)
-        or (deal.demand is not None and deal.demand[0] is seat)
-        or deal.lead_forbidden is not None
-    ):
+    assert game._ps is not None
+    if plays(game, game._ps.legal()) is not None:  # a penalty binds the hand
         return plays_of(disobeying(game))  # law 73: he may fail to obey
     return revokes.revoking_plays(game, seat)
 
@@ -84,26 +79,30 @@ def disobeying(game: Game) -> int:
     required of it (laws 80, 86), a card that does not win (or lose) the trick
     when law 80 calls upon it to, another suit than the lead called while it
     holds that one (laws 51, 76, 93), the suit prohibited while it holds
-    another (laws 65, 66); 0 if none, or if no such penalty binds it."""
+    another (laws 65, 66); 0 if none, or if no such penalty binds it. They
+    are the legal cards :func:`plays` does not leave him, so that what binds
+    a hand is written once."""
     deal, seat = game.deal, game.to_act
     if not game.rules.laws.failure_to_obey or seat is None or game._ps is None:
         return 0
-    hand = deal.hands[seat]
     constraint = deal.constraint
-    if constraint is not None and constraint[0] is seat:
-        return game._ps.legal() & ~(1 << constraint[1]) if deal.directed else 0
-    if deal.early_card is not None and deal.early_card[0] is seat:
+    if constraint is not None and constraint[0] is seat and not deal.directed:
+        return 0  # a card called or suggested (laws 62, 67): no direction to fail
+    if (deal.early_card is not None and deal.early_card[0] is seat) or _leads_led_on(game):
+        return 0  # his own card (laws 78, 80) or lead (law 71): no penalty to fail
+    legal = game._ps.legal()  # (at a lead, every card he holds)
+    allowed = plays(game, legal)  # what the penalty that binds him leaves him
+    if allowed is None:
         return 0
-    demand = deal.demand
-    if demand is not None and demand[0] is seat:  # law 80: to win or lose the trick
-        return game._ps.legal() & ~demand[1]
-    if deal.called_lead is not None and lead_called(game):
-        return hand & ~lead_cards(game)
-    forbidden = deal.lead_forbidden
-    if forbidden is not None and not deal.trick_cards and lead_called(game):
-        cards = hand & 0x1FFF << 13 * forbidden
-        return cards if hand & ~cards else 0
-    return 0
+    return legal & ~sum(1 << a.index for a in allowed)
+
+
+def _leads_led_on(game: Game) -> bool:
+    """Law 71: whether the hand to play is on lead with the card led on whose
+    trick the declarer named, which is his lead."""
+    deal = game.deal
+    following = deal.led_on_next
+    return following is not None and following[0] is game.to_act and not deal.trick_cards
 
 
 # ------------------------------------- cards required, forbidden, led (laws 51, 62, 86, 93)
@@ -121,7 +120,11 @@ def plays(game: Game, cards: int) -> tuple[Action, ...] | None:
     demand = deal.demand
     if demand is not None and demand[0] is game.to_act:  # law 80: win or lose the trick
         return plays_of(cards & demand[1])
-    if deal.early_card is not None or deal.lead_forbidden is not None:
+    if (
+        deal.early_card is not None
+        or deal.lead_forbidden is not None
+        or deal.led_on_next is not None
+    ):
         early = exposed.early_plays(game, cards)
         if early is not None:
             cards = early

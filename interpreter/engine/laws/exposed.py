@@ -31,6 +31,14 @@
   what ``laws.lead_out_of_turn`` allows: to treat it as an exposed card, or
   to call a suit for the adversaries' next lead (law 79: a player called on
   to lead a suit he has none of has paid the penalty).
+- Law 71: an adversary whose card on the trick wins as against the
+  declarer and dummy leads on another such card before his partner plays
+  (``lead on SA``, ``laws.exposed_cards.winners_led_on``), and may go on
+  while the declarer has not chosen (``deal.led_on``); the cards led on are
+  exposed, and the declarer demands that the partner win, if he can, the
+  trick in progress (``require win``, law 80's demand) or the trick one of
+  them begins (``require win SA``: the offender's next lead,
+  ``deal.led_on_next``), or declines.
 - Law 78: a lead out of turn the declarer lets stand (the error not
   noticed) is followed by the others; until the fourth card falls any player
   may notice it (``take back false lead``, ``laws.false_lead_taken_back``):
@@ -55,6 +63,7 @@ from ..actions import (
     FALSE_LEAD,
     FORBID_LEAD,
     HAVE_REST,
+    LEAD_ON,
     THROW_DOWN,
     Action,
     Operation,
@@ -71,6 +80,7 @@ __all__ = [
     "early_plays",
     "exposure_remarks",
     "false_lead_remarks",
+    "lead_on_remarks",
     "lead_out_of_turn",
     "out_of_turn_plays",
     "remark",
@@ -78,8 +88,11 @@ __all__ = [
 ]
 
 #: the remarks of this module: a card exposed, an exposed card called, a lead
-#: prohibited, a false lead noticed; a hand thrown down, "I have the rest" (law 72)
-REMARKS = frozenset((EXPOSE_CARD, CALL_CARD, FORBID_LEAD, FALSE_LEAD, THROW_DOWN, HAVE_REST))
+#: prohibited, a false lead noticed; a hand thrown down, "I have the rest" (law
+#: 72); a winning card led on before the partner played (law 71)
+REMARKS = frozenset(
+    (EXPOSE_CARD, CALL_CARD, FORBID_LEAD, FALSE_LEAD, THROW_DOWN, HAVE_REST, LEAD_ON)
+)
 _TAKE_BACK = Action(FALSE_LEAD)
 _THROW_DOWN = Action(THROW_DOWN)
 _HAVE_REST = Action(HAVE_REST)
@@ -120,7 +133,7 @@ def exposure_remarks(game: Game, player: str) -> list[Action]:
     if rules is None or not game.laws or game.to_act is None:
         return []
     deal = game.deal
-    out: list[Action] = []
+    out: list[Action] = lead_on_remarks(game, player) if rules.winners_led_on else []
     for seat in _exposing_seats(game, player):
         held = deal.hands[seat] & ~deal.cards_exposed.get(seat, 0)
         out.extend(Action.expose(c) for c in Hand._of(held))
@@ -187,6 +200,8 @@ def remark(game: Game, seat: Seat, player: str, action: Action) -> Operation:
         return _throw_down(game, player, action)
     if action.kind == HAVE_REST:
         return _have_rest(game, seat, player, action)
+    if action.kind == LEAD_ON:
+        return _lead_on(game, player, action)
     assert action.penalty is not None
     suit = _SUIT_NAMES.index(action.penalty)
     deal.lead_forbidden = suit
@@ -310,15 +325,23 @@ def card_played(game: Game, seat: Seat, index: int) -> None:
         deal.early_card = None
     if deal.false_lead is not None and len(deal.trick_cards) == 3:
         deal.false_lead = None  # law 78: "the three others follow": it stands
+    if deal.led_on is not None and len(deal.trick_cards) == 3:
+        deal.led_on = None  # law 71: the trick in progress is complete
+    if deal.led_on_next is not None:
+        _led_on_card_played(game, seat, index)
 
 
 def early_plays(game: Game, cards: int) -> int | None:
-    """The cards left to the hand to play by a prohibited lead (laws 65, 66)
-    or by its own card of law 80; ``None`` when neither binds it."""
+    """The cards left to the hand to play by a prohibited lead (laws 65, 66),
+    by its own card of law 80, or by the card led on whose trick the
+    declarer named (law 71); ``None`` when none binds it."""
     deal, seat = game.deal, game.to_act
     early = deal.early_card
     if early is not None and early[0] is seat:
         return 1 << early[1]
+    following = deal.led_on_next
+    if following is not None and following[0] is seat and not deal.trick_cards:
+        return 1 << following[1]  # law 71: the card led on is his lead
     forbidden = deal.lead_forbidden
     if forbidden is None or deal.trick_cards or seat is None or not _adversary(game, seat):
         return None
@@ -497,6 +520,14 @@ def why_not(game: Game, player: str, action: Action) -> str:
             f"{player} holds no hand he may throw down now: only an adversary of the "
             "declarer, in the play, holding two cards or more not face up (law 72)"
         )
+    if action.kind == LEAD_ON:
+        if not rules.winners_led_on:
+            return f"{name} does not regulate winning cards led on (law 71)"
+        return (
+            f"{player} may not lead {action.card} on: only an adversary of the declarer "
+            "whose card on the trick wins as against the declarer and dummy, before his "
+            "partner plays, leads on another such card (law 71)"
+        )
     if action.kind == HAVE_REST:
         if not rules.rest_claimed:
             return f'{name} does not regulate the declarer\'s "I have the rest" (law 72)'
@@ -508,3 +539,128 @@ def why_not(game: Game, player: str, action: Action) -> str:
         "only the declarer prohibits a suit, at the opening lead, when the "
         "leader's partner has exposed a card of it (laws 65, 66)"
     )
+
+
+# ------------------------------------------- law 71: winning cards led on
+
+
+def _wins_against(game: Game, card: int, table: tuple[int, ...]) -> bool:
+    """Law 71: whether ``card`` is "a winning card, as against the declarer
+    and dummy", read as a fact of the cards: it is the best of ``table`` (the
+    trick's cards, ``card`` among them; a lead on: ``card`` alone), and
+    neither the declarer nor dummy, if still to play to the trick, holds a
+    card he may play that beats it (one of the suit led if he has any, else
+    any: a trump)."""
+    deal = game.deal
+    trump = penalties.trump_suit(game)
+    if penalties.best_card(table, trump) != card:
+        return False
+    suit, leader = table[0] // 13, int(deal.trick_leader)
+    # (a card led on, or one led to the trick, has no card of theirs before it)
+    played = {Seat((leader + j) & 3) for j in range(len(table))} if len(table) > 1 else set()
+    for seat in (deal.declarer, deal.dummy):
+        if seat is None or seat in played:
+            continue
+        hand = deal.hands[seat]
+        cards = hand & 0x1FFF << 13 * suit or hand
+        if any(cards >> c & 1 and penalties.beats(c, card, trump) for c in range(52)):
+            return False
+    return True
+
+
+def _leading_on(game: Game, player: str) -> tuple[Seat, int] | None:
+    """Law 71: the hand of ``player`` that may lead on a winning card now,
+    with its card on the trick: an adversary of the declarer whose card on
+    the trick wins as against the declarer and dummy, his partner not yet
+    played to it; or the hand that has led on, while the declarer is still
+    to choose (he may "continue ... to lead several such cards")."""
+    deal = game.deal
+    pending = deal.pending
+    if game.phase is Phase.PENALTY:
+        if pending is None or pending.call.kind != LEAD_ON or deal.led_on is None:
+            return None
+        seat = pending.offender
+        return (seat, deal.led_on[1]) if seat in game.player_seats.get(player, ()) else None
+    if (
+        game.phase is not Phase.PLAY
+        or not deal.trick_cards
+        or deal.led_on is not None
+        or deal.early_card is not None
+        or deal.false_lead is not None
+    ):
+        return None
+    leader = int(deal.trick_leader)
+    for seat in _exposing_seats(game, player):
+        position = (int(seat) - leader) & 3
+        partner = (position + 2) & 3
+        if position >= len(deal.trick_cards) or partner < len(deal.trick_cards):
+            continue
+        card = deal.trick_cards[position]
+        if _wins_against(game, card, tuple(deal.trick_cards)):
+            return seat, card
+    return None
+
+
+def lead_on_remarks(game: Game, player: str) -> list[Action]:
+    """Law 71: the winning cards ``player`` may lead on before his partner
+    plays (``lead on CARD``), each winning as against the declarer and dummy."""
+    found = _leading_on(game, player)
+    if found is None:
+        return []
+    deal, seat = game.deal, found[0]
+    taken = deal.led_on[2] if deal.led_on is not None else ()
+    held = deal.hands[seat] & ~sum(1 << c for c in taken)
+    held &= ~(1 << found[1])
+    return [Action.lead_on(c) for c in Hand._of(held) if _wins_against(game, c.index, (c.index,))]
+
+
+def _lead_on(game: Game, player: str, action: Action) -> Operation:
+    """Law 71: the card is led on, face up: an exposed card ("the other cards
+    thus improperly played are exposed"); the declarer is to demand that the
+    partner win, if he can, the first or any other of these tricks, or to
+    decline, and until he does the offender may lead on another."""
+    deal = game.deal
+    found = _leading_on(game, player)
+    assert found is not None
+    seat, first = found
+    cards: tuple[int, ...] = ()
+    if deal.led_on is None:
+        resume = game.to_act
+    else:
+        assert deal.pending is not None
+        resume, cards = deal.pending.resume, deal.led_on[2]
+        game.phase = Phase.PLAY  # (the penalty to choose is offered afresh)
+    cards = (*cards, action.index)
+    deal.led_on = (seat, first, cards)
+    deal.cards_exposed[seat] = deal.cards_exposed.get(seat, 0) | 1 << action.index
+    assert action.card is not None
+    detail = {"card": action.card.code, "first": Card(first).code}
+    op = game._append(LEAD_ON, seat=seat, player=player, action=action, detail=detail)
+    declarer = deal.declarer
+    assert declarer is not None
+    options = (
+        *penalties.offer(game, ("win",), seat, action),
+        *(Action.win_trick(Card(c)) for c in cards),
+        *penalties.offer(game, ("decline",), seat, action),
+    )
+    penalties.await_choice(game, seat, action, options, resume, declarer)
+    return op
+
+
+def _led_on_card_played(game: Game, seat: Seat, index: int) -> None:
+    """Law 71: the card whose trick the declarer named is led (its trick
+    begins), or another hand leads the next trick (the demand lapses, and
+    the card is exposed as the others); once the second hand has played to
+    it, the offender's partner must win the trick if he can."""
+    deal = game.deal
+    assert deal.led_on_next is not None
+    offender, card, led = deal.led_on_next
+    if not deal.trick_cards and not led:
+        if seat is offender:  # (his lead is that card: early_plays)
+            deal.led_on_next = (offender, card, True)
+        else:
+            deal.led_on_next = None
+            deal.cards_exposed[offender] = deal.cards_exposed.get(offender, 0) | 1 << card
+    elif led and len(deal.trick_cards) == 1:
+        deal.led_on_next = None
+        penalties.demand(game, offender.partner, (deal.trick_cards[0], index), "win", 71)

@@ -50,7 +50,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar, NamedTuple, TypeVar
 
-from ...core.cards import Seat, Suit, seat_side
+from ...core.cards import Card, Seat, Suit, seat_side
 from .. import auction, declaration, doubling
 from ..actions import (
     ACCEPT,
@@ -61,6 +61,7 @@ from ..actions import (
     COMPEL,
     DECLINE,
     FORBID,
+    LEAD_ON,
     LEAD_STANDS,
     MAKE_SUFFICIENT,
     NEW_DEAL,
@@ -69,6 +70,7 @@ from ..actions import (
     REQUIRE,
     SHOW_HAND,
     TREAT_EXPOSED,
+    WIN_TRICK,
     Action,
     register_decision,
 )
@@ -469,12 +471,43 @@ class RequireLowest(_RequireOfTheSuit):
         return (pattern & -pattern).bit_length() - 1
 
 
-def _beats(card: int, best: int, trump: int) -> bool:
+def beats(card: int, best: int, trump: int) -> bool:
     """Whether ``card`` beats ``best`` (the best card of a trick so far):
     higher in its suit, or a trump on a card of another suit."""
     if card // 13 == best // 13:
         return card > best
     return card // 13 == trump
+
+
+def trump_suit(game: Game) -> int:
+    """The trump suit's number (4, which no card has, at no trumps)."""
+    assert game.denomination is not None
+    return int(game.denomination.strain)
+
+
+def best_card(cards: Iterable[int], trump: int) -> int:
+    """The card that wins, of ``cards`` played in this order (the first led)."""
+    best = -1
+    for card in cards:
+        if best < 0 or beats(card, best, trump):
+            best = card
+    return best
+
+
+def demand(game: Game, seat: Seat, table: tuple[int, ...], option: str, law: int) -> None:
+    """The demand that ``seat`` win (or lose) the trick (laws 71, 80): he must
+    play a card that beats every card of ``table`` (the cards on the table),
+    or one that beats none, of the cards he may play without revoking (law 75);
+    if he holds none that does, any will do: he has paid the penalty."""
+    deal = game.deal
+    trump = trump_suit(game)
+    best = best_card(table, trump)
+    hand = deal.hands[seat]
+    legal = hand & 0x1FFF << 13 * (deal.trick_cards[0] // 13) or hand
+    wins = sum(1 << c for c in range(52) if legal >> c & 1 and beats(c, best, trump))
+    cards = wins if option == "win" else legal & ~wins
+    if cards:  # (none: he cannot, and has paid the penalty)
+        deal.demand = (seat, cards, option, law)
 
 
 class _WinOrLose(_InThePlay):
@@ -485,7 +518,10 @@ class _WinOrLose(_InThePlay):
     asked of him (law 75); if he holds none that does what is asked, any card
     he may play will do: he has paid the penalty, as law 79 says of a suit
     called that a player has none of. (The third hand is still to play: the
-    trick is won or lost as far as the cards on the table go.)"""
+    trick is won or lost as far as the cards on the table go.) Law 71: after
+    an adversary led on winning cards before his partner played, ``require
+    win`` is the demand that the partner win the first of these tricks, the
+    one in progress."""
 
     kind = REQUIRE
 
@@ -494,19 +530,12 @@ class _WinOrLose(_InThePlay):
 
     def effect(self, game: Game, pending: Pending, choice: Action) -> None:
         deal = game.deal
+        if pending.call.kind == LEAD_ON:  # law 71: the trick in progress
+            demand(game, pending.offender.partner, tuple(deal.trick_cards), self.option, 71)
+            return
         assert deal.early_card is not None
-        assert game._ps is not None
-        assert game.denomination is not None
-        trump = int(game.denomination.strain)
-        best = -1
-        for card in (*deal.trick_cards, deal.early_card[1]):
-            if best < 0 or _beats(card, best, trump):
-                best = card
-        legal = game._ps.legal()
-        wins = sum(1 << c for c in range(52) if legal >> c & 1 and _beats(c, best, trump))
-        cards = wins if self.option == "win" else legal & ~wins
-        if cards:  # (none: he cannot, and has paid the penalty)
-            deal.demand = (pending.offender.partner, cards, self.option)
+        table = (*deal.trick_cards, deal.early_card[1])
+        demand(game, pending.offender.partner, table, self.option, 80)
 
 
 @register
@@ -521,6 +550,27 @@ class RequireLose(_WinOrLose):
     """Law 80: the second hand must lose the trick, if he can."""
 
     option = "lose"
+
+
+@register
+class WinTrick(_InThePlay):
+    """Law 71: the declarer demands that the partner of the player in fault
+    win, if he can, not the first of these tricks but the one a card led on
+    begins: that card is no longer exposed but is the offender's next lead
+    (``deal.led_on_next``), and when he leads it his partner must win the
+    trick, if he can, as law 80's demand says (:func:`demand`); the other
+    cards led on stay exposed. Offered with each card led on."""
+
+    kind = WIN_TRICK
+    option = "win_trick"
+
+    def _decisions(self) -> tuple[Action, ...]:
+        return tuple(Action.win_trick(Card(i)) for i in range(52))
+
+    def effect(self, game: Game, pending: Pending, choice: Action) -> None:
+        deal, seat = game.deal, pending.offender
+        deal.cards_exposed[seat] &= ~(1 << choice.index)
+        deal.led_on_next = (seat, choice.index, False)
 
 
 @register
