@@ -43,7 +43,9 @@ CHOICES = ["require win", "require win HK", "require win SQ", "decline penalty"]
 
 def _view(game: Game, player: str) -> dict[str, list[dict[str, str]]]:
     """What the web table sends ``player`` now (his own part: legal actions, remarks)."""
-    text = player_view(SimpleNamespace(game=game), game.observation(player), '{"at": 0}')
+    obs = game.observation(player)
+    table = SimpleNamespace(game=game)
+    text = player_view(table, player, obs.hands, obs.legal_actions, '{"at": 0}')
     return json.loads(text)  # (the view reads only the table's game)
 
 
