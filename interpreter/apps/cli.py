@@ -259,11 +259,13 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 def _cmd_export(args: argparse.Namespace) -> int:
     from ..formats.pbn import export_pbn
+    from ..formats.pbn_export import Replayed
     from ..formats.records import load_game
 
     check_outputs({"the record": args.record}, {"-o": args.output})
-    game = load_game(args.record, rules_file=args.rules)[0]
-    text = export_pbn(game)
+    replayed = Replayed()  # what the export needs of the replay, seen as the record loads
+    game = load_game(args.record, rules_file=args.rules, see=replayed.see)[0]
+    text = export_pbn(game, replayed=replayed)
     if args.output:
         with open(args.output, "w", encoding="latin-1", errors="replace", newline="") as fh:
             fh.write(text)

@@ -60,9 +60,9 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..core.cards import SEATS, Card, Hand, Seat, Strain, seat_side
 from ..engine.actions import BID, DECLARE, DOUBLE, LEAVE, PASS, REDOUBLE, Action
@@ -74,7 +74,16 @@ from ..language.ruleset import RuleSet
 from .pbn_contract import ContractTags, check_reached, contract_of, contract_step
 from .pbn_read import PbnGame
 
-__all__ = ["DealScript", "ImportResult", "fresh", "import_games", "other_actions", "script_of"]
+__all__ = [
+    "DealScript",
+    "ImportResult",
+    "Situation",
+    "import_games",
+    "proposal",
+    "propose",
+    "script_of",
+    "situation",
+]
 
 #: The most calls an Auction section may give (a longer one is refused).
 CALLS_MAX = 10_000
@@ -83,11 +92,12 @@ OTHER_ACTIONS_MAX = 10_000
 _HISTORY_KINDS = frozenset((DECLARE, LEAVE, DOUBLE, REDOUBLE, PASS))
 _STRAINS = {"C": Strain.CLUBS, "D": Strain.DIAMONDS, "H": Strain.HEARTS, "S": Strain.SPADES}
 _PLAYS = {Card(i).code: Action.play(Card(i)) for i in range(52)}  # each card's, by its code
+_DOUBLE, _PASS = Action.double(), Action.pass_()
 
 
-@dataclass(frozen=True)
-class Step:
-    """One decision a section gives, and where it is written.
+class Step(NamedTuple):
+    """One decision a section gives, and where it is written (a named tuple:
+    a file's cards each make one, so it is made at a tuple's cost).
 
     :ivar text: the token as written, for messages.
     :ivar action: the action; ``None`` for a history's ``X`` (a double or a
@@ -317,14 +327,16 @@ def _play(script: DealScript, turn: int, tricks_most: int) -> None:
     column = 0
     trick: dict[Seat, Step] = {}
     for token, line, col in game.tokens("Play"):
-        if _annotation(token):
-            continue
-        card, _ = _lead(token)
-        if token.startswith("*"):
-            break
-        if card != "-" and not (
-            len(card) == 2 and card[0] in "SHDC" and card[1] in "AKQJT98765432"
-        ):
+        play = _PLAYS.get(token)  # (a card as the export writes it: most tokens)
+        card = token
+        if play is None:
+            if _annotation(token):
+                continue
+            card, _ = _lead(token)
+            if token.startswith("*"):
+                break
+            play = _PLAYS.get(card)
+        if play is None and card != "-":  # (_PLAYS holds every card: SA to C2)
             raise FileFormatError(
                 game.file,
                 f"{token!r} is not a card: expected a suit and a rank, such as SA or H9",
@@ -341,8 +353,8 @@ def _play(script: DealScript, turn: int, tricks_most: int) -> None:
                 path="Play",
             )
         seat = SEATS[(first + column) & 3]
-        if card != "-":
-            trick[seat] = Step(token, _PLAYS[card], line, col, "Play", seat)
+        if play is not None:
+            trick[seat] = Step(token, play, line, col, "Play", seat)
         column += 1
         if column == 4:
             script.tricks.append(trick)
@@ -409,33 +421,60 @@ def _history_count(game: Game) -> int:
     return sum(1 for _, a in game.history if a.kind in _HISTORY_KINDS)
 
 
+#: What :func:`proposal` reads of a game (:func:`situation`): ``("auction",
+#: calls made)``; ``(phase, history steps made, whether a double is open, the
+#: doublings, the double or redouble open first)`` in the declaration and the
+#: doubling; ``("play", tricks played, the hand to play)``; ``None`` elsewhere.
+Situation = tuple[Any, ...] | None
+
+
+def situation(game: Game) -> Situation:
+    """The point ``game`` has reached, as :func:`proposal` reads it (the
+    export keeps one for each action of its replay: :mod:`.pbn_export`)."""
+    phase = game.phase
+    if phase == "play":
+        return None if game.to_act is None else ("play", len(game.tricks), game.to_act)
+    if phase == "auction":
+        return ("auction", len(game.calls))
+    if phase in ("declare", "double"):
+        doubling = next((a for a in game.legal_actions() if a.kind in (DOUBLE, REDOUBLE)), None)
+        can = game.can(_DOUBLE)
+        return (phase, _history_count(game), can, game.deal.doubling_level, doubling)
+    return None
+
+
 def propose(game: Game, script: DealScript) -> Step | None:
     """The decision ``script`` gives for the point ``game`` has reached, or
     ``None`` where it gives none."""
-    phase = game.phase
+    return proposal(situation(game), script)
+
+
+def proposal(at: Situation, script: DealScript) -> Step | None:
+    """The decision ``script`` gives at the point ``at`` (:func:`situation`), or ``None``."""
+    if at is None:
+        return None
+    phase = at[0]
+    if phase == "play":
+        t = at[1]
+        return script.tricks[t].get(at[2]) if t < len(script.tricks) else None
     if phase == "auction":
-        i = len(game.calls)
+        i = at[1]
         if i < len(script.calls):
             return script.calls[i]
-        return Step("AP", Action.pass_(), 0, 0, "Auction") if script.all_pass else None
-    if phase in ("declare", "double"):
-        contract = script.contract
-        if contract is not None:
-            line, col = contract.game.where("Contract")
-            return Step(contract.text, contract_step(game, contract), line, col, "Contract")
-        i = _history_count(game)
-        if i >= len(script.history):
-            return None
-        step = script.history[i]
-        if step.action is None:  # X: a double, or the redouble the rules allow next
-            double = Action.double()
-            action = double if game.can(double) else Action.redouble()
-            return Step(step.text, action, step.line, step.col, step.tag, step.seat)
-        return step
-    if phase == "play" and game.to_act is not None:
-        t = len(game.tricks)
-        return script.tricks[t].get(game.to_act) if t < len(script.tricks) else None
-    return None
+        return Step("AP", _PASS, 0, 0, "Auction") if script.all_pass else None
+    _, i, can_double, doublings, doubling = at
+    contract = script.contract
+    if contract is not None:
+        line, col = contract.game.where("Contract")
+        action = contract_step(contract, phase, doublings, doubling)
+        return Step(contract.text, action, line, col, "Contract")
+    if i >= len(script.history):
+        return None
+    step = script.history[i]
+    if step.action is None:  # X: a double, or the redouble the rules allow next
+        action = _DOUBLE if can_double else Action.redouble()
+        return Step(step.text, action, step.line, step.col, step.tag, step.seat)
+    return step
 
 
 def _apply_step(game: Game, step: Step, file: str) -> None:
@@ -744,57 +783,3 @@ def import_games(
     game = Game(rules, seed, players=players, deals=hands, rubbers=rubbers, laws=laws)
     stopped = _replay(game, scripts, False, bool(session) and not turn, notes)
     return ImportResult(game, notes, stopped)
-
-
-# ------------------------------------------------------------------ export's side
-
-
-def fresh(game: Game) -> Game:
-    """A new game of ``game``'s session (rules, seed, players, presets), to replay it on."""
-    return Game(
-        game.rules,
-        game.seed,
-        players=list(game.players),
-        deals=[list(d) for d in game.preset_deals],
-        rubbers=game.rubbers,
-        laws=game.laws,
-    )
-
-
-def other_actions(
-    game: Game, script_for: Callable[[int], DealScript | None]
-) -> dict[int, list[list[Any]]]:
-    """For the export: by deal number, the decisions of ``game`` that the PBN
-    games (the export's own, without OtherActions) do not give, each
-    ``[index in the deal, action]`` or ``[index, action, player]`` for one
-    taken out of turn; so that importing the file replays the game exactly.
-
-    :param script_for: the script of a deal's PBN game, by the deal's number
-        (``None`` for none); asked once a deal, in order, so that only one
-        deal's is held at a time.
-    """
-    replay = fresh(game)
-    out: dict[int, list[list[Any]]] = {}
-    out_of_turn = dict(game.actions_out_of_turn)
-    number, k = replay.deal_number, 0
-    script = script_for(number)
-    for i, action in enumerate(game.actions):
-        if replay.deal_number != number:
-            number, k = replay.deal_number, 0
-            script = script_for(number)
-        player = out_of_turn.get(i)
-        step = None
-        if script is not None and player is None:
-            try:
-                step = propose(replay, script)
-            except DummyBridgeError:
-                step = None
-        if step is None or step.action != action:
-            item: list[Any] = [k, str(action)] + ([] if player is None else [player])
-            out.setdefault(number, []).append(item)
-        if player is None:
-            replay.apply(action)  # (in turn: a card takes the C step)
-        else:
-            replay.apply(action, player=player)
-        k += 1
-    return out
