@@ -75,7 +75,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core.cards import SEATS, Seat, Strain, format_deal, seat_side
@@ -94,6 +94,7 @@ __all__ = [
     "deal_records",
     "deals_from_pbn",
     "export_pbn",
+    "export_pbn_parts",
     "parse_pbn",
     "read_pbn",
     "write_pbn",
@@ -362,7 +363,17 @@ def _game_lines(
     return mandatory + tags + sections
 
 
-def export_pbn(
+def export_pbn(game: Any, **options: Any) -> str:
+    """Every deal of ``game`` as a PBN 2.1 file in export format (see the
+    module text): :func:`export_pbn_parts` joined (``options`` are its).
+
+    :returns: the text, lines ended by CR LF; write it with
+        ``encoding="latin-1", errors="replace", newline=""`` (see :func:`write_pbn`).
+    """
+    return "".join(export_pbn_parts(game, **options))
+
+
+def export_pbn_parts(
     game: Any,
     *,
     event: str | None = None,
@@ -371,8 +382,10 @@ def export_pbn(
     board: int | None = None,
     seed: bool = True,
     replayed: Replayed | None = None,
-) -> str:
-    """Every deal of ``game`` as a PBN 2.1 file in export format (see the module text).
+) -> Iterator[str]:
+    """The text of :func:`export_pbn` in parts, the file's first lines and
+    then a game at a time, each made when asked for, so that a long file
+    need not be held (:func:`write_pbn`).
 
     :param game: a :class:`~dummybridge.engine.game.Game` (finished or not: a deal
         still in progress is left out).
@@ -384,34 +397,46 @@ def export_pbn(
         (:class:`~.pbn_export.Replayed`, given to
         :func:`~.records.load_game` as ``see=``); by default the game is
         replayed once here.
-    :returns: the text, lines ended by CR LF; write it with
-        ``encoding="latin-1", errors="replace", newline=""`` (see :func:`write_pbn`).
     """
-    from .pbn_export import deal_records, replay_of
+    from .pbn_export import deals_of, replay_of
     from .pbn_replay import script_of
 
     if replayed is None:
         replayed = replay_of(game)
-    deals = [
-        deal
-        for deal in deal_records(game, replayed)
-        if not (deal.ending == "abandoned" and deal.board == game.deal_number and not game.is_over)
-        and (board is None or deal.board == board)  # (a deal still being played is left out)
-    ]
+    yield f"% PBN 2.1{_EOL}% EXPORT{_EOL}"
     # What the sections cannot say goes in OtherActions: found by importing
     # them, a deal at a time (its game's text made, read and let go), at the
-    # points the replay reached.
-    out = [f"% PBN 2.1{_EOL}% EXPORT{_EOL}"]
-    for i, deal in enumerate(deals):
+    # points the replay reached. A deal's record, too, is made and let go.
+    first = True
+    for deal in deals_of(game, replayed):
+        if (deal.ending == "abandoned" and deal.board == game.deal_number and not game.is_over) or (
+            board is not None and deal.board != board
+        ):
+            continue  # (a deal still being played is left out)
         parts = _game_parts(deal, game, event, site, date)
-        script = script_of(parse_pbn("".join(x + _EOL for x in _game_lines(parts)))[0], game.rules)
+        script = script_of(parse_pbn(_script_text(parts))[0], game.rules)
         lines = _game_lines(parts, replayed.other_actions(game, deal.board, script))
-        if i:
-            out.append(_EOL)  # PBN 3: an empty line before each game but the first
         if not seed:
             lines = [_unseeded(line) for line in lines if not line.startswith("[Session ")]
-        out.append("".join(line + _EOL for line in lines))
-    return "".join(out)
+        # PBN 3: an empty line before each game but the first
+        yield ("" if first else _EOL) + "".join(line + _EOL for line in lines)
+        first = False
+
+
+def _script_text(parts: tuple[list[str], dict[str, str], list[str]]) -> str:
+    """A game's text with only the tags an import reads its decisions from
+    (:data:`.pbn_replay.SCRIPT_TAGS`) and its sections: the text the export
+    reads back to find OtherActions, half the game's lines."""
+    from .pbn_replay import SCRIPT_TAGS
+
+    mandatory, supplemental, sections = parts
+    lines = [
+        line for name, line in zip(MANDATORY_TAGS, mandatory, strict=True) if name in SCRIPT_TAGS
+    ]
+    lines += [
+        _tag(name, supplemental[name]) for name in sorted(supplemental) if name in SCRIPT_TAGS
+    ]
+    return "".join(line + _EOL for line in lines + sections)
 
 
 def _unseeded(line: str) -> str:
@@ -426,6 +451,6 @@ def _unseeded(line: str) -> str:
 def write_pbn(game: Any, path: str | os.PathLike[str], **kwargs: Any) -> None:
     """Write :func:`export_pbn` to ``path`` in ISO 8859-1 (PBN 2.2), ``?`` for
     a character outside it."""
-    text = export_pbn(game, **kwargs)
+    parts = export_pbn_parts(game, **kwargs)
     with open(path, "w", encoding="latin-1", errors="replace", newline="") as fh:
-        fh.write(text)
+        fh.writelines(parts)

@@ -6,8 +6,8 @@ declaration, declarer and calls as they stood when its play began, from a
 replay of the game's actions on a fresh game of the same session (a
 :class:`Snap` at each step before the play). The same replay keeps, for each
 action, the point the game had reached (its :func:`.pbn_replay.situation`:
-the call or trick and the hand to act, shared by the actions at the same
-point, so about 8 bytes an action). An import of the deal's own PBN game
+the call or trick and the hand to act), each point once and for each action
+its number, 4 bytes an action. An import of the deal's own PBN game
 proposes at each point the decision its sections give
 (:func:`.pbn_replay.proposal`, the very function the import replays with):
 the actions it would not propose are the deal's ``OtherActions``
@@ -18,11 +18,14 @@ The replay is the one a record's loader makes anyway: ``export`` passes a
 :class:`Replayed` to :func:`~.records.load_game` (``see=``), which shows it
 the game before each action, and then to the export, which replays nothing
 more. Given a game alone, the export replays it once (:func:`replay_of`).
+The deals' records are made one at a time as the export asks for them
+(:func:`deals_of`), so that it holds one deal's, not the game's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from array import array
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -41,7 +44,15 @@ _KINDS_READ = frozenset(
     )
 )
 
-__all__ = ["DealRecord", "Replayed", "Snap", "deal_records", "fresh", "replay_of"]
+__all__ = [
+    "DealRecord",
+    "Replayed",
+    "Snap",
+    "deal_records",
+    "deals_of",
+    "fresh",
+    "replay_of",
+]
 
 
 @dataclass
@@ -125,9 +136,11 @@ class Replayed:
         self.snaps: dict[int, Snap] = {}
         #: ``(deal number, index of its first action)``, a run of actions each
         self.runs: list[tuple[int, int]] = []
-        #: the point the game had reached before each action (and after the last)
-        self.situations: list[Situation] = []
-        self._same: dict[Situation, Situation] = {}  # one object for each point
+        #: the points the game reached, each once, and by action (before each,
+        #: and after the last) the number of its point among them (4 bytes)
+        self.points: list[Situation] = []
+        self.situations = array("I")
+        self._number_of: dict[Situation, int] = {}
         self._in_play = -1  # the deal whose play has begun (its snap changes no more)
         self._number = -1
         self._spans: dict[int, list[range]] | None = None  # each deal's runs of actions
@@ -147,13 +160,17 @@ class Replayed:
             self.runs.append((number, len(self.situations)))
             self._number = number
         at = situation(game)
-        self.situations.append(self._same.setdefault(at, at))
+        point = self._number_of.get(at)
+        if point is None:
+            point = self._number_of[at] = len(self.points)
+            self.points.append(at)
+        self.situations.append(point)
 
     def other_actions(self, game: Game, number: int, script: DealScript) -> list[list[Any]]:
         """The decisions of deal ``number`` that ``script`` (its PBN game,
         without OtherActions) does not give, each ``[index in the deal,
         action]`` or ``[index, action, player]`` for one taken out of turn."""
-        actions, at = game.actions, self.situations
+        actions, at, points = game.actions, self.situations, self.points
         if len(at) != len(actions) + 1:
             raise ValueError("this replay is not of this game (its actions differ)")
         if self._spans is None:  # (asked once a deal: the runs by deal, made once)
@@ -170,7 +187,7 @@ class Replayed:
                 step = None
                 if player is None:
                     try:
-                        step = proposal(at[i], script)
+                        step = proposal(points[at[i]], script)
                     except DummyBridgeError:
                         step = None
                 if step is None or step.action != actions[i]:
@@ -214,13 +231,15 @@ def deal_records(game: Game, replayed: Replayed | None = None) -> list[DealRecor
     its play began, from ``replayed`` (by default a replay of the game's
     record on a fresh game); hands, tricks, revokes and scores come from the log.
     """
+    return list(deals_of(game, replayed))
+
+
+def deals_of(game: Game, replayed: Replayed | None = None) -> Iterator[DealRecord]:
+    """:func:`deal_records`, each made as it is asked for (so that an export
+    holds one at a time)."""
     if replayed is None:
         replayed = replay_of(game)
-    return _deals_from_log(game, replayed.snaps)
-
-
-def _deals_from_log(game: Game, snaps: Mapping[int, Snap]) -> list[DealRecord]:
-    deals: list[DealRecord] = []
+    snaps = replayed.snaps
     owners: dict[Seat, str] = {}
     dummies: tuple[Seat, ...] = ()
     current: DealRecord | None = None
@@ -237,6 +256,8 @@ def _deals_from_log(game: Game, snaps: Mapping[int, Snap]) -> list[DealRecord]:
                 owners = {Seat.from_str(k): v for k, v in d["seats"].items()}
             hands = tuple(Hand.from_pbn(d["hands"][s.letter]) for s in Seat)
             assert op.seat is not None
+            if current is not None:
+                yield current
             current = DealRecord(
                 board=d["deal"],
                 dealer=op.seat,
@@ -249,7 +270,6 @@ def _deals_from_log(game: Game, snaps: Mapping[int, Snap]) -> list[DealRecord]:
                 current.calls, current.history = list(s.calls), list(s.history)
                 (current.denomination, current.maker, current.declarer) = s[2:5]
                 (current.declared_from, current.doublings, current.contract_level) = s[5:]
-            deals.append(current)
             winners = []
         elif current is None:
             continue
@@ -276,4 +296,5 @@ def _deals_from_log(game: Game, snaps: Mapping[int, Snap]) -> list[DealRecord]:
         elif kind == "score":
             current.ending = "played"
             current.score = [dict(e) for e in d["entries"]]
-    return deals
+    if current is not None:
+        yield current

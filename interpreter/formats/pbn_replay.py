@@ -75,6 +75,7 @@ from .pbn_contract import ContractTags, check_reached, contract_of, contract_ste
 from .pbn_read import PbnGame
 
 __all__ = [
+    "SCRIPT_TAGS",
     "DealScript",
     "ImportResult",
     "Situation",
@@ -391,6 +392,17 @@ def _other(script: DealScript) -> None:
 
 def _turn(seat: Seat, turn: int) -> Seat:
     return SEATS[(seat + turn) & 3]
+
+
+#: The tags :func:`script_of` reads, with the Auction and Play sections: a
+#: game's other tags give no decision, so a game made to be read for its
+#: script alone (the export's, :mod:`.pbn_export`) need hold only these.
+SCRIPT_TAGS = frozenset(
+    (
+        *("Deal", "Dealer", "Declarer", "Contract", "Declaration", "DeclarationMaker"),
+        *("DeclaredFrom", "DeclarationHistory", "Auction", "Note", "Play", "OtherActions"),
+    )
+)
 
 
 def script_of(game: PbnGame, rules: RuleSet, turn: int = 0) -> DealScript:
