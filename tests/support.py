@@ -16,6 +16,18 @@ from dummybridge.language.ruleset import RuleSet
 #: every one of them at a tenth of that, so that it stays under five minutes.
 THOROUGH = os.environ.get("DUMMYBRIDGE_THOROUGH") == "1"
 
+#: the built-in variants (without the house rules)
+BUILT_IN = (
+    "auction-bridge",
+    "auction-bridge-1908",
+    "bridge",
+    "double-dummy",
+    "dummy-bridge",
+    "dummy-bridge-eb1911",
+    "three-handed",
+    "three-handed-elwell",
+)
+
 
 def examples(full: int) -> int:
     """How many examples a property test draws: ``full`` in the thorough pass,

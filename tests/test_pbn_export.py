@@ -24,18 +24,7 @@ from dummybridge.formats.pbn import export_pbn, export_pbn_parts, parse_pbn
 from dummybridge.formats.pbn_export import Replayed, deal_records, deals_of, replay_of
 from dummybridge.formats.pbn_replay import import_games, script_of
 from dummybridge.formats.records import load_game
-from support import random_game
-
-BUILT_IN = (
-    "auction-bridge",
-    "auction-bridge-1908",
-    "bridge",
-    "double-dummy",
-    "dummy-bridge",
-    "dummy-bridge-eb1911",
-    "three-handed",
-    "three-handed-elwell",
-)
+from support import BUILT_IN, random_game
 
 
 def _written(tmp_path: Path, variant: str, laws: bool, seed: int = 3) -> Path:
