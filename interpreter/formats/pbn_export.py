@@ -44,6 +44,8 @@ _KINDS_READ = frozenset(
     )
 )
 
+_SEAT_OF = {seat.letter: seat for seat in Seat}  # a trick's leader, as its detail writes it
+
 __all__ = [
     "DealRecord",
     "Replayed",
@@ -286,7 +288,7 @@ def deals_of(game: Game, replayed: Replayed | None = None) -> Iterator[DealRecor
             assert op.seat is not None
             # A trick taken back to correct a revoke (law 83) is logged again: keep the last.
             del current.tricks[d["number"] - 1 :], winners[d["number"] - 1 :]
-            current.tricks.append((Seat.from_str(d["leader"]), list(d["cards"])))
+            current.tricks.append((_SEAT_OF[d["leader"]], list(d["cards"])))
             winners.append(seat_side(op.seat))
             current.tricks_won = (winners.count(0), winners.count(1))
         elif kind == "revoke":

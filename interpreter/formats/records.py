@@ -551,6 +551,7 @@ def _replay(
         )
     except (DummyBridgeError, ValueError, TypeError) as exc:
         raise FileFormatError(file, str(exc), path="$") from None
+    game.pack_after = 0  # its log is read, not played on: packed at every deal (oplog.py)
     _replay_actions(game, record["actions"], file, see)
     return game
 
