@@ -265,15 +265,16 @@ def _cmd_export(args: argparse.Namespace) -> int:
     check_outputs({"the record": args.record}, {"-o": args.output})
     replayed = Replayed()  # what the export needs of the replay, seen as the record loads
     game = load_game(args.record, rules_file=args.rules, see=replayed.see)[0]
-    # Made whole before a byte is written (a failure leaves no part of a file), then written.
+    # Made whole before a byte is written (a failure leaves no part of a file),
+    # a game at a time, and written so (not joined: the file is held once).
     parts = export_pbn_parts(game, replayed=replayed)
-    text = b"".join(part.encode("latin-1", errors="replace") for part in parts)
+    games = [part.encode("latin-1", errors="replace") for part in parts]
     if args.output:
         with open(args.output, "wb") as fh:
-            fh.write(text)
+            fh.writelines(games)
     else:
         sys.stdout.flush()
-        sys.stdout.buffer.write(text)
+        sys.stdout.buffer.writelines(games)
         sys.stdout.buffer.flush()
     return EXIT_OK
 
