@@ -4,14 +4,29 @@ order, and the size of the randomised and exhaustive checks."""
 from __future__ import annotations
 
 import os
+import random
 
 from dummybridge.core.cards import Hand, Seat, Suit
+from dummybridge.engine.game import Game
+from dummybridge.language.loader import load_rules
 from dummybridge.language.ruleset import RuleSet
 
 #: ``DUMMYBRIDGE_THOROUGH=1`` (``.ci/run`` sets it for its second pass) runs the
 #: randomised and exhaustive checks at full size; the README's test command runs
 #: every one of them at a tenth of that, so that it stays under five minutes.
 THOROUGH = os.environ.get("DUMMYBRIDGE_THOROUGH") == "1"
+
+#: the built-in variants (without the house rules)
+BUILT_IN = (
+    "auction-bridge",
+    "auction-bridge-1908",
+    "bridge",
+    "double-dummy",
+    "dummy-bridge",
+    "dummy-bridge-eb1911",
+    "three-handed",
+    "three-handed-elwell",
+)
 
 
 def examples(full: int) -> int:
@@ -64,3 +79,20 @@ BRIDGE_DECLARATIONS = [
     "declare hearts",
     "declare no_trumps",
 ]
+
+
+def random_game(variant: str, seed: int, rubbers: int, laws: bool = False) -> Game:
+    """A game played to its end by random choices, in laws mode among the
+    irregular actions and remarks too (so that its log has every shape)."""
+    game = Game(load_rules(variant), seed, rubbers=rubbers, laws=laws)
+    rng = random.Random(seed)
+    for _ in range(100_000):
+        if game.is_over:
+            return game
+        choices = list(game.legal_actions())
+        if rng.random() < 0.5:  # the quiet action (a pass) half the time: the deals end
+            choices = choices[:1]
+        elif laws and rng.random() < 0.2:
+            choices += [*game.irregular_actions(), *game.remarks(game.actor or "")]
+        game.apply(rng.choice(choices))
+    raise AssertionError("the game did not end")

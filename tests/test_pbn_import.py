@@ -18,17 +18,8 @@ from dummybridge.errors import FileFormatError
 from dummybridge.formats.pbn import parse_pbn
 from dummybridge.formats.pbn_replay import import_games
 from dummybridge.language.loader import load_rules
+from support import BUILT_IN
 
-BUILT_IN = (
-    "auction-bridge",
-    "auction-bridge-1908",
-    "bridge",
-    "double-dummy",
-    "dummy-bridge",
-    "dummy-bridge-eb1911",
-    "three-handed",
-    "three-handed-elwell",
-)
 DEAL = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
 
 

@@ -15,7 +15,17 @@ The imports and the built-in rules are loaded before measuring. This is a
 benchmark, not a test: it prints figures and exits 0.
 
     python tools/bench_records.py [--rubbers 100] [--variant bridge ...]
-        [--compact] [--compare NAME=DIR ...]
+        [--compact] [--laws] [--export] [--compare NAME=DIR ...]
+
+``--laws`` measures records of laws mode instead, played with
+irregularities (``play --laws --irregularities 0.05``: every action of them
+in Python, the costliest to replay). ``--export`` measures ``dummybridge
+export`` (PBN) instead: ``read`` is the record's reading alone, ``command``
+the reading and the export together as the command runs them (a build that
+has it shows the export the loader's replay, ``load_game(see=...)``; an
+older build exports the game it read), ``export`` the difference, the
+export's own cost; ``peak`` is the command's (the reading and the export,
+tracemalloc), ``export peak`` the export's alone, the game read before.
 
 ``--compare`` adds a build of the package installed elsewhere (``pip install
 --no-deps --target DIR /path/to/checkout``), run with ``PYTHONPATH=DIR``: the
@@ -52,6 +62,39 @@ held, peak = tracemalloc.get_traced_memory()
 print(cpu, peak, held, len(record["actions"]))
 """
 
+_MEASURE_EXPORT = """
+import sys, time, tracemalloc
+from dummybridge.core.files import read_utf8
+from dummybridge.formats import pbn
+from dummybridge.formats.records import load_game, read_record, record_rules
+try:
+    from dummybridge.formats.pbn_export import Replayed
+except ImportError:  # (a build from before: the export replays the game itself)
+    Replayed = None
+path = sys.argv[1]
+record_rules(read_record(path, read_utf8(path)), path)
+pbn.export_pbn(load_game(path)[0], board=1)  # the imports and the rules, out of the figures
+def command():
+    if Replayed is None:
+        return pbn.export_pbn(load_game(path)[0])
+    seen = Replayed()
+    return pbn.export_pbn(load_game(path, see=seen.see)[0], replayed=seen)
+start = time.process_time()
+game = load_game(path)[0]
+read = time.process_time() - start
+start = time.process_time()
+command()
+both = time.process_time() - start
+tracemalloc.start()
+command()
+peak = tracemalloc.get_traced_memory()[1]
+tracemalloc.reset_peak()
+held = tracemalloc.get_traced_memory()[0]
+pbn.export_pbn(game)
+alone = tracemalloc.get_traced_memory()[1] - held
+print(read, both, peak, alone, len(game.actions))
+"""
+
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -59,22 +102,32 @@ def main() -> int:
     parser.add_argument("--variant", action="append", default=[])
     parser.add_argument("--compare", action="append", default=[], metavar="NAME=DIR")
     parser.add_argument("--compact", action="store_true", help="also the records without spaces")
+    parser.add_argument("--laws", action="store_true", help="records of laws mode, irregular")
+    parser.add_argument("--export", action="store_true", help="measure the PBN export")
     args = parser.parse_args()
     variants = args.variant or ["bridge", "auction-bridge"]
     builds = {"installed": dict(os.environ)}
     for item in args.compare:
         name, _, where = item.partition("=")
         builds[name] = {**os.environ, "PYTHONPATH": str(Path(where).resolve())}
-    print(
-        f"{'variant':>28} {'shape':>8} {'build':>10} {'MiB':>6} {'actions':>8} {'s/MiB':>6}"
-        f" {'vs 1s':>6} {'peak/file':>9} {'held/file':>9} {'vs 10x':>7}"
-    )
+    if args.export:
+        print(
+            f"{'variant':>28} {'shape':>8} {'build':>10} {'MiB':>6} {'actions':>8}"
+            f" {'read':>5} {'export':>6} {'command':>7} {'vs 1s':>6} {'peak':>5}"
+            f" {'export peak':>11} {'vs 10x':>6}   (s/MiB of CPU; peaks x the file)"
+        )
+    else:
+        print(
+            f"{'variant':>28} {'shape':>8} {'build':>10} {'MiB':>6} {'actions':>8} {'s/MiB':>6}"
+            f" {'vs 1s':>6} {'peak/file':>9} {'held/file':>9} {'vs 10x':>7}"
+        )
     with tempfile.TemporaryDirectory() as tmp:
         for variant in variants:
             record = Path(tmp) / f"{variant.replace('/', '_')}.json"
             subprocess.run(
                 [sys.executable, "-m", "dummybridge", "play", variant, "--rubbers",
-                 str(args.rubbers), "--seed", "5", "--record", str(record)],
+                 str(args.rubbers), "--seed", "5", "--record", str(record),
+                 *(["--laws", "--irregularities", "0.05"] if args.laws else [])],
                 check=True,
                 stdout=subprocess.DEVNULL,
             )  # fmt: skip
@@ -84,28 +137,49 @@ def main() -> int:
                 data = json.loads(record.read_text("utf-8"))
                 shapes["compact"].write_text(json.dumps(data, separators=(",", ":")), "utf-8")
             for shape, path in shapes.items():
-                _measure(variant, shape, path, builds)
+                (_measure_export if args.export else _measure)(variant, shape, path, builds)
     return 0
+
+
+def _figures(script: str, record: Path, env: dict[str, str]) -> list[float]:
+    """What ``script`` prints for ``record`` in a fresh process of a build."""
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(record)],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    return [float(x) for x in done.stdout.split()]
 
 
 def _measure(variant: str, shape: str, record: Path, builds: dict[str, dict[str, str]]) -> None:
     """One record's figures, with each build."""
     mib = record.stat().st_size / 2**20
     for build, env in builds.items():
-        done = subprocess.run(
-            [sys.executable, "-c", _MEASURE, str(record)],
-            check=True,
-            capture_output=True,
-            text=True,
-            env=env,
-        )
-        cpu, peak, held, actions = (float(x) for x in done.stdout.split())
+        cpu, peak, held, actions = _figures(_MEASURE, record, env)
         size = mib * 2**20
         print(
             f"{variant:>28} {shape:>8} {build:>10} {mib:>6.2f} {int(actions):>8}"
             f" {cpu / mib:>6.2f} {cpu / mib / SECONDS_PER_MIB:>6.2f}"
             f" {peak / size:>9.1f} {held / size:>9.1f}"
             f" {peak / size / TIMES_THE_FILE:>7.2f}"
+        )
+
+
+def _measure_export(
+    variant: str, shape: str, record: Path, builds: dict[str, dict[str, str]]
+) -> None:
+    """One record's export figures, with each build."""
+    mib = record.stat().st_size / 2**20
+    size = mib * 2**20
+    for build, env in builds.items():
+        read, both, peak, alone, actions = _figures(_MEASURE_EXPORT, record, env)
+        print(
+            f"{variant:>28} {shape:>8} {build:>10} {mib:>6.2f} {int(actions):>8}"
+            f" {read / mib:>5.2f} {(both - read) / mib:>6.2f} {both / mib:>7.2f}"
+            f" {(both - read) / mib / SECONDS_PER_MIB:>6.2f} {peak / size:>5.1f}"
+            f" {alone / size:>11.1f} {alone / size / TIMES_THE_FILE:>6.2f}"
         )
 
 

@@ -258,18 +258,23 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _cmd_export(args: argparse.Namespace) -> int:
-    from ..formats.pbn import export_pbn
+    from ..formats.pbn import export_pbn_parts
+    from ..formats.pbn_export import Replayed
     from ..formats.records import load_game
 
     check_outputs({"the record": args.record}, {"-o": args.output})
-    game = load_game(args.record, rules_file=args.rules)[0]
-    text = export_pbn(game)
+    replayed = Replayed()  # what the export needs of the replay, seen as the record loads
+    game = load_game(args.record, rules_file=args.rules, see=replayed.see)[0]
+    # Made whole before a byte is written (a failure leaves no part of a file),
+    # a game at a time, and written so (not joined: the file is held once).
+    parts = export_pbn_parts(game, replayed=replayed)
+    games = [part.encode("latin-1", errors="replace") for part in parts]
     if args.output:
-        with open(args.output, "w", encoding="latin-1", errors="replace", newline="") as fh:
-            fh.write(text)
+        with open(args.output, "wb") as fh:
+            fh.writelines(games)
     else:
         sys.stdout.flush()
-        sys.stdout.buffer.write(text.encode("latin-1", errors="replace"))
+        sys.stdout.buffer.writelines(games)
         sys.stdout.buffer.flush()
     return EXIT_OK
 

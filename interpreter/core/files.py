@@ -111,16 +111,26 @@ def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
     except BaseException:
         os.close(fd)
         raise
-    data = bytearray()
+    chunks: list[bytes] = []
+    total = 0
     with os.fdopen(fd, "rb", buffering=0) as fh:
         if size <= limit:  # else refused unread (the size is checked again below)
             os.set_blocking(fd, True)
-            step = max(size + 1, 1 << 16)
-            while len(data) <= limit and (more := fh.read(min(step, limit + 1 - len(data)))):
-                data += more
-    if size > limit or len(data) > limit:
+            # What the size says and a byte more, read into a buffer of that
+            # size (not 64 KiB: a small file's reading would peak at that),
+            # then 64 KiB at a time if the file holds more (it grew; /proc
+            # says 0); one chunk is the bytes returned, not copied.
+            while total <= limit:
+                step = size + 1 - total if total <= size else 1 << 16
+                more = fh.read(min(step, limit + 1 - total))
+                if not more:
+                    break
+                chunks.append(more)
+                total += len(more)
+                del more
+    if size > limit or total > limit:
         raise FileTooLargeError(clip(name), f"the file is larger than {limit} bytes", line=1, col=1)
-    return bytes(data)
+    return b"".join(chunks)
 
 
 def read_utf8(path: str | os.PathLike[str], limit: int | None = None) -> str:

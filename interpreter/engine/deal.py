@@ -22,7 +22,6 @@ from . import sight
 from ._lazy import LazyDetail
 from .actions import Action
 from .opkinds import OpKind
-from .oplog import PACK_AFTER
 from .phases import Phase
 
 if TYPE_CHECKING:
@@ -216,7 +215,7 @@ def begin(game: Game) -> None:
     """Deal: the next preset deal, or the pack shuffled, cut by the dealer's
     right-hand adversary (at least four cards in each packet) and dealt one
     at a time from his left. Then the first to declare (or call) is to act."""
-    game._packed = game.log.pack(PACK_AFTER)  # the deals before this one, small (oplog.py)
+    game._packed = game.log.pack(game.pack_after)  # the deals before this one, small (oplog.py)
     game.deal_number += 1
     rules, dealer = game.rules, game.dealer
     if game.deal_number <= len(game.preset_deals):

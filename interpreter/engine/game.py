@@ -51,7 +51,7 @@ from .laws import LAWS, PHASES, STRICT_PLAY, StrictPlay
 from .laws.conduct import REMARKS
 from .observation import Observation, Trick, observe, visible_hands
 from .opkinds import NO_DETAIL, OP_KINDS, OpKind
-from .oplog import OpLog
+from .oplog import PACK_AFTER, OpLog
 from .phases import Phase, PhaseActions
 from .record import RECORD_FORMAT
 from .scoring import ScoreSheet
@@ -148,6 +148,12 @@ class Game(GameBase):
     _play_call: Any
     _winner_out: Any
     _step_packed: Any
+    #: how many log entries gather before a deal's start packs them
+    #: (engine/oplog.py): :data:`~.oplog.PACK_AFTER`, so that a game of a
+    #: rubber or two never packs; a record's replay sets 0 (its log is read,
+    #: not played on: packed at every deal, a small record is held in a few
+    #: times its size)
+    pack_after: int = PACK_AFTER
 
     # The deal's fields, as the game's own (see Deal for what each holds).
     hands: list[int] = _of_deal("hands")

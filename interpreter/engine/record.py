@@ -206,6 +206,7 @@ def from_record(cls: type[Game], record: Mapping[str, Any], rules: RuleSet | Non
             f"rules are version {rules.version!r}"
         )
     game = cls(rules, seed, players=players, deals=deals, rubbers=rubbers, laws=laws)
+    game.pack_after = 0  # (a replayed record's log is read: packed at every deal)
     for i, (text, player) in enumerate(actions):
         try:
             game.apply(recorded_action(game, text), player=player)

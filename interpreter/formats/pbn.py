@@ -75,14 +75,16 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from ..core.cards import SEATS, Hand, Seat, Strain, format_deal, seat_side
-from ..engine.actions import BID, DECLARE, DOUBLE, LEAVE, PASS, REDOUBLE, Action
+from ..core.cards import SEATS, Seat, Strain, format_deal, seat_side
+from ..engine.actions import BID, DECLARE, DOUBLE, LEAVE, PASS, REDOUBLE
 from ..language.ruleset import Denomination, RuleSet
 from .pbn_read import NO_INHERIT, PbnGame, deals_from_pbn, parse_pbn, read_pbn
+
+if TYPE_CHECKING:
+    from .pbn_export import DealRecord, Replayed, deal_records
 
 __all__ = [
     "MANDATORY_TAGS",
@@ -92,6 +94,7 @@ __all__ = [
     "deal_records",
     "deals_from_pbn",
     "export_pbn",
+    "export_pbn_parts",
     "parse_pbn",
     "read_pbn",
     "write_pbn",
@@ -122,157 +125,14 @@ _EOL = "\r\n"  # PBN 2.3: CR LF ends every line in export format
 # ------------------------------------------------------------------ export
 
 
-@dataclass
-class DealRecord:
-    """One deal of a game, as PBN needs it.
+def __getattr__(name: str) -> Any:
+    """``DealRecord`` and ``deal_records``, from :mod:`.pbn_export` when first
+    asked for (it imports the engine's game, which reading PBN does not need)."""
+    if name in ("DealRecord", "deal_records"):
+        from . import pbn_export
 
-    :ivar board: the deal's number in the session (1-based).
-    :ivar dealer: who dealt.
-    :ivar hands: the hands as dealt, by seat (North, East, South, West).
-    :ivar owners: the player holding each seat.
-    :ivar dummies: the seats that are Dummies.
-    :ivar calls: the calls of an auction, in order, as ``(seat, action)``.
-    :ivar history: every declaration and doubling step, ``(seat, action)``.
-    :ivar denomination: the final declaration, or ``None`` (passed out, abandoned).
-    :ivar maker: who made it.
-    :ivar declarer: who played the declaring side's hands.
-    :ivar declared_from: ``own_hand``, ``partner``, ``dummy`` or ``auction``.
-    :ivar doublings: how many times it was doubled.
-    :ivar contract_level: the final bid's level, for an auction.
-    :ivar tricks: each trick as ``(leader, card codes in play order)``.
-    :ivar revokes: ``(trick number, card code)`` of each revoke.
-    :ivar tricks_won: by side (North-South, East-West).
-    :ivar ending: ``played``, ``passed_out`` or ``abandoned``.
-    :ivar score: the deal's score entries (as :meth:`ScoreEntry.to_data`).
-    """
-
-    board: int
-    dealer: Seat
-    hands: tuple[Hand, Hand, Hand, Hand]
-    owners: dict[Seat, str]
-    dummies: tuple[Seat, ...]
-    calls: list[tuple[Seat, Action]] = field(default_factory=list)
-    history: list[tuple[Seat, Action]] = field(default_factory=list)
-    denomination: Denomination | None = None
-    maker: Seat | None = None
-    declarer: Seat | None = None
-    declared_from: str | None = None
-    doublings: int = 0
-    contract_level: int | None = None
-    tricks: list[tuple[Seat, list[str]]] = field(default_factory=list)
-    revokes: list[tuple[int, str]] = field(default_factory=list)
-    tricks_won: tuple[int, int] = (0, 0)
-    ending: str = "abandoned"
-    score: list[dict[str, Any]] = field(default_factory=list)
-
-
-def deal_records(game: Any) -> list[DealRecord]:
-    """Every deal of ``game`` (a :class:`~dummybridge.engine.game.Game`), in order.
-
-    The game's record is replayed on a fresh game so that each deal's
-    declaration, declarer and calls can be read as they stood when its play
-    began; hands, tricks, revokes and scores come from the log.
-    """
-    from ..engine.game import Game
-    from .pbn_replay import fresh
-
-    assert isinstance(game, Game)
-    replay = fresh(game)
-    snaps: dict[int, dict[str, Any]] = {}
-
-    def snap() -> None:
-        if replay.is_over:
-            return
-        snaps[replay.deal_number] = {
-            "calls": list(replay.calls),
-            "history": list(replay.history),
-            "denomination": replay.denomination,
-            "maker": replay.maker,
-            "declarer": replay.declarer,
-            "declared_from": replay.declared_from,
-            "doublings": replay.doubling_level,
-            "level": None if replay.contract is None else replay.contract.level,
-        }
-
-    snap()
-    out_of_turn = dict(game.actions_out_of_turn)
-    in_play = -1  # the deal whose play has begun (its snap is taken: it changes no more)
-    for i, action in enumerate(game.actions):
-        player = out_of_turn.get(i)
-        if player is None:
-            replay.apply(action)  # (in turn: a card takes the C step)
-        else:
-            replay.apply(action, player=player)
-        if replay.phase != "play":
-            snap()
-        elif in_play != replay.deal_number:
-            in_play = replay.deal_number
-            snap()
-    return _deals_from_log(game, snaps)
-
-
-def _deals_from_log(game: Any, snaps: Mapping[int, Mapping[str, Any]]) -> list[DealRecord]:
-    deals: list[DealRecord] = []
-    owners: dict[Seat, str] = {}
-    dummies: tuple[Seat, ...] = ()
-    current: DealRecord | None = None
-    last_call: tuple[Seat, Action] | None = None
-    winners: list[int] = []  # the side that won each trick
-    for op in game.log:
-        d = op.detail
-        kind = op.kind
-        if kind == "rubber_start":
-            owners = {Seat.from_str(k): v for k, v in d["seats"].items()}
-            dummies = tuple(sorted(Seat.from_str(k) for k in d["dummies"]))
-        elif kind == "deal":
-            if d.get("seats"):
-                owners = {Seat.from_str(k): v for k, v in d["seats"].items()}
-            hands = tuple(Hand.from_pbn(d["hands"][s.letter]) for s in Seat)
-            assert op.seat is not None
-            current = DealRecord(
-                board=d["deal"],
-                dealer=op.seat,
-                hands=hands,  # type: ignore[arg-type]
-                owners=dict(owners),
-                dummies=dummies,
-            )
-            s = snaps.get(current.board, {})
-            current.calls = list(s.get("calls", []))
-            current.history = list(s.get("history", []))
-            current.denomination = s.get("denomination")
-            current.maker = s.get("maker")
-            current.declarer = s.get("declarer")
-            current.declared_from = s.get("declared_from")
-            current.doublings = s.get("doublings", 0)
-            current.contract_level = s.get("level")
-            deals.append(current)
-            winners = []
-        elif current is None:
-            continue
-        elif (
-            kind in (PASS, BID, DOUBLE, REDOUBLE) and op.action is not None and op.seat is not None
-        ):
-            last_call = (op.seat, op.action)
-        elif kind == "passed_out":
-            current.ending = "passed_out"
-            if len(current.calls) < 4 and last_call is not None:
-                current.calls.append(last_call)
-            current.denomination = None
-        elif kind == "trick":
-            assert op.seat is not None
-            # A trick taken back to correct a revoke (law 83) is logged again: keep the last.
-            del current.tricks[d["number"] - 1 :], winners[d["number"] - 1 :]
-            current.tricks.append((Seat.from_str(d["leader"]), list(d["cards"])))
-            winners.append(seat_side(op.seat))
-            current.tricks_won = (winners.count(0), winners.count(1))
-        elif kind == "revoke":
-            current.revokes.append((d["trick"], d["card"]))
-        elif kind == "corrected":
-            current.revokes = [r for r in current.revokes if r != (d["trick"], d["card"])]
-        elif kind == "score":
-            current.ending = "played"
-            current.score = [dict(e) for e in d["entries"]]
-    return deals
+        return getattr(pbn_export, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _json(value: Any) -> str:
@@ -421,14 +281,11 @@ def _play_lines(deal: DealRecord) -> tuple[Seat, list[str]]:
     return first, lines
 
 
-def _game_lines(
-    deal: DealRecord,
-    game: Any,
-    event: str | None,
-    site: str,
-    date: str,
-    other: list[list[Any]] | None = None,
-) -> list[str]:
+def _game_parts(
+    deal: DealRecord, game: Any, event: str | None, site: str, date: str
+) -> tuple[list[str], dict[str, str], list[str]]:
+    """A game's mandatory tag lines, its supplemental tags (but OtherActions)
+    and its sections' lines (see :func:`_game_lines`)."""
     from .. import __version__
 
     rules: RuleSet = game.rules
@@ -467,8 +324,6 @@ def _game_lines(
         "VariantVersion": rules.version,
         "Session": _session(game),
     }
-    if other:
-        supplemental["OtherActions"] = _json(other)
     if deal.dummies:
         supplemental["Dummies"] = "".join(s.letter for s in _CLOCKWISE if s in deal.dummies)
     if played:
@@ -483,21 +338,42 @@ def _game_lines(
         supplemental["DeclarationHistory"] = _history_text(deal)
     if deal.ending == "abandoned":
         supplemental["Termination"] = "abandoned"
-    lines = [_tag(name, mandatory[name]) for name in MANDATORY_TAGS]
-    lines += [_tag(name, supplemental[name]) for name in sorted(supplemental)]
+    sections: list[str] = []
     if auction and deal.calls:
         calls, notes = _auction_lines(deal, rules)
-        lines.append(_tag("Auction", deal.dealer.letter))
-        lines += calls
-        lines += notes
+        sections.append(_tag("Auction", deal.dealer.letter))
+        sections += calls
+        sections += notes
     if played and deal.tricks:
         first, plays = _play_lines(deal)
-        lines.append(_tag("Play", first.letter))
-        lines += plays
-    return lines
+        sections.append(_tag("Play", first.letter))
+        sections += plays
+    return [_tag(name, mandatory[name]) for name in MANDATORY_TAGS], supplemental, sections
 
 
-def export_pbn(
+def _game_lines(
+    parts: tuple[list[str], dict[str, str], list[str]], other: list[list[Any]] | None = None
+) -> list[str]:
+    """A game's lines: the mandatory tags, the supplemental tags sorted by
+    name (with OtherActions, ``other``, if any: PBN 3.4), the sections."""
+    mandatory, supplemental, sections = parts
+    if other:
+        supplemental = {**supplemental, "OtherActions": _json(other)}
+    tags = [_tag(name, supplemental[name]) for name in sorted(supplemental)]
+    return mandatory + tags + sections
+
+
+def export_pbn(game: Any, **options: Any) -> str:
+    """Every deal of ``game`` as a PBN 2.1 file in export format (see the
+    module text): :func:`export_pbn_parts` joined (``options`` are its).
+
+    :returns: the text, lines ended by CR LF; write it with
+        ``encoding="latin-1", errors="replace", newline=""`` (see :func:`write_pbn`).
+    """
+    return "".join(export_pbn_parts(game, **options))
+
+
+def export_pbn_parts(
     game: Any,
     *,
     event: str | None = None,
@@ -505,8 +381,11 @@ def export_pbn(
     date: str = "????.??.??",
     board: int | None = None,
     seed: bool = True,
-) -> str:
-    """Every deal of ``game`` as a PBN 2.1 file in export format (see the module text).
+    replayed: Replayed | None = None,
+) -> Iterator[str]:
+    """The text of :func:`export_pbn` in parts, the file's first lines and
+    then a game at a time, each made when asked for, so that a long file
+    need not be held (:func:`write_pbn`).
 
     :param game: a :class:`~dummybridge.engine.game.Game` (finished or not: a deal
         still in progress is left out).
@@ -514,38 +393,50 @@ def export_pbn(
     :param board: that deal only (its number in the session).
     :param seed: name the seed in the Generator tag (``False``: a deal shown
         while the game goes on, whose seed would give away the deals to come).
-    :returns: the text, lines ended by CR LF; write it with
-        ``encoding="latin-1", errors="replace", newline=""`` (see :func:`write_pbn`).
+    :param replayed: what the record's loader saw as it replayed the game
+        (:class:`~.pbn_export.Replayed`, given to
+        :func:`~.records.load_game` as ``see=``); by default the game is
+        replayed once here.
     """
-    from .pbn_replay import other_actions, script_of
+    from .pbn_export import deals_of, replay_of
+    from .pbn_replay import script_of
 
-    deals = [
-        deal
-        for deal in deal_records(game)
-        if not (deal.ending == "abandoned" and deal.board == game.deal_number and not game.is_over)
-        and (board is None or deal.board == board)  # (a deal still being played is left out)
-    ]
+    if replayed is None:
+        replayed = replay_of(game)
+    yield f"% PBN 2.1{_EOL}% EXPORT{_EOL}"
     # What the sections cannot say goes in OtherActions: found by importing
-    # them, a deal at a time (its game's text made, read and let go).
-    by_board = {deal.board: deal for deal in deals}
-
-    def script_for(number: int) -> Any:
-        deal = by_board.get(number)
-        if deal is None:
-            return None
-        lines = _game_lines(deal, game, event, site, date)
-        return script_of(parse_pbn("".join(x + _EOL for x in lines))[0], game.rules)
-
-    other = other_actions(game, script_for)
-    out = [f"% PBN 2.1{_EOL}% EXPORT{_EOL}"]
-    for i, deal in enumerate(deals):
-        if i:
-            out.append(_EOL)  # PBN 3: an empty line before each game but the first
-        lines = _game_lines(deal, game, event, site, date, other.get(deal.board))
+    # them, a deal at a time (its game's text made, read and let go), at the
+    # points the replay reached. A deal's record, too, is made and let go.
+    first = True
+    for deal in deals_of(game, replayed):
+        if (deal.ending == "abandoned" and deal.board == game.deal_number and not game.is_over) or (
+            board is not None and deal.board != board
+        ):
+            continue  # (a deal still being played is left out)
+        parts = _game_parts(deal, game, event, site, date)
+        script = script_of(parse_pbn(_script_text(parts))[0], game.rules)
+        lines = _game_lines(parts, replayed.other_actions(game, deal.board, script))
         if not seed:
             lines = [_unseeded(line) for line in lines if not line.startswith("[Session ")]
-        out.append("".join(line + _EOL for line in lines))
-    return "".join(out)
+        # PBN 3: an empty line before each game but the first
+        yield ("" if first else _EOL) + "".join(line + _EOL for line in lines)
+        first = False
+
+
+def _script_text(parts: tuple[list[str], dict[str, str], list[str]]) -> str:
+    """A game's text with only the tags an import reads its decisions from
+    (:data:`.pbn_replay.SCRIPT_TAGS`) and its sections: the text the export
+    reads back to find OtherActions, half the game's lines."""
+    from .pbn_replay import SCRIPT_TAGS
+
+    mandatory, supplemental, sections = parts
+    lines = [
+        line for name, line in zip(MANDATORY_TAGS, mandatory, strict=True) if name in SCRIPT_TAGS
+    ]
+    lines += [
+        _tag(name, supplemental[name]) for name in sorted(supplemental) if name in SCRIPT_TAGS
+    ]
+    return "".join(line + _EOL for line in lines + sections)
 
 
 def _unseeded(line: str) -> str:
@@ -560,6 +451,6 @@ def _unseeded(line: str) -> str:
 def write_pbn(game: Any, path: str | os.PathLike[str], **kwargs: Any) -> None:
     """Write :func:`export_pbn` to ``path`` in ISO 8859-1 (PBN 2.2), ``?`` for
     a character outside it."""
-    text = export_pbn(game, **kwargs)
+    parts = export_pbn_parts(game, **kwargs)
     with open(path, "w", encoding="latin-1", errors="replace", newline="") as fh:
-        fh.write(text)
+        fh.writelines(parts)

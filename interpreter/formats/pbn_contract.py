@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass
 
 from ..core.cards import Seat, Strain
-from ..engine.actions import DOUBLE, REDOUBLE, Action
+from ..engine.actions import Action
 from ..engine.game import Game
 from ..language.ruleset import RuleSet
 from .pbn_read import PbnGame
@@ -124,17 +124,18 @@ def _strain_words(strain: Strain) -> str:
     return "no trumps" if strain is Strain.NOTRUMP else strain.name.lower()
 
 
-def contract_step(game: Game, contract: ContractTags) -> Action:
-    """The decision the contract gives at the point ``game`` has reached in
-    the declaration or the doubling: the declaration, a double or redouble
-    while the contract's doublings are not reached and the rules allow one to
-    the player to act, else content."""
-    if game.phase == "declare":
+def contract_step(
+    contract: ContractTags, phase: str, doublings: int, doubling: Action | None
+) -> Action:
+    """The decision the contract gives at a point of the declaration or the
+    doubling (``phase``, the ``doublings`` made, the double or redouble the
+    rules allow the player to act first, if any: :func:`.pbn_replay.situation`):
+    the declaration, a double or redouble while the contract's doublings are
+    not reached and the rules allow one, else content."""
+    if phase == "declare":
         return Action.declare(contract.denomination)
-    if game.deal.doubling_level < contract.doublings:
-        for action in game.legal_actions():
-            if action.kind in (DOUBLE, REDOUBLE):
-                return action
+    if doublings < contract.doublings and doubling is not None:
+        return doubling
     return _PASS
 
 

@@ -58,11 +58,10 @@ says so). What a game makes the import hold is bounded by the game: at most
 
 from __future__ import annotations
 
-import itertools
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..core.cards import SEATS, Card, Hand, Seat, Strain, seat_side
 from ..engine.actions import BID, DECLARE, DOUBLE, LEAVE, PASS, REDOUBLE, Action
@@ -73,8 +72,19 @@ from ..errors import DummyBridgeError, FileFormatError
 from ..language.ruleset import RuleSet
 from .pbn_contract import ContractTags, check_reached, contract_of, contract_step
 from .pbn_read import PbnGame
+from .pbn_session import generator_seed, session_of, start, turned
 
-__all__ = ["DealScript", "ImportResult", "fresh", "import_games", "other_actions", "script_of"]
+__all__ = [
+    "SCRIPT_TAGS",
+    "DealScript",
+    "ImportResult",
+    "Situation",
+    "import_games",
+    "proposal",
+    "propose",
+    "script_of",
+    "situation",
+]
 
 #: The most calls an Auction section may give (a longer one is refused).
 CALLS_MAX = 10_000
@@ -83,11 +93,12 @@ OTHER_ACTIONS_MAX = 10_000
 _HISTORY_KINDS = frozenset((DECLARE, LEAVE, DOUBLE, REDOUBLE, PASS))
 _STRAINS = {"C": Strain.CLUBS, "D": Strain.DIAMONDS, "H": Strain.HEARTS, "S": Strain.SPADES}
 _PLAYS = {Card(i).code: Action.play(Card(i)) for i in range(52)}  # each card's, by its code
+_DOUBLE, _PASS, _REDOUBLE = Action.double(), Action.pass_(), Action.redouble()
 
 
-@dataclass(frozen=True)
-class Step:
-    """One decision a section gives, and where it is written.
+class Step(NamedTuple):
+    """One decision a section gives, and where it is written (a named tuple:
+    a file's cards each make one, so it is made at a tuple's cost).
 
     :ivar text: the token as written, for messages.
     :ivar action: the action; ``None`` for a history's ``X`` (a double or a
@@ -180,12 +191,18 @@ def _notes(game: PbnGame) -> dict[str, str]:
 
 
 def _bid(
-    game: PbnGame, rules: RuleSet, call: str, note: str | None, where: tuple[int, int]
+    game: PbnGame,
+    rules: RuleSet,
+    names_of: dict[int, list[str]],
+    call: str,
+    note: str | None,
+    where: tuple[int, int],
 ) -> Action:
-    """The bid ``call`` (``1S``, ``3NT``) as an action of ``rules``."""
+    """The bid ``call`` (``1S``, ``3NT``) as an action of ``rules`` (its
+    declarations' names by strain: ``names_of``)."""
     level, letter = int(call[0]), call[1:]
     strain = Strain.NOTRUMP if letter in ("NT", "N") else _STRAINS[letter]
-    names = [d.name for d in rules.denominations if int(d.strain) == int(strain)]
+    names = names_of.get(int(strain), [])
     if note is not None and note in names:
         return Action.bid(level, note)
     if not names:
@@ -202,6 +219,9 @@ def _bid(
 def _auction(script: DealScript, rules: RuleSet) -> None:
     game = script.game
     notes = _notes(game)
+    names_of: dict[int, list[str]] = {}
+    for den in rules.denominations:
+        names_of.setdefault(int(den.strain), []).append(den.name)
     for token, line, col in game.tokens("Auction"):
         if _annotation(token):
             if token.startswith("=") and script.calls:
@@ -214,16 +234,16 @@ def _auction(script: DealScript, rules: RuleSet) -> None:
             script.all_pass = True
             break
         if call == "PASS":
-            action = Action.pass_()
+            action = _PASS
         elif call == "X":
-            action = Action.double()
+            action = _DOUBLE
         elif call == "XX":
-            action = Action.redouble()
+            action = _REDOUBLE
         elif (
             len(call) >= 2 and call[0] in "1234567" and call[1:] in ("C", "D", "H", "S", "NT", "N")
         ):
             note = notes.get(rest.strip("=")) if rest.startswith("=") else None
-            action = _bid(game, rules, call, note, (line, col))
+            action = _bid(game, rules, names_of, call, note, (line, col))
         else:
             raise FileFormatError(
                 game.file,
@@ -283,7 +303,7 @@ def _history(script: DealScript, turn: int) -> None:
         if forced and seat_text.upper() == maker and what == game.tags.get("Declaration"):
             forced = False  # the Dummy's forced declaration: the rules', not a decision
             continue
-        seat = _turn(Seat.from_str(seat_text.upper()), turn)
+        seat = turned(Seat.from_str(seat_text.upper()), turn)
         try:
             action = _history_action(what)
         except (DummyBridgeError, ValueError) as exc:
@@ -313,18 +333,20 @@ def _play(script: DealScript, turn: int, tricks_most: int) -> None:
     first_text = game.tags["Play"].strip().upper()
     if first_text not in ("N", "E", "S", "W"):
         raise game.error("Play", f"{game.tags['Play']!r} is not a seat: expected W, N, E or S")
-    first = _turn(Seat.from_str(first_text), turn)
+    first = turned(Seat.from_str(first_text), turn)
     column = 0
     trick: dict[Seat, Step] = {}
     for token, line, col in game.tokens("Play"):
-        if _annotation(token):
-            continue
-        card, _ = _lead(token)
-        if token.startswith("*"):
-            break
-        if card != "-" and not (
-            len(card) == 2 and card[0] in "SHDC" and card[1] in "AKQJT98765432"
-        ):
+        play = _PLAYS.get(token)  # (a card as the export writes it: most tokens)
+        card = token
+        if play is None:
+            if _annotation(token):
+                continue
+            card, _ = _lead(token)
+            if token.startswith("*"):
+                break
+            play = _PLAYS.get(card)
+        if play is None and card != "-":  # (_PLAYS holds every card: SA to C2)
             raise FileFormatError(
                 game.file,
                 f"{token!r} is not a card: expected a suit and a rank, such as SA or H9",
@@ -341,8 +363,8 @@ def _play(script: DealScript, turn: int, tricks_most: int) -> None:
                 path="Play",
             )
         seat = SEATS[(first + column) & 3]
-        if card != "-":
-            trick[seat] = Step(token, _PLAYS[card], line, col, "Play", seat)
+        if play is not None:
+            trick[seat] = Step(token, play, line, col, "Play", seat)
         column += 1
         if column == 4:
             script.tricks.append(trick)
@@ -377,8 +399,15 @@ def _other(script: DealScript) -> None:
         ) from None
 
 
-def _turn(seat: Seat, turn: int) -> Seat:
-    return SEATS[(seat + turn) & 3]
+#: The tags :func:`script_of` reads, with the Auction and Play sections: a
+#: game's other tags give no decision, so a game made to be read for its
+#: script alone (the export's, :mod:`.pbn_export`) need hold only these.
+SCRIPT_TAGS = frozenset(
+    (
+        *("Deal", "Dealer", "Declarer", "Contract", "Declaration", "DeclarationMaker"),
+        *("DeclaredFrom", "DeclarationHistory", "Auction", "Note", "Play", "OtherActions"),
+    )
+)
 
 
 def script_of(game: PbnGame, rules: RuleSet, turn: int = 0) -> DealScript:
@@ -390,7 +419,7 @@ def script_of(game: PbnGame, rules: RuleSet, turn: int = 0) -> DealScript:
     hands = game.full_deal(rules.deal.cards_each)
     n, e, s, w = (hands[(seat - turn) & 3] for seat in Seat)
     dealer = game.dealer()
-    script = DealScript(game, (n, e, s, w), None if dealer is None else _turn(dealer, turn))
+    script = DealScript(game, (n, e, s, w), None if dealer is None else turned(dealer, turn))
     if rules.declaration.kind == "auction":
         _auction(script, rules)
     else:
@@ -409,33 +438,60 @@ def _history_count(game: Game) -> int:
     return sum(1 for _, a in game.history if a.kind in _HISTORY_KINDS)
 
 
+#: What :func:`proposal` reads of a game (:func:`situation`): ``("auction",
+#: calls made)``; ``(phase, history steps made, whether a double is open, the
+#: doublings, the double or redouble open first)`` in the declaration and the
+#: doubling; ``("play", tricks played, the hand to play)``; ``None`` elsewhere.
+Situation = tuple[Any, ...] | None
+
+
+def situation(game: Game) -> Situation:
+    """The point ``game`` has reached, as :func:`proposal` reads it (the
+    export keeps one for each action of its replay: :mod:`.pbn_export`)."""
+    phase = game.phase
+    if phase == "play":
+        return None if game.to_act is None else ("play", len(game.tricks), game.to_act)
+    if phase == "auction":
+        return ("auction", len(game.calls))
+    if phase in ("declare", "double"):
+        doubling = next((a for a in game.legal_actions() if a.kind in (DOUBLE, REDOUBLE)), None)
+        can = game.can(_DOUBLE)
+        return (phase, _history_count(game), can, game.deal.doubling_level, doubling)
+    return None
+
+
 def propose(game: Game, script: DealScript) -> Step | None:
     """The decision ``script`` gives for the point ``game`` has reached, or
     ``None`` where it gives none."""
-    phase = game.phase
+    return proposal(situation(game), script)
+
+
+def proposal(at: Situation, script: DealScript) -> Step | None:
+    """The decision ``script`` gives at the point ``at`` (:func:`situation`), or ``None``."""
+    if at is None:
+        return None
+    phase = at[0]
+    if phase == "play":
+        t = at[1]
+        return script.tricks[t].get(at[2]) if t < len(script.tricks) else None
     if phase == "auction":
-        i = len(game.calls)
+        i = at[1]
         if i < len(script.calls):
             return script.calls[i]
-        return Step("AP", Action.pass_(), 0, 0, "Auction") if script.all_pass else None
-    if phase in ("declare", "double"):
-        contract = script.contract
-        if contract is not None:
-            line, col = contract.game.where("Contract")
-            return Step(contract.text, contract_step(game, contract), line, col, "Contract")
-        i = _history_count(game)
-        if i >= len(script.history):
-            return None
-        step = script.history[i]
-        if step.action is None:  # X: a double, or the redouble the rules allow next
-            double = Action.double()
-            action = double if game.can(double) else Action.redouble()
-            return Step(step.text, action, step.line, step.col, step.tag, step.seat)
-        return step
-    if phase == "play" and game.to_act is not None:
-        t = len(game.tricks)
-        return script.tricks[t].get(game.to_act) if t < len(script.tricks) else None
-    return None
+        return Step("AP", _PASS, 0, 0, "Auction") if script.all_pass else None
+    _, i, can_double, doublings, doubling = at
+    contract = script.contract
+    if contract is not None:
+        line, col = contract.game.where("Contract")
+        action = contract_step(contract, phase, doublings, doubling)
+        return Step(contract.text, action, line, col, "Contract")
+    if i >= len(script.history):
+        return None
+    step = script.history[i]
+    if step.action is None:  # X: a double, or the redouble the rules allow next
+        action = _DOUBLE if can_double else _REDOUBLE
+        return Step(step.text, action, step.line, step.col, step.tag, step.seat)
+    return step
 
 
 def _apply_step(game: Game, step: Step, file: str) -> None:
@@ -587,105 +643,6 @@ def _replay(
     return stopped
 
 
-# ------------------------------------------------------------------ the session
-
-
-def _session(games: Sequence[PbnGame]) -> dict[str, Any]:
-    """The first game's Session tag (the export's), checked, or ``{}``."""
-    value = games[0].tags.get("Session", "").strip() if games else ""
-    if not value:
-        return {}
-    try:
-        data = json.loads(value)
-    except (ValueError, RecursionError):
-        data = None
-    ok = (
-        isinstance(data, dict)
-        and type(data.get("seed")) is int
-        and 0 <= data["seed"] < 2**64
-        and isinstance(data.get("players"), list)
-        and all(isinstance(p, str) for p in data["players"])
-        and type(data.get("rubbers", 1)) is int
-        and 1 <= data.get("rubbers", 1) <= 10_000
-        and isinstance(data.get("laws", False), bool)
-        and type(data.get("presets", 0)) is int
-    )
-    if not ok:
-        raise games[0].error(
-            "Session", "expected a JSON object: seed, players, rubbers, laws, presets"
-        )
-    assert isinstance(data, dict)
-    return data
-
-
-def _generator_seed(games: Sequence[PbnGame]) -> int | None:
-    words = games[0].tags.get("Generator", "").split() if games else []
-    if len(words) >= 2 and words[-2] == "seed" and words[-1].isascii() and words[-1].isdecimal():
-        seed = int(words[-1])
-        return seed if seed < 2**64 else None
-    return None
-
-
-def _seat_names(games: Sequence[PbnGame], turn: int) -> dict[Seat, str]:
-    names = {}
-    for seat in Seat:
-        name = games[0].tags.get(seat.name.capitalize(), "").strip()
-        if name and name != "?":
-            names[_turn(seat, turn)] = name
-    return names
-
-
-def _players(rules: RuleSet, seed: int, laws: bool, by_seat: dict[Seat, str]) -> list[str] | None:
-    """The order of the file's names in which the cut seats them where the file
-    does, if there is one."""
-    names = sorted(set(by_seat.values()))
-    if len(names) != rules.table.players or len(by_seat) != 4:
-        return None
-    for order in itertools.permutations(names):
-        try:
-            probe = Game(rules, seed, players=list(order), laws=laws)
-        except (DummyBridgeError, ValueError, TypeError):
-            return None
-        if all(probe.seat_player[s] == n for s, n in by_seat.items()):
-            return list(order)
-    return None
-
-
-def _start(
-    rules: RuleSet,
-    games: Sequence[PbnGame],
-    seed: int,
-    laws: bool,
-    rubbers: int,
-    players: list[str] | None,
-    notes: list[str],
-    replayed: bool,
-) -> tuple[int, list[str] | None]:
-    """Which way to turn the file (places to the left), and the players."""
-    probe = Game(rules, seed, laws=laws, rubbers=rubbers, players=players)
-    dealer = games[0].dealer()
-    # Only a game to replay at a table of four players is turned: a deal
-    # alone goes to its seats, and a Dummy's seat is the rules'.
-    turn = 0
-    if dealer is not None and replayed and len(probe.manned) == 4:
-        turn = (probe.dealer - dealer) & 3
-    if turn:
-        notes.append(
-            f"{games[0].file}: {rules.name} has {probe.dealer.name.lower()} deal first: "
-            f"the file's deals are turned so that its dealer, {dealer.name.lower()}, "  # type: ignore[union-attr]
-            "sits there"
-        )
-    if players is None and replayed:  # (a file of deals alone is dealt to the usual players)
-        by_seat = _seat_names(games, turn)
-        players = _players(rules, seed, laws, by_seat) if by_seat else None
-        if by_seat and players is None:
-            notes.append(
-                f"{games[0].file}: the file's players do not sit as {rules.name} seats "
-                "its players: they are named as usual"
-            )
-    return turn, players
-
-
 def import_games(
     games: Sequence[PbnGame],
     rules: RuleSet,
@@ -707,17 +664,17 @@ def import_games(
     games = [g for g in games if "Deal" in g.tags] or list(games)  # (no Deal: said at the game)
     if not games:
         raise FileFormatError("<pbn>", "no game in this file has a Deal tag", path="Deal")
-    session = _session(games)
+    session = session_of(games)
     exact = bool(session) and seed in (None, session["seed"])
     if seed is None:
-        seed = session.get("seed", _generator_seed(games) or 0)
+        seed = session.get("seed", generator_seed(games) or 0)
     laws = bool(session.get("laws", False)) if laws is None else laws
     rubbers = int(session.get("rubbers", 1)) if rubbers is None else rubbers
     notes: list[str] = []
     players = list(session["players"]) if session else None
     try:
         replayed = any(script_of(g, rules).has_sections for g in games)
-        turn, players = _start(rules, games, seed, laws, rubbers, players, notes, replayed)
+        turn, players = start(rules, games, seed, laws, rubbers, players, notes, replayed)
     except (DummyBridgeError, ValueError) as exc:
         if isinstance(exc, FileFormatError):
             raise
@@ -744,57 +701,3 @@ def import_games(
     game = Game(rules, seed, players=players, deals=hands, rubbers=rubbers, laws=laws)
     stopped = _replay(game, scripts, False, bool(session) and not turn, notes)
     return ImportResult(game, notes, stopped)
-
-
-# ------------------------------------------------------------------ export's side
-
-
-def fresh(game: Game) -> Game:
-    """A new game of ``game``'s session (rules, seed, players, presets), to replay it on."""
-    return Game(
-        game.rules,
-        game.seed,
-        players=list(game.players),
-        deals=[list(d) for d in game.preset_deals],
-        rubbers=game.rubbers,
-        laws=game.laws,
-    )
-
-
-def other_actions(
-    game: Game, script_for: Callable[[int], DealScript | None]
-) -> dict[int, list[list[Any]]]:
-    """For the export: by deal number, the decisions of ``game`` that the PBN
-    games (the export's own, without OtherActions) do not give, each
-    ``[index in the deal, action]`` or ``[index, action, player]`` for one
-    taken out of turn; so that importing the file replays the game exactly.
-
-    :param script_for: the script of a deal's PBN game, by the deal's number
-        (``None`` for none); asked once a deal, in order, so that only one
-        deal's is held at a time.
-    """
-    replay = fresh(game)
-    out: dict[int, list[list[Any]]] = {}
-    out_of_turn = dict(game.actions_out_of_turn)
-    number, k = replay.deal_number, 0
-    script = script_for(number)
-    for i, action in enumerate(game.actions):
-        if replay.deal_number != number:
-            number, k = replay.deal_number, 0
-            script = script_for(number)
-        player = out_of_turn.get(i)
-        step = None
-        if script is not None and player is None:
-            try:
-                step = propose(replay, script)
-            except DummyBridgeError:
-                step = None
-        if step is None or step.action != action:
-            item: list[Any] = [k, str(action)] + ([] if player is None else [player])
-            out.setdefault(number, []).append(item)
-        if player is None:
-            replay.apply(action)  # (in turn: a card takes the C step)
-        else:
-            replay.apply(action, player=player)
-        k += 1
-    return out

@@ -32,7 +32,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -508,8 +508,13 @@ def replay_record(
     return _replay(record, file, rules)
 
 
-def _replay(record: Mapping[str, Any], file: str, rules: RuleSet | None) -> Game:
-    """Replay a record already checked against the schema."""
+def _replay(
+    record: Mapping[str, Any],
+    file: str,
+    rules: RuleSet | None,
+    see: Callable[[Game], None] | None = None,
+) -> Game:
+    """Replay a record already checked against the schema (``see``: see :func:`load_game`)."""
     ref = record["rules"]
     if rules is None:
         rules = record_rules(record, file)
@@ -546,17 +551,22 @@ def _replay(record: Mapping[str, Any], file: str, rules: RuleSet | None) -> Game
         )
     except (DummyBridgeError, ValueError, TypeError) as exc:
         raise FileFormatError(file, str(exc), path="$") from None
-    _replay_actions(game, record["actions"], file)
+    game.pack_after = 0  # its log is read, not played on: packed at every deal (oplog.py)
+    _replay_actions(game, record["actions"], file, see)
     return game
 
 
-def _replay_actions(game: Game, actions: Sequence[Any], file: str) -> None:
+def _replay_actions(
+    game: Game, actions: Sequence[Any], file: str, see: Callable[[Game], None] | None
+) -> None:
     """Apply a checked record's actions in turn: each text read once (a record
     repeats a few dozen), and one taken in turn without ``player=``, so that
     a card takes the C card step (:mod:`..engine.hotpath`)."""
     read: dict[str, Action] = {}
     apply = game.apply
     for i, item in enumerate(actions):
+        if see is not None:
+            see(game)
         text, player = (
             (item["action"], item["player"]) if isinstance(item, Mapping) else (item, None)
         )
@@ -570,6 +580,8 @@ def _replay_actions(game: Game, actions: Sequence[Any], file: str) -> None:
                 apply(recorded_action(game, action), player=player)
         except DummyBridgeError as exc:
             raise FileFormatError(file, str(exc), path=f"$.actions[{i}]") from None
+    if see is not None:
+        see(game)
 
 
 def check_session(record: Mapping[str, Any], game: Game, file: str) -> None:
@@ -619,23 +631,34 @@ def read_game(
 
 
 def _game_of(
-    record: dict[str, Any], file: str, save: bool, rules_file: str | None
+    record: dict[str, Any],
+    file: str,
+    save: bool,
+    rules_file: str | None,
+    see: Callable[[Game], None] | None = None,
 ) -> tuple[Game, dict[str, Any]]:
     rules = record_rules(record, file, rules_file)
-    game = _replay(record, file, rules)
+    game = _replay(record, file, rules, see)
     if save:
         check_session(record, game, file)
     return game, record
 
 
 def load_game(
-    path: str | os.PathLike[str], *, save: bool = False, rules_file: str | None = None
+    path: str | os.PathLike[str],
+    *,
+    save: bool = False,
+    rules_file: str | None = None,
+    see: Callable[[Game], None] | None = None,
 ) -> tuple[Game, dict[str, Any]]:
     """Read, check and replay a record file (or, with ``save``, a save): what
     ``export``, ``analyse`` and ``resume`` run (see :func:`read_game`).
 
+    :param see: called with the game before each action of the replay and
+        once after the last, so that what needs a replay of the game (the
+        PBN export: :class:`~.pbn_export.Replayed`) need not make another.
     :raises OSError: when it cannot be read.
     """
     file = os.fspath(path)
     record = read_record(file, read_utf8(path), save=save)  # the text is let go before the replay
-    return _game_of(record, file, save, rules_file)
+    return _game_of(record, file, save, rules_file, see)

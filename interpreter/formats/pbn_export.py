@@ -1,0 +1,302 @@
+"""The export's one replay of a game (:func:`.pbn.export_pbn`): each deal as
+PBN needs it, and the decisions its PBN game cannot give.
+
+A deal's hands, tricks, revokes and score come from the game's log; its
+declaration, declarer and calls as they stood when its play began, from a
+replay of the game's actions on a fresh game of the same session (a
+:class:`Snap` at each step before the play). The same replay keeps, for each
+action, the point the game had reached (its :func:`.pbn_replay.situation`:
+the call or trick and the hand to act), each point once and for each action
+its number, 4 bytes an action. An import of the deal's own PBN game
+proposes at each point the decision its sections give
+(:func:`.pbn_replay.proposal`, the very function the import replays with):
+the actions it would not propose are the deal's ``OtherActions``
+(:meth:`Replayed.other_actions`), so that importing the file replays the
+game exactly.
+
+The replay is the one a record's loader makes anyway: ``export`` passes a
+:class:`Replayed` to :func:`~.records.load_game` (``see=``), which shows it
+the game before each action, and then to the export, which replays nothing
+more. Given a game alone, the export replays it once (:func:`replay_of`).
+The deals' records are made one at a time as the export asks for them
+(:func:`deals_of`), so that it holds one deal's, not the game's.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from ..core.cards import Hand, Seat, seat_side
+from ..engine.actions import BID, DOUBLE, PASS, REDOUBLE, Action
+from ..engine.game import Game
+from ..errors import DummyBridgeError
+from ..language.ruleset import Denomination
+from .pbn_replay import DealScript, Situation, proposal, situation
+
+#: the log entries a deal's record is read from (the others, the cards above all, are not read)
+_KINDS_READ = frozenset(
+    (
+        *("rubber_start", "deal", PASS, BID, DOUBLE, REDOUBLE),
+        *("passed_out", "trick", "revoke", "corrected", "score"),
+    )
+)
+
+_SEAT_OF = {seat.letter: seat for seat in Seat}  # a trick's leader, as its detail writes it
+
+__all__ = [
+    "DealRecord",
+    "Replayed",
+    "Snap",
+    "deal_records",
+    "deals_of",
+    "fresh",
+    "replay_of",
+]
+
+
+@dataclass
+class DealRecord:
+    """One deal of a game, as PBN needs it.
+
+    :ivar board: the deal's number in the session (1-based).
+    :ivar dealer: who dealt.
+    :ivar hands: the hands as dealt, by seat (North, East, South, West).
+    :ivar owners: the player holding each seat.
+    :ivar dummies: the seats that are Dummies.
+    :ivar calls: the calls of an auction, in order, as ``(seat, action)``.
+    :ivar history: every declaration and doubling step, ``(seat, action)``.
+    :ivar denomination: the final declaration, or ``None`` (passed out, abandoned).
+    :ivar maker: who made it.
+    :ivar declarer: who played the declaring side's hands.
+    :ivar declared_from: ``own_hand``, ``partner``, ``dummy`` or ``auction``.
+    :ivar doublings: how many times it was doubled.
+    :ivar contract_level: the final bid's level, for an auction.
+    :ivar tricks: each trick as ``(leader, card codes in play order)``.
+    :ivar revokes: ``(trick number, card code)`` of each revoke.
+    :ivar tricks_won: by side (North-South, East-West).
+    :ivar ending: ``played``, ``passed_out`` or ``abandoned``.
+    :ivar score: the deal's score entries (as :meth:`ScoreEntry.to_data`).
+    """
+
+    board: int
+    dealer: Seat
+    hands: tuple[Hand, Hand, Hand, Hand]
+    owners: dict[Seat, str]
+    dummies: tuple[Seat, ...]
+    calls: list[tuple[Seat, Action]] = field(default_factory=list)
+    history: list[tuple[Seat, Action]] = field(default_factory=list)
+    denomination: Denomination | None = None
+    maker: Seat | None = None
+    declarer: Seat | None = None
+    declared_from: str | None = None
+    doublings: int = 0
+    contract_level: int | None = None
+    tricks: list[tuple[Seat, list[str]]] = field(default_factory=list)
+    revokes: list[tuple[int, str]] = field(default_factory=list)
+    tricks_won: tuple[int, int] = (0, 0)
+    ending: str = "abandoned"
+    score: list[dict[str, Any]] = field(default_factory=list)
+
+
+class Snap(NamedTuple):
+    """A deal's declaration as it stood when its play began (or at its end, if
+    it was never played): what the PBN game says of it beside the log."""
+
+    calls: tuple[tuple[Seat, Action], ...]
+    history: tuple[tuple[Seat, Action], ...]
+    denomination: Denomination | None
+    maker: Seat | None
+    declarer: Seat | None
+    declared_from: str | None
+    doublings: int
+    level: int | None
+
+
+def _snap(game: Game) -> Snap:
+    contract = game.contract
+    return Snap(
+        tuple(game.calls),
+        tuple(game.history),
+        game.denomination,
+        game.maker,
+        game.declarer,
+        game.declared_from,
+        game.doubling_level,
+        None if contract is None else contract.level,
+    )
+
+
+class Replayed:
+    """What a replay of a game shows the export (see the module text): give
+    :meth:`see` the game before each action and once after the last."""
+
+    def __init__(self) -> None:
+        #: by deal number, its :class:`Snap`
+        self.snaps: dict[int, Snap] = {}
+        #: ``(deal number, index of its first action)``, a run of actions each
+        self.runs: list[tuple[int, int]] = []
+        #: the points the game reached, each once, and by action (before each,
+        #: and after the last) the number of its point among them (4 bytes)
+        self.points: list[Situation] = []
+        self.situations = array("I")
+        self._number_of: dict[Situation, int] = {}
+        self._in_play = -1  # the deal whose play has begun (its snap changes no more)
+        self._number = -1
+        self._spans: dict[int, list[range]] | None = None  # each deal's runs of actions
+        self._out_of_turn: dict[int, str] = {}
+
+    def see(self, game: Game) -> None:
+        """Note where ``game`` stands, before its next action (or after its last)."""
+        number = game.deal_number
+        phase = game.phase
+        if phase == "play":
+            if self._in_play != number:
+                self._in_play = number
+                self.snaps[number] = _snap(game)
+        elif not game.is_over:
+            self.snaps[number] = _snap(game)
+        if number != self._number:
+            self.runs.append((number, len(self.situations)))
+            self._number = number
+        at = situation(game)
+        point = self._number_of.get(at)
+        if point is None:
+            point = self._number_of[at] = len(self.points)
+            self.points.append(at)
+        self.situations.append(point)
+
+    def other_actions(self, game: Game, number: int, script: DealScript) -> list[list[Any]]:
+        """The decisions of deal ``number`` that ``script`` (its PBN game,
+        without OtherActions) does not give, each ``[index in the deal,
+        action]`` or ``[index, action, player]`` for one taken out of turn."""
+        actions, at, points = game.actions, self.situations, self.points
+        if len(at) != len(actions) + 1:
+            raise ValueError("this replay is not of this game (its actions differ)")
+        if self._spans is None:  # (asked once a deal: the runs by deal, made once)
+            self._spans = {}
+            ends = [start for _, start in self.runs[1:]] + [len(actions)]
+            for (deal, start), end in zip(self.runs, ends, strict=True):
+                self._spans.setdefault(deal, []).append(range(start, end))
+            self._out_of_turn = dict(game.actions_out_of_turn)
+        out: list[list[Any]] = []
+        out_of_turn = self._out_of_turn
+        for span in self._spans.get(number, ()):
+            for k, i in enumerate(span):
+                player = out_of_turn.get(i)
+                step = None
+                if player is None:
+                    try:
+                        step = proposal(points[at[i]], script)
+                    except DummyBridgeError:
+                        step = None
+                if step is None or step.action != actions[i]:
+                    out.append([k, str(actions[i])] + ([] if player is None else [player]))
+        return out
+
+
+def fresh(game: Game) -> Game:
+    """A new game of ``game``'s session (rules, seed, players, presets), to replay it on."""
+    return Game(
+        game.rules,
+        game.seed,
+        players=list(game.players),
+        deals=[list(d) for d in game.preset_deals],
+        rubbers=game.rubbers,
+        laws=game.laws,
+    )
+
+
+def replay_of(game: Game) -> Replayed:
+    """Replay ``game``'s actions on a fresh game, seeing each step."""
+    replay = fresh(game)
+    seen = Replayed()
+    see = seen.see
+    out_of_turn = dict(game.actions_out_of_turn)
+    for i, action in enumerate(game.actions):
+        see(replay)
+        player = out_of_turn.get(i)
+        if player is None:
+            replay.apply(action)  # (in turn: a card takes the C step)
+        else:
+            replay.apply(action, player=player)
+    see(replay)
+    return seen
+
+
+def deal_records(game: Game, replayed: Replayed | None = None) -> list[DealRecord]:
+    """Every deal of ``game`` (a :class:`~dummybridge.engine.game.Game`), in order.
+
+    Each deal's declaration, declarer and calls are read as they stood when
+    its play began, from ``replayed`` (by default a replay of the game's
+    record on a fresh game); hands, tricks, revokes and scores come from the log.
+    """
+    return list(deals_of(game, replayed))
+
+
+def deals_of(game: Game, replayed: Replayed | None = None) -> Iterator[DealRecord]:
+    """:func:`deal_records`, each made as it is asked for (so that an export
+    holds one at a time)."""
+    if replayed is None:
+        replayed = replay_of(game)
+    snaps = replayed.snaps
+    owners: dict[Seat, str] = {}
+    dummies: tuple[Seat, ...] = ()
+    current: DealRecord | None = None
+    last_call: tuple[Seat, Action] | None = None
+    winners: list[int] = []  # the side that won each trick
+    for op in game.log.of_kinds(_KINDS_READ):
+        d = op.detail
+        kind = op.kind
+        if kind == "rubber_start":
+            owners = {Seat.from_str(k): v for k, v in d["seats"].items()}
+            dummies = tuple(sorted(Seat.from_str(k) for k in d["dummies"]))
+        elif kind == "deal":
+            if d.get("seats"):
+                owners = {Seat.from_str(k): v for k, v in d["seats"].items()}
+            hands = tuple(Hand.from_pbn(d["hands"][s.letter]) for s in Seat)
+            assert op.seat is not None
+            if current is not None:
+                yield current
+            current = DealRecord(
+                board=d["deal"],
+                dealer=op.seat,
+                hands=hands,  # type: ignore[arg-type]
+                owners=dict(owners),
+                dummies=dummies,
+            )
+            s = snaps.get(current.board)
+            if s is not None:
+                current.calls, current.history = list(s.calls), list(s.history)
+                (current.denomination, current.maker, current.declarer) = s[2:5]
+                (current.declared_from, current.doublings, current.contract_level) = s[5:]
+            winners = []
+        elif current is None:
+            continue
+        elif (
+            kind in (PASS, BID, DOUBLE, REDOUBLE) and op.action is not None and op.seat is not None
+        ):
+            last_call = (op.seat, op.action)
+        elif kind == "passed_out":
+            current.ending = "passed_out"
+            if len(current.calls) < 4 and last_call is not None:
+                current.calls.append(last_call)
+            current.denomination = None
+        elif kind == "trick":
+            assert op.seat is not None
+            # A trick taken back to correct a revoke (law 83) is logged again: keep the last.
+            del current.tricks[d["number"] - 1 :], winners[d["number"] - 1 :]
+            current.tricks.append((_SEAT_OF[d["leader"]], list(d["cards"])))
+            winners.append(seat_side(op.seat))
+            current.tricks_won = (winners.count(0), winners.count(1))
+        elif kind == "revoke":
+            current.revokes.append((d["trick"], d["card"]))
+        elif kind == "corrected":
+            current.revokes = [r for r in current.revokes if r != (d["trick"], d["card"])]
+        elif kind == "score":
+            current.ending = "played"
+            current.score = [dict(e) for e in d["entries"]]
+    if current is not None:
+        yield current

@@ -1,0 +1,107 @@
+"""The PBN export's one replay (formats/pbn_export.py): issue 22's "memory and
+time linear and small" for ``dummybridge export``, without weakening issue
+20's proof (every record exported and imported again replays to the same
+record: tests/test_pbn_import.py).
+
+The export once replayed a record twice more after reading it: once for each
+deal's declaration as it stood when its play began, once to find
+``OtherActions`` by importing each deal's PBN game beside a second replay. It
+now keeps, from the one replay the record's loader makes, each deal's
+declaration and the point each action was taken at, and asks the import's own
+``proposal`` what the deal's PBN game gives there.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from dummybridge.formats import pbn, pbn_export
+from dummybridge.formats.pbn import export_pbn, export_pbn_parts, parse_pbn
+from dummybridge.formats.pbn_export import Replayed, deal_records, deals_of, replay_of
+from dummybridge.formats.pbn_replay import import_games, script_of
+from dummybridge.formats.records import load_game
+from support import BUILT_IN, random_game
+
+
+def _written(tmp_path: Path, variant: str, laws: bool, seed: int = 3) -> Path:
+    path = tmp_path / "game.json"
+    game = random_game(variant, seed, rubbers=1, laws=laws)
+    path.write_text(json.dumps(game.to_record(), separators=(",", ":")), "utf-8")
+    return path
+
+
+@pytest.mark.parametrize("laws", [False, True])
+@pytest.mark.parametrize("variant", BUILT_IN)
+def test_the_loaders_replay_is_the_exports(
+    tmp_path: Path, variant: str, laws: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``export`` replays a record once, as it reads it: given what the
+    loader saw (load_game(see=Replayed().see)), the export makes no game
+    (pbn_export.fresh is never called), writes what it writes when it
+    replays the game itself, and that file imports to the very record
+    (issue 20), in every built-in variant, strict and laws mode (random play
+    with irregularities: OtherActions in most deals)."""
+    path = _written(tmp_path, variant, laws)
+    replayed = Replayed()
+    game, _ = load_game(path, see=replayed.see)
+    assert len(replayed.situations) == len(game.actions) + 1
+    expected = export_pbn(game)  # (its own replay)
+    with monkeypatch.context() as m:
+        m.setattr(pbn_export, "fresh", lambda _: pytest.fail("the export replayed the game"))
+        text = export_pbn(game, replayed=replayed)
+    assert text == expected
+    assert "".join(export_pbn_parts(game, replayed=replayed)) == text
+    others = [g.tags.get("OtherActions", "[]") for g in parse_pbn(text)]
+    played = [i[1] for tag in others for i in json.loads(tag) if re.fullmatch("play [SHDC].", i[1])]
+    if not laws:  # (a card of strict play is always the Play section's: PBN 3.6)
+        assert played == []
+    again = import_games(parse_pbn(text), game.rules).game
+    assert again.to_record() == game.to_record()
+    assert [d.board for d in deal_records(game, replayed)] == [
+        d.board for d in deals_of(game, replay_of(game))
+    ]
+
+
+def test_a_replay_of_another_game_is_refused(tmp_path: Path) -> None:
+    """What the loader saw of one record is no other's: the export says so
+    rather than write OtherActions at the wrong places."""
+    replayed = Replayed()
+    load_game(_written(tmp_path, "bridge", False, seed=3), see=replayed.see)
+    other, _ = load_game(_written(tmp_path, "bridge", False, seed=4))
+    with pytest.raises(ValueError, match="not of this game"):
+        export_pbn(other, replayed=replayed)
+
+
+@pytest.mark.parametrize("variant", BUILT_IN)
+def test_the_text_read_back_gives_what_the_whole_game_gives(tmp_path: Path, variant: str) -> None:
+    """The export reads back each deal's PBN game with only the tags an
+    import reads decisions from (pbn_replay.SCRIPT_TAGS) and the sections:
+    the decisions it proposes, and so each deal's OtherActions, are those of
+    the whole game as written (laws mode, random play with irregularities)."""
+    game, _ = load_game(_written(tmp_path, variant, True, seed=5))
+    replayed = replay_of(game)
+    others = 0
+    for deal in deals_of(game, replayed):
+        parts = pbn._game_parts(deal, game, None, "", "????.??.??")
+        whole = "".join(line + "\r\n" for line in pbn._game_lines(parts))
+        full = script_of(parse_pbn(whole)[0], game.rules)
+        read_back = script_of(parse_pbn(pbn._script_text(parts))[0], game.rules)
+        other = replayed.other_actions(game, deal.board, read_back)
+        assert other == replayed.other_actions(game, deal.board, full)
+        assert [s.action for s in read_back.calls] == [s.action for s in full.calls]
+        assert [s.action for s in read_back.history] == [s.action for s in full.history]
+        assert read_back.contract == full.contract or (
+            read_back.contract is not None
+            and full.contract is not None
+            and read_back.contract.denomination == full.contract.denomination
+            and read_back.contract.doublings == full.contract.doublings
+        )
+        assert [{k: s.action for k, s in t.items()} for t in read_back.tricks] == [
+            {k: s.action for k, s in t.items()} for t in full.tricks
+        ]
+        others += len(other)
+    assert others  # (laws mode: decisions the sections cannot give)
