@@ -451,6 +451,6 @@ def _unseeded(line: str) -> str:
 def write_pbn(game: Any, path: str | os.PathLike[str], **kwargs: Any) -> None:
     """Write :func:`export_pbn` to ``path`` in ISO 8859-1 (PBN 2.2), ``?`` for
     a character outside it."""
-    parts = export_pbn_parts(game, **kwargs)
+    parts = list(export_pbn_parts(game, **kwargs))  # whole before a byte is written
     with open(path, "w", encoding="latin-1", errors="replace", newline="") as fh:
         fh.writelines(parts)
