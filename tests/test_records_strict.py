@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import time
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -271,6 +272,24 @@ def test_a_record_larger_than_the_limit_is_refused_by_its_size(
             1,
             f"{rec}:1:1: error: the file is larger than 16 MiB: not a record\n",
         )
+
+
+def test_a_record_larger_than_the_limit_is_refused_unread(tmp_path: Path) -> None:
+    """Item 4: "A 60 MiB record takes 116 s to reject." The record's limit is
+    the reader's: a 60 MiB file (sparse: it costs no disk) is refused by its
+    size, not read whole first up to the 64 MiB any input may be (148 MB of
+    memory, seen before the fix)."""
+    rec = tmp_path / "huge.json"
+    with open(rec, "wb") as fh:
+        fh.truncate(60 * 2**20)
+    tracemalloc.start()
+    try:
+        with pytest.raises(FileFormatError, match="larger than 16 MiB: not a record"):
+            load_game(rec)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 2**20
 
 
 def test_a_record_keeps_one_string_for_each_text_it_repeats(tmp_path: Path) -> None:

@@ -37,7 +37,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..core.cards import Hand, validate_deal
-from ..core.files import read_utf8
+from ..core.files import FileTooLargeError, read_utf8
 from ..engine.actions import Action
 from ..engine.game import Game
 from ..engine.record import recorded_action, rules_of_reference, rules_text, text_hash
@@ -275,14 +275,24 @@ def _raise(problems: list[FileFormatError]) -> None:
 # --------------------------------------------------------------------------- reading
 
 
+def _too_large(file: str) -> FileFormatError:
+    return FileFormatError(
+        file, f"the file is larger than {RECORD_MAX_BYTES // 2**20} MiB: not a record", line=1, col=1
+    )
+
+
+def _read_text(path: str | os.PathLike[str]) -> str:
+    """A record's text, a file larger than :data:`RECORD_MAX_BYTES` refused
+    unread (not read whole first, up to the 64 MiB of any input)."""
+    try:
+        return read_utf8(path, RECORD_MAX_BYTES)
+    except FileTooLargeError:
+        raise _too_large(os.fspath(path)) from None
+
+
 def _parse_json(file: str, text: str, what: str) -> Any:
     if len(text) > RECORD_MAX_BYTES:
-        raise FileFormatError(
-            file,
-            f"the file is larger than {RECORD_MAX_BYTES // 2**20} MiB: not a record",
-            line=1,
-            col=1,
-        )
+        raise _too_large(file)
     try:
         return _loads(text)
     except json.JSONDecodeError as exc:
@@ -426,7 +436,7 @@ def load_record(path: str | os.PathLike[str], *, save: bool = False) -> dict[str
     :raises FileFormatError: for a file that is not a record.
     :raises OSError: when it cannot be read.
     """
-    return read_record(os.fspath(path), read_utf8(path), save=save)
+    return read_record(os.fspath(path), _read_text(path), save=save)
 
 
 # --------------------------------------------------------------------------- the rules
@@ -660,5 +670,5 @@ def load_game(
     :raises OSError: when it cannot be read.
     """
     file = os.fspath(path)
-    record = read_record(file, read_utf8(path), save=save)  # the text is let go before the replay
+    record = read_record(file, _read_text(path), save=save)  # the text is let go before the replay
     return _game_of(record, file, save, rules_file, see)
