@@ -103,6 +103,7 @@ DBR_INLINE int dd_popcount(uint64_t x) {
 
 /* Population count of a suit's 13 bits (any value below 2^16), by table:
  * cheaper than the general count without a POPCNT instruction. */
+#if !(defined(__POPCNT__) || DD_BUILTIN_COUNT)
 static const uint8_t dd_pop8[256] = {
 #define DD_P2(n) n, n + 1, n + 1, n + 2
 #define DD_P4(n) DD_P2(n), DD_P2(n + 1), DD_P2(n + 1), DD_P2(n + 2)
@@ -112,6 +113,7 @@ static const uint8_t dd_pop8[256] = {
 #undef DD_P4
 #undef DD_P2
 };
+#endif
 DBR_INLINE int pop13(unsigned x) {
 #if defined(__POPCNT__) || DD_BUILTIN_COUNT
     return __builtin_popcount(x);
@@ -120,27 +122,21 @@ DBR_INLINE int pop13(unsigned x) {
 #endif
 }
 
-/* dd_cmp4[a][e]: the bits of e (a subset of a, 4 bits) at the places of
- * a's bits, highest first: bit 0 for a's highest bit. tt_probe_init
- * compresses a suit's owners four cards at a time with it. */
-static const uint8_t dd_cmp4[16][16] = {
-    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 2, 1, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 2, 0, 0, 1, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 0, 2, 0, 1, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 4, 2, 6, 1, 5, 3, 7, 0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0},
-    {0, 2, 0, 0, 0, 0, 0, 0, 1, 3, 0, 0, 0, 0, 0, 0},
-    {0, 0, 2, 0, 0, 0, 0, 0, 1, 0, 3, 0, 0, 0, 0, 0},
-    {0, 4, 2, 6, 0, 0, 0, 0, 1, 5, 3, 7, 0, 0, 0, 0},
-    {0, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0},
-    {0, 4, 0, 0, 2, 6, 0, 0, 1, 5, 0, 0, 3, 7, 0, 0},
-    {0, 0, 4, 0, 2, 0, 6, 0, 1, 0, 5, 0, 3, 0, 7, 0},
-    {0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15},
-};
+/* BMI2's PEXT gathers the owners' bits of the cards in play (the keys of
+ * the table, see keys_remove) in one instruction each. With GCC or Clang on
+ * x86-64 the one function using it is built for BMI2 and called only where
+ * the CPU has it (d->pext, decided at dbr_dd_init); elsewhere, and with
+ * DD_NO_BMI2 (the sanitizer build of `make test`, so that both ways stay
+ * tested), the keys lose a trick's cards one card at a time. */
+#if defined(__BMI2__) && !defined(DD_NO_BMI2)
+#include <immintrin.h>
+#define DD_PEXT 2 /* every CPU the build runs on has BMI2 */
+#elif (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(DD_NO_BMI2)
+#include <immintrin.h>
+#define DD_PEXT 1 /* where the CPU has it */
+#else
+#define DD_PEXT 0
+#endif
 
 #define DD_MAGIC 0x3176646464646264ull /* "dbdddv1" */
 /* The entries of one distribution examined at most (newest first, and an
@@ -237,6 +233,7 @@ struct dbr_dd {
     uint64_t dist;        /* the lengths of h, 4 bits per hand and suit (as dd_probe's) */
     uint64_t kb0, kb1;    /* the owners of the cards not in `played` (dd_probe's b0/b1),
                              kept up to date trick by trick (keys_remove) */
+    int pext;             /* keys_remove may use BMI2's PEXT (see DD_PEXT) */
 };
 
 /* A node of the search: the state of the current trick. */
@@ -321,6 +318,12 @@ dbr_status dbr_dd_init(void *memory, size_t bytes, dbr_dd **dd_out) {
     tt_clear(dd);
     memset(dd->killer, -1, sizeof dd->killer);
     memset(dd->tt_lead, -1, sizeof dd->tt_lead);
+#if DD_PEXT == 2
+    dd->pext = 1;
+#elif DD_PEXT == 1
+    __builtin_cpu_init();
+    dd->pext = __builtin_cpu_supports("bmi2") != 0;
+#endif
     dd->magic = DD_MAGIC;
     *dd_out = dd;
     return DBR_OK;
@@ -343,14 +346,16 @@ dbr_status dbr_dd_nodes(const dbr_dd *dd, uint64_t *nodes_out) {
  * So an entry is stored for the class of positions with the same leader,
  * strain and suit lengths in every hand (the distribution, `dist`), and the
  * same owners of the top `depth[s]` cards in each suit: the owners' two
- * bits per card, highest card first, concatenated by suit into b0 (East or
- * West) and b1 (South or West). A search that consults an entry adopts its
+ * bits per card, lowest card first, concatenated by suit (clubs first) into
+ * b0 (East or West) and b1 (South or West), as PEXT gathers a hand's bits
+ * at the places of the cards in play; a suit's top `depth` cards are the
+ * top bits of its field. A search that consults an entry adopts its
  * depths as its own relevant cards. */
 
 typedef struct dd_probe {
     uint64_t dist;   /* the lengths, 4 bits per hand and suit */
     uint64_t b0, b1; /* the owners of every card in play, in the layout above */
-    int off[4];      /* where each suit starts in b0/b1 */
+    int off[5];      /* where each suit starts in b0/b1; off[4]: the cards in play */
     unsigned all[4]; /* the cards in play in each suit */
     uint8_t ctl;     /* 1 + leader + 4 * strain */
     dd_slot *slot;   /* the distribution's slot (or the empty slot where it goes),
@@ -369,18 +374,13 @@ DBR_INLINE uint64_t slot_home(const dbr_dd *d, uint64_t dist, uint8_t ctl) {
 
 /* The owners' bits (b0, b1 of dd_probe) of the cards of four hands. */
 static void keys_build(const dbr_hand hands[4], uint64_t *b0_out, uint64_t *b1_out) {
+    const dbr_hand ew = hands[1] | hands[3], sw = hands[2] | hands[3];
     uint64_t b0 = 0, b1 = 0;
     int pos = 0;
-    const dbr_hand ew = hands[1] | hands[3], sw = hands[2] | hands[3];
-    const dbr_hand all = hands[0] | ew | hands[2];
-    for (int s = 0; s < 4; s++) {
-        unsigned a = suit_bits(all, s), e = suit_bits(ew, s), w = suit_bits(sw, s);
-        for (int k = 12; k >= 0; k -= 4) {
-            const unsigned an = (a >> k) & 15u;
-            b0 |= (uint64_t)dd_cmp4[an][(e >> k) & 15u] << pos;
-            b1 |= (uint64_t)dd_cmp4[an][(w >> k) & 15u] << pos;
-            pos += dd_pop8[an];
-        }
+    for (dbr_hand all = hands[0] | ew | hands[2]; all; all &= all - 1, pos++) {
+        const int c = dbr__ctz(all);
+        b0 |= (uint64_t)(ew >> c & 1u) << pos;
+        b1 |= (uint64_t)(sw >> c & 1u) << pos;
     }
     *b0_out = b0;
     *b1_out = b1;
@@ -395,11 +395,29 @@ static uint64_t dist_build(const dbr_hand hands[4]) {
     return dist;
 }
 
+#if DD_PEXT == 1
+__attribute__((target("bmi2"), noinline))
+#endif
+#if DD_PEXT
+static void keys_pext(dbr_dd *d, dbr_hand present) {
+    d->kb0 = _pext_u64(d->h[1] | d->h[3], present);
+    d->kb1 = _pext_u64(d->h[2] | d->h[3], present);
+}
+#endif
+
 /* Take the cards `gone` (of the present cards `present`) out of d->kb0 and
- * d->kb1: each card's two bits leave the layout, the bits after it move
- * down. The highest places go first, so that the places still to remove
- * keep their meaning. */
+ * d->kb1, the cards left being those the hands hold (at the end of a
+ * trick): with PEXT, the owners' bits of the cards held, gathered anew
+ * (two instructions; about 170 card by card); else each card's two bits
+ * leave the layout and the bits above it move down, the highest places
+ * first, so that the places still to remove keep their meaning. */
 static DD_HOT void keys_remove(dbr_dd *d, dbr_hand present, dbr_hand gone) {
+#if DD_PEXT
+    if (d->pext) {
+        keys_pext(d, present & ~gone);
+        return;
+    }
+#endif
     uint64_t b0 = d->kb0, b1 = d->kb1;
     int off[4], pos = 0;
     for (int s = 0; s < 4; s++) {
@@ -410,9 +428,9 @@ static DD_HOT void keys_remove(dbr_dd *d, dbr_hand present, dbr_hand gone) {
         unsigned g = suit_bits(gone, s);
         const unsigned a = suit_bits(present, s);
         while (g) {
-            const int rank = dbr__ctz(g);
-            g &= g - 1;
-            const int k = off[s] + pop13(a >> (rank + 1));
+            const int rank = dbr__msb(g);
+            g &= ~(1u << rank);
+            const int k = off[s] + pop13(a & ((1u << rank) - 1u));
             const uint64_t low = ((uint64_t)1 << k) - 1;
             b0 = (b0 & low) | ((b0 >> 1) & ~low);
             b1 = (b1 & low) | ((b1 >> 1) & ~low);
@@ -434,6 +452,7 @@ static DD_FLAT void tt_probe_init(dbr_dd *d, int lead, dd_probe *p) {
         p->off[s] = pos;
         pos += n;
     }
+    p->off[4] = pos;
     const uint64_t b0 = d->kb0, b1 = d->kb1;
     p->dist = d->dist;
     p->b0 = b0;
@@ -446,7 +465,7 @@ DBR_INLINE uint64_t depth_mask(const dd_probe *p, unsigned depths) {
     uint64_t m = 0;
     for (int s = 0; s < 4; s++) {
         unsigned ds = (depths >> (4 * s)) & 0xFu;
-        m |= (((uint64_t)1 << ds) - 1) << p->off[s];
+        m |= (((uint64_t)1 << ds) - 1) << (p->off[s + 1] - (int)ds);
     }
     return m;
 }
@@ -469,7 +488,8 @@ static DD_FLAT dbr_hand depths_rel(const dd_probe *p, unsigned depths) {
 static DD_FLAT dbr_hand mask_rel(const dd_probe *p, uint64_t mask) {
     unsigned depths = 0;
     for (int s = 0; s < 4; s++)
-        depths |= (unsigned)pop13((unsigned)((mask >> p->off[s]) & ((1u << pop13(p->all[s])) - 1u)))
+        depths |= (unsigned)pop13((unsigned)(mask >> p->off[s]) &
+                                  ((1u << (p->off[s + 1] - p->off[s])) - 1u))
                   << (4 * s);
     return depths_rel(p, depths);
 }
@@ -1527,9 +1547,10 @@ static DD_HOT int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_
         const unsigned l = suit_bits(d->h[lho], s), r = suit_bits(d->h[rho], s);
         const unsigned a = suit_bits(all, s);
         const int na = off - so;
-        /* the owners of the suit's top three cards (the leader holds one) */
-        const int w1 = key_owner(d, so), w2 = na > 1 ? key_owner(d, so + 1) : -1,
-                  w3 = na > 2 ? key_owner(d, so + 2) : -1;
+        /* the owners of the suit's top three cards (the leader holds one),
+         * the top places of the suit's field */
+        const int w1 = key_owner(d, off - 1), w2 = na > 1 ? key_owner(d, off - 2) : -1,
+                  w3 = na > 2 ? key_owner(d, off - 3) : -1;
         const int side_trump = trump != DBR_NOTRUMP && s != trump;
         const int lruff = side_trump && !l && tl, rruff = side_trump && !r && tr;
         const int pruff = side_trump && !pard && tp;
