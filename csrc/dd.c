@@ -1740,6 +1740,13 @@ static DD_FLAT int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
     dbr_hand follow = hand & DBR_SUIT_MASK(nd->led);
     dbr_hand legal = follow ? follow : hand;
     dbr_hand reps = representatives(legal, present);
+    if (!(reps & (reps - 1))) {
+        /* one card to try (a hand has a card at every node): no order to
+         * find */
+        m[0].card = dbr__ctz(reps);
+        m[0].score = 0;
+        return 1;
+    }
     int n = 0;
     /* Cards the hands still to play to this trick hold in the suit led. */
     unsigned later_led = 0;
