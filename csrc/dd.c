@@ -1920,14 +1920,15 @@ static DD_FLAT int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
 
 static DD_HOT int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel);
 
-/* The lowest relevant card of each suit: the rest of rel adds nothing. */
+/* The lowest relevant card of each suit: the rest of rel adds nothing.
+ * x & (~x + 1) in each suit's field, for the even and the odd suits at once
+ * (a field of no relevant card carries out into the empty field above). */
 DBR_INLINE dbr_hand rel_lowest(dbr_hand rel) {
-    dbr_hand out = 0;
-    for (int s = 0; s < 4; s++) {
-        unsigned rs = suit_bits(rel, s);
-        if (rs) out |= (dbr_hand)(rs & (0u - rs)) << (13 * s);
-    }
-    return out;
+    const dbr_hand ev = DBR_SUIT_MASK(0) | DBR_SUIT_MASK(2),
+                   od = DBR_SUIT_MASK(1) | DBR_SUIT_MASK(3);
+    const dbr_hand b_ev = (dbr_hand)1 | (dbr_hand)1 << 26, b_od = b_ev << 13;
+    const dbr_hand e = rel & ev, o = rel & od;
+    return (e & ((~e & ev) + b_ev)) | (o & ((~o & od) + b_od));
 }
 
 /* At a trick boundary: a class of positions whose cards below the lowest
@@ -1976,23 +1977,23 @@ static DD_FLAT dbr_hand rel_compress(const dbr_dd *d, dbr_hand rel) {
 }
 
 /* The search tried one card of each run of equivalent cards. If the lowest
- * relevant card of a suit falls inside a run of the hand to play (some of
- * the run above it, some below), the run's lower cards become relevant too,
- * so that in every position of the class the cards skipped are equivalent to
- * the one tried. */
+ * relevant card of a suit (rel holds no other: see rel_lowest) falls inside
+ * a run of the hand to play (some of the run above it, some below), the
+ * run's lower cards become relevant too, so that in every position of the
+ * class the cards skipped are equivalent to the one tried. Measured: the
+ * loop over the relevant cards the hand holds (one suit's at most, when it
+ * follows suit), not over the four suits, with rel_lowest by fields: the
+ * same nodes, instructions -2.0% (callgrind, random deals 1-3 and 7-13). */
 static DD_HOT dbr_hand extend_runs(dbr_hand rel, dbr_hand legal, dbr_hand present) {
     dbr_hand add = 0;
-    for (int s = 0; s < 4; s++) {
-        const unsigned rs = suit_bits(rel, s), l = suit_bits(legal, s);
-        if (!rs || !l) continue;
-        const int t = dbr__ctz(rs);
-        /* the threshold card is not ours: a run of ours cannot straddle it */
-        if (!(l >> t & 1u)) continue;
+    /* a threshold card not ours: a run of ours cannot straddle it */
+    for (dbr_hand ours = rel & legal; ours; ours &= ours - 1) {
+        const dbr_hand t = ours & (0 - ours);
         /* our present cards below t down to the first present card not ours */
-        const unsigned below = suit_bits(present, s) & ((1u << t) - 1u);
-        const unsigned theirs = below & ~l;
-        const unsigned run = theirs ? below & ~((2u << dbr__msb(theirs)) - 1u) : below;
-        if (run) add |= (dbr_hand)(run & (0u - run)) << (13 * s);
+        const dbr_hand below = present & (t - 1) & DBR_SUIT_MASK(dbr__ctz(t) / 13);
+        const dbr_hand theirs = below & ~legal;
+        const dbr_hand run = theirs ? below & ~(((dbr_hand)2 << dbr__msb(theirs)) - 1) : below;
+        add |= run & (0 - run);
     }
     return rel | add;
 }
@@ -2309,7 +2310,7 @@ static DD_HOT int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel
             found = (c / 13) * 16 + rel_rank(c, present);
             d->killer[cards_left] = (int8_t)c;
         }
-        rel = rel_compress(d, extend_runs(rel, d->h[nd->lead], present));
+        rel = rel_compress(d, extend_runs(rel_lowest(rel), d->h[nd->lead], present));
         tt_store(d, &p, rel, r, result, target, found);
         *rel_out = rel;
         return result;
