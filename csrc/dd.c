@@ -1594,33 +1594,29 @@ static DD_HOT int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_
                 sw += 27;
             }
         }
+        /* partner's best card beats the opponents' */
+        const int pwin = pard && (!(l | r) || dbr__msb(pard) > dbr__msb(l | r));
+        const int a_top = dbr__msb(a);
         while (rs) {
             const int rank = dbr__ctz(rs);
             rs &= rs - 1;
             const int card = 13 * s + rank;
-            /* the run of the card: from it up while the present cards are the leader's */
-            /* its run: up through the present cards while they are the leader's */
-            unsigned rest = rank < 12 ? a & ~((2u << rank) - 1u) : 0;
-            int run_top = rank, seq = 0;
-            while (rest) {
-                const int nx = dbr__ctz(rest);
-                if (!(mine >> nx & 1u)) break;
-                run_top = nx;
-                seq = 1;
-                rest &= rest - 1;
-            }
+            /* its run: up through the present cards while they are the
+             * leader's (the present cards above it, below the first that
+             * is not) */
+            const unsigned above = a & ~((2u << rank) - 1u), stop = above & ~mine;
+            const unsigned run_above = stop ? above & ((stop & (0u - stop)) - 1u) : above;
+            const int run_top = run_above ? dbr__msb(run_above) : rank, seq = run_above != 0;
             /* DDS's relative rank: 1 for the highest card in play, counting down */
             const int rrank = 1 + pop13(a >> (rank + 1));
             /* the killer and the table's best lead match any card of the run */
             const int is_killer = killer >= 13 * s + rank && killer <= 13 * s + run_top;
-            const int n_above = run_top < 12 ? pop13(a >> (run_top + 1)) : 0;
-            const int n_run = pop13(mine & ((2u << run_top) - 1u) & ~((1u << rank) - 1u));
+            const int n_above = pop13(a >> (run_top + 1)), n_run = 1 + pop13(run_above);
             const int is_best = best != (int)DD_NO_MOVE && (best >> 4) == s &&
                                 (best & 15) >= n_above && (best & 15) < n_above + n_run;
-            const int is_top = w1 == lead && (unsigned)run_top == (unsigned)dbr__msb(a);
-            const int is_second = !is_top && w2 == lead && pop13(a >> (run_top + 1)) == 1;
+            const int is_top = w1 == lead && run_top == a_top;
+            const int is_second = !is_top && w2 == lead && n_above == 1;
             /* can the side win the trick with this lead? */
-            const int pwin = pard && (!(l | r) || dbr__msb(pard) > dbr__msb(l | r));
             int wins;
             if (!side_trump) {
                 wins = is_top || pwin;
