@@ -882,7 +882,11 @@ static DD_HOT int run_rounds(unsigned a, unsigned b, unsigned present, int i, co
  * cashes its top winners of the other suits (own_per, by suit, relevant
  * cards own_rel: see cash_tricks) when partner has cards enough outside the
  * suit to play to them (its cards of the suit stay for the run; the
- * opponents' discards can only shorten their holdings). */
+ * opponents' discards can only shorten their holdings). Measured and not
+ * kept (issue 19): the lengths from d->dist and a first test against the
+ * leader's winners of all four suits before each suit's own `extra` (the
+ * run cuts about 1% of the calls, most end at that test): the same nodes,
+ * instructions +0.3% (callgrind, random deals 1-3 and 7-13). */
 static DD_FLAT int suit_run_tricks(const dbr_dd *d, int lead, int need, const int own_per[4],
                                    dbr_hand own_rel, dbr_hand *rel) {
     const int p = lead ^ 2, lho = (lead + 1) & 3, rho = (lead + 3) & 3;
@@ -1760,7 +1764,10 @@ static DD_FLAT int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
     dbr_hand reps = representatives(legal, present);
     if (!(reps & (reps - 1))) {
         /* one card to try (a hand has a card at every node): no order to
-         * find */
+         * find (31% of the calls on the first 20 random deals; instructions
+         * -3.8%, callgrind, random deals 1-3 and 7-13). Measured and not
+         * kept with it: the loop below over suits and ranks, without / 13
+         * and % 13: the gain gone (GCC's code for the search around it) */
         m[0].card = dbr__ctz(reps);
         m[0].score = 0;
         return 1;
@@ -1914,7 +1921,8 @@ static DD_FLAT int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
 
 /* ------------------------------------------------------------------ search */
 
-static DD_HOT int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel);
+static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel);
+static DD_HOT int search_follow(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel);
 
 /* The lowest relevant card of each suit: the rest of rel adds nothing.
  * x & (~x + 1) in each suit's field, for the even and the odd suits at once
@@ -2043,7 +2051,7 @@ static DD_HOT int play_and_search(dbr_dd *d, const dd_node *nd, int c, int targe
     int res;
     const int wcard = child_node(nd, seat, c, d->trump, &ch);
     if (wcard < 0) {
-        res = search(d, &ch, target, rel);
+        res = search_follow(d, &ch, target, rel);
     } else {
         const dbr_hand cards = nd->tmask | bit;
         const uint64_t kb0 = d->kb0, kb1 = d->kb1;
@@ -2054,7 +2062,7 @@ static DD_HOT int play_and_search(dbr_dd *d, const dd_node *nd, int c, int targe
         if (trump != DBR_NOTRUMP &&
             !((d->h[0] | d->h[1] | d->h[2] | d->h[3]) & DBR_SUIT_MASK(trump)))
             d->trump = DBR_NOTRUMP;
-        res = search(d, &ch, target - ((ch.lead & 1) == 0), rel);
+        res = search_lead(d, &ch, target - ((ch.lead & 1) == 0), rel);
         d->trump = trump;
         d->played &= ~cards;
         d->kb0 = kb0;
@@ -2219,7 +2227,100 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * - a larger workspace: 256 MiB (8 MiB) against 32 MiB on the first freak
  *   deal, 55.9M (89.8M) nodes against 64.5M, CPU 0.98 (1.31, not alternated): the six
  *   evict 1 to 12 times each at 32 MiB, the 200 random deals once in all. */
-static DD_HOT int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
+/* search at a trick boundary (nd->tlen == 0) */
+static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
+    d->nodes++;
+    const int ns_to_move = (nd->lead & 1) == 0;
+    const dbr_hand present = ~d->played & DBR_FULL_DECK;
+    dd_move moves[13];
+    dbr_hand rel = 0;
+    int n, result = !ns_to_move;
+    d->trick_nodes++;
+    const int r = dd_popcount(d->h[nd->lead]);
+    *rel_out = 0;
+    if (target <= 0) return 1;
+    if (target > r) return 0;
+    if (r == 1) return last_trick_ns(d, nd->lead, rel_out) >= target;
+    dd_probe p;
+    tt_probe_init(d, nd->lead, &p);
+    /* the bounds first (their cut-offs are cheaper to find again than to
+     * store), while the distribution's slot comes in */
+    DD_PREFETCH(&d->slots[slot_home(d, p.dist, p.ctl)]);
+    dbr_hand brel = 0;
+    const int sure = bounds_cut(d, nd->lead, r, target, &brel);
+    if (sure >= 0) {
+        *rel_out = brel;
+        return sure;
+    }
+    int best = DD_NO_MOVE;
+    int chain = 0;
+    p.slot = find_slot(d, p.dist, p.ctl);
+    const uint32_t head = slot_live(d, p.slot) ? p.slot->head : 0;
+    /* of the entries that decide the search (read on DD_HIT_EXTRA
+     * entries past the first), the one describing the fewest cards
+     * (bridge-solver's pattern tree looks the general patterns up
+     * first): what it hands up keeps the entries above general */
+    uint32_t hit = 0;
+    int hit_cards = 99, limit = DD_MAX_CHAIN;
+    for (uint32_t i = head; i && chain < limit;) {
+        const uint32_t end = (i | (DD_BLOCK - 1)) + 1;
+        const uint32_t next_block = d->pool[end - 1].next;
+        DD_PREFETCH(&d->pool[next_block]);
+        for (; i < end; i++, chain++) {
+            const dd_entry *e = &d->pool[i];
+            if ((p.b0 & e->mask) != e->b0 || (p.b1 & e->mask) != e->b1) continue;
+            if (e->lb >= target || e->ub < target) {
+                const int k = dd_popcount(e->mask);
+                if (k < hit_cards) {
+                    hit_cards = k;
+                    hit = i;
+                }
+                if (limit == DD_MAX_CHAIN) limit = chain + DD_HIT_EXTRA;
+            } else if (e->best != DD_NO_MOVE && best == DD_NO_MOVE) {
+                best = e->best;
+            }
+        }
+        i = next_block;
+    }
+    if (hit) {
+        dd_entry *e = &d->pool[hit];
+        *rel_out = mask_rel(d, &p, e->mask);
+        note_tt_lead(d, 4 * r, e->best, present);
+        const int res = e->lb >= target;
+        if (hit != head) {
+            /* to the front: entries that cut off are found sooner.
+             * The entry trades places with the head (the lists keep
+             * their blocks' order). */
+            dd_entry *h = &d->pool[head];
+            const dd_entry tmp = *h;
+            const uint32_t hn = h->next, en = e->next;
+            *h = *e;
+            h->next = hn;
+            *e = tmp;
+            e->next = en;
+        }
+        return res;
+    }
+    const int cards_left = 4 * r;
+    const int tl = d->tt_lead[cards_left];
+    if (best == DD_NO_MOVE && tl >= 0 && (d->h[nd->lead] >> tl & 1))
+        best = (tl / 13) * 16 + rel_rank(tl, present);
+    n = gen_leads(d, nd->lead, best, d->killer[cards_left], moves);
+    int found = DD_NO_MOVE;
+    const int c = try_moves(d, nd, moves, n, target, &rel);
+    if (c >= 0) {
+        result = ns_to_move;
+        found = (c / 13) * 16 + rel_rank(c, present);
+        d->killer[cards_left] = (int8_t)c;
+    }
+    rel = rel_compress(d, extend_runs(rel_lowest(rel), d->h[nd->lead], present));
+    tt_store(d, &p, rel, r, result, target, found);
+    *rel_out = rel;
+    return result;
+}
+
+/* search in the middle of a trick (nd->tlen > 0) */
+static DD_HOT int search_follow(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
     d->nodes++;
     const int seat = (nd->lead + nd->tlen) & 3;
     const int ns_to_move = (seat & 1) == 0;
@@ -2227,90 +2328,6 @@ static DD_HOT int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel
     dd_move moves[13];
     dbr_hand rel = 0;
     int n, result = !ns_to_move;
-    if (nd->tlen == 0) {
-        d->trick_nodes++;
-        const int r = dd_popcount(d->h[nd->lead]);
-        *rel_out = 0;
-        if (target <= 0) return 1;
-        if (target > r) return 0;
-        if (r == 1) return last_trick_ns(d, nd->lead, rel_out) >= target;
-        dd_probe p;
-        tt_probe_init(d, nd->lead, &p);
-        /* the bounds first (their cut-offs are cheaper to find again than to
-         * store), while the distribution's slot comes in */
-        DD_PREFETCH(&d->slots[slot_home(d, p.dist, p.ctl)]);
-        dbr_hand brel = 0;
-        const int sure = bounds_cut(d, nd->lead, r, target, &brel);
-        if (sure >= 0) {
-            *rel_out = brel;
-            return sure;
-        }
-        int best = DD_NO_MOVE;
-        int chain = 0;
-        p.slot = find_slot(d, p.dist, p.ctl);
-        const uint32_t head = slot_live(d, p.slot) ? p.slot->head : 0;
-        /* of the entries that decide the search (read on DD_HIT_EXTRA
-         * entries past the first), the one describing the fewest cards
-         * (bridge-solver's pattern tree looks the general patterns up
-         * first): what it hands up keeps the entries above general */
-        uint32_t hit = 0;
-        int hit_cards = 99, limit = DD_MAX_CHAIN;
-        for (uint32_t i = head; i && chain < limit;) {
-            const uint32_t end = (i | (DD_BLOCK - 1)) + 1;
-            const uint32_t next_block = d->pool[end - 1].next;
-            DD_PREFETCH(&d->pool[next_block]);
-            for (; i < end; i++, chain++) {
-                const dd_entry *e = &d->pool[i];
-                if ((p.b0 & e->mask) != e->b0 || (p.b1 & e->mask) != e->b1) continue;
-                if (e->lb >= target || e->ub < target) {
-                    const int k = dd_popcount(e->mask);
-                    if (k < hit_cards) {
-                        hit_cards = k;
-                        hit = i;
-                    }
-                    if (limit == DD_MAX_CHAIN) limit = chain + DD_HIT_EXTRA;
-                } else if (e->best != DD_NO_MOVE && best == DD_NO_MOVE) {
-                    best = e->best;
-                }
-            }
-            i = next_block;
-        }
-        if (hit) {
-            dd_entry *e = &d->pool[hit];
-            *rel_out = mask_rel(d, &p, e->mask);
-            note_tt_lead(d, 4 * r, e->best, present);
-            const int res = e->lb >= target;
-            if (hit != head) {
-                /* to the front: entries that cut off are found sooner.
-                 * The entry trades places with the head (the lists keep
-                 * their blocks' order). */
-                dd_entry *h = &d->pool[head];
-                const dd_entry tmp = *h;
-                const uint32_t hn = h->next, en = e->next;
-                *h = *e;
-                h->next = hn;
-                *e = tmp;
-                e->next = en;
-            }
-            return res;
-        }
-        const int cards_left = 4 * r;
-        const int tl = d->tt_lead[cards_left];
-        if (best == DD_NO_MOVE && tl >= 0 && (d->h[nd->lead] >> tl & 1))
-            best = (tl / 13) * 16 + rel_rank(tl, present);
-        n = gen_leads(d, nd->lead, best, d->killer[cards_left], moves);
-        int found = DD_NO_MOVE;
-        const int c = try_moves(d, nd, moves, n, target, &rel);
-        if (c >= 0) {
-            result = ns_to_move;
-            found = (c / 13) * 16 + rel_rank(c, present);
-            d->killer[cards_left] = (int8_t)c;
-        }
-        rel = rel_compress(d, extend_runs(rel_lowest(rel), d->h[nd->lead], present));
-        tt_store(d, &p, rel, r, result, target, found);
-        *rel_out = rel;
-        return result;
-    }
     {
         /* the tricks still to complete: the cards of the hand to play */
         const int r = dd_popcount(d->h[seat]);
@@ -2337,6 +2354,12 @@ static DD_HOT int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel
     if (!legal) legal = hand;
     *rel_out = extend_runs(rel_lowest(rel), legal, present);
     return result;
+}
+
+/* Can North-South take at least `target` of the tricks still to complete
+ * (see search_lead and search_follow)? */
+DBR_INLINE int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
+    return nd->tlen ? search_follow(d, nd, target, rel_out) : search_lead(d, nd, target, rel_out);
 }
 
 /* North-South's tricks from the node (of the `r` tricks still to complete),
