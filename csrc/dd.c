@@ -39,8 +39,9 @@
  *   entry's at that depth, as DDS's bestMoveTT), and bridge-solver's
  *   cut-off cards: the card that last cut a search off, by a key shared by
  *   many positions (the leader's hand; the suit led's cards in play and the
- *   trick's winner), tried first (following) or as the killer lead
- *   (leading; a killer lead per depth where there is none);
+ *   trick's winner), tried first (following, and leading in no trumps) or
+ *   as the killer lead (leading with trumps; a killer lead per depth where
+ *   there is none);
  *   after a card fails, the cards of its suit below the lowest card its
  *   verdict depended on are skipped (they lead to positions of the same
  *   class).
@@ -2184,9 +2185,10 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * Its figures (tables' nodes, first 20 random deals 34,799,353 and the six
  * freak deals of dd_golden.json 318,229,461 before it; CPU from runs on a
  * loaded machine, one process each): as kept 23,762,012 (-32%, CPU -31%)
- * and 213,490,915 (-33%, CPU -30%); with another hash of the key (other
- * collisions in the 2^17 entries) 22,987,483 and 210,174,861, so about 3%
- * is the luck of the hash. Measured and not kept: the cut-off
+ * and 213,490,915 (-33%, CPU -30%); with another hash of the key
+ * 22,987,483 and 210,174,861 (about 3% is luck); 2^14 entries (2^16,
+ * 2^19, the table's pool the smaller) 24,881,234 (23,762,012, 22,828,332)
+ * on the random deals. Measured and not kept: the cut-off
  * card tried first at leads too, before the table's best lead: 42.2M
  * (+21%) and 376.6M (+18%); first at leads only when the table has no
  * best lead: 32.8M (-6%); following only, 24.6M (-29%) and 227.6M
@@ -2195,7 +2197,10 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * (-20%, against 24.6M forgotten at each strain); not forgotten at each
  * leader of a deal of four voids or more, following only: the golden
  * deals 313.8M (-1.4%; the four-void deals +7% to +30%, against -13% to
- * -21% forgotten). bridge-solver's diagnosis (its statistics build):
+ * -21% forgotten). Then kept too: in no trumps the leader's cut-off card
+ * first (before the table's best lead; with trumps it stays the killer):
+ * 23,638,285 (-0.5%), 208,892,369 (-2.2%), and hard_deals/deal.4's no
+ * trumps 449,794,051 -> 220,634,239 (-51%). bridge-solver's diagnosis (its statistics build):
  * no trumps, North leading, on hard_deals/deal.4, the targets 8 then 9:
  * its 9.2M search calls, 36.0M without its cut-off cache; ours 69.1M
  * before it. */
@@ -2348,12 +2353,14 @@ static DD_HOT int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel
         const int tl = d->tt_lead[cards_left];
         if (best == DD_NO_MOVE && tl >= 0 && (d->h[nd->lead] >> tl & 1))
             best = (tl / 13) * 16 + rel_rank(tl, present);
-        /* the leader's cut-off card stands in for the killer (the table's
-         * best lead goes first) */
+        /* the leader's cut-off card goes first in no trumps; with trumps
+         * it stands in for the killer (the table's best lead goes first) */
         uint32_t check;
         dd_cut *ce = cut_find(d, nd, seat, &check);
         const int cc = cut_card(ce, check, seat, d->h[seat]);
-        n = gen_leads(d, nd->lead, best, cc >= 0 ? cc : d->killer[cards_left], moves);
+        const int nt = d->trump == DBR_NOTRUMP;
+        n = gen_leads(d, nd->lead, best, cc >= 0 && !nt ? cc : d->killer[cards_left], moves);
+        if (cc >= 0 && nt) cut_first(moves, n, cc);
         int found = DD_NO_MOVE;
         const int c = try_moves(d, nd, moves, n, target, &rel);
         if (c >= 0) {
