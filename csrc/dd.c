@@ -2219,6 +2219,19 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * 0.8% on four voids 0-3-5-5 and cost 1.8% on the 7-6 two-suiters. The
  * worst of bridge-solver's hard_deals/ is deal.4: 552M nodes, 88 s
  * against its 7.3 s (12 times; the others 0.7-2.6 times).
+ * Session 12, hard_deals/deal.4 by strain and leader (its hands are one
+ * hand turned round the table): before the cut-off cards each trump
+ * strain took 22-24M nodes, 18M of them in the one zero-window search
+ * proving that the side on lead falls short of its target (bridge-solver:
+ * 6.4-9.5M calls a trump strain), and no trumps 464M, spent in proofs
+ * that the side on lead makes its target (North leading: targets 6, 7, 8
+ * made, 9M, 42M, 99M nodes; 63M for 8 from an empty table; bridge-solver
+ * 9.2M calls for 8 and 9, and 34M for the whole strain). With them the
+ * trump strains take 5.3-6.4M nodes and no trumps 220.6M (43-66M a
+ * leader): no trumps is what is left of the gap there. On the golden
+ * freak deals the zero-window searches at targets other than the value
+ * and the value + 1 take 2.5% of the nodes: the first targets are not
+ * the gap there.
  * Profile of ours (perf, first 40 random deals, the DD_FLAT functions
  * kept out of line): the trick-boundary bounds about
  * 25% (cash_tricks 11%, quick_tricks 6%, suit_run_tricks 3%, the rest 5%),
