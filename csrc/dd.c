@@ -2202,7 +2202,9 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * 23,638,285 (-0.5%), 208,892,369 (-2.2%), and hard_deals/deal.4's no
  * trumps 449,794,051 -> 220,634,239 (-51%). Not kept: forgotten at each
  * leader from two voids (not four): random 26,029,410 (+10%), the freak
- * deals the same (all have four voids or more). bridge-solver's diagnosis (its statistics build):
+ * deals the same (all have four voids or more); 2^18 entries (2 MiB, an
+ * eighth of the default workspace): random 22,938,026 (-3%), the freak
+ * deals 210,191,754 (+0.6%), CPU no better. bridge-solver's diagnosis (its statistics build):
  * no trumps, North leading, on hard_deals/deal.4, the targets 8 then 9:
  * its 9.2M search calls, 36.0M without its cut-off cache; ours 69.1M
  * before it. */
