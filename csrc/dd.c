@@ -35,8 +35,13 @@
  * - move generation that plays one card of each run of equivalent cards (cards
  *   of one hand adjacent in rank once the cards played to earlier tricks are
  *   removed), ordered by weights after DDS's (see gen_leads, gen_follows),
- *   with a killer lead per depth and the table's best lead (the position's
- *   own, or the last deciding entry's at that depth, as DDS's bestMoveTT);
+ *   with the table's best lead (the position's own, or the last deciding
+ *   entry's at that depth, as DDS's bestMoveTT), and bridge-solver's
+ *   cut-off cards: the card that last cut a search off, by a key shared by
+ *   many positions (the leader's hand; the suit led's cards in play and the
+ *   trick's winner), tried first (following, and leading in no trumps) or
+ *   as the killer lead (leading with trumps; a killer lead per depth where
+ *   there is none);
  *   after a card fails, the cards of its suit below the lowest card its
  *   verdict depended on are skipped (they lead to positions of the same
  *   class).
@@ -201,6 +206,13 @@ typedef struct dd_entry {
                         the same for a whole block */
 } dd_entry;
 
+/* The card that last cut a search off, by a key that many positions share
+ * (see cut_find): a hint of move order, never a fact about positions. */
+typedef struct dd_cut {
+    uint32_t check; /* the key's hash's high bits, salted (d->cut_salt) */
+    int8_t card[4]; /* by the seat to play; -1: none */
+} dd_cut;
+
 /* A distribution's slot in the open-addressed table of distributions. */
 typedef struct dd_slot {
     uint64_t dist;  /* suit lengths, 4 bits per hand and suit */
@@ -234,6 +246,9 @@ struct dbr_dd {
     uint64_t kb0, kb1;    /* the owners of the cards not in `played` (dd_probe's b0/b1),
                              kept up to date trick by trick (keys_remove) */
     int pext;             /* keys_remove may use BMI2's PEXT (see DD_PEXT) */
+    dd_cut *cut;          /* the cut-off cards (see cut_find) */
+    uint64_t cut_mask;    /* their number - 1 (a power of two) */
+    uint32_t cut_salt;    /* mixed into their checks: a new salt forgets them all */
 };
 
 /* A node of the search: the state of the current trick. */
@@ -266,8 +281,14 @@ DBR_INLINE int beats(int c, int w, int trump) {
 
 /* ------------------------------------------------------------- workspace */
 
+/* The cut-off cards take about a 32nd of the workspace, a power of two of
+ * entries from DD_CUT_MIN to DD_CUT_MAX (1 MiB). */
+#define DD_CUT_MIN 64u
+#define DD_CUT_MAX (1u << 17)
+
 size_t dbr_dd_min_bytes(void) {
-    return sizeof(struct dbr_dd) + 128 + 256 * sizeof(dd_slot) + 512 * sizeof(dd_entry);
+    return sizeof(struct dbr_dd) + 128 + DD_CUT_MIN * sizeof(dd_cut) + 256 * sizeof(dd_slot) +
+           512 * sizeof(dd_entry);
 }
 
 /* Forget every entry. */
@@ -301,8 +322,12 @@ dbr_status dbr_dd_init(void *memory, size_t bytes, dbr_dd **dd_out) {
     const uintptr_t base = (uintptr_t)memory;
     const uintptr_t aligned = (base + 63u) & ~(uintptr_t)63u;
     dbr_dd *dd = (dbr_dd *)aligned;
-    const uintptr_t tables = (aligned + sizeof(struct dbr_dd) + 63u) & ~(uintptr_t)63u;
-    size_t avail = bytes - (size_t)(tables - base);
+    const uintptr_t cut = (aligned + sizeof(struct dbr_dd) + 63u) & ~(uintptr_t)63u;
+    size_t avail = bytes - (size_t)(cut - base);
+    uint64_t cuts = DD_CUT_MIN;
+    while (cuts < DD_CUT_MAX && (cuts * 2) * sizeof(dd_cut) * 32 <= avail) cuts *= 2;
+    const uintptr_t tables = cut + (uintptr_t)cuts * sizeof(dd_cut);
+    avail -= (size_t)cuts * sizeof(dd_cut);
     /* one slot for every two entries (a power of two of slots), the
      * entries filling what is left */
     uint64_t slots = 256;
@@ -315,6 +340,10 @@ dbr_status dbr_dd_init(void *memory, size_t bytes, dbr_dd **dd_out) {
     dd->slot_mask = slots - 1;
     dd->pool = (dd_entry *)((uintptr_t)dd->slots + (size_t)slots * sizeof(dd_slot));
     dd->pool_size = (uint32_t)pool;
+    dd->cut = (dd_cut *)cut;
+    dd->cut_mask = cuts - 1;
+    memset(dd->cut, 0, (size_t)cuts * sizeof(dd_cut));
+    dd->cut_salt = 1;
     tt_clear(dd);
     memset(dd->killer, -1, sizeof dd->killer);
     memset(dd->tt_lead, -1, sizeof dd->tt_lead);
@@ -1924,6 +1953,57 @@ static DD_FLAT int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
 
 /* ------------------------------------------------------------------ search */
 
+/* The cut-off cards (bridge-solver's cut-off cache; the code is ours): the
+ * card that last reached the target for the hand to play, kept by a key
+ * that positions far apart share, and tried first when the key comes back.
+ * The key: the place in the trick and, leading, the leader's hand;
+ * following suit, the cards of the suit led still in play and the card
+ * winning the trick; discarding or ruffing, the hand and the trick's winner
+ * (its seat in no trumps, its card with trumps). Entries hold a card for
+ * each seat. */
+static DD_FLAT dd_cut *cut_find(const dbr_dd *d, const dd_node *nd, int seat, uint32_t *check) {
+    const dbr_hand hand = d->h[seat];
+    uint64_t key = (uint64_t)nd->tlen;
+    if (nd->tlen == 0) {
+        key |= hand << 2;
+    } else if (hand & DBR_SUIT_MASK(nd->led)) {
+        key |= (~d->played & DBR_SUIT_MASK(nd->led)) << 2 | (uint64_t)nd->wcard << 54;
+    } else {
+        const int w = d->trump == DBR_NOTRUMP ? nd->wseat : nd->wcard;
+        key |= hand << 2 | (uint64_t)w << 54 | (uint64_t)1 << 60;
+    }
+    key ^= (uint64_t)d->cut_salt * 0x9E3779B97F4A7C15ull;
+    key *= 0xBF58476D1CE4E5B9ull;
+    key ^= key >> 29;
+    key *= 0x94D049BB133111EBull;
+    key ^= key >> 32;
+    *check = (uint32_t)(key >> 32) | 1u; /* never 0, the check of an unused entry */
+    return &d->cut[key & d->cut_mask];
+}
+
+/* The entry's card for `seat` if it is one of `legal`, else -1. */
+DBR_INLINE int cut_card(const dd_cut *e, uint32_t check, int seat, dbr_hand legal) {
+    const int c = e->check == check ? e->card[seat] : -1;
+    return c >= 0 && (legal >> c & 1) ? c : -1;
+}
+
+DBR_INLINE void cut_save(dd_cut *e, uint32_t check, int seat, int card) {
+    if (e->check != check) {
+        e->check = check;
+        memset(e->card, -1, sizeof e->card);
+    }
+    e->card[seat] = (int8_t)card;
+}
+
+/* The move of card c's run first (the moves are the lowest cards of their
+ * runs: the highest move of c's suit not above c). */
+DBR_INLINE void cut_first(dd_move *m, int n, int c) {
+    int k = -1;
+    for (int i = 0; i < n; i++)
+        if (m[i].card / 13 == c / 13 && m[i].card <= c && (k < 0 || m[i].card > m[k].card)) k = i;
+    if (k >= 0) m[k].score = 1 << 20;
+}
+
 static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel);
 static DD_HOT int search_follow(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel);
 
@@ -2155,14 +2235,40 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
 
 /* Measured and not kept (issue 19; tables' nodes, from 35,872,332 on the
  * first 20 of bench_dd's random deals and 880,520,671 on bridge-solver's 19
- * hard_deals/): bridge-solver's cut-off cache, the card that last reached
- * the target in a position, by the exact position (the four hands, the
+ * hard_deals/): a cut-off cache by the exact position (the four hands, the
  * trick's cards, leader and strain; 32-bit check and card, a sixteenth of
  * the workspace), tried first when the position comes back: in the middle
  * of tricks 35,835,500 (-0.1%), at trick boundaries too 35,807,686 (-0.2%)
  * and 875,372,332 (-0.6%), CPU time no better (one hash and one likely
- * cache miss a node). The table's best lead, the killers and DDS's weights
- * already order the moves about as well. */
+ * cache miss a node). bridge-solver's own key is not the position but
+ * what cut_find builds, which comes back across positions that differ
+ * elsewhere: that one is kept (session 12, below cut_first).
+ * Its figures (tables' nodes, first 20 random deals 34,799,353 and the six
+ * freak deals of dd_golden.json 318,229,461 before it; CPU from runs on a
+ * loaded machine, one process each): as kept 23,762,012 (-32%, CPU -31%)
+ * and 213,490,915 (-33%, CPU -30%); with another hash of the key
+ * 22,987,483 and 210,174,861 (about 3% is luck); 2^14 entries (2^16,
+ * 2^19, the table's pool the smaller) 24,881,234 (23,762,012, 22,828,332)
+ * on the random deals. Measured and not kept: the cut-off
+ * card tried first at leads too, before the table's best lead: 42.2M
+ * (+21%) and 376.6M (+18%); first at leads only when the table has no
+ * best lead: 32.8M (-6%); following only, 24.6M (-29%) and 227.6M
+ * (-28.5%); the cards kept across the strains (bridge-solver forgets them
+ * at each): 29.5M (-15%); forgotten at every leader: following only 28.0M
+ * (-20%, against 24.6M forgotten at each strain); not forgotten at each
+ * leader of a deal of four voids or more, following only: the golden
+ * deals 313.8M (-1.4%; the four-void deals +7% to +30%, against -13% to
+ * -21% forgotten). Then kept too: in no trumps the leader's cut-off card
+ * first (before the table's best lead; with trumps it stays the killer):
+ * 23,638,285 (-0.5%), 208,892,369 (-2.2%), and hard_deals/deal.4's no
+ * trumps 449,794,051 -> 220,634,239 (-51%). Not kept: forgotten at each
+ * leader from two voids (not four): random 26,029,410 (+10%), the freak
+ * deals the same (all have four voids or more); 2^18 entries (2 MiB, an
+ * eighth of the default workspace): random 22,938,026 (-3%), the freak
+ * deals 210,191,754 (+0.6%), CPU no better. bridge-solver's diagnosis (its statistics build):
+ * no trumps, North leading, on hard_deals/deal.4, the targets 8 then 9:
+ * its 9.2M search calls, 36.0M without its cut-off cache; ours 69.1M
+ * before it. */
 /* Where the time goes (issue 19, session 10). bridge-solver's own count of
  * its search calls (its per-depth visits times branches, built with its
  * statistics on) on the first 20 of bench_dd's random deals is 39,510,899
@@ -2178,6 +2284,19 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * 0.8% on four voids 0-3-5-5 and cost 1.8% on the 7-6 two-suiters. The
  * worst of bridge-solver's hard_deals/ is deal.4: 552M nodes, 88 s
  * against its 7.3 s (12 times; the others 0.7-2.6 times).
+ * Session 12, hard_deals/deal.4 by strain and leader (its hands are one
+ * hand turned round the table): before the cut-off cards each trump
+ * strain took 22-24M nodes, 18M of them in the one zero-window search
+ * proving that the side on lead falls short of its target (bridge-solver:
+ * 6.4-9.5M calls a trump strain), and no trumps 464M, spent in proofs
+ * that the side on lead makes its target (North leading: targets 6, 7, 8
+ * made, 9M, 42M, 99M nodes; 63M for 8 from an empty table; bridge-solver
+ * 9.2M calls for 8 and 9, and 34M for the whole strain). With them the
+ * trump strains take 5.3-6.4M nodes and no trumps 220.6M (43-66M a
+ * leader): no trumps is what is left of the gap there. On the golden
+ * freak deals the zero-window searches at targets other than the value
+ * and the value + 1 take 2.5% of the nodes: the first targets are not
+ * the gap there.
  * Profile of ours (perf, first 40 random deals, the DD_FLAT functions
  * kept out of line): the trick-boundary bounds about
  * 25% (cash_tricks 11%, quick_tricks 6%, suit_run_tricks 3%, the rest 5%),
@@ -2321,10 +2440,18 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
     const int tl = d->tt_lead[cards_left];
     if (best == DD_NO_MOVE && tl >= 0 && (d->h[nd->lead] >> tl & 1))
         best = (tl / 13) * 16 + rel_rank(tl, present);
-    n = gen_leads(d, nd->lead, best, d->killer[cards_left], moves);
+    /* the leader's cut-off card goes first in no trumps; with trumps it
+     * stands in for the killer (the table's best lead goes first) */
+    uint32_t check;
+    dd_cut *ce = cut_find(d, nd, nd->lead, &check);
+    const int cc = cut_card(ce, check, nd->lead, d->h[nd->lead]);
+    const int nt = d->trump == DBR_NOTRUMP;
+    n = gen_leads(d, nd->lead, best, cc >= 0 && !nt ? cc : d->killer[cards_left], moves);
+    if (cc >= 0 && nt) cut_first(moves, n, cc);
     int found = DD_NO_MOVE;
     const int c = try_moves(d, nd, moves, n, target, &rel);
     if (c >= 0) {
+        if (c != cc) cut_save(ce, check, nd->lead, c);
         result = ns_to_move;
         found = (c / 13) * 16 + rel_rank(c, present);
         d->killer[cards_left] = (int8_t)c;
@@ -2365,9 +2492,21 @@ static DD_HOT int search_follow(dbr_dd *d, const dd_node *nd, int target, dbr_ha
         }
     }
     n = gen_follows(d, nd, moves);
-    if (try_moves(d, nd, moves, n, target, &rel) >= 0) result = ns_to_move;
     dbr_hand hand = d->h[seat], legal = hand & DBR_SUIT_MASK(nd->led);
     if (!legal) legal = hand;
+    uint32_t check = 0;
+    dd_cut *ce = NULL;
+    int cc = -1;
+    if (n > 1) {
+        ce = cut_find(d, nd, seat, &check);
+        cc = cut_card(ce, check, seat, legal);
+        if (cc >= 0) cut_first(moves, n, cc);
+    }
+    const int c = try_moves(d, nd, moves, n, target, &rel);
+    if (c >= 0) {
+        result = ns_to_move;
+        if (ce && c != cc) cut_save(ce, check, seat, c);
+    }
     *rel_out = extend_runs(rel_lowest(rel), legal, present);
     return result;
 }
@@ -2444,6 +2583,7 @@ static dbr_status load(dbr_dd *d, const dbr_position *pos, dd_node *nd, int *r_o
     for (int i = 0; i < 4; i++) fresh |= (held[i] & ~d->deal[i]) != 0;
     if (fresh) {
         tt_reset(d);
+        d->cut_salt++;
         for (int i = 0; i < 4; i++) d->deal[i] = held[i];
     }
     for (int i = 0; i < 4; i++) d->h[i] = pos->hands[i];
@@ -2579,7 +2719,14 @@ static dbr_status dd_strain(dbr_dd *dd, const dbr_hand hands[4], int strain, int
      * (the same side on lead; fewer searches than the other side's result) */
     int ns_led[4];
     int guess = first_guess(dd_popcount(hands[0] & DBR_FULL_DECK), 0);
+    /* the cut-off cards are forgotten at each strain, and at each leader
+     * when the hands have four voids or more (as bridge-solver does) */
+    int voids = 0;
+    for (int h = 0; h < 4; h++)
+        for (int s = 0; s < 4; s++) voids += !(hands[h] & DBR_SUIT_MASK(s));
+    dd->cut_salt++;
     for (int leader = 0; leader < 4; leader++) {
+        if (leader && voids >= 4) dd->cut_salt++;
         if (leader >= 2) guess = ns_led[leader - 2];
         dbr_position pos;
         memset(&pos, 0, sizeof pos);

@@ -409,7 +409,8 @@ dbr_status dbr_solve_target(const dbr_position *pos, int side, int target, uint6
 /* Perfect play with every hand seen ("the hand is played double dummy").
  *
  * The solver works in a workspace that lives in memory the caller supplies:
- * a small header and a transposition table filling the rest. Nothing is
+ * a small header, the cut-off cards (move-order hints, about a 32nd of it, at
+ * most 1 MiB) and a transposition table filling the rest. Nothing is
  * allocated and nothing is global, so calls on distinct workspaces may run in
  * parallel threads; one workspace serves one thread at a time. The table's
  * entries are facts about positions, valid for every later call, so a
