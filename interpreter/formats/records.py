@@ -36,8 +36,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from ..core import files
 from ..core.cards import Hand, validate_deal
-from ..core.files import FileTooLargeError, read_utf8
 from ..engine.actions import Action
 from ..engine.game import Game
 from ..engine.record import recorded_action, rules_of_reference, rules_text, text_hash
@@ -276,17 +276,19 @@ def _raise(problems: list[FileFormatError]) -> None:
 
 
 def _too_large(file: str) -> FileFormatError:
-    return FileFormatError(
-        file, f"the file is larger than {RECORD_MAX_BYTES // 2**20} MiB: not a record", line=1, col=1
-    )
+    message = f"the file is larger than {RECORD_MAX_BYTES // 2**20} MiB: not a record"
+    return FileFormatError(file, message, line=1, col=1)
 
 
 def _read_text(path: str | os.PathLike[str]) -> str:
     """A record's text, a file larger than :data:`RECORD_MAX_BYTES` refused
-    unread (not read whole first, up to the 64 MiB of any input)."""
+    unread (not read whole first, up to the 64 MiB of any input); any
+    input's limit, where it is the smaller, is refused as any input's."""
+    if files.MAX_BYTES <= RECORD_MAX_BYTES:
+        return files.read_utf8(path)
     try:
-        return read_utf8(path, RECORD_MAX_BYTES)
-    except FileTooLargeError:
+        return files.read_utf8(path, RECORD_MAX_BYTES)
+    except files.FileTooLargeError:
         raise _too_large(os.fspath(path)) from None
 
 
