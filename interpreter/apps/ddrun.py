@@ -242,12 +242,11 @@ def tables(
         last unit arrives (in no fixed order).
     :raises DummyBridgeError: for a deal the solver refuses.
     """
-    from .cluster import chunk_size, connect, run_chunks, worker_threads
+    from .cluster import chunk_bounds, connect, run_chunks, worker_threads
 
     units = [(hands, strain) for hands in deals for strain in range(5)]
     rows: list[list[tuple[int, int, int, int]]] = [[] for _ in deals]
     left = [5] * len(deals)
-    size = 0
     starts: list[int] = []
 
     def arrived(i: int, result: list[tuple[int, int, int, int]]) -> None:
@@ -261,10 +260,9 @@ def tables(
                 on_table(deal, [list(r) for r in rows[deal]])
 
     def split(threads: int, most: int) -> list[Sequence[tuple[Hands, int]]]:
-        nonlocal size
-        size = 5 if threads <= 1 else chunk_size(len(units), threads, most)
-        starts.extend(range(0, len(units), size))
-        return [units[s : s + size] for s in starts]
+        bounds = chunk_bounds(len(units), threads, 5 if threads <= 1 else most)
+        starts.extend(a for a, _ in bounds)
+        return [units[a:b] for a, b in bounds]
 
     if scheduler is not None:
         with connect(scheduler) as client:
@@ -277,7 +275,8 @@ def tables(
         # while the other ends its own. Measured on bench_scale's 40 deals (200
         # units, 9.2 s on one thread, the costliest unit 1.4 s), scheduled as
         # the pool does: 2 threads x1.90 with chunks of 12 units, x1.97 with
-        # one. Dask's tasks cost milliseconds, so its chunks stay larger.
+        # one. Dask's tasks cost milliseconds: its chunks shrink towards the end
+        # (cluster.chunk_bounds).
         _run_threads(split(jobs, 1), jobs, arrived)
     return [[list(row) for row in r] for r in rows]
 

@@ -370,7 +370,7 @@ def _simulate_dask(
 ) -> list[RubberSummary]:
     """:func:`simulate` on a Dask cluster: chunks of rubbers, put in index order."""
     from ..language.loader import load_rules
-    from .cluster import chunk_size, connect, run_chunks, worker_threads
+    from .cluster import chunk_bounds, connect, run_chunks, worker_threads
 
     ruleset = rules if isinstance(rules, RuleSet) else load_rules(rules)
     out: list[list[RubberSummary]] = []
@@ -384,8 +384,7 @@ def _simulate_dask(
             progress(done, rubbers)
 
     with connect(scheduler) as client:
-        size = chunk_size(rubbers, worker_threads(client), 25)
-        chunks = [(i, min(i + size, rubbers)) for i in range(0, rubbers, size)]
+        chunks = chunk_bounds(rubbers, worker_threads(client), 25)
         out.extend([] for _ in chunks)
         run_chunks(client, play_rubbers, (ruleset, seed, tuple(bots)), chunks, arrived)
     return [s for chunk in out for s in chunk]
