@@ -164,6 +164,35 @@ def test_a_command_adds_its_own_line_to_the_notice(
 
 
 @EACH_SIGNAL
+def test_an_interrupt_as_the_command_ends_before_the_handlers_are_put_back(
+    signum: int,
+    status: int,
+    word: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 22, item 5 ('Ctrl-C prints tracebacks'): the thorough start-up test
+    once saw a KeyboardInterrupt traceback from toplevel._raise in 240 launches.
+    A signal that comes after the command has returned, while run() is putting
+    its handlers back and has not yet held the signals, is the notice and the
+    status too, and the handlers are still put back."""
+    restore = toplevel._restore
+    calls = []
+
+    def signal_first(previous: dict[signal.Signals, object], hook: object) -> None:
+        calls.append(True)
+        if len(calls) == 1:  # the signal, due just as _restore begins
+            os.kill(os.getpid(), signum)
+        restore(previous, hook)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(toplevel, "_restore", signal_first)
+    assert toplevel.run(lambda: 0) == status
+    assert capsys.readouterr().err == f"dummybridge: {word}\n"
+    assert signal.getsignal(signal.SIGINT) is not toplevel._raise  # put back
+    assert signal.getsignal(signal.SIGTERM) is not toplevel._raise
+
+
+@EACH_SIGNAL
 def test_an_interrupt_that_python_wraps_in_another_error_is_still_an_interrupt(
     signum: int, status: int, word: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

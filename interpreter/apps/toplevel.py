@@ -118,21 +118,29 @@ _alarm: dict[str, Any] = {}
 def run(command: Callable[[], int]) -> int:
     """Run ``command`` with the handling above; its exit status, or the failure's."""
     previous: dict[signal.Signals, Any] = {}
-    try:
-        for signum in _SIGNALS:
-            previous[signum] = signal.signal(signum, _raise)
-    except ValueError:  # not the main thread (a test calling main): signals stay as they are
-        pass
     hook = sys.unraisablehook
-    if previous:
-        sys.unraisablehook = _unraisable
     try:
         try:
+            try:
+                for signum in _SIGNALS:
+                    previous[signum] = signal.signal(signum, _raise)
+            except ValueError:  # not the main thread (a test calling main): signals stay
+                pass
+            if previous:
+                sys.unraisablehook = _unraisable
             return _guarded(command)
         except KeyboardInterrupt as interrupt:  # also one that came while reporting
             return _interrupted(interrupt)
-    finally:
-        _restore(previous, hook)
+        finally:
+            _restore(previous, hook)
+    except KeyboardInterrupt as interrupt:
+        # It came (or an interrupt raised again came due) as the command ended,
+        # before _restore held the signals: reported like any other, and the
+        # handlers put back (a traceback once in 240 launches before).
+        try:
+            return _interrupted(interrupt)
+        finally:
+            _restore(previous, hook)
 
 
 def _restore(previous: dict[signal.Signals, Any], hook: Any) -> None:
