@@ -260,6 +260,22 @@ def test_every_problem_of_a_record_is_reported(
 # --------------------------------------------------------------------------- item 4
 
 
+def test_an_action_made_out_of_turn_is_checked_and_placed_among_the_plain_ones(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], bridge_record: dict[str, object]
+) -> None:
+    """Issue 22, item 4 (time per MiB): plain action texts are checked in
+    bulk and only the {player, action} objects go through the schema; a
+    problem in one is still placed at its own index among all the actions."""
+    bad = {**bridge_record, "actions": ["pass"] * 5 + [{"player": "", "action": "pass"}]}
+    rec = _write(tmp_path / "r.json", bad)
+    status, err = _run(["export", str(rec)], capsys)
+    assert status == 1
+    assert err.splitlines() == [
+        f"{rec}: error: $.actions[5]: expected an action's text, or {{player, action}}, "
+        "found an object of 2 keys",
+    ]
+
+
 def test_a_record_larger_than_the_limit_is_refused_by_its_size(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

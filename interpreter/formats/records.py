@@ -224,11 +224,21 @@ def _schema_problems(file: str, record: Any) -> list[FileFormatError]:
     quickly in bulk first: a record may hold millions)."""
     shallow = record
     actions = record.get("actions") if isinstance(record, dict) else None
+    kept: list[int] = []
     if isinstance(actions, list):
-        plain = all(type(a) is str and len(a) <= 200 for a in actions)
-        if plain:  # the common case: only text, which the schema accepts
-            shallow = {**record, "actions": []}
-    found = {(e.json_path, e.message): None for e in _validator().iter_errors(shallow)}
+        # Text the schema accepts (nearly every action) is checked here in
+        # bulk; only the other items (those made out of turn, as objects) go
+        # through the schema, their places in its messages put back.
+        kept = [i for i, a in enumerate(actions) if not (type(a) is str and len(a) <= 200)]
+        shallow = {**record, "actions": [actions[i] for i in kept]}
+
+    def place(path: str) -> str:
+        if not kept or not path.startswith("$.actions["):
+            return path
+        k, rest = path[len("$.actions[") :].split("]", 1)
+        return f"$.actions[{kept[int(k)]}]{rest}"
+
+    found = {(place(e.json_path), e.message): None for e in _validator().iter_errors(shallow)}
     problems = [FileFormatError(file, message, path=path) for path, message in found]
     return sorted(problems, key=lambda p: _path_order(p.path or "$"))
 
