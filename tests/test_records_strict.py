@@ -15,7 +15,7 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from dummybridge.apps.cli import main
@@ -274,6 +274,41 @@ def test_an_action_made_out_of_turn_is_checked_and_placed_among_the_plain_ones(
         f"{rec}: error: $.actions[5]: expected an action's text, or {{player, action}}, "
         "found an object of 2 keys",
     ]
+
+
+_NAMES = st.text(alphabet=st.sampled_from("ab \x00\x1f\x7f\u00e9"), max_size=102)
+_TEXTS = st.text(alphabet="pas ", min_size=198, max_size=202) | st.sampled_from(["pass", ""])
+_ITEMS = (
+    _TEXTS
+    | st.dictionaries(
+        st.sampled_from(["player", "action", "extra"]),
+        _NAMES | _TEXTS | st.integers() | st.none(),
+        max_size=3,
+    )
+    | st.integers()
+    | st.none()
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(item=_ITEMS)
+@example(item={"player": "a" * 100, "action": "p" * 200})
+@example(item={"player": "a" * 101, "action": "pass"})
+@example(item={"player": "", "action": "pass"})
+@example(item={"player": "a", "action": "p" * 201})
+@example(item="p" * 201)
+def test_an_action_told_plain_in_bulk_is_one_the_schema_accepts(item: object) -> None:
+    """records._plain_action, the bulk check that spares nearly every action
+    the schema, agrees with the record schema's actions items: what it calls
+    plain the schema accepts, and what the schema accepts it calls plain."""
+    from dummybridge.formats import records
+
+    errors = [
+        e
+        for e in records._validator().iter_errors({"actions": [item]})
+        if e.json_path.startswith("$.actions")
+    ]
+    assert records._plain_action(item) == (not errors), (item, [e.message for e in errors])
 
 
 def test_a_record_larger_than_the_limit_is_refused_by_its_size(

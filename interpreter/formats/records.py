@@ -219,6 +219,28 @@ def _validator() -> Any:
     return strict(schema_of(RECORD_SCHEMA))
 
 
+_CONTROL = re.compile("[\x00-\x1f\x7f]")
+
+
+def _plain_action(item: Any) -> bool:
+    """An action the record schema accepts, told quickly (its ``actions``
+    items: a text of at most 200 characters, or exactly ``{player, action}``
+    with a player's name of 1 to 100 characters and no control character);
+    ``tests/test_records_strict.py`` checks the two agree."""
+    if type(item) is str:
+        return len(item) <= 200
+    if type(item) is not dict or len(item) != 2:
+        return False
+    action, player = item.get("action"), item.get("player")
+    return (
+        type(action) is str
+        and len(action) <= 200
+        and type(player) is str
+        and 1 <= len(player) <= 100
+        and _CONTROL.search(player) is None
+    )
+
+
 def _schema_problems(file: str, record: Any) -> list[FileFormatError]:
     """Every place where ``record`` is not as the schema says (actions checked
     quickly in bulk first: a record may hold millions)."""
@@ -226,10 +248,10 @@ def _schema_problems(file: str, record: Any) -> list[FileFormatError]:
     actions = record.get("actions") if isinstance(record, dict) else None
     kept: list[int] = []
     if isinstance(actions, list):
-        # Text the schema accepts (nearly every action) is checked here in
-        # bulk; only the other items (those made out of turn, as objects) go
-        # through the schema, their places in its messages put back.
-        kept = [i for i, a in enumerate(actions) if not (type(a) is str and len(a) <= 200)]
+        # The actions the schema accepts (nearly all) are told here in bulk;
+        # only the others go through the schema, their places in its
+        # messages put back.
+        kept = [i for i, a in enumerate(actions) if not _plain_action(a)]
         shallow = {**record, "actions": [actions[i] for i in kept]}
 
     def place(path: str) -> str:
