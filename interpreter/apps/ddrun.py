@@ -40,7 +40,7 @@ import json
 import os
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
@@ -197,7 +197,7 @@ def solve_units(units: Sequence[tuple[Hands, int]]) -> list[tuple[int, int, int,
 
 
 def _run_threads(
-    chunks: Sequence[Sequence[tuple[Hands, int]]],
+    chunks: Iterable[Sequence[tuple[Hands, int]]],
     jobs: int,
     arrived: Callable[[int, list[tuple[int, int, int, int]]], None],
 ) -> None:
@@ -247,7 +247,7 @@ def tables(
     units = [(hands, strain) for hands in deals for strain in range(5)]
     rows: list[list[tuple[int, int, int, int]]] = [[] for _ in deals]
     left = [5] * len(deals)
-    starts: list[int] = []
+    starts: Sequence[int] = []
 
     def arrived(i: int, result: list[tuple[int, int, int, int]]) -> None:
         for k, row in enumerate(result):
@@ -259,25 +259,22 @@ def tables(
             if left[deal] == 0 and on_table:
                 on_table(deal, [list(r) for r in rows[deal]])
 
-    def split(threads: int, most: int) -> list[Sequence[tuple[Hands, int]]]:
-        bounds = chunk_bounds(len(units), threads, 5 if threads <= 1 else most)
-        starts.extend(a for a, _ in bounds)
-        return [units[a:b] for a, b in bounds]
-
     if scheduler is not None:
         with connect(scheduler) as client:
-            chunks = split(worker_threads(client), 20)
-            run_chunks(client, solve_units, (), [(c,) for c in chunks], arrived)
+            bounds = chunk_bounds(len(units), worker_threads(client), 20)
+            starts = [a for a, _ in bounds]
+            run_chunks(client, solve_units, (), [(units[a:b],) for a, b in bounds], arrived)
     else:
         jobs = max(1, min(jobs, len(units), os.cpu_count() or 1))
+        starts = range(len(units))
         # A unit a chunk: a thread's hand-over costs microseconds against a
         # unit's tens of milliseconds, and the last chunks leave a thread idle
         # while the other ends its own. Measured on bench_scale's 40 deals (200
         # units, 9.2 s on one thread, the costliest unit 1.4 s), scheduled as
         # the pool does: 2 threads x1.90 with chunks of 12 units, x1.97 with
         # one. Dask's tasks cost milliseconds: its chunks shrink towards the end
-        # (cluster.chunk_bounds).
-        _run_threads(split(jobs, 1), jobs, arrived)
+        # (cluster.chunk_bounds). The chunks are made as the threads ask.
+        _run_threads(([unit] for unit in units), jobs, arrived)
     return [[list(row) for row in r] for r in rows]
 
 
