@@ -135,11 +135,13 @@ def test_entry_point_plays() -> None:
 def test_play_in_laws_mode_with_irregularities(capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 5: --irregularities RATE makes players sometimes revoke, so the
     penalties can be seen; the same seed gives the same game."""
-    assert main(["play", "bridge", "--seed", "3", "--irregularities", "0.1", "--ascii"]) == 0
+    # (seed 2: since the sampler draws from every irregularity the engine
+    # offers, issue 20, seed 3's revokes are not claimed)
+    assert main(["play", "bridge", "--seed", "2", "--irregularities", "0.1", "--ascii"]) == 0
     out = capsys.readouterr().out
     assert "revokes in trick" in out
     assert "claims the revoke penalty in tricks" in out
-    assert main(["play", "bridge", "--seed", "3", "--irregularities", "0.1", "--ascii"]) == 0
+    assert main(["play", "bridge", "--seed", "2", "--irregularities", "0.1", "--ascii"]) == 0
     assert capsys.readouterr().out == out
 
 
@@ -171,12 +173,11 @@ def test_play_with_irregularities_shows_revokes_corrected_in_time(
     out = capsys.readouterr().out
     assert (
         """\
-      West (A) revokes in trick 2: C5 to the S9 led
+      West (A) revokes in trick 6: HA to the C4 led
       D asks West (A): having none? Yes.
-      The revoke in trick 2 is corrected: C5 taken back
+      The revoke in trick 6 is corrected: HA taken back
       South (B) requires the highest card of the suit
-      North (C) revokes in trick 2: H5 to the S9 led (not liable: the trick stands)
-   2. S S9   W ST   N H5   E S2   -> West
+   6. N C4   E CT   S CK   W C9   -> South
 """
         in out
     )

@@ -12,6 +12,7 @@ from dummybridge import bots, errors
 from dummybridge.apps import conform, simulate
 from dummybridge.core import _dealing, _play, cards, diagram
 from dummybridge.engine import actions, bounds, game, opkinds
+from dummybridge.engine.laws import offences
 from dummybridge.language import effective, keywords, loader, ruleset, semantics
 
 
@@ -36,6 +37,7 @@ from dummybridge.language import effective, keywords, loader, ruleset, semantics
         opkinds,
         diagram,
         bounds,
+        offences,
     ],
     ids=lambda m: m.__name__,
 )

@@ -254,7 +254,9 @@ def test_elw05_partner_passes_the_declaration_back_the_eldest_hand_compels_him()
     assert (game.to_act, game.actor) == (Seat.NORTH, "C")
     assert "leave it" not in _texts(game.legal_actions())  # he must declare
     assert _texts(game.irregular_actions()) == ["leave it"]  # laws mode: he may pass it back
-    game.apply("leave it")
+    # (named as the player to act, as the terminal and the sampler name him, he
+    # acts in turn: issue 20, it was refused so)
+    game.apply("leave it", player="C")
     assert [(op.kind, op.seat, op.player) for op in game.log[-1:]] == [
         ("passed_back", Seat.NORTH, "C")
     ]

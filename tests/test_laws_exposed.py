@@ -1059,3 +1059,30 @@ def test_law_65_the_readable_record_names_the_exposed_card_as_the_screen_shows_i
     line = "  East (D) exposes {}: his partner may not bid or double again"
     assert line.format("♥9") in game_record(game).splitlines()[-6:]
     assert line.format("H9") in game_record(game, symbols=False).splitlines()[-6:]
+
+
+def test_law_83_a_lead_out_of_turn_let_stand_establishes_the_revokers_revoke() -> None:
+    """Law 83: a revoke is established when "either the revoking player or
+    his partner, whether in his right turn or otherwise, has led or played to
+    the following trick". East renounces a heart (he holds two); North wins
+    the trick, and East leads the ten of spades out of turn, which the
+    declarer lets stand (law 78): the revoke may no longer be asked about or
+    corrected (found by the sampler of issue 20: before, West asked "Having
+    none?", the trick was played again and the false lead's state broke the
+    play)."""
+    game = game_at_play(VOID)
+    for card in ("H2", "HA", "S2", "H6"):
+        game.apply(f"play {card}")
+    assert "ask having none" in texts(game.remarks(WEST))
+    assert "correct revoke" in texts(game.remarks(EAST))
+    game.apply("play ST", player=EAST)
+    game.apply("let lead stand")
+    assert "ask having none" not in texts(game.remarks(WEST))
+    assert "correct revoke" not in texts(game.remarks(EAST))
+    refused(
+        game,
+        "ask having none",
+        "ask having none refused: A may not ask: no partner of his has failed to follow suit "
+        "in a trick still open (law 85; dummy: law 60 a)",
+        player=WEST,
+    )

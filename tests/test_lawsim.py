@@ -4,9 +4,11 @@ laws mode, and how often each irregularity happened and what it cost."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
+from dummybridge.apps import lawsim
 from dummybridge.apps.cli import main
 from dummybridge.apps.lawsim import Irregularity, irregularities, play_laws_rubber
 from dummybridge.apps.simulate import rubber_seed
@@ -109,8 +111,8 @@ def test_a_false_lead_noticed_is_counted_with_its_penalty() -> None:
 
 
 def test_a_laws_rubber_is_a_laws_game_of_the_rubbers_seed() -> None:
-    summary, found = play_laws_rubber(BRIDGE, 0, 1, ["rule"] * 4, 0.2)
-    assert summary.seed == rubber_seed(1, 0)
+    summary, found = play_laws_rubber(BRIDGE, 0, 10, ["rule"] * 4, 0.2)
+    assert summary.seed == rubber_seed(10, 0)
     assert found  # at this rate something irregular happens
     assert {i.name for i in found} <= {
         "out_of_turn declare",
@@ -122,25 +124,37 @@ def test_a_laws_rubber_is_a_laws_game_of_the_rubbers_seed() -> None:
         "revoke",
         "false_lead",
         "lead_on",  # ELW05 law 73 (the 1912 law 71)
+        "suggest",  # dummy's suggestion, and his pointing out a revoke (ELW05)
+        "point_out",
     }
-    # (seed 1: the cards led on of law 71, ELW05 law 73, sampled since, change
-    # seed 3's rubber so that it has no pass back)
+    # (seed 10: since the sampler draws from every irregularity the engine
+    # offers, issue 20, seed 1's and seed 3's rubbers have no pass back)
     # ELW05: the partner's pass back is generated too (the rule bot, as the
     # eldest hand, claims the new deal)
     assert Irregularity("passed_back", "new_deal", 0) in found
-    assert play_laws_rubber(BRIDGE, 0, 1, ["rule"] * 4, 0.2) == (summary, found)
+    assert play_laws_rubber(BRIDGE, 0, 10, ["rule"] * 4, 0.2) == (summary, found)
 
 
-def test_law_71_is_sampled_winning_cards_led_on_counted_once() -> None:
+def test_law_71_is_sampled_winning_cards_led_on_counted_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Law 71 in ``simulate --laws``: an adversary leads on a winning card
     before his partner plays, and another one time in two while the declarer
     has not chosen; the cards led on are one irregularity, with the
     declarer's choice (the rule bot demands that the partner win the trick in
-    progress: ``require``). In this rubber, seven episodes, two of them with
-    two cards led on."""
-    _, found = play_laws_rubber(load_rules("auction-bridge"), 0, 3, ["rule"] * 4, 0.2)
+    progress: ``require``). In this rubber, two episodes, one of them with
+    two cards led on (three cards in all)."""
+    logs: list[Any] = []
+
+    def read(log: Any) -> list[Irregularity]:
+        logs.append(log)
+        return irregularities(log)
+
+    monkeypatch.setattr(lawsim, "irregularities", read)
+    _, found = play_laws_rubber(load_rules("auction-bridge"), 0, 9, ["rule"] * 4, 0.2)
     led_on = [(i.name, i.decision) for i in found if i.name == "lead_on"]
-    assert led_on == [("lead_on", "require")] * 7
+    assert led_on == [("lead_on", "require")] * 2
+    assert sum(op.kind == "lead_on" for op in logs[0]) == 3
 
 
 def test_law_72_is_sampled_a_hand_thrown_down_and_i_have_the_rest() -> None:
@@ -172,6 +186,12 @@ def test_simulate_laws_reports_the_irregularities(capsys: pytest.CaptureFixture[
             "revoke",
             "false_lead",
             "disobey",
+            "impossible",
+            "lead_on",
+            "suggest",
+            "inform",
+            "point_out",
+            "out_of_turn redouble",
         }
         assert stat["count"] == sum(stat["decisions"].values()) == stat["offender_net"]["n"]
         assert stat["per_rubber"] == stat["count"] / 2

@@ -14,7 +14,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO, TypeAlias
+from typing import TextIO, TypeAlias
 
 from .. import __version__
 from ..core.files import clip
@@ -174,50 +174,6 @@ def _cmd_resume(args: argparse.Namespace) -> int:
     )
 
 
-def _irregular_step(game: Any, rate: float, slips: Any) -> bool:
-    """``play --irregularities``: commit one irregularity, at ``rate``, where
-    one is open; True when one was (or a remark the laws give was made)."""
-    slips_open = game.irregular_actions()
-    if slips_open and slips.next() < rate * 2**64:
-        if game.phase == "auction":  # an insufficient bid: just short of enough
-            game.apply(slips_open[-1])
-        else:  # a revoke
-            game.apply(slips_open[slips.below(len(slips_open))])
-        return True
-    if game.phase == "play" and game.revokes:
-        # A revoke may be noticed in time: its offender's partner asks
-        # "Having none?" (laws 60 a, 85) half the time.
-        askers = [p for p in game.players if any(a.kind == "ask" for a in game.remarks(p))]
-        if askers and slips.next() < 2**63:
-            game.apply("ask having none", player=askers[0])
-            return True
-    if game.phase in ("auction", "play") and slips.next() < rate * 2**64:
-        others = [p for p in game.players if game.out_of_turn_actions(p)]
-        if others:
-            culprit = others[slips.below(len(others))]
-            # Calling (or leading) too soon, with the cheapest call or card he could.
-            game.apply(game.out_of_turn_actions(culprit)[0], player=culprit)
-            return True
-    return _exposure_step(game, rate, slips)
-
-
-def _exposure_step(game: Any, rate: float, slips: Any) -> bool:
-    """A card dropped face up (laws 65-72) at ``rate``; the declarer calls an
-    exposed card whenever he may (law 67). True when either happened."""
-    from .lawsim import call_exposed, exposures
-
-    if any(game.deal.cards_exposed.values()) and call_exposed(game):
-        return True
-    if game.phase not in ("auction", "play") or slips.next() >= rate * 2**64:
-        return False
-    for culprit in game.players:
-        cards = exposures(game, culprit)
-        if cards:
-            game.apply(cards[slips.below(len(cards))], player=culprit)
-            return True
-    return False
-
-
 def _cmd_play(args: argparse.Namespace) -> int:
     if args.seat is not None or args.player is not None:
         return _cmd_play_interactive(args)
@@ -225,6 +181,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from ..core._native import Rng
     from ..formats.render import game_record
     from ..language.loader import load_rules
+    from .lawsim import irregular_step
 
     rules = load_rules(args.variant)
     check_outputs(
@@ -240,10 +197,12 @@ def _cmd_play(args: argparse.Namespace) -> int:
     bots = {p: make_bot(args.bots, bot_seed(args.seed, p), rules) for p in game.players}
     # Irregularities come from their own stream, seeded from the game's seed.
     slips = Rng(bot_seed(args.seed, "irregularities"))
+    threshold = min(int(args.irregularities * 2**64), 2**64)
     while not game.is_over:
         player = game.actor
         assert player is not None
-        if args.irregularities and _irregular_step(game, args.irregularities, slips):
+        # the sampler of simulate --laws: every irregularity the engine offers
+        if args.irregularities and irregular_step(game, slips, threshold):
             continue
         game.apply(bots[player].choose(game.observation(player)))
     symbols = not args.ascii and _can_show_symbols(sys.stdout)

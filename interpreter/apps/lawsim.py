@@ -3,14 +3,20 @@ mode, with irregularities now and then, and what the penalties cost.
 
 The bots play as in :mod:`.simulate`; in laws mode, at each step, with
 probability ``RATE`` (from its own random stream, seeded from the rubber's
-seed) an irregularity happens instead: an irregular action open to the player
-to act (an insufficient bid, a revoke), or a call out of turn by another
-player (in the auction, the declaration or the doubling). A lead out of turn
+seed) an irregularity happens instead: one of those the engine offers then
+(:func:`~dummybridge.engine.laws.offences.irregularities_open`: an
+insufficient or impossible bid, the declaration passed back, a revoke, a
+penalty disobeyed, a call or card out of turn, a card exposed, a hand
+thrown down, "I have the rest", a winning card led on, dummy's suggestion
+or his pointing out a revoke, information about the bidding), its name
+drawn first so that each open name is as likely. ``play --irregularities``
+uses the same sampler (:func:`irregular_step`). A lead out of turn
 goes unnoticed (``let lead stand``, law 78) one time in two where the rules
 offer it, and is then noticed, while its cards may still be taken back, one
 time in two at each card. A player who has led on a winning card before his
 partner played (law 71) leads on another, where he may, one time in two
-while the declarer has not chosen. The penalty that
+while the declarer has not chosen. A revoke is noticed in time ("Having
+none?", laws 60 a, 85) one time in two where it may be. The penalty that
 follows is chosen by the bot of the player the laws name, like any decision.
 
 The report counts each irregularity (its log entry's kind, and for a call
@@ -45,8 +51,11 @@ __all__ = [
     "Irregularity",
     "LawsRun",
     "add_laws_arguments",
+    "ask_having_none",
     "call_exposed",
+    "commit_irregularity",
     "exposures",
+    "irregular_step",
     "laws_run",
     "laws_text",
     "lead_on_again",
@@ -71,6 +80,9 @@ IRREGULAR = frozenset(
         "throw_down",
         "have_rest",
         "lead_on",
+        "suggest",
+        "inform",
+        "point_out",
     )
 )
 #: the log entries of a penalty chosen, or of a revoke claimed or waived
@@ -88,8 +100,9 @@ DECISIONS = frozenset(
     )
 )
 #: the penalties in the play that close an exposed card, a lead out of turn
-#: or the fourth hand's card before the second (laws 65-80), and no other
-#: irregularity (a revoke's penalty is its claim)
+#: or the fourth hand's card before the second (laws 65-80), dummy's
+#: suggestion (law 62) or information about the bidding (laws 51, 93), and no
+#: other irregularity (a revoke's penalty is its claim)
 PLAY_DECISIONS = frozenset(
     (
         "treat_exposed",
@@ -98,11 +111,15 @@ PLAY_DECISIONS = frozenset(
         "call_card",
         "forbid_lead",
         "require",
+        "forbid",
         "show_hand",
         "win_trick",
         "decline",
     )
 )
+#: the irregularities whose penalty is a revoke claim (law 73: a penalty
+#: disobeyed is liable to the revoke penalty)
+_REVOKES = ("revoke", "disobey")
 _PLAY_IRREGULAR = (
     "expose_card",
     "out_of_turn play",
@@ -110,10 +127,9 @@ _PLAY_IRREGULAR = (
     "throw_down",
     "have_rest",
     "lead_on",
+    "suggest",
+    "inform",
 )
-#: the remarks of laws 71 and 72: a winning card led on before the partner
-#: played; a hand thrown down face up, the declarer's "I have the rest"
-_LAWS_71_72 = frozenset(("throw_down", "have_rest", "lead_on"))
 
 
 @dataclass(frozen=True)
@@ -263,54 +279,65 @@ def play_laws_rubber(
     while not game.is_over:
         actor = game.actor
         assert actor is not None
-        if slips.next() < threshold and _irregular(game, slips):
-            continue
-        if any(game.deal.cards_exposed.values()) and call_exposed(game):
-            continue
-        if game.deal.false_lead is not None and notice_false_lead(game, slips):
-            continue
-        if game.phase == "penalty" and (not_noticed(game, slips) or lead_on_again(game, slips)):
+        if irregular_step(game, slips, threshold):
             continue
         game.apply(chosen[actor].choose(game.observation(actor)))
     return _summary(game, index, own_seed), irregularities(game.log)
 
 
-def _irregular(game: Any, slips: Any) -> bool:
-    """Commit one irregularity open now, if any: True when one was."""
-    own = game.irregular_actions()
-    others = [p for p in game.players if game.out_of_turn_actions(p)]
-    exposers = [p for p in game.players if exposures(game, p)]
-    remarkers = [p for p in game.players if _laws_71_72(game, p)]
-    kinds = [
-        k
-        for k, some in (("own", own), ("others", others), ("expose", exposers), ("said", remarkers))
-        if some
-    ]
-    if not kinds:
+def irregular_step(game: Any, slips: Any, threshold: int) -> str | None:
+    """One step of the sampler of irregularities (``simulate --laws`` and
+    ``play --irregularities`` alike): an irregularity, when ``slips.next()``
+    falls below ``threshold`` (the rate times 2**64) and one is open; else
+    the others' answer to one, where the laws give them one (an exposed card
+    called, a false lead noticed or let stand, another card led on, "Having
+    none?" asked). What was done, by name; ``None`` when nothing was (the
+    bot of the player to act acts)."""
+    if slips.next() < threshold:
+        name = commit_irregularity(game, slips)
+        if name is not None:
+            return name
+    if any(game.deal.cards_exposed.values()) and call_exposed(game):
+        return "call_card"
+    if game.deal.false_lead is not None and notice_false_lead(game, slips):
+        return "false_lead"
+    if game.phase == "penalty":
+        if not_noticed(game, slips):
+            return "lead_stands"
+        if lead_on_again(game, slips):
+            return "lead_on"
+    if game.phase == "play" and game.revokes and ask_having_none(game, slips):
+        return "ask"
+    return None
+
+
+def commit_irregularity(game: Any, slips: Any) -> str | None:
+    """Commit one irregularity open now (:func:`irregularities_open
+    <dummybridge.engine.laws.offences.irregularities_open>`, every one the
+    engine offers): its name drawn first, each open name as likely, then
+    who commits it and how (an insufficient bid: the one just short of
+    enough); the name, or ``None`` when none is open."""
+    from ..engine.laws.offences import irregularities_open
+
+    found = irregularities_open(game)
+    if not found:
+        return None
+    names = sorted(found)
+    name: str = names[slips.below(len(names))]
+    choices = found[name]
+    player, action = choices[-1] if name == "insufficient" else choices[slips.below(len(choices))]
+    game.apply(action, player=player)
+    return name
+
+
+def ask_having_none(game: Any, slips: Any) -> bool:
+    """Laws 60 a, 85: a revoke may be noticed in time: the first player who
+    may ask "Having none?" does so one time in two: True when he did."""
+    askers = [p for p in game.players if any(a.kind == "ask" for a in game.remarks(p))]
+    if not askers or slips.below(2):
         return False
-    kind = kinds[slips.below(len(kinds))]
-    if kind == "own":
-        # an insufficient bid just short of enough; a revoke, any
-        game.apply(own[-1] if game.phase == "auction" else own[slips.below(len(own))])
-    elif kind == "others":
-        culprit = others[slips.below(len(others))]
-        calls = game.out_of_turn_actions(culprit)
-        game.apply(calls[slips.below(len(calls))], player=culprit)
-    elif kind == "expose":  # a card dropped face up (laws 65-72)
-        culprit = exposers[slips.below(len(exposers))]
-        cards = exposures(game, culprit)
-        game.apply(cards[slips.below(len(cards))], player=culprit)
-    else:  # law 72: a hand thrown down face up, or "I have the rest"; law 71: a lead on
-        culprit = remarkers[slips.below(len(remarkers))]
-        said = _laws_71_72(game, culprit)
-        game.apply(said[slips.below(len(said))], player=culprit)
+    game.apply("ask having none", player=askers[0])
     return True
-
-
-def _laws_71_72(game: Any, player: str) -> list[Any]:
-    """The hand ``player`` may throw down, and his "I have the rest" (law 72);
-    the winning cards he may lead on before his partner plays (law 71)."""
-    return [a for a in game.remarks(player) if a.kind in _LAWS_71_72]
 
 
 def exposures(game: Any, player: str) -> list[Any]:
@@ -404,7 +431,7 @@ def irregularities(log: Sequence[Any]) -> list[Irregularity]:
             open_[-1] = (*open_[-1][:2], op.kind)
         elif op.kind in DECISIONS and open_ and not open_[-1][2]:
             if op.kind in ("claim", "waive"):  # a revoke's penalty: all of them
-                open_[:] = [(n, s, d or op.kind) for n, s, d in open_]
+                open_[:] = [(n, s, d or (op.kind if n in _REVOKES else d)) for n, s, d in open_]
             else:
                 open_[-1] = (*open_[-1][:2], op.kind)
     close()

@@ -404,6 +404,8 @@ class Game(GameBase):
                 raise TypeError(f"an action must be an Action or its text, not {action!r}")
             action = Action.parse(action)
         phase = self.phase
+        if player == self.actor:
+            player = None  # (named or not, the player to act acts in turn)
         if player is None and (phase is DOUBLE_PHASE or phase is DECLARE_PHASE):
             actions = _PHASES[phase]  # no laws there: a decision open now is taken at once
             if actions.allows(self, action):

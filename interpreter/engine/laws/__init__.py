@@ -19,6 +19,8 @@ holds them, by where they happen:
 - :mod:`.revokes`: revokes, "Having none?" and the revoke corrected in time
   (laws 83-86), and the claims of the revoke penalty after the last trick with
   what they cost (laws 84, 87-89);
+- :mod:`.offences`: every irregularity open now, by name (what the
+  samplers of irregularities and the terminal offer);
 - :mod:`.penalties`: the penalties the adversaries choose after an
   irregularity, one class each in a registry: a new penalty is one class
   there plus its option in the schema.
@@ -80,7 +82,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import play
 from ..phases import Phase, PhaseActions
-from . import calls, conduct, exposed, penalties, revokes
+from . import calls, conduct, exposed, offences, penalties, revokes
 
 if TYPE_CHECKING:
     from ..actions import Action, Operation
@@ -95,6 +97,7 @@ __all__ = [
     "calls",
     "conduct",
     "exposed",
+    "offences",
     "penalties",
     "revokes",
 ]

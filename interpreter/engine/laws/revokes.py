@@ -98,10 +98,12 @@ def exempt(game: Game, seat: Seat) -> bool:
 def open_trick(game: Game) -> tuple[Seat, list[int], int] | None:
     """The trick whose revokes may still be corrected, as (leader, cards, number):
     the trick being played, or the one just completed until a card is led to
-    the next; a card played to the next trick establishes them (law 83)."""
+    the next; a card played to the next trick establishes them (law 83), and
+    so does a lead out of turn to it let stand (law 78: ``deal.early_card``,
+    the card "led" though it is played in the offender's turn)."""
     if game._trick_cards:
         return game._trick_leader, game._trick_cards, len(game.tricks) + 1
-    if game.tricks and game.phase is Phase.PLAY:
+    if game.tricks and game.phase is Phase.PLAY and game.deal.early_card is None:
         last = game.tricks[-1]
         return last.leader, [c.index for c in last.cards], len(game.tricks)
     return None

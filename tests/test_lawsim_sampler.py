@@ -1,0 +1,124 @@
+"""The sampler of irregularities (issue 20): ``simulate --laws`` and ``play
+--irregularities`` draw from every irregularity the engine offers
+(:func:`~dummybridge.engine.laws.offences.irregularities_open`), so that no
+law can be left out of their statistics by a hand-kept list."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dummybridge.apps import lawsim
+from dummybridge.apps.cli import main
+from dummybridge.apps.lawsim import irregularities, play_laws_rubber
+from dummybridge.engine.game import Game
+from dummybridge.engine.laws.offences import OFFENCES, irregularities_open
+from dummybridge.formats.records import load_game
+from dummybridge.language.loader import load_rules
+from support import BUILT_IN
+
+#: each check plays the rubbers of these seeds in turn, at this rate, until
+#: (after the first three) every name offered so far has been committed: a
+#: name the sampler can never commit runs them all, and fails
+SEEDS = range(20)
+RATE = 0.3
+
+
+class _Watch:
+    """What the engine offered at each step of the sampler, and what the
+    sampler committed, by name."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.offered: set[str] = set()
+        self.committed: set[str] = set()
+        step, commit = lawsim.irregular_step, lawsim.commit_irregularity
+
+        def stepped(game: Game, slips: Any, threshold: int) -> str | None:
+            # asked of the engine itself, not through the sampler
+            self.offered |= irregularities_open(game).keys()
+            return step(game, slips, threshold)
+
+        def committed(game: Game, slips: Any) -> str | None:
+            name = commit(game, slips)
+            if name is not None:
+                self.committed.add(name)
+            return name
+
+        monkeypatch.setattr(lawsim, "irregular_step", stepped)
+        monkeypatch.setattr(lawsim, "commit_irregularity", committed)
+
+    def done(self, seed: int) -> bool:
+        """Whether the check may stop after the rubber of ``seed``."""
+        return seed >= 2 and self.committed == self.offered
+
+
+@pytest.mark.parametrize("variant", BUILT_IN)
+def test_simulate_laws_samples_every_irregularity_the_engine_offers(
+    variant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``simulate --laws``: every name the engine offers at some step of
+    these rubbers is committed at some step, and is in the log as what it
+    was named (an irregularity of the report)."""
+    rules = load_rules(variant)
+    watch = _Watch(monkeypatch)
+    logged: set[str] = set()
+    for seed in SEEDS:
+        _, found = play_laws_rubber(rules, 0, seed, ["rule"] * rules.table.players, RATE)
+        logged |= {i.name for i in found}
+        if watch.done(seed):
+            break
+    assert watch.offered  # (every variant has irregularities: a revoke at least)
+    assert watch.committed == watch.offered
+    assert watch.committed <= logged
+
+
+@pytest.mark.parametrize("variant", ["auction-bridge", "bridge"])
+def test_play_irregularities_samples_every_irregularity_the_engine_offers(
+    variant: str,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``play --irregularities``: the same sampler; laws 71 (a winning card
+    led on), 72 (a hand thrown down, "I have the rest") and 78 (a lead out
+    of turn let stand, then noticed) among what it commits, where the
+    variant regulates them, and every irregularity in the record's log."""
+    watch = _Watch(monkeypatch)
+    logged: set[str] = set()
+    for seed in SEEDS:
+        record = tmp_path / f"{seed}.json"
+        args = ["play", variant, "--seed", str(seed), "--irregularities", str(RATE)]
+        assert main([*args, "--ascii", "--record", str(record)]) == 0
+        capsys.readouterr()
+        logged |= {i.name for i in irregularities(load_game(str(record))[0].log)}
+        if watch.done(seed):
+            break
+    assert watch.committed == watch.offered
+    assert watch.committed <= logged
+    assert {"lead_on", "out_of_turn play", "false_lead"} <= logged
+    if variant == "auction-bridge":
+        assert {"throw_down", "have_rest", "suggest", "inform"} <= logged
+
+
+def test_the_offences_are_the_irregular_remarks() -> None:
+    """Which remarks are offences, named once: the card exposed (laws 65-70),
+    the winning card led on (law 71), the hand thrown down and "I have the
+    rest" (law 72), dummy's suggestion (law 62) and pointing out (law 61), the
+    information about the bidding (laws 51, 93); not the rights and
+    penalties (asking "Having none?", a correction, a card called ...)."""
+    assert sorted(OFFENCES) == [
+        "expose_card",
+        "have_rest",
+        "inform",
+        "lead_on",
+        "point_out",
+        "suggest",
+        "throw_down",
+    ]
+
+
+def test_nothing_is_offered_in_strict_play() -> None:
+    game = Game(load_rules("auction-bridge"), 1)
+    assert irregularities_open(game) == {}
