@@ -82,6 +82,11 @@ What you can type (any case):
                   follow suit (a revoke); ask having none, correct revoke,
                   touch SA, mention bidding ... ('actions' lists them)
   any action      exactly as 'actions' lists it (play SA, bid 2 hearts ...)
+  out of turn     laws mode: before another player acts the session stops
+                  ("you first? (Enter: no)") where the laws let you act out of
+                  turn: a call, a lead, lead on SA, expose SA ('actions' lists
+                  them); Enter lets him act; 'pause off' stops these pauses,
+                  'pause on' brings them back
 Commands:
   help            this text
   hint            what the rule-based bot would do in your place, and why
@@ -193,6 +198,10 @@ class Session(Narration):
         self._quiet_until = 0
         self._review_pending = False
         self._last_trick = None
+        #: laws mode: whether the session stops before a bot acts, for the
+        #: person's irregularities out of turn (``pause off``, ``pause on``)
+        self.pauses = True
+        self._paused_at: tuple[int, int] | None = None
 
     # ------------------------------------------------------------ output
 
@@ -355,8 +364,12 @@ class Session(Narration):
             actor = g.actor
             assert actor is not None
             if actor != self.human:
-                bot = self.bots[actor]
-                g.apply(bot.choose(g.observation(actor)))
+                acted = self._before_others()  # laws mode: his irregularities first
+                if acted is None:
+                    return 0
+                if not acted:
+                    bot = self.bots[actor]
+                    g.apply(bot.choose(g.observation(actor)))
                 self.save()
                 self._narrate()
                 continue
@@ -458,6 +471,9 @@ class Session(Narration):
             self.write(self._last_text())
         elif word in ("hint", "hint dd", "hint solver", "hint double dummy"):
             self.write(self.hint_text(solver=word != "hint"))
+        elif word in ("pause off", "pause on"):
+            self.pauses = word == "pause on"
+            self.write(f"pauses before the others act (laws mode): {word[6:]}")
         else:
             return False
         return True
@@ -515,6 +531,54 @@ class Session(Narration):
         if not g.laws:
             return ()
         return (*g.irregular_actions(), *g.remarks(self.human))
+
+    def _out_of_turn_offered(self) -> tuple[Action, ...]:
+        """In laws mode, what the laws let the person do while another
+        player is to act: his calls and cards out of turn (a lead out of
+        turn, a winning card led on before his partner plays ...) and the
+        remarks of :meth:`Game.remarks` (a card exposed, "Having none?" ...)."""
+        g = self.game
+        if not g.laws or not self.pauses:
+            return ()
+        return (*g.out_of_turn_actions(self.human), *g.remarks(self.human))
+
+    def _before_others(self) -> bool | None:
+        """Laws mode: before a bot acts, the person may act out of turn, if
+        the laws let him do anything now; ``True`` when he did, ``False``
+        when he let the bot act (an empty line), ``None`` when he quit."""
+        offered = self._out_of_turn_offered()
+        if not offered:
+            return False
+        g, key = self.game, (self.game.deal_number, len(self.game.actions))
+        if self._paused_at != key and g.phase == "play":  # (the trick as it is)
+            self._paused_at = key
+            self.write(self.view())
+        while True:
+            try:
+                line = self._read(self._prompt()[:-3] + "; you first? (Enter: no) > ")
+            except EOFError:
+                self.write(self._stopped())
+                return None
+            word = " ".join(line.lower().split())
+            if not word:
+                return False
+            if word in QUIT:
+                self.write(self._stopped())
+                return None
+            if word in ("actions", "legal", "options"):
+                self.write("Laws mode, out of turn: " + ", ".join(str(a) for a in offered))
+                continue
+            if not word.startswith("hint") and self._command(word):  # (no hint: not his turn)
+                if not self.pauses:
+                    return False
+                continue
+            try:
+                action = parse_input(line.strip(), g.rules, offered)
+                g.apply(action, player=self.human)
+            except (InvalidNotationError, IllegalActionError) as exc:
+                self.write(f"refused: {exc}")
+                continue
+            return True
 
     def _laws_action(self, text: str) -> Action | None:
         """The laws-mode action ``text`` means, if it is one of those offered."""
