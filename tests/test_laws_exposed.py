@@ -158,7 +158,7 @@ def test_law_66_the_declarer_may_call_the_card_in_addition_to_prohibiting_its_su
     game.apply("play S2")
     game.apply("play SA")  # dummy
     # East's jack is still exposed (1912: in addition), but may not be called
-    # while he holds spades: he would revoke (law 75)
+    # while he holds spades: he would revoke (law 74)
     assert game.deal.cards_exposed == {Seat.EAST: 1 << 9, Seat.WEST: 0}
     assert said(game, SOUTH) == []
 
@@ -463,11 +463,12 @@ def test_law_73_not_regulated_the_card_that_disobeys_is_refused() -> None:
     assert AUCTION.laws.failure_to_obey is True
 
 
-def test_law_75_a_called_card_never_makes_him_revoke() -> None:
-    """The Bridge code (ELW07): "In no case can a player be compelled to play
-    a card which would oblige him to revoke" (the 1912 laws 74-75 were not
-    found; law 73 is about failing to play as directed): an exposed card that
-    its holder may not play without revoking is not called."""
+def test_law_74_a_called_card_never_makes_him_revoke() -> None:
+    """Law 74: "A player cannot be compelled to play a card which would
+    oblige him to revoke" (WORK13, the GITenberg copy of Project Gutenberg
+    #23086; the Bridge code's law 79, ELW05: "In no case can a player be
+    compelled ..."): an exposed card that its holder may not play without
+    revoking is not called."""
     game = game_at_play()
     game.apply("expose H2", player=WEST)
     game.apply("play S2")
@@ -485,6 +486,34 @@ def test_law_75_a_called_card_never_makes_him_revoke() -> None:
         "play, when it may be played without revoking (law 67; a call never makes him revoke)",
         SOUTH,
     )
+
+
+def test_law_75_the_call_of_an_exposed_card_may_be_repeated_until_it_is_played() -> None:
+    """Law 75: "The call of an exposed card may be repeated until such card
+    has been played" (the Bridge code's law 80, ELW05: "... at every trick
+    until such card has been played"). West's exposed H2 may not be called
+    while he must follow to clubs (law 74); at the first heart trick it may,
+    but he plays another heart before the declarer calls it, and it stays face
+    up, liable; at the next heart trick the call is offered again, made, and
+    the card, once played, is exposed no longer."""
+    game = game_at_play()
+    game.apply("expose H2", player=WEST)
+    for card in ("S2", "SA", "S7", "S3", "CA", "C9", "C6"):
+        game.apply(f"play {card}")
+    assert said(game, SOUTH) == []  # he holds clubs (law 74)
+    for card in ("C2", "HA", "HJ", "H6"):
+        game.apply(f"play {card}")
+    assert said(game, SOUTH) == ["call H2"]
+    game.apply("play H3")  # not called: he plays as he likes
+    assert game.deal.cards_exposed == {Seat.WEST: Hand.from_pbn(".2..").bits}
+    for card in ("HK", "HT", "H7"):
+        game.apply(f"play {card}")
+    assert said(game, SOUTH) == ["call H2"]  # the call, again
+    game.apply("call H2", player=SOUTH)
+    assert texts(game.legal_actions()) == ["play H2"]
+    game.apply("play H2")
+    assert game.deal.cards_exposed == {Seat.WEST: 0}
+    assert not [t for t in said(game, SOUTH) if t.startswith("call ")]
 
 
 def test_law_76_a_lead_out_of_turn_treated_as_an_exposed_card() -> None:

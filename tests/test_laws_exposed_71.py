@@ -300,7 +300,9 @@ def test_law_71_at_the_prompt_the_dummy_player_leads_on() -> None:
         game.apply(call)
     assert game.seat_player[Seat.WEST] == game.seat_player[Seat.EAST] == "A"
     out: list[str] = []
-    script = iter(["actions", "lead on HK", "quit"])
+    # (after his card the session stops before the dealer's bot chooses: he
+    # may lead on another while it has not; Enter lets it choose)
+    script = iter(["actions", "lead on HK", "", "quit"])
     Session(
         game, "A", save_path=None, write=out.append, read=lambda prompt: next(script), symbols=False
     ).run()

@@ -19,9 +19,10 @@
   his adversaries then throw down are not liable either (``deal.not_liable``).
   The play goes on.
 - The declarer calls an exposed card (``call SA``) when its holder is to
-  play and may play it without revoking (law 67; the Bridge code: "In no case
-  can a player be compelled to play a card which would oblige him to
-  revoke"; the 1912 laws 74-75 were not found); the call is a card
+  play and may play it without revoking (law 67; law 74: "A player cannot be
+  compelled to play a card which would oblige him to revoke"), and again at
+  any later trick until it is played (law 75: "The call of an exposed card
+  may be repeated until such card has been played"); the call is a card
   required (``deal.constraint``), as law 62's is. At the opening lead he may
   prohibit the suit of a card exposed by the leader's partner (``forbid lead
   hearts``, laws 65, 66): in addition to calling it (1912), or instead

@@ -497,7 +497,7 @@ def best_card(cards: Iterable[int], trump: int) -> int:
 def demand(game: Game, seat: Seat, table: tuple[int, ...], option: str, law: int) -> None:
     """The demand that ``seat`` win (or lose) the trick (laws 71, 80): he must
     play a card that beats every card of ``table`` (the cards on the table),
-    or one that beats none, of the cards he may play without revoking (law 75);
+    or one that beats none, of the cards he may play without revoking (law 74);
     if he holds none that does, any will do: he has paid the penalty."""
     deal = game.deal
     trump = trump_suit(game)
@@ -515,7 +515,7 @@ class _WinOrLose(_InThePlay):
     "may be called upon ... to win or lose the trick": he must play a card
     that beats every card on the table (the lead and the fourth hand's card),
     or one that beats neither. Only a card he may play without revoking is
-    asked of him (law 75); if he holds none that does what is asked, any card
+    asked of him (law 74); if he holds none that does what is asked, any card
     he may play will do: he has paid the penalty, as law 79 says of a suit
     called that a player has none of. (The third hand is still to play: the
     trick is won or lost as far as the cards on the table go.) Law 71: after
