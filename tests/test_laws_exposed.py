@@ -737,12 +737,35 @@ def test_law_80_a_second_hand_who_cannot_win_has_paid_the_penalty() -> None:
     assert texts(game.legal_actions()) == [f"play H{r}" for r in "45689J"]
 
 
-def test_law_80_the_bridge_code_leaves_the_fourth_hand_before_the_second_unregulated() -> None:
-    """The Bridge code's "Cards played in error" sentence on the fourth hand
-    was not found (bridge.yaml says so): no card of the fourth hand before
-    the second is offered there; auction-bridge (law 80) offers it."""
-    assert BRIDGE.laws.fourth_hand_early == ()
+def test_law_80_the_bridge_code_elw05_law_82_the_fourth_hand_before_the_second() -> None:
+    """The Bridge code, ELW05 law 82: "Should the third hand not have played
+    and the fourth play before his partner, the latter (not being dummy or
+    dealer) may be called upon to play his highest or lowest card of the suit
+    played, or to win or lose the trick" (found in issue 20 in a copy of
+    Project Gutenberg #38000): the 1912 law 80 in other words, so bridge
+    regulates it as auction-bridge does. West, fourth, plays before East,
+    second; the dealer requires East's lowest heart."""
+    assert BRIDGE.laws.fourth_hand_early == ("highest", "lowest", "win", "lose")
     assert AUCTION.laws.fourth_hand_early == ("highest", "lowest", "win", "lose")
+    game = _bridge_at_play()
+    for card in ("S2", "SA", "S7", "S3", "HA"):  # dummy leads; East is second
+        game.apply(f"play {card}")
+    assert texts(game.out_of_turn_actions(WEST)) == ["play H2", "play H3", "play H4", "play H5"]
+    game.apply("play H2", player=WEST)
+    assert game.log[-1].detail == {"turn": "E", "law": 80}
+    assert (game.phase, game.to_act) == ("penalty", Seat.SOUTH)
+    assert texts(game.legal_actions()) == [
+        "require highest",
+        "require lowest",
+        "require win",
+        "require lose",
+        "decline penalty",
+    ]
+    game.apply("require lowest")
+    assert texts(game.legal_actions()) == ["play H9"]
+    for card in ("H9", "H6", "H2"):
+        game.apply(f"play {card}")
+    assert game.log[-1].detail["cards"] == ["HA", "H9", "H6", "H2"]
 
 
 def _false_lead(rules: str = "auction-bridge") -> Game:
