@@ -606,20 +606,7 @@ def test_law_80_the_fourth_hand_plays_before_the_second() -> None:
     before the second, the latter may be called upon to play his highest or
     lowest card of the suit played, or to win or lose the trick." The fourth
     hand's card is his play to the trick (the engine takes it in his turn)."""
-    game = game_at_play()
-    for card in ("S2", "SA", "S7", "S3"):
-        game.apply(f"play {card}")
-    game.apply("play HA")  # dummy leads; East is second, West fourth
-    assert texts(game.out_of_turn_actions(WEST)) == ["play H2", "play H3", "play H4", "play H5"]
-    game.apply("play H2", player=WEST)
-    assert game.log[-1].detail == {"turn": "E", "law": 80}
-    assert texts(game.legal_actions()) == [
-        "require highest",
-        "require lowest",
-        "require win",
-        "require lose",
-        "decline penalty",
-    ]
+    game = _west_plays_before_east(game_at_play())
     game.apply("require highest")
     assert texts(game.legal_actions()) == ["play HJ"]
     game.apply("play HJ")
@@ -633,6 +620,25 @@ def test_law_80_the_fourth_hand_plays_before_the_second() -> None:
     game.apply("play H2")
     assert game.deal.early_card is None
     assert game.log[-1].detail["cards"] == ["HA", "HJ", "H6", "H2"]
+
+
+def _west_plays_before_east(game: Game) -> Game:
+    """Trick 1 to dummy's spade ace; dummy leads HA; West, fourth, plays H2
+    before East, second (law 80; ELW05 law 82); the declarer is to choose."""
+    for card in ("S2", "SA", "S7", "S3", "HA"):
+        game.apply(f"play {card}")
+    assert texts(game.out_of_turn_actions(WEST)) == ["play H2", "play H3", "play H4", "play H5"]
+    game.apply("play H2", player=WEST)
+    assert game.log[-1].detail == {"turn": "E", "law": 80}
+    assert (game.phase, game.to_act) == ("penalty", Seat.SOUTH)
+    assert texts(game.legal_actions()) == [
+        "require highest",
+        "require lowest",
+        "require win",
+        "require lose",
+        "decline penalty",
+    ]
+    return game
 
 
 #: North leads the seven of hearts to trick 2; East, second, holds J98 above
@@ -747,20 +753,7 @@ def test_law_80_the_bridge_code_elw05_law_82_the_fourth_hand_before_the_second()
     second; the dealer requires East's lowest heart."""
     assert BRIDGE.laws.fourth_hand_early == ("highest", "lowest", "win", "lose")
     assert AUCTION.laws.fourth_hand_early == ("highest", "lowest", "win", "lose")
-    game = _bridge_at_play()
-    for card in ("S2", "SA", "S7", "S3", "HA"):  # dummy leads; East is second
-        game.apply(f"play {card}")
-    assert texts(game.out_of_turn_actions(WEST)) == ["play H2", "play H3", "play H4", "play H5"]
-    game.apply("play H2", player=WEST)
-    assert game.log[-1].detail == {"turn": "E", "law": 80}
-    assert (game.phase, game.to_act) == ("penalty", Seat.SOUTH)
-    assert texts(game.legal_actions()) == [
-        "require highest",
-        "require lowest",
-        "require win",
-        "require lose",
-        "decline penalty",
-    ]
+    game = _west_plays_before_east(_bridge_at_play())
     game.apply("require lowest")
     assert texts(game.legal_actions()) == ["play H9"]
     for card in ("H9", "H6", "H2"):
