@@ -49,6 +49,42 @@ def test_a_record_exported_and_imported_is_the_same_record(
     assert json.loads(again.read_text()) == json.loads(record.read_text())
 
 
+def test_a_record_with_every_sampled_irregularity_round_trips(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 20's round trip at a rate where ``play --irregularities`` (the
+    sampler of every irregularity the engine offers) commits nearly all of
+    them in one rubber: winning cards led on (law 71), a hand thrown down and
+    "I have the rest" (law 72), a false lead noticed (law 78), dummy's
+    suggestion and pointing out (laws 61, 62), information about the bidding
+    (law 93), an impossible bid (law 50), a penalty disobeyed (law 73): the
+    record exported to PBN and imported again is the same record."""
+    from dummybridge.apps.lawsim import irregularities
+    from dummybridge.formats.records import load_game
+
+    record, pbn, again = (tmp_path / n for n in ("r.json", "r.pbn", "again.json"))
+    args = ["play", "auction-bridge", "--seed", "2", "--irregularities", "0.3"]
+    assert main([*args, "--record", str(record)]) == 0
+    names = {i.name for i in irregularities(load_game(str(record))[0].log)}
+    assert {
+        "lead_on",
+        "throw_down",
+        "have_rest",
+        "false_lead",
+        "suggest",
+        "point_out",
+        "inform",
+        "impossible",
+        "disobey",
+        "out_of_turn play",
+    } <= names
+    assert main(["export", str(record), "-o", str(pbn)]) == 0
+    capsys.readouterr()
+    status, _, err = _run(capsys, "import", str(pbn), "-o", str(again))
+    assert status == 0, err
+    assert json.loads(again.read_text()) == json.loads(record.read_text())
+
+
 FIRST_TRICKS = "H2 D2 C2 S2 {first trick}\nH3 D3 C3 S3\n*"
 
 
