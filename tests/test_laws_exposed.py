@@ -329,8 +329,12 @@ def test_law_72_the_thrown_hand_and_the_claim_in_the_readable_record_and_the_rep
 
 
 def test_strict_play_and_bridge_refuse_the_thrown_hand_and_the_claim() -> None:
-    """Strict play regulates no remark; the Bridge code as built (ELW07) has
-    no text of law 72's, so neither is open there."""
+    """Strict play regulates no remark. The Bridge code's law 74 (ELW05,
+    found in issue 20) has law 72's hand thrown down word for word, but not
+    its claim: "If, however, the dealer should say, 'I have the rest,' ...
+    the adversaries of the dealer are not liable to have any of their cards
+    called should they expose them": they may not require his cards shown,
+    which rest_claimed cannot say, so bridge leaves the claim out."""
     game = game_at_play(laws=False)
     game.apply("play S2")
     refused(
@@ -346,10 +350,35 @@ def test_strict_play_and_bridge_refuse_the_thrown_hand_and_the_claim() -> None:
         SOUTH,
     )
     assert BRIDGE.laws.exposed_cards is not None
-    assert not BRIDGE.laws.exposed_cards.hand_thrown_down
+    assert BRIDGE.laws.exposed_cards.hand_thrown_down
     assert BRIDGE.laws.exposed_cards.rest_claimed == ()
+    bridge = _bridge_at_play()
+    bridge.apply("play S2")
+    refused(
+        bridge,
+        "have the rest",
+        "have the rest refused: bridge does not regulate the declarer's "
+        '"I have the rest" (law 72)',
+        SOUTH,
+    )
     assert AUCTION.laws.exposed_cards is not None
     assert AUCTION.laws.exposed_cards.rest_claimed == ("show_hand",)
+
+
+def test_law_72_the_bridge_code_elw05_law_74_an_adversary_throws_his_cards_face_up() -> None:
+    """The Bridge code, ELW05 law 74 (found in issue 20): "If either or both
+    of the dealer's adversaries throw his or their cards on the table face
+    upward, such cards are exposed and are liable to be called; but if either
+    adversary retain his hand he cannot be forced to abandon it." East throws
+    his hand down: every card of it is face up and liable; West keeps his."""
+    game = _bridge_at_play()
+    game.apply("play S2")
+    assert "throw down hand" in texts(game.remarks(EAST))
+    game.apply("throw down hand", player=EAST)
+    assert game.log[-1].kind == "throw_down"
+    assert game.deal.cards_exposed == {Seat.EAST: DEAL[1].bits}
+    assert game.observation(SOUTH).cards_exposed == {Seat.EAST: DEAL[1]}
+    assert Seat.WEST not in game.deal.cards_exposed
 
 
 def _west_called_to_lead_clubs(rules: RuleSet = AUCTION) -> Game:

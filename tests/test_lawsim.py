@@ -126,6 +126,7 @@ def test_a_laws_rubber_is_a_laws_game_of_the_rubbers_seed() -> None:
         "lead_on",  # ELW05 law 73 (the 1912 law 71)
         "suggest",  # dummy's suggestion, and his pointing out a revoke (ELW05)
         "point_out",
+        "throw_down",  # ELW05 law 74
     }
     # (seed 0: since the sampler draws from every irregularity the engine
     # offers, issue 20, the rubbers of seeds 1, 3 and 10 have no pass back)
