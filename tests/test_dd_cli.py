@@ -222,7 +222,8 @@ def test_analyse_skips_revokes_in_a_laws_mode_record(
                 "play",
                 "auction-bridge",
                 "--seed",
-                "8",  # the first revoke penalty is claimed in deal 1
+                "2",  # the first revoke penalty is claimed in deal 1 (seed 8's, before
+                # the sampler drew from every irregularity the engine offers)
                 "--laws",
                 "--irregularities",
                 "0.05",
