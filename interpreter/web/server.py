@@ -285,7 +285,8 @@ class _App:
 
     async def _put_away_idle_tables(self) -> None:
         """Now and then, let go of the tables nobody uses (they stay stored)."""
-        every = min(60.0, max(0.1, self.limits.idle_seconds / 2))
+        soonest = min(self.limits.idle_seconds, self.limits.finished_seconds)
+        every = min(60.0, max(0.1, soonest / 2))
         while True:
             await asyncio.sleep(every)
             for table_id in self.live.put_away():
