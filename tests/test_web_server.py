@@ -24,7 +24,7 @@ from dummybridge.engine.game import Game
 from dummybridge.errors import IllegalActionError
 from dummybridge.formats.render import card_text
 from dummybridge.language.loader import builtin_variants, house_rules, load_rules
-from dummybridge.web.server import _MAX_QUEUED, _Client, _Outbox
+from dummybridge.web.server import _MAX_QUEUED, _SEND_AFTER, _Client, _Outbox
 
 SEED = 10**12 + 7
 
@@ -708,5 +708,12 @@ def test_a_connection_sends_in_order_when_a_send_has_to_wait() -> None:
         websocket.ready.set()
         await client.finish()
         assert websocket.closed == (1008, "too slow to read its messages")
+        # a busy turn: once _SEND_AFTER connections wait, they are sent at once
+        many = [_FullBuffer() for _ in range(_SEND_AFTER)]
+        for n, buffer in enumerate(many):
+            buffer.ready.set()
+            _Client(buffer, outbox).push(str(n))  # type: ignore[arg-type]
+        assert [b.sent for b in many] == [[str(n)] for n in range(_SEND_AFTER)]
+        assert outbox.clients == []
 
     asyncio.run(run())

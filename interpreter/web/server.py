@@ -53,6 +53,9 @@ log = logging.getLogger("dummybridge.web")
 STATIC = Path(__file__).resolve().parent / "static"
 #: a connection's messages waiting to be sent beyond which it is closed as too slow
 _MAX_QUEUED = 512
+#: connections with messages waiting at which they are sent without waiting
+#: for the end of the event loop's turn (:class:`_Outbox`)
+_SEND_AFTER = 48
 
 
 def static_folder() -> Path:
@@ -132,19 +135,32 @@ class _Outbox:
     each, took about three wake-ups (``epoll_pwait``) an action where the
     messages of a turn sent together took one, and its CPU an action rose
     by 40%, the server's by 10% (``perf stat``, docs/web.md, Benchmark).
+    Once ``most`` connections have messages waiting they are sent at once,
+    so that a busy turn (many actions come together) does not hold the
+    first actions' answers until the last is taken: 48 did best of 12, 48
+    and the whole turn in a benchmark of 100 tables.
     """
 
-    __slots__ = ("clients",)
+    __slots__ = ("clients", "most", "scheduled")
 
-    def __init__(self) -> None:
+    def __init__(self, most: int = _SEND_AFTER) -> None:
         self.clients: list[_Client] = []
+        self.most = most
+        self.scheduled = False
 
     def add(self, client: _Client) -> None:
-        if not self.clients:
+        if not self.scheduled:
+            self.scheduled = True
             asyncio.get_running_loop().call_soon(self.flush)
         self.clients.append(client)
+        if len(self.clients) >= self.most:
+            self.send()
 
     def flush(self) -> None:
+        self.scheduled = False
+        self.send()
+
+    def send(self) -> None:
         clients, self.clients = self.clients, []
         for client in clients:
             client.send_queued()
