@@ -85,9 +85,13 @@ async def _finished_and_put_away(db: Path) -> None:
         with sqlite3.connect(db) as conn:
             stored = conn.execute("SELECT deal FROM analyses WHERE table_id = ?", (table.id,))
             assert sorted(d for (d,) in stored) == [f.number for f in played]
-        again = tables.get(table.id)  # its link opened: read back from the file
+        # its link opened (twice at once): read back from the file in a
+        # worker thread, once
+        again, same = await asyncio.gather(tables.open(table.id), tables.open(table.id))
         assert again is not None
+        assert again is same is tables.tables[table.id]
         assert again is not table
+        assert tables._opening == {}
         assert tables._jobs == {}  # its analyses read back, not worked out again
         assert tables._analysing is None
         assert _shown(again) == before

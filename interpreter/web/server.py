@@ -314,7 +314,7 @@ class _App:
         return FileResponse(static_folder() / "index.html")
 
     async def table_page(self, request: Request) -> Response:
-        if self.live.get(request.path_params["table_id"]) is None:
+        if await self.live.open(request.path_params["table_id"]) is None:
             return PlainTextResponse("No such table: check the link.", status_code=404)
         return FileResponse(static_folder() / "table.html")
 
@@ -347,14 +347,14 @@ class _App:
         spectate = f"/t/{table.id}" if table.options.spectators != "none" else None
         return JSONResponse({"table": table.id, "links": links, "spectate": spectate}, 201)
 
-    def _table(self, request: Request) -> Table:
-        table = self.live.get(request.path_params["table_id"])
+    async def _table(self, request: Request) -> Table:
+        table = await self.live.open(request.path_params["table_id"])
         if table is None:
             raise BadRequest("no such table", 404)
         return table
 
     async def download_deal(self, request: Request) -> Response:
-        table = self._table(request)
+        table = await self._table(request)
         name = request.path_params["name"]
         number, _, kind = name.partition(".")
         if (
@@ -379,7 +379,7 @@ class _App:
         )
 
     async def download_record(self, request: Request) -> Response:
-        table = self._table(request)
+        table = await self._table(request)
         async with table.lock:
             if not table.game.is_over:
                 raise BadRequest(
@@ -400,7 +400,7 @@ class _App:
             await websocket.close(code=1008)  # before accept: an HTTP 403
             return
         await websocket.accept()
-        table = self.live.get(websocket.path_params["table_id"])
+        table = await self.live.open(websocket.path_params["table_id"])
         if table is None:
             await websocket.send_text(error("no such table: check the link"))
             await websocket.close(code=4404)
