@@ -653,8 +653,9 @@ class Tables:
     async def open(self, table_id: str) -> Table | None:
         """:meth:`get`, with a table put away rebuilt in a worker thread, not
         on the event loop, which serves the other tables meanwhile (replaying
-        a rubber of Dummy Bridge takes 14 ms, twenty rubbers 70 ms); requests
-        for it meanwhile wait for the same rebuild."""
+        a rubber of Dummy Bridge takes 2.5 ms of CPU, twenty rubbers 26 ms,
+        more when the rules are loaded first); requests for it meanwhile wait
+        for the same rebuild."""
         table = self.tables.get(table_id)
         if table is not None or len(table_id) > 64:
             return table
