@@ -208,7 +208,7 @@ def test_a_deal_over_is_sent_alone_not_every_finished_deal_again(tmp_path: Path)
     table = tables[0]
     first, spectator = table.finished[0], table.connections[-1]
     assert isinstance(spectator, Raw)
-    table.analysed(first, [])  # deal 1's analysis comes
+    table.analysed(first.number, [])  # deal 1's analysis comes
     last = seen[-1][1]
     assert "finished" not in last
     assert [(d["number"], d["analysis"]) for d in last["finished_changed"]] == [(1, [])]

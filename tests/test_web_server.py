@@ -24,7 +24,7 @@ from dummybridge.engine.game import Game
 from dummybridge.errors import IllegalActionError
 from dummybridge.formats.render import card_text
 from dummybridge.language.loader import builtin_variants, house_rules, load_rules
-from dummybridge.web.server import _MAX_QUEUED, _Client
+from dummybridge.web.server import _MAX_QUEUED, _SEND_AFTER, _Client, _Outbox
 
 SEED = 10**12 + 7
 
@@ -657,30 +657,50 @@ class _FullBuffer:
 
 
 def test_a_connection_sends_in_order_when_a_send_has_to_wait() -> None:
-    """A message is sent in the call that pushes it; one whose send has to
-    wait (the client's buffer is full) is finished in a task, and those
-    pushed meanwhile follow it in order; past _MAX_QUEUED waiting, the
+    """A message pushed is sent when the event loop's turn that pushed it
+    has done its work, every connection's together (one wake-up of the
+    client for them, docs/web.md, Benchmark), without a task; one whose send
+    has to wait (the client's buffer is full) is finished in a task, and
+    those pushed meanwhile follow it in order; past _MAX_QUEUED waiting, the
     client is closed as too slow (docs/web.md, Limits)."""
 
     async def run() -> None:
-        websocket = _FullBuffer()
-        client = _Client(websocket)  # type: ignore[arg-type]
+        websocket, other = _FullBuffer(), _FullBuffer()
+        outbox = _Outbox()
+        client = _Client(websocket, outbox)  # type: ignore[arg-type]
+        second = _Client(other, outbox)  # type: ignore[arg-type]
         websocket.ready.set()
+        other.ready.set()
         client.push("1")
-        assert websocket.sent == ["1"]  # at once, no task
-        assert client.writer is None
-        websocket.ready.clear()
+        second.push("a")
         client.push("2")
+        assert websocket.sent == []  # not in the turn that pushed them
+        assert other.sent == []
+        assert outbox.clients == [client, second]
+        await asyncio.sleep(0)
+        assert websocket.sent == ["1", "2"]  # together, in order
+        assert other.sent == ["a"]
+        assert client.writer is None
+        assert outbox.clients == []
+        websocket.ready.clear()
         client.push("3")
-        assert client.writer is not None
-        assert list(client.queue) == ["3"]
+        client.push("4")
+        await asyncio.sleep(0)
+        assert client.writer is not None  # "3" has to wait: a task finishes it
+        assert list(client.queue) == ["4"]
+        client.push("5")
+        assert outbox.clients == []  # behind the waiting send, not in the outbox
         websocket.ready.set()
         await client.writer
-        assert websocket.sent == ["1", "2", "3"]
+        assert websocket.sent == ["1", "2", "3", "4", "5"]
         assert client.writer is None
-        client.push("4")
-        assert websocket.sent[-1] == "4"
+        client.push("6")
+        await client.finish()  # what is pushed goes before the close
+        assert websocket.sent[-1] == "6"
+        assert websocket.closed is None
         websocket.ready.clear()
+        client.push("7")
+        await asyncio.sleep(0)
         for n in range(_MAX_QUEUED + 2):
             client.push(str(n))
         assert client.too_slow
@@ -688,5 +708,12 @@ def test_a_connection_sends_in_order_when_a_send_has_to_wait() -> None:
         websocket.ready.set()
         await client.finish()
         assert websocket.closed == (1008, "too slow to read its messages")
+        # a busy turn: once _SEND_AFTER connections wait, they are sent at once
+        many = [_FullBuffer() for _ in range(_SEND_AFTER)]
+        for n, buffer in enumerate(many):
+            buffer.ready.set()
+            _Client(buffer, outbox).push(str(n))  # type: ignore[arg-type]
+        assert [b.sent for b in many] == [[str(n)] for n in range(_SEND_AFTER)]
+        assert outbox.clients == []
 
     asyncio.run(run())

@@ -40,6 +40,13 @@ def add_serve(sub: _Commands) -> None:
         metavar="S",
         help="put away a table nobody has used for S seconds (it stays stored)",
     )
+    serve.add_argument(
+        "--keep-finished",
+        type=float,
+        default=10.0,
+        metavar="S",
+        help="put away a table whose game is over S seconds after its last visitor left",
+    )
     serve.add_argument("--allow-origin", action="append", default=[], metavar="URL")
     serve.add_argument("--allow-seeds", action="store_true", help="let a new table name its seed")
     serve.add_argument("--synchronous", choices=["FULL", "NORMAL"], default="NORMAL")
@@ -60,6 +67,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         burst=max(1, int(args.rate * 2)),
         connections_per_table=args.connections_per_table,
         idle_seconds=args.idle,
+        finished_seconds=args.keep_finished,
         tables_per_hour=args.tables_per_hour,
     )
     config = ServerConfig(

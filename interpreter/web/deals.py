@@ -10,7 +10,9 @@ offered only once the game is over.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -19,7 +21,9 @@ from ..core.cards import Card, Hand, Seat
 from ..engine.actions import Action
 from ..engine.game import Game
 from ..engine.observation import Trick
+from ..engine.record import recorded_action
 from ..formats.render import action_words
+from .store import StoredAction, read_table
 
 if TYPE_CHECKING:
     from ..engine.deal import Deal
@@ -29,6 +33,7 @@ __all__ = [
     "DealStart",
     "FinishedDeal",
     "analyse",
+    "apply_stored",
     "call_json",
     "deal_json",
     "deal_pbn",
@@ -153,19 +158,41 @@ def finish(game: Game, start: DealStart, end: int) -> FinishedDeal:
     return finished
 
 
-def analyse(
-    record: dict[str, Any], rules: str, rules_text: str | None, number: int
-) -> list[dict[str, Any]]:
-    """The double-dummy cost of each card of deal ``number`` (slow: the
-    server runs it in a process of its own).
+def apply_stored(game: Game, stored: StoredAction) -> None:
+    """Apply a stored action again (a rebuild), as it was taken: out of turn
+    by its player, or in turn.
 
-    :param record: the game's record up to the end of that deal at least.
-    :param rules: the table's rules as stored: a built-in variant's name, or
-        (with ``rules_text``) the uploaded rule file's.
+    :raises DummyBridgeError: if it is refused (the rules or engine changed).
+    """
+    action = recorded_action(game, stored.action)  # as any version stored it
+    if stored.out_of_turn:
+        game.apply(action, player=stored.player)
+    else:
+        game.apply(action)  # a card in turn takes the C card step (engine/hotpath.py)
+
+
+def analyse(db: str, table_id: str, number: int, rubbers: int, laws: bool) -> list[dict[str, Any]]:
+    """The double-dummy cost of each card of deal ``number`` of a stored
+    table (slow: the server runs it in a process of its own, which reads the
+    table's rules, seed and actions from the database ``db`` itself, so that
+    the server keeps nothing of the table for it while it waits its turn).
+
+    :raises LookupError: if the table is not in the database.
     """
     from ..analysis.doubledummy import analyse_record, analysis_json
 
-    costs = analyse_record(record, rules=_rules(rules, rules_text), only_deal=number)
+    with contextlib.closing(sqlite3.connect(db, isolation_level=None)) as conn:
+        conn.execute("PRAGMA query_only=1")
+        stored = read_table(conn, table_id)
+    if stored is None:
+        raise LookupError(f"no table {table_id} in {db}")
+    rules = _rules(stored.rules, stored.rules_text)
+    game = Game(rules, stored.seed, rubbers=rubbers, laws=laws)
+    for action in stored.actions:
+        if game.deal_number > number or game.is_over:
+            break
+        apply_stored(game, action)
+    costs = analyse_record(game.to_record(), rules=rules, only_deal=number)
     return analysis_json(costs)
 
 

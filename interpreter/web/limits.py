@@ -25,6 +25,10 @@ class Limits:
     :ivar idle_seconds: how long a table nobody is connected to and nobody acts
         at stays in memory; then it is put away (it no longer counts against
         ``max_tables``) and read back from the database when someone opens it.
+    :ivar finished_seconds: the same, once the table's game is over: a
+        finished table leaves memory this soon after its last visitor has
+        gone (its finished deals, record, downloads and spectators' link work
+        as before: it is read back when opened).
     :ivar tables_per_hour: new tables one client address may create an hour
         (at most ten at once); ``0``, no limit.
     """
@@ -38,6 +42,7 @@ class Limits:
     max_rubbers: int = 20
     request_bytes: int = 96 * 1024
     idle_seconds: float = 3600.0
+    finished_seconds: float = 10.0
     tables_per_hour: int = 60
 
 

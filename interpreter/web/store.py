@@ -6,6 +6,8 @@ server reads the recently used tables back (:meth:`Store.recent`,
 :meth:`Store.table`) and rebuilds each game from its rules, its seed and its
 actions, so a server killed with SIGKILL loses nothing it acknowledged; any
 other table is read back the same way when someone opens it. Tokens are kept only as their SHA-256.
+A finished deal's double-dummy analysis is kept too, so that a table read
+back shows it at once instead of working it out again.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-__all__ = ["Store", "StoredAction", "StoredTable", "default_db_path"]
+__all__ = ["Store", "StoredAction", "StoredTable", "default_db_path", "read_table"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -46,6 +48,12 @@ CREATE TABLE IF NOT EXISTS actions (
     time REAL NOT NULL,
     PRIMARY KEY (table_id, n)
 ) WITHOUT ROWID;                  -- one b-tree: a commit writes one page to the WAL, not two
+CREATE TABLE IF NOT EXISTS analyses (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    deal INTEGER NOT NULL,        -- the deal's number in the session (1-based)
+    costs TEXT NOT NULL,          -- JSON: the double-dummy cost of each card played
+    PRIMARY KEY (table_id, deal)
+) WITHOUT ROWID;
 """
 
 
@@ -78,6 +86,8 @@ class StoredTable:
     seed: int
     places: dict[str, tuple[str, str | None]] = field(default_factory=dict)
     actions: list[StoredAction] = field(default_factory=list)
+    #: the finished deals' analyses worked out so far, by deal number
+    analyses: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
 
 
 class Store:
@@ -180,29 +190,21 @@ class Store:
                 )
             ]
 
-    def table(self, table_id: str) -> StoredTable | None:
-        """One stored table with its places and actions, or ``None``."""
+    def add_analysis(self, table_id: str, deal: int, costs: list[dict[str, Any]]) -> None:
+        """Store the analysis of a table's finished deal (once worked out).
+
+        :raises sqlite3.Error: if it could not be stored.
+        """
         with self._lock:
-            row = self._db.execute(
-                "SELECT id, created, rules, rules_text, options, seed FROM tables WHERE id = ?",
-                (table_id,),
-            ).fetchone()
-            if row is None:
-                return None
-            id_, created, rules, text, options, seed = row
-            table = StoredTable(id_, created, rules, text, json.loads(options), int(seed))
-            for player, kind, sha in self._db.execute(
-                "SELECT player, kind, token_sha256 FROM places WHERE table_id = ?", (id_,)
-            ):
-                table.places[player] = (kind, sha)
-            table.actions = [
-                StoredAction(p, bool(o), a)
-                for p, o, a in self._db.execute(
-                    "SELECT player, out_of_turn, action FROM actions WHERE table_id = ? ORDER BY n",
-                    (id_,),
-                )
-            ]
-        return table
+            self._db.execute(
+                "INSERT OR REPLACE INTO analyses (table_id, deal, costs) VALUES (?, ?, ?)",
+                (table_id, deal, json.dumps(costs, separators=(",", ":"))),
+            )
+
+    def table(self, table_id: str) -> StoredTable | None:
+        """One stored table with its places, actions and analyses, or ``None``."""
+        with self._lock:
+            return read_table(self._db, table_id)
 
     def _transaction(self) -> _Transaction:
         return _Transaction(self._db)
@@ -222,3 +224,31 @@ class _Transaction:
             self._db.execute("COMMIT")
         else:
             self._db.execute("ROLLBACK")
+
+
+def read_table(db: sqlite3.Connection, table_id: str) -> StoredTable | None:
+    """One stored table from a connection to the database (the server's, or
+    one of the analyses' process), or ``None``."""
+    row = db.execute(
+        "SELECT id, created, rules, rules_text, options, seed FROM tables WHERE id = ?",
+        (table_id,),
+    ).fetchone()
+    if row is None:
+        return None
+    id_, created, rules, text, options, seed = row
+    table = StoredTable(id_, created, rules, text, json.loads(options), int(seed))
+    for player, kind, sha in db.execute(
+        "SELECT player, kind, token_sha256 FROM places WHERE table_id = ?", (id_,)
+    ):
+        table.places[player] = (kind, sha)
+    table.actions = [
+        StoredAction(p, bool(o), a)
+        for p, o, a in db.execute(
+            "SELECT player, out_of_turn, action FROM actions WHERE table_id = ? ORDER BY n", (id_,)
+        )
+    ]
+    table.analyses = {
+        deal: json.loads(costs)
+        for deal, costs in db.execute("SELECT deal, costs FROM analyses WHERE table_id = ?", (id_,))
+    }
+    return table

@@ -34,7 +34,6 @@ from typing import Any, Protocol
 from ..engine.actions import Action
 from ..engine.game import Game
 from ..engine.observation import Observation
-from ..engine.record import recorded_action
 from ..errors import DummyBridgeError, IllegalActionError, InvalidNotationError
 from ..language.ruleset import RuleSet
 from . import deals, views
@@ -168,13 +167,17 @@ class Table:
 
     @property
     def idle(self) -> bool:
-        """Whether the table may be put away: nobody connected, no bot or
-        analysis at work, nothing done for the server's ``idle_seconds``."""
-        return (
-            not self.connections
-            and self.driver is None
-            and not self._to_analyse
-            and time.monotonic() - self.active >= self.tables.limits.idle_seconds
+        """Whether the table may be put away: nobody connected, no bot at
+        work, no finished deal waiting to be handed to the analyses, and
+        nothing done for the server's ``idle_seconds``, or for its
+        ``finished_seconds`` once the game is over (its analyses need it
+        not: they read the table from the database and store what they find)."""
+        if self.connections or self.driver is not None or self._to_analyse:
+            return False
+        limits = self.tables.limits
+        quiet = time.monotonic() - self.active
+        return quiet >= limits.idle_seconds or (
+            self.game.is_over and quiet >= limits.finished_seconds
         )
 
     # ------------------------------------------------------------ acting
@@ -185,12 +188,7 @@ class Table:
         :raises DummyBridgeError: if one is refused (the rules or engine changed).
         """
         for stored in actions:
-            game = self.game
-            action = recorded_action(game, stored.action)  # as any version stored it
-            if stored.out_of_turn:
-                game.apply(action, player=stored.player)
-            else:
-                game.apply(action)  # a card in turn takes the C card step (engine/hotpath.py)
+            deals.apply_stored(self.game, stored)
             self.at += 1
             self._after()
 
@@ -242,7 +240,9 @@ class Table:
             self.finished.append(finished)
             self._finished_changed(finished)
             if finished.data["tricks"]:
-                self._to_analyse.append(finished)
+                finished.analysis = self.stored.analyses.get(finished.number)
+                if finished.analysis is None:
+                    self._to_analyse.append(finished)
             self._start = DealStart.of(game)
             self._over_seen = game.is_over
         self._changed()
@@ -514,8 +514,12 @@ class Table:
         finished.rev = self._finished_rev
         self._finished_json = None
 
-    def analysed(self, finished: FinishedDeal, costs: list[dict[str, Any]]) -> None:
-        """A deal's analysis is ready: show it."""
+    def analysed(self, number: int, costs: list[dict[str, Any]]) -> None:
+        """Deal ``number``'s analysis is ready (and stored): show it."""
+        self.stored.analyses[number] = costs
+        finished = next((f for f in self.finished if f.number == number), None)
+        if finished is None or finished.analysis is not None:
+            return
         finished.analysis = costs
         self._deal_texts.pop((finished.number, finished.rev), None)
         self._finished_changed(finished)
@@ -552,7 +556,12 @@ class Tables:
         self.bot_delay = bot_delay
         self.analysis = analysis
         self.tables: dict[str, Table] = {}
-        self._analysing = asyncio.Semaphore(1)
+        #: the deals waiting for their analysis, in order: (table, deal number)
+        #: and the table's (rubbers, laws); only that, not the table, so that
+        #: a finished table leaves memory whether or not its turn has come
+        self._jobs: dict[tuple[str, int], tuple[int, bool]] = {}
+        self._job: tuple[str, int] | None = None  # the one at work
+        self._analysing: asyncio.Task[None] | None = None
         # The analyses (a double-dummy solve for every card played) are the
         # server's heaviest work but nobody waits on them: in a process of
         # their own at the lowest priority, so that they use the CPU the
@@ -561,7 +570,8 @@ class Tables:
         # the system, busy elsewhere, leaves that thread holding the lock
         # unscheduled (tens to hundreds of milliseconds on a loaded machine).
         self._analyser: ProcessPoolExecutor | None = None
-        self._tasks: set[asyncio.Task[None]] = set()
+        #: the tables being read back from the database (:meth:`open`)
+        self._opening: dict[str, asyncio.Task[Table | None]] = {}
 
     def load(self) -> None:
         """Rebuild the tables used within the last ``idle_seconds`` from their
@@ -572,6 +582,13 @@ class Tables:
     def _open(self, table_id: str) -> Table | None:
         """Rebuild one stored table and keep it in memory; ``None`` if there is
         no such table or it cannot be rebuilt (said in the log)."""
+        table = self._rebuilt(table_id)
+        if table is not None:
+            self.tables[table.id] = table
+        return table
+
+    def _rebuilt(self, table_id: str) -> Table | None:
+        """One stored table rebuilt (not kept); ``None`` as :meth:`_open`."""
         from ..language.loader import load_rules, load_rules_text
 
         stored = self.store.table(table_id)
@@ -588,7 +605,6 @@ class Tables:
         except (DummyBridgeError, ValueError) as exc:
             log.error("table %s could not be rebuilt: %s", stored.id, exc)
             return None
-        self.tables[stored.id] = table
         return table
 
     def put_away(self) -> list[str]:
@@ -606,7 +622,9 @@ class Tables:
 
     async def stop(self) -> None:
         """Stop the bots and the analyses (the server is stopping)."""
-        tasks = [*self._tasks, *(t.driver for t in self.tables.values() if t.driver)]
+        tasks = [t.driver for t in self.tables.values() if t.driver]
+        if self._analysing is not None:
+            tasks.append(self._analysing)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -631,6 +649,31 @@ class Tables:
             if table is not None:
                 table.wake()
         return table
+
+    async def open(self, table_id: str) -> Table | None:
+        """:meth:`get`, with a table put away rebuilt in a worker thread, not
+        on the event loop, which serves the other tables meanwhile (replaying
+        a rubber of Dummy Bridge takes 2.5 ms of CPU, twenty rubbers 26 ms,
+        more when the rules are loaded first); requests for it meanwhile wait
+        for the same rebuild."""
+        table = self.tables.get(table_id)
+        if table is not None or len(table_id) > 64:
+            return table
+        opening = self._opening.get(table_id)
+        if opening is None:
+            opening = asyncio.get_running_loop().create_task(self._reopen(table_id))
+            self._opening[table_id] = opening
+        return await asyncio.shield(opening)  # a caller who goes does not stop it
+
+    async def _reopen(self, table_id: str) -> Table | None:
+        try:
+            table = await asyncio.to_thread(self._rebuilt, table_id)
+            if table is not None:
+                table = self.tables.setdefault(table_id, table)
+                table.wake()
+            return table
+        finally:
+            del self._opening[table_id]
 
     def live(self) -> int:
         """How many tables are not over."""
@@ -674,37 +717,52 @@ class Tables:
         return table, tokens
 
     def analyse(self, table: Table, finished: FinishedDeal) -> None:
-        """Work out a finished deal's analysis in a thread; show it when ready."""
-        if not self.analysis:
+        """Have a finished deal's analysis worked out (one at a time, in a
+        process of its own); stored and shown when ready."""
+        key = (table.id, finished.number)
+        if not self.analysis or key in self._jobs or key == self._job:
             return
-        task = asyncio.get_running_loop().create_task(self._analyse(table, finished))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._jobs[key] = (table.options.rubbers, table.options.laws)
+        if self._analysing is None:
+            self._analysing = asyncio.get_running_loop().create_task(self._analyse())
 
-    async def _analyse(self, table: Table, finished: FinishedDeal) -> None:
-        async with self._analysing:
-            record = table.game.to_record()
-            if self._analyser is None:  # started when first needed
-                spawn = multiprocessing.get_context("spawn")  # no fork of a threaded server
-                self._analyser = ProcessPoolExecutor(
-                    1, mp_context=spawn, initializer=_in_the_background, initargs=(os.getpid(),)
-                )
-            stored = table.stored
-            try:
-                costs = await asyncio.get_running_loop().run_in_executor(
-                    self._analyser,
-                    deals.analyse,
-                    record,
-                    stored.rules,
-                    stored.rules_text,
-                    finished.number,
-                )
-            except BrokenProcessPool:  # the process died (killed?): a new one next time
-                log.error("table %s: the analyses' process stopped", table.id)
-                self._stop_analyser()
-                return
-            except Exception:
-                log.exception("table %s: the analysis of deal %d failed", table.id, finished.number)
-                return
-        async with table.lock:
-            table.analysed(finished, costs)
+    async def _analyse(self) -> None:
+        """Work out the analyses waiting, in turn."""
+        try:
+            while self._jobs:
+                self._job = key = next(iter(self._jobs))
+                rubbers, laws = self._jobs.pop(key)
+                costs = await self._analysis(*key, rubbers, laws)
+                if costs is None:
+                    continue
+                try:
+                    self.store.add_analysis(*key, costs)
+                except sqlite3.Error as exc:  # shown all the same; worked out again when reopened
+                    log.error("table %s: could not store an analysis: %s", key[0], exc)
+                table = self.tables.get(key[0])  # put away meanwhile: stored, shown when opened
+                if table is not None:
+                    async with table.lock:
+                        table.analysed(key[1], costs)
+        finally:
+            self._job = self._analysing = None
+
+    async def _analysis(
+        self, table_id: str, number: int, rubbers: int, laws: bool
+    ) -> list[dict[str, Any]] | None:
+        """One deal's analysis, from the analyses' process; ``None`` if it failed."""
+        if self._analyser is None:  # started when first needed
+            spawn = multiprocessing.get_context("spawn")  # no fork of a threaded server
+            self._analyser = ProcessPoolExecutor(
+                1, mp_context=spawn, initializer=_in_the_background, initargs=(os.getpid(),)
+            )
+        db = str(self.store.path)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(
+                self._analyser, deals.analyse, db, table_id, number, rubbers, laws
+            )
+        except BrokenProcessPool:  # the process died (killed?): a new one next time
+            log.error("table %s: the analyses' process stopped", table_id)
+            self._stop_analyser()
+        except Exception:
+            log.exception("table %s: the analysis of deal %d failed", table_id, number)
+        return None
