@@ -265,7 +265,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
     output = None if args.output in (None, "-") else args.output
     check_outputs({"the record": args.record}, {"-o": output}, force=args.force, exports=("-o",))
     replayed = Replayed()  # what the export needs of the replay, seen as the record loads
-    game = load_game(args.record, rules_file=args.rules, see=replayed.see)[0]
+    game = load_game(args.record, rules_file=args.rules, see=replayed.see, spend=True)[0]
     if output:  # a game at a time, into a file renamed over the target at the end
         write_pbn(game, output, replayed=replayed)
         return EXIT_OK

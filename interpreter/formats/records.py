@@ -557,8 +557,10 @@ def _replay(
     file: str,
     rules: RuleSet | None,
     see: Callable[[Game], None] | None = None,
+    spend: bool = False,
 ) -> Game:
-    """Replay a record already checked against the schema (``see``: see :func:`load_game`)."""
+    """Replay a record already checked against the schema (``see``,
+    ``spend``: see :func:`load_game`)."""
     ref = record["rules"]
     if rules is None:
         rules = record_rules(record, file)
@@ -596,19 +598,27 @@ def _replay(
     except (DummyBridgeError, ValueError, TypeError) as exc:
         raise FileFormatError(file, str(exc), path="$") from None
     game.pack_after = 0  # its log is read, not played on: packed at every deal (oplog.py)
-    _replay_actions(game, record["actions"], file, see)
+    _replay_actions(game, record["actions"], file, see, spend)
     return game
 
 
 def _replay_actions(
-    game: Game, actions: Sequence[Any], file: str, see: Callable[[Game], None] | None
+    game: Game,
+    actions: list[Any],
+    file: str,
+    see: Callable[[Game], None] | None,
+    spend: bool = False,
 ) -> None:
     """Apply a checked record's actions in turn: each text read once (a record
     repeats a few dozen), and one taken in turn without ``player=``, so that
-    a card takes the C card step (:mod:`..engine.hotpath`)."""
+    a card takes the C card step (:mod:`..engine.hotpath`). With ``spend``,
+    each is taken off the list as it is applied (the list reversed first, so
+    that it shrinks from its end): the record lets go as the game grows."""
     read: dict[str, Action] = {}
     apply = game.apply
-    for i, item in enumerate(actions):
+    if spend:
+        actions.reverse()
+    for i, item in enumerate(_taken(actions) if spend else actions):
         if see is not None:
             see(game)
         text, player = (
@@ -626,6 +636,13 @@ def _replay_actions(
             raise FileFormatError(file, str(exc), path=f"$.actions[{i}]") from None
     if see is not None:
         see(game)
+
+
+def _taken(actions: list[Any]) -> Iterator[Any]:
+    """A reversed list's items, each taken off its end as it is asked for."""
+    pop = actions.pop
+    while actions:
+        yield pop()
 
 
 def check_session(record: Mapping[str, Any], game: Game, file: str) -> None:
@@ -680,9 +697,10 @@ def _game_of(
     save: bool,
     rules_file: str | None,
     see: Callable[[Game], None] | None = None,
+    spend: bool = False,
 ) -> tuple[Game, dict[str, Any]]:
     rules = record_rules(record, file, rules_file)
-    game = _replay(record, file, rules, see)
+    game = _replay(record, file, rules, see, spend)
     if save:
         check_session(record, game, file)
     return game, record
@@ -694,6 +712,7 @@ def load_game(
     save: bool = False,
     rules_file: str | None = None,
     see: Callable[[Game], None] | None = None,
+    spend: bool = False,
 ) -> tuple[Game, dict[str, Any]]:
     """Read, check and replay a record file (or, with ``save``, a save): what
     ``export``, ``analyse`` and ``resume`` run (see :func:`read_game`).
@@ -701,8 +720,13 @@ def load_game(
     :param see: called with the game before each action of the replay and
         once after the last, so that what needs a replay of the game (the
         PBN export: :class:`~.pbn_export.Replayed`) need not make another.
+    :param spend: let the record's actions go as they are replayed (the
+        record returned has none left; the game has them all): for a caller
+        that wants the game alone (``export``), so that the record's
+        actions (in laws mode a mapping for each taken out of turn, some 3
+        times the file) and the whole game are never held together.
     :raises OSError: when it cannot be read.
     """
     file = os.fspath(path)
     record = read_record(file, _read_text(path), save=save)  # the text is let go before the replay
-    return _game_of(record, file, save, rules_file, see)
+    return _game_of(record, file, save, rules_file, see, spend)
