@@ -34,6 +34,8 @@ import os
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
+from itertools import compress, repeat
+from operator import not_
 from typing import Any
 
 from ..core import files
@@ -241,6 +243,17 @@ def _plain_action(item: Any) -> bool:
     )
 
 
+def _not_plain(actions: list[Any]) -> list[int]:
+    """The indices of the actions that are not :func:`_plain_action`: the
+    texts told by their distinct values, the others one at a time."""
+    is_text = list(map(isinstance, actions, repeat(str)))
+    texts = set(compress(actions, is_text))
+    if any(len(t) > 200 for t in texts):  # (str subclasses aside: JSON makes none)
+        return [i for i, a in enumerate(actions) if not _plain_action(a)]
+    others = compress(range(len(actions)), map(not_, is_text))
+    return [i for i in others if not _plain_action(actions[i])]
+
+
 def _schema_problems(file: str, record: Any) -> list[FileFormatError]:
     """Every place where ``record`` is not as the schema says (actions checked
     quickly in bulk first: a record may hold millions)."""
@@ -251,7 +264,7 @@ def _schema_problems(file: str, record: Any) -> list[FileFormatError]:
         # The actions the schema accepts (nearly all) are told here in bulk;
         # only the others go through the schema, their places in its
         # messages put back.
-        kept = [i for i, a in enumerate(actions) if not _plain_action(a)]
+        kept = _not_plain(actions)
         shallow = {**record, "actions": [actions[i] for i in kept]}
 
     def place(path: str) -> str:
@@ -277,8 +290,11 @@ def _notation_problems(file: str, record: dict[str, Any]) -> Iterator[FileFormat
                 Hand.from_pbn(hand)
             except DummyBridgeError as exc:
                 yield FileFormatError(file, str(exc), path=f"$.deals[{i}][{j}]")
+    actions = record["actions"]
+    if all(map(_reads, _texts(actions))):  # (the distinct texts: a few dozen)
+        return
     problem: dict[str, str | None] = {}  # a record repeats a few texts many times
-    for i, item in enumerate(record["actions"]):
+    for i, item in enumerate(actions):
         text = item["action"] if isinstance(item, dict) else item
         if text not in problem:
             try:
@@ -288,6 +304,24 @@ def _notation_problems(file: str, record: dict[str, Any]) -> Iterator[FileFormat
                 problem[text] = str(exc)
         if problem[text] is not None:
             yield FileFormatError(file, str(problem[text]), path=f"$.actions[{i}]")
+
+
+def _texts(actions: list[Any]) -> set[str]:
+    """The distinct texts of a checked record's actions (in C loops but for
+    the few made out of turn)."""
+    is_text = list(map(isinstance, actions, repeat(str)))
+    texts = set(compress(actions, is_text))
+    texts.update(item["action"] for item in compress(actions, map(not_, is_text)))
+    return texts
+
+
+def _reads(text: str) -> bool:
+    """Whether an action's text reads as an action."""
+    try:
+        Action.parse(text)
+    except DummyBridgeError:
+        return False
+    return True
 
 
 def _raise(problems: list[FileFormatError]) -> None:
@@ -365,7 +399,9 @@ def _loads(text: str) -> Any:
     try:
         return _object(text, _SPACE.match(text).end())  # type: ignore[union-attr]
     except (_Irregular, StopIteration, ValueError):  # JSONDecodeError is a ValueError
-        return json.loads(text)
+        record = json.loads(text)
+    _share_texts(record)  # (what _actions does as it reads)
+    return record
 
 
 def _object(text: str, at: int) -> dict[str, Any]:
@@ -424,7 +460,12 @@ def _actions(text: str, at: int) -> tuple[list[Any], int]:
             continue
         item, at = scan(text, at)
         if type(item) is str:
-            item = memo.setdefault(item, item)
+            item = share(item, item)
+        elif type(item) is dict:
+            for key in ("action", "player"):
+                value = item.get(key)
+                if type(value) is str:
+                    item[key] = share(value, value)
         items.append(item)
         at = space(text, at).end()  # type: ignore[union-attr]
         if text.startswith("]", at):
@@ -464,7 +505,6 @@ def read_record(file: str, text: str, *, save: bool = False) -> dict[str, Any]:
         (a :class:`RecordError` for several problems).
     """
     record = _parse_json(file, text, "not a saved game" if save else "not JSON")
-    _share_texts(record)
     if save and not (isinstance(record, dict) and "session" in record):
         raise FileFormatError(
             file,
@@ -636,9 +676,7 @@ def _replay_actions(
     for i, item in enumerate(_taken(actions) if spend else actions):
         if see is not None:
             see(game)
-        text, player = (
-            (item["action"], item["player"]) if isinstance(item, Mapping) else (item, None)
-        )
+        text, player = (item, None) if type(item) is str else (item["action"], item["player"])
         try:
             action = read.get(text)
             if action is None:
