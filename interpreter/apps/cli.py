@@ -217,24 +217,21 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _cmd_export(args: argparse.Namespace) -> int:
-    from ..formats.pbn import export_pbn_parts
+    from ..formats.pbn import export_pbn_parts, write_pbn
     from ..formats.pbn_export import Replayed
     from ..formats.records import load_game
 
-    check_outputs({"the record": args.record}, {"-o": args.output})
+    output = None if args.output in (None, "-") else args.output
+    check_outputs({"the record": args.record}, {"-o": output}, force=args.force, exports=("-o",))
     replayed = Replayed()  # what the export needs of the replay, seen as the record loads
-    game = load_game(args.record, rules_file=args.rules, see=replayed.see)[0]
-    # Made whole before a byte is written (a failure leaves no part of a file),
-    # a game at a time, and written so (not joined: the file is held once).
-    parts = export_pbn_parts(game, replayed=replayed)
-    games = [part.encode("latin-1", errors="replace") for part in parts]
-    if args.output:
-        with open(args.output, "wb") as fh:
-            fh.writelines(games)
-    else:
-        sys.stdout.flush()
-        sys.stdout.buffer.writelines(games)
-        sys.stdout.buffer.flush()
+    game = load_game(args.record, rules_file=args.rules, see=replayed.see, spend=True)[0]
+    if output:  # a game at a time, into a file renamed over the target at the end
+        write_pbn(game, output, replayed=replayed)
+        return EXIT_OK
+    sys.stdout.flush()
+    for part in export_pbn_parts(game, replayed=replayed):  # streamed as it is made
+        sys.stdout.buffer.write(part.encode("latin-1", errors="replace"))
+    sys.stdout.buffer.flush()
     return EXIT_OK
 
 
@@ -518,8 +515,13 @@ def _add_export(sub: _Commands) -> None:
     export = sub.add_parser("export", help="write a JSON game record's deals as PBN 2.1")
     export.add_argument("record", metavar="RECORD", help="a record from 'play --record'")
     export.add_argument(
-        "-o", "--output", metavar="FILE.pbn", help="write to this file (default: standard output)"
+        "-o",
+        "--output",
+        metavar="FILE.pbn",
+        help="write to this file, only if it is absent or a PBN file dummybridge "
+        "exported, unless --force (default, or '-': standard output)",
     )
+    add_force_option(export, "-o", "PBN export")
     add_rules_option(export)
     export.set_defaults(func=_cmd_export)
 
@@ -700,6 +702,9 @@ def _main(argv: Sequence[str] | None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return EXIT_USAGE
+    # The parser of every command (some 90 kB) is let go before the command
+    # runs: a command's memory is bounded by its input's size (issue 22).
+    del parser
     return int(args.func(args))
 
 

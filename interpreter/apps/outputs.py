@@ -3,7 +3,8 @@ play, written whole (:mod:`dummybridge.core.writes`), and the options that
 go with them (``--force``, ``--rules``).
 
 ``play --record FILE`` and ``play --seat S --save FILE`` write only to a path
-that is absent or already a save or record of dummybridge, unless
+that is absent or already a save or record of dummybridge, and ``export -o
+FILE`` only to one absent or already a PBN file dummybridge exported, unless
 ``--force``; a directory, a device, a FIFO or a socket never
 (:func:`~dummybridge.core.writes.check_target`). Before the game starts, the
 temporary files a killed dummybridge left next to the target are removed
@@ -45,13 +46,15 @@ def add_rules_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_force_option(parser: argparse.ArgumentParser) -> None:
-    """``--force``: write a save or record over a file that is not one."""
+def add_force_option(
+    parser: argparse.ArgumentParser, options: str = "--save/--record", kind: str = "save or record"
+) -> None:
+    """``--force``: write a save or record (a ``kind``) over a file that is not one."""
     parser.add_argument(
         "--force",
         action="store_true",
-        help="let --save/--record replace a file that is not a dummybridge save or "
-        "record, or a symbolic link (never a directory, a device or a FIFO)",
+        help=f"let {options} replace a file that is not a dummybridge {kind}, "
+        "or a symbolic link (never a directory, a device or a FIFO)",
     )
 
 
@@ -78,14 +81,15 @@ def check_outputs(
     *,
     force: bool = False,
     saves: Collection[str] = SAVES,
+    exports: Collection[str] = (),
 ) -> None:
     """Before any play, refuse an output file that cannot be written (a
     directory, or in a directory that does not exist: the record of a whole
     game would be lost at the end), that is one of the inputs or another
     output (``play house.yaml --record house.yaml`` would replace the rule
     file), or, for a save or record (the outputs named in ``saves``: by
-    default :data:`SAVES`), that is not absent or ours
-    (:func:`~dummybridge.core.writes.check_target`).
+    default :data:`SAVES`) or a PBN export (those named in ``exports``), that
+    is not absent or ours (:func:`~dummybridge.core.writes.check_target`).
 
     :raises DummyBridgeError: naming the file and what is wrong.
     """
@@ -111,8 +115,8 @@ def check_outputs(
             if same:
                 raise DummyBridgeError(f"{what} {path} is {other_what} {other}: name another file")
         taken.append((what, path))
-        if what in saves:
-            check_target(path, what, force=force)
+        if what in saves or what in exports:
+            check_target(path, what, force=force, pbn=what in exports)
             remove_stale_temporaries(folder)
 
 

@@ -44,6 +44,14 @@ class LazyDetail(Mapping[str, Any]):
             data = self._data = self._build(*self._raw)
         return data
 
+    def unkept(self) -> dict[str, Any]:
+        """The mapping, for one reading: built again, and not kept, if it
+        has not been read before (a reader of a whole log, the PBN export's,
+        would otherwise leave every entry it read built: some 3 times a
+        record's size). Read it, never change it."""
+        data = self._data
+        return self._build(*self._raw) if data is None else data
+
     def __getitem__(self, key: str) -> Any:
         return self._get()[key]
 

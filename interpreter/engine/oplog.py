@@ -9,7 +9,9 @@ the next deal's start *packs* them: each becomes one 64-bit integer in an
 array (its kind, seat, player and action, and a trick's number, cards and
 leader); any other detail (the deal's hands, the sight, the score), or an
 entry that does not fit (a player who is none of the game's), is kept aside
-as it was logged. Reading an entry unpacks it into an
+as it was logged, but a flat one (laws mode's: ``{"revoke": ..., "trick":
+...}``, text, numbers and truth values only), kept as a tuple of its names
+(shared) and values, some 80 bytes for the 260 of a mapping. Reading an entry unpacks it into an
 :class:`~.actions.Operation` equal to the one logged (the same fields; a
 trick's detail built when first read, as before). A game of a rubber or two,
 a bot's or a simulation's, never packs, and plays at the speed it did.
@@ -38,6 +40,7 @@ from array import array
 from collections.abc import Collection, Iterator, Sequence
 from itertools import compress, repeat
 from operator import is_, itemgetter
+from types import MappingProxyType
 from typing import Any, overload
 
 from ..core.cards import SEATS, Card, Seat
@@ -67,6 +70,8 @@ _MEMOS_KEPT = 16  # the most memos kept, one for each set of players in turn
 _MEMOS: dict[tuple[str, ...], dict[tuple[Any, ...], int]] = {}
 _KEY, _DETAIL = itemgetter(slice(1, 5)), itemgetter(5)
 _NO_DETAIL_ID = id(NO_DETAIL)
+_FLAT = frozenset((str, int, bool, type(None)))  # a value a flat detail holds
+_NAMES: dict[tuple[str, ...], tuple[str, ...]] = {}  # each flat detail's names, once
 assert len(_KINDS) < 64, "a packed entry holds its kind in 6 bits"
 
 #: every action an entry was packed with, by its number (actions are
@@ -107,6 +112,15 @@ def _is_trick(detail: Any) -> bool:
         return False
     number, cards, _ = detail._raw
     return 1 <= number <= 15 and len(cards) == 4
+
+
+def _flat(detail: Any) -> Any:
+    """A detail to keep aside: a flat one (a read-only mapping of text,
+    numbers and truth values) as ``(names, *values)``, the names shared."""
+    if detail.__class__ is not MappingProxyType or not _FLAT.issuperset(map(type, detail.values())):
+        return detail
+    names = tuple(detail)
+    return (_NAMES.setdefault(names, names), *detail.values())
 
 
 class OpLog(Sequence[Operation]):
@@ -175,7 +189,7 @@ class OpLog(Sequence[Operation]):
                 code |= (bits | leader << 28) << _DETAIL_AT | _TRICK << _FORM_AT
             elif detail is not NO_DETAIL:
                 code |= len(aside) << _DETAIL_AT | _ASIDE << _FORM_AT
-                aside.append(detail)
+                aside.append(_flat(detail))
             codes[i] = code
         self._codes.extend(codes)  # type: ignore[arg-type]  # every one an int now
         del entries[:]
@@ -221,6 +235,8 @@ class OpLog(Sequence[Operation]):
             detail = LazyDetail(trick_detail, (bits & 15, cards, SEATS[bits >> 28 & 3]))
         elif form == _ASIDE:
             detail = self._aside[code >> _DETAIL_AT]
+            if detail.__class__ is tuple:  # a flat detail: names, then values
+                detail = MappingProxyType(dict(zip(detail[0], detail[1:], strict=True)))
         return _new_op(
             Operation,
             (

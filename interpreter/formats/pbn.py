@@ -450,7 +450,11 @@ def _unseeded(line: str) -> str:
 
 def write_pbn(game: Any, path: str | os.PathLike[str], **kwargs: Any) -> None:
     """Write :func:`export_pbn` to ``path`` in ISO 8859-1 (PBN 2.2), ``?`` for
-    a character outside it."""
-    parts = list(export_pbn_parts(game, **kwargs))  # whole before a byte is written
-    with open(path, "w", encoding="latin-1", errors="replace", newline="") as fh:
-        fh.writelines(parts)
+    a character outside it: a game at a time as it is made, into a temporary
+    file renamed over ``path`` at the end, so that a failure (or Ctrl-C)
+    part-way leaves the file as it was and no temporary file
+    (:func:`~dummybridge.core.writes.write_streamed`)."""
+    from ..core.writes import write_streamed
+
+    parts = export_pbn_parts(game, **kwargs)
+    write_streamed(os.fspath(path), (p.encode("latin-1", errors="replace") for p in parts))

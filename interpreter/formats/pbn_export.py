@@ -147,6 +147,7 @@ class Replayed:
         self._number = -1
         self._spans: dict[int, list[range]] | None = None  # each deal's runs of actions
         self._out_of_turn: dict[int, str] = {}
+        self._pairs: dict[Any, Any] = {}  # the snaps' (seat, action), each once
 
     def see(self, game: Game) -> None:
         """Note where ``game`` stands, before its next action (or after its last)."""
@@ -159,6 +160,7 @@ class Replayed:
         elif not game.is_over:
             self.snaps[number] = _snap(game)
         if number != self._number:
+            self._share(self._number)
             self.runs.append((number, len(self.situations)))
             self._number = number
         at = situation(game)
@@ -167,6 +169,17 @@ class Replayed:
             point = self._number_of[at] = len(self.points)
             self.points.append(at)
         self.situations.append(point)
+
+    def _share(self, number: int) -> None:
+        """Deal ``number``'s snap, done with, its ``(seat, action)`` pairs
+        made the ones the other snaps hold (a few hundred in all, where each
+        deal's own are some 60 bytes a call)."""
+        snap = self.snaps.get(number)
+        if snap is not None:
+            share = self._pairs.setdefault
+            calls = tuple(share(p, p) for p in snap.calls)
+            history = tuple(share(p, p) for p in snap.history)
+            self.snaps[number] = snap._replace(calls=calls, history=history)
 
     def other_actions(self, game: Game, number: int, script: DealScript) -> list[list[Any]]:
         """The decisions of deal ``number`` that ``script`` (its PBN game,
@@ -249,6 +262,9 @@ def deals_of(game: Game, replayed: Replayed | None = None) -> Iterator[DealRecor
     winners: list[int] = []  # the side that won each trick
     for op in game.log.of_kinds(_KINDS_READ):
         d = op.detail
+        unkept = getattr(d, "unkept", None)  # a detail built when read (engine._lazy)
+        if unkept is not None:
+            d = unkept()  # (read once here: not left built in the game's log)
         kind = op.kind
         if kind == "rubber_start":
             owners = {Seat.from_str(k): v for k, v in d["seats"].items()}

@@ -34,6 +34,8 @@ import os
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
+from itertools import compress, repeat
+from operator import not_
 from typing import Any
 
 from ..core import files
@@ -241,6 +243,17 @@ def _plain_action(item: Any) -> bool:
     )
 
 
+def _not_plain(actions: list[Any]) -> list[int]:
+    """The indices of the actions that are not :func:`_plain_action`: the
+    texts told by their distinct values, the others one at a time."""
+    is_text = list(map(isinstance, actions, repeat(str)))
+    texts = set(compress(actions, is_text))
+    if any(len(t) > 200 for t in texts):  # (str subclasses aside: JSON makes none)
+        return [i for i, a in enumerate(actions) if not _plain_action(a)]
+    others = compress(range(len(actions)), map(not_, is_text))
+    return [i for i in others if not _plain_action(actions[i])]
+
+
 def _schema_problems(file: str, record: Any) -> list[FileFormatError]:
     """Every place where ``record`` is not as the schema says (actions checked
     quickly in bulk first: a record may hold millions)."""
@@ -251,7 +264,7 @@ def _schema_problems(file: str, record: Any) -> list[FileFormatError]:
         # The actions the schema accepts (nearly all) are told here in bulk;
         # only the others go through the schema, their places in its
         # messages put back.
-        kept = [i for i, a in enumerate(actions) if not _plain_action(a)]
+        kept = _not_plain(actions)
         shallow = {**record, "actions": [actions[i] for i in kept]}
 
     def place(path: str) -> str:
@@ -277,8 +290,11 @@ def _notation_problems(file: str, record: dict[str, Any]) -> Iterator[FileFormat
                 Hand.from_pbn(hand)
             except DummyBridgeError as exc:
                 yield FileFormatError(file, str(exc), path=f"$.deals[{i}][{j}]")
+    actions = record["actions"]
+    if all(map(_reads, _texts(actions))):  # (the distinct texts: a few dozen)
+        return
     problem: dict[str, str | None] = {}  # a record repeats a few texts many times
-    for i, item in enumerate(record["actions"]):
+    for i, item in enumerate(actions):
         text = item["action"] if isinstance(item, dict) else item
         if text not in problem:
             try:
@@ -288,6 +304,24 @@ def _notation_problems(file: str, record: dict[str, Any]) -> Iterator[FileFormat
                 problem[text] = str(exc)
         if problem[text] is not None:
             yield FileFormatError(file, str(problem[text]), path=f"$.actions[{i}]")
+
+
+def _texts(actions: list[Any]) -> set[str]:
+    """The distinct texts of a checked record's actions (in C loops but for
+    the few made out of turn)."""
+    is_text = list(map(isinstance, actions, repeat(str)))
+    texts = set(compress(actions, is_text))
+    texts.update(item["action"] for item in compress(actions, map(not_, is_text)))
+    return texts
+
+
+def _reads(text: str) -> bool:
+    """Whether an action's text reads as an action."""
+    try:
+        Action.parse(text)
+    except DummyBridgeError:
+        return False
+    return True
 
 
 def _raise(problems: list[FileFormatError]) -> None:
@@ -365,7 +399,9 @@ def _loads(text: str) -> Any:
     try:
         return _object(text, _SPACE.match(text).end())  # type: ignore[union-attr]
     except (_Irregular, StopIteration, ValueError):  # JSONDecodeError is a ValueError
-        return json.loads(text)
+        record = json.loads(text)
+    _share_texts(record)  # (what _actions does as it reads)
+    return record
 
 
 def _object(text: str, at: int) -> dict[str, Any]:
@@ -398,18 +434,38 @@ def _object(text: str, at: int) -> dict[str, Any]:
     return found
 
 
+#: a run of plain strings (no escape), each followed by a comma: up to 64
+#: actions read at once (some 4 kB of strings at a time)
+_PLAIN_RUN = re.compile(r'(?:"[^"\\\x00-\x1f]*"[ \t\n\r]*,[ \t\n\r]*){1,64}')
+_PLAIN = re.compile(r'"([^"]*)"')
+
+
 def _actions(text: str, at: int) -> tuple[list[Any], int]:
-    """The JSON array at ``at``, one string for each distinct text, and where it ends."""
-    scan, space = _SCAN, _SPACE.match
+    """The JSON array at ``at``, one string for each distinct text, and where
+    it ends: runs of plain strings (most of a record) found by a regular
+    expression and taken in bulk, anything else by the JSON parser's step."""
+    scan, space, run = _SCAN, _SPACE.match, _PLAIN_RUN.match
     items: list[Any] = []
     memo: dict[str, str] = {}
+    share = memo.setdefault
     at = space(text, at + 1).end()  # type: ignore[union-attr]
     if text.startswith("]", at):
         return items, at + 1
     while True:
+        plain = run(text, at)
+        if plain is not None:
+            found = _PLAIN.findall(plain.group())
+            items.extend(map(share, found, found))
+            at = plain.end()
+            continue
         item, at = scan(text, at)
         if type(item) is str:
-            item = memo.setdefault(item, item)
+            item = share(item, item)
+        elif type(item) is dict:
+            for key in ("action", "player"):
+                value = item.get(key)
+                if type(value) is str:
+                    item[key] = share(value, value)
         items.append(item)
         at = space(text, at).end()  # type: ignore[union-attr]
         if text.startswith("]", at):
@@ -449,7 +505,6 @@ def read_record(file: str, text: str, *, save: bool = False) -> dict[str, Any]:
         (a :class:`RecordError` for several problems).
     """
     record = _parse_json(file, text, "not a saved game" if save else "not JSON")
-    _share_texts(record)
     if save and not (isinstance(record, dict) and "session" in record):
         raise FileFormatError(
             file,
@@ -557,8 +612,10 @@ def _replay(
     file: str,
     rules: RuleSet | None,
     see: Callable[[Game], None] | None = None,
+    spend: bool = False,
 ) -> Game:
-    """Replay a record already checked against the schema (``see``: see :func:`load_game`)."""
+    """Replay a record already checked against the schema (``see``,
+    ``spend``: see :func:`load_game`)."""
     ref = record["rules"]
     if rules is None:
         rules = record_rules(record, file)
@@ -596,24 +653,30 @@ def _replay(
     except (DummyBridgeError, ValueError, TypeError) as exc:
         raise FileFormatError(file, str(exc), path="$") from None
     game.pack_after = 0  # its log is read, not played on: packed at every deal (oplog.py)
-    _replay_actions(game, record["actions"], file, see)
+    _replay_actions(game, record["actions"], file, see, spend)
     return game
 
 
 def _replay_actions(
-    game: Game, actions: Sequence[Any], file: str, see: Callable[[Game], None] | None
+    game: Game,
+    actions: list[Any],
+    file: str,
+    see: Callable[[Game], None] | None,
+    spend: bool = False,
 ) -> None:
     """Apply a checked record's actions in turn: each text read once (a record
     repeats a few dozen), and one taken in turn without ``player=``, so that
-    a card takes the C card step (:mod:`..engine.hotpath`)."""
+    a card takes the C card step (:mod:`..engine.hotpath`). With ``spend``,
+    each is taken off the list as it is applied (the list reversed first, so
+    that it shrinks from its end): the record lets go as the game grows."""
     read: dict[str, Action] = {}
     apply = game.apply
-    for i, item in enumerate(actions):
+    if spend:
+        actions.reverse()
+    for i, item in enumerate(_taken(actions) if spend else actions):
         if see is not None:
             see(game)
-        text, player = (
-            (item["action"], item["player"]) if isinstance(item, Mapping) else (item, None)
-        )
+        text, player = (item, None) if type(item) is str else (item["action"], item["player"])
         try:
             action = read.get(text)
             if action is None:
@@ -626,6 +689,13 @@ def _replay_actions(
             raise FileFormatError(file, str(exc), path=f"$.actions[{i}]") from None
     if see is not None:
         see(game)
+
+
+def _taken(actions: list[Any]) -> Iterator[Any]:
+    """A reversed list's items, each taken off its end as it is asked for."""
+    pop = actions.pop
+    while actions:
+        yield pop()
 
 
 def check_session(record: Mapping[str, Any], game: Game, file: str) -> None:
@@ -680,9 +750,10 @@ def _game_of(
     save: bool,
     rules_file: str | None,
     see: Callable[[Game], None] | None = None,
+    spend: bool = False,
 ) -> tuple[Game, dict[str, Any]]:
     rules = record_rules(record, file, rules_file)
-    game = _replay(record, file, rules, see)
+    game = _replay(record, file, rules, see, spend)
     if save:
         check_session(record, game, file)
     return game, record
@@ -694,6 +765,7 @@ def load_game(
     save: bool = False,
     rules_file: str | None = None,
     see: Callable[[Game], None] | None = None,
+    spend: bool = False,
 ) -> tuple[Game, dict[str, Any]]:
     """Read, check and replay a record file (or, with ``save``, a save): what
     ``export``, ``analyse`` and ``resume`` run (see :func:`read_game`).
@@ -701,8 +773,13 @@ def load_game(
     :param see: called with the game before each action of the replay and
         once after the last, so that what needs a replay of the game (the
         PBN export: :class:`~.pbn_export.Replayed`) need not make another.
+    :param spend: let the record's actions go as they are replayed (the
+        record returned has none left; the game has them all): for a caller
+        that wants the game alone (``export``), so that the record's
+        actions (in laws mode a mapping for each taken out of turn, some 3
+        times the file) and the whole game are never held together.
     :raises OSError: when it cannot be read.
     """
     file = os.fspath(path)
     record = read_record(file, _read_text(path), save=save)  # the text is let go before the replay
-    return _game_of(record, file, save, rules_file, see)
+    return _game_of(record, file, save, rules_file, see, spend)
