@@ -147,7 +147,14 @@ DBR_INLINE int pop13(unsigned x) {
 
 #define DD_MAGIC 0x3176646464646264ull /* "dbdddv1" */
 /* The entries of one distribution examined at most (newest first, and an
- * entry that cut a search off moves to the front). */
+ * entry that cut a search off moves to the front). Measured and not kept
+ * (issue 19, session 13; tables' nodes): 1000 before gen_lead_classes,
+ * hard_deals/deal.4 250.8M -> 197.6M (-21%; 1.2% of its probes had read
+ * 400 entries without a decision), the first 20 random deals -0.01%; with
+ * gen_lead_classes, 2000: deal.4 82.1M -> 80.1M alone but +3.0% after the
+ * other hard_deals/, hard_deals/ 280.5M -> 284.1M (+1.3%; -3.4% to +2.9% a
+ * deal), the six freak deals -3.7%, the first 6 random deals' instructions
+ * -0.01% (callgrind): not worth a longer walk. */
 #ifndef DD_MAX_CHAIN
 #define DD_MAX_CHAIN 400
 #endif
@@ -2391,11 +2398,24 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * freak deals the zero-window searches at targets other than the value
  * and the value + 1 take 2.5% of the nodes: the first targets are not
  * the gap there.
- * Profile of ours (perf, first 40 random deals, the DD_FLAT functions
- * kept out of line): the trick-boundary bounds about
- * 25% (cash_tricks 11%, quick_tricks 6%, suit_run_tricks 3%, the rest 5%),
- * search's own code 34% (of which the table walk a fifth), try_moves and
- * play_and_search 14%, gen_follows 10%, extend_runs 4%, keys_remove 4%,
+ * Session 13, hard_deals/deal.4's no trumps, North leading, the searches
+ * for 8 and 9 from an empty table: ours 32.9M + 6.1M nodes, bridge-solver
+ * (its statistics build, first guess 8) 9.25M calls, 5.94M of them
+ * searched (not cut by its bounds or table). Searched nodes at the trick
+ * boundaries, ours for 8 alone against its for both: 2,934 / 1,516 after
+ * two tricks, 29,952 / 13,686 after three, 110,791 / 46,194 after four,
+ * 308,976 / 97,126 after six, 427,144 / 102,526 after seven. Not the
+ * gap: the move order (where the side to move reaches the target it tries
+ * 1.00-1.15 cards on average at every depth); the table's sharing (its
+ * entries are per seat to play too, kept across a strain's leaders as
+ * ours); fail-soft bounds (of the 1.5M misses for 8, whole lists read,
+ * 109K had an entry matching the position whose bounds did not decide). The gap is the line the
+ * proof follows, chosen by the opening leads: bridge-solver's lead classes at the leads of the
+ * first two tricks alone take deal.4's table from 250.8M to 105.3M nodes, its no trumps to 82.4M
+ * (see gen_lead_classes). Profile of ours (perf, first 40 random deals, the DD_FLAT functions kept
+ * out of line): the trick-boundary bounds about 25% (cash_tricks 11%, quick_tricks 6%,
+ * suit_run_tricks 3%, the rest 5%), search's own code 34% (of which the table walk a fifth),
+ * try_moves and play_and_search 14%, gen_follows 10%, extend_runs 4%, keys_remove 4%,
  * mask_rel/depths_rel 4%. Of 21.3M bounds calls, quick_tricks cuts 4.7M
  * of the 20.4M it is called on, the table 10.8M of the 15.6M left.
  * Kept: quick_tricks finds partner's winners once (the count after an
