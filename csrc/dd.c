@@ -34,7 +34,9 @@
  *   QuickTricksSecondHand);
  * - move generation that plays one card of each run of equivalent cards (cards
  *   of one hand adjacent in rank once the cards played to earlier tricks are
- *   removed), ordered by weights after DDS's (see gen_leads, gen_follows),
+ *   removed), ordered by weights after DDS's (see gen_leads, gen_follows;
+ *   the opening leads in no trumps on a deal of four voids or more by
+ *   bridge-solver's classes, see gen_lead_classes),
  *   with the table's best lead (the position's own, or the last deciding
  *   entry's at that depth, as DDS's bestMoveTT), and bridge-solver's
  *   cut-off cards: the card that last cut a search off, by a key shared by
@@ -145,7 +147,14 @@ DBR_INLINE int pop13(unsigned x) {
 
 #define DD_MAGIC 0x3176646464646264ull /* "dbdddv1" */
 /* The entries of one distribution examined at most (newest first, and an
- * entry that cut a search off moves to the front). */
+ * entry that cut a search off moves to the front). Measured and not kept
+ * (issue 19, session 13; tables' nodes): 1000 before gen_lead_classes,
+ * hard_deals/deal.4 250.8M -> 197.6M (-21%; 1.2% of its probes had read
+ * 400 entries without a decision), the first 20 random deals -0.01%; with
+ * gen_lead_classes, 2000: deal.4 82.1M -> 80.1M alone but +3.0% after the
+ * other hard_deals/, hard_deals/ 280.5M -> 284.1M (+1.3%; -3.4% to +2.9% a
+ * deal), the six freak deals -3.7%, the first 6 random deals' instructions
+ * -0.01% (callgrind): not worth a longer walk. */
 #ifndef DD_MAX_CHAIN
 #define DD_MAX_CHAIN 400
 #endif
@@ -246,6 +255,8 @@ struct dbr_dd {
     uint64_t kb0, kb1;    /* the owners of the cards not in `played` (dd_probe's b0/b1),
                              kept up to date trick by trick (keys_remove) */
     int pext;             /* keys_remove may use BMI2's PEXT (see DD_PEXT) */
+    int lead_classes;     /* no-trump leads by gen_lead_classes (a table of a deal
+                             of four voids or more, see dd_strain) */
     dd_cut *cut;          /* the cut-off cards (see cut_find) */
     uint64_t cut_mask;    /* their number - 1 (a power of two) */
     uint32_t cut_salt;    /* mixed into their checks: a new salt forgets them all */
@@ -1580,7 +1591,12 @@ DBR_INLINE int nth_owner(const dbr_dd *d, unsigned a, int i, int s) {
  * of the card's run (DDS's move is its group's top card), 47.38M /
  * 53.88M (single solves +0.1% / -3%); that and 17 - rank of
  * the run's top for a trump contract's non-winning leads, 47.48M /
- * 53.81M. */
+ * 53.81M. Measured and not kept (issue 19, session 13): in no trumps an
+ * opponent's void counted as no cards (not as many as the hand holds):
+ * hard_deals/deal.4's no trumps, North leading, the searches for 8 and 9
+ * from an empty table 39.1M -> 26.1M nodes, but the first 20 random deals'
+ * tables 23,638,285 -> 26,533,278 (+12%) and the six freak deals' no
+ * trumps mixed (0-4-4-5 -41%, 0-1-6-6 +86%). */
 static DD_HOT int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m) {
     const int trump = d->trump, p = lead ^ 2, lho = (lead + 1) & 3, rho = (lead + 3) & 3;
     const dbr_hand present = ~d->played & DBR_FULL_DECK;
@@ -1722,6 +1738,92 @@ static DD_HOT int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_
                     sc += trump == DBR_NOTRUMP ? 19 : 0;
             }
             m[n].card = card;
+            m[n].score = sc;
+            n++;
+        }
+    }
+    return n;
+}
+
+/* The class of a no-trump lead of suit s for gen_lead_classes (after
+ * bridge-solver's; the code is ours): 3, a finesse against the leader's
+ * left (partner's K over the left's A; A over K with partner's Q or our Q
+ * and J; K over Q with partner's J or our J and 10, the ranks counted among
+ * the cards in play, partner and the left holding two cards or more); 2, a
+ * strong suit (we hold two of the top three, both opponents hold the
+ * suit); 1, any other. */
+static DD_FLAT int lead_class(const dbr_dd *d, int lead, int s) {
+    const int p = lead ^ 2, lho = (lead + 1) & 3, rho = (lead + 3) & 3;
+    const unsigned pard = suit_bits(d->h[p], s), l = suit_bits(d->h[lho], s);
+    const unsigned ours = suit_bits(d->h[lead], s) | pard;
+    unsigned t[5] = {0, 0, 0, 0, 0};
+    unsigned rest = ours | l | suit_bits(d->h[rho], s);
+    for (int i = 0; i < 5 && rest; i++) {
+        t[i] = 1u << dbr__msb(rest);
+        rest &= ~t[i];
+    }
+    const unsigned qj = t[3] ? t[2] | t[3] : 0x8000u, jt = t[4] ? t[3] | t[4] : 0x8000u;
+    if (hlen(d, p, s) >= 2 && hlen(d, lho, s) >= 2 &&
+        (((pard & t[1]) && (l & t[0])) ||
+         ((pard & t[0]) && (l & t[1]) && ((pard & t[2]) || (ours & qj) == qj)) ||
+         ((pard & t[1]) && (l & t[2]) && ((pard & t[3]) || (ours & jt) == jt))))
+        return 3;
+    if (l && suit_bits(d->h[rho], s) && pop13(ours & (t[0] | t[1] | t[2])) >= 2) return 2;
+    return 1;
+}
+
+/* No-trump leads on a deal of four voids or more, while DD_CLASS_TRICKS
+ * tricks or more are left (the opening leads: they choose the line a proof
+ * follows), in bridge-solver's classes (lead_class): the top and the bottom
+ * card of each suit, the finesses first, then the strong suits, then the
+ * others, spades first and the top before the bottom; then every other
+ * card. The lead that last cut off a search with as many cards left goes
+ * before any class, the table's best lead before its own class; the
+ * cut-off card first (see search_lead). Measured (issue 19; nodes):
+ * hard_deals/deal.4, no trumps, North leading, the searches for 8 and 9
+ * from an empty table, every lead so: 28.7M -> 8.8M (both with
+ * DD_MAX_CHAIN 1000);
+ * the classes first and gen_leads' weights within them 28.0M; top and
+ * bottom first without the classes 16.9M; clubs first 9.9M. Its table
+ * (no trumps 221M before): every lead so 250.8M -> 77.4M, but the six freak
+ * deals of dd_golden.json 208.9M -> 238.5M (their no trumps 64.5M ->
+ * 92.1M); at 10 tricks or more 82.1M and 226.9M (81.6M); at 12 or more
+ * 105.3M; at 11 or more 77.4M, at 9 or fewer 276.2M (the classes deeper
+ * in the tree cost). On the random deals the order costs nodes everywhere
+ * (the first 20: +8.3% every lead so, +6.4% at 10 tricks or more: 23.6M
+ * -> 25.1M), hence only on deals of four voids or more (as
+ * bridge-solver forgets its cut-off cards at each leader there; random
+ * deals rarely have four voids: the first 20 keep their nodes). */
+#define DD_CLASS_TRICKS 10
+static DD_HOT int gen_lead_classes(const dbr_dd *d, int lead, int best, int killer, dd_move *m) {
+    const dbr_hand present = ~d->played & DBR_FULL_DECK;
+    const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
+    const dbr_hand reps = representatives(d->h[lead], present);
+    int n = 0;
+    for (int s = 0; s < 4; s++) {
+        unsigned rs = suit_bits(reps, s);
+        if (!rs) continue;
+        const unsigned mine = suit_bits(d->h[lead], s), a = suit_bits(all, s);
+        const int cls = lead_class(d, lead, s), top = dbr__msb(mine), bottom = dbr__ctz(mine);
+        while (rs) {
+            const int rank = dbr__ctz(rs);
+            rs &= rs - 1;
+            /* the top of its run (as gen_leads) */
+            const unsigned above = a & ~((2u << rank) - 1u), stop = above & ~mine;
+            const unsigned run_above = stop ? above & ((stop & (0u - stop)) - 1u) : above;
+            const int run_top = run_above ? dbr__msb(run_above) : rank;
+            const int n_above = pop13(a >> (run_top + 1)), n_run = 1 + pop13(run_above);
+            int sc = 2 * s;
+            if (run_top == top)
+                sc += 100 * cls + 1;
+            else if (rank == bottom)
+                sc += 100 * cls;
+            if (killer >= 13 * s + rank && killer <= 13 * s + run_top)
+                sc += 150;
+            else if (best != (int)DD_NO_MOVE && (best >> 4) == s && (best & 15) >= n_above &&
+                     (best & 15) < n_above + n_run)
+                sc += 60;
+            m[n].card = 13 * s + rank;
             m[n].score = sc;
             n++;
         }
@@ -2297,11 +2399,24 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * freak deals the zero-window searches at targets other than the value
  * and the value + 1 take 2.5% of the nodes: the first targets are not
  * the gap there.
- * Profile of ours (perf, first 40 random deals, the DD_FLAT functions
- * kept out of line): the trick-boundary bounds about
- * 25% (cash_tricks 11%, quick_tricks 6%, suit_run_tricks 3%, the rest 5%),
- * search's own code 34% (of which the table walk a fifth), try_moves and
- * play_and_search 14%, gen_follows 10%, extend_runs 4%, keys_remove 4%,
+ * Session 13, hard_deals/deal.4's no trumps, North leading, the searches
+ * for 8 and 9 from an empty table: ours 32.9M + 6.1M nodes, bridge-solver
+ * (its statistics build, first guess 8) 9.25M calls, 5.94M of them
+ * searched (not cut by its bounds or table). Searched nodes at the trick
+ * boundaries, ours for 8 alone against its for both: 2,934 / 1,516 after
+ * two tricks, 29,952 / 13,686 after three, 110,791 / 46,194 after four,
+ * 308,976 / 97,126 after six, 427,144 / 102,526 after seven. Not the
+ * gap: the move order (where the side to move reaches the target it tries
+ * 1.00-1.15 cards on average at every depth); the table's sharing (its
+ * entries are per seat to play too, kept across a strain's leaders as
+ * ours); fail-soft bounds (of the 1.5M misses for 8, whole lists read,
+ * 109K had an entry matching the position whose bounds did not decide). The gap is the line the
+ * proof follows, chosen by the opening leads: bridge-solver's lead classes at the leads of the
+ * first two tricks alone take deal.4's table from 250.8M to 105.3M nodes, its no trumps to 82.4M
+ * (see gen_lead_classes). Profile of ours (perf, first 40 random deals, the DD_FLAT functions kept
+ * out of line): the trick-boundary bounds about 25% (cash_tricks 11%, quick_tricks 6%,
+ * suit_run_tricks 3%, the rest 5%), search's own code 34% (of which the table walk a fifth),
+ * try_moves and play_and_search 14%, gen_follows 10%, extend_runs 4%, keys_remove 4%,
  * mask_rel/depths_rel 4%. Of 21.3M bounds calls, quick_tricks cuts 4.7M
  * of the 20.4M it is called on, the table 10.8M of the 15.6M left.
  * Kept: quick_tricks finds partner's winners once (the count after an
@@ -2446,7 +2561,10 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
     dd_cut *ce = cut_find(d, nd, nd->lead, &check);
     const int cc = cut_card(ce, check, nd->lead, d->h[nd->lead]);
     const int nt = d->trump == DBR_NOTRUMP;
-    n = gen_leads(d, nd->lead, best, cc >= 0 && !nt ? cc : d->killer[cards_left], moves);
+    if (nt && d->lead_classes && r >= DD_CLASS_TRICKS)
+        n = gen_lead_classes(d, nd->lead, best, d->killer[cards_left], moves);
+    else
+        n = gen_leads(d, nd->lead, best, cc >= 0 && !nt ? cc : d->killer[cards_left], moves);
     if (cc >= 0 && nt) cut_first(moves, n, cc);
     int found = DD_NO_MOVE;
     const int c = try_moves(d, nd, moves, n, target, &rel);
@@ -2599,6 +2717,7 @@ static dbr_status load(dbr_dd *d, const dbr_position *pos, dd_node *nd, int *r_o
         !((d->h[0] | d->h[1] | d->h[2] | d->h[3]) & DBR_SUIT_MASK(pos->trump)))
         d->trump = DBR_NOTRUMP;
     d->gen++;
+    d->lead_classes = 0;
     d->root_r = k;
     *r_out = k;
     return DBR_OK;
@@ -2737,6 +2856,7 @@ static dbr_status dd_strain(dbr_dd *dd, const dbr_hand hands[4], int strain, int
         int r;
         dbr_status st = load(dd, &pos, &nd, &r);
         if (st != DBR_OK) return st;
+        dd->lead_classes = voids >= 4;
         int ns = node_value(dd, &nd, r, guess);
         guess = ns_led[leader] = ns;
         int declarer = (leader + 3) & 3;
