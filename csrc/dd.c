@@ -2426,7 +2426,43 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  *   with the POPCNT clones or built for POPCNT alone: CPU 1.00-1.03;
  * - a larger workspace: 256 MiB (8 MiB) against 32 MiB on the first freak
  *   deal, 55.9M (89.8M) nodes against 64.5M, CPU 0.98 (1.31, not alternated): the six
- *   evict 1 to 12 times each at 32 MiB, the 200 random deals once in all. */
+ *   evict 1 to 12 times each at 32 MiB, the 200 random deals once in all.
+ * Session 13, the trump strains of the hard deals (nodes of one trump
+ * strain after another, no-trump rows left out; bridge-solver's count of
+ * its search calls from its per-depth visits and branches, the STATS lines
+ * of Play::EvaluatePlayableCards turned on). The 6-7 two-suiters, spades
+ * alone: 3.76M nodes against its 0.96M calls; leading branches 2.33 a
+ * searched lead (its 1.89), third hand 1.97 (1.64): our leads into an
+ * opponent's ruff come too early (bridge-solver leaves them to the last).
+ * long_deals/deal.10 hearts, West leading from an empty table: 70.5M nodes
+ * against 20.7M: the branches a node of each place in the trick are the
+ * same (2.41/1.15/2.00/1.13 against 2.41/1.18/1.89/1.16) and so is the
+ * share of leads the bounds and the table cut overall (84%), but not by
+ * depth: to trick 4 we search fewer leads than it does (depth 12: 9.4k
+ * against 10.3k; depth 16: 54k against 42k), then the share of leads
+ * searched stays higher (7 tricks left: 32% of those reached against its
+ * 23%; 6 left 21% against 17%) and the tree grows 3-5 times its size at 3-7 tricks left: the gap
+ * there is the table's and the bounds' reach in the middle of the play, not move order. Measured
+ * and not kept (the six freak deals 143.30M, the first 30 random deals' trump strains 27.58M,
+ * before the slow trump tricks):
+ * - a lead into an opponent's ruff at -60 (not -12): the freak deals
+ *   132.85M (-7.3%; the two-suiters 7-6 18.3M -> 12.5M, 6-7 16.1M ->
+ *   10.2M; four voids 0-4-4-5 +14%, the three-suiter +13%), random +0.6%,
+ *   but hard_deals/ and long_deals/ (deal.4 left out) 727.0M -> 829.3M
+ *   (+14%; long_deals/deal.11 hearts 78.3M -> 102.5M); -30: 138.7M; -100:
+ *   132.5M and random +1.3%;
+ * - with it, a trump lead at -30 (bridge-solver's trump leads come last):
+ *   140.5M; partner's ruff lead only with both opponents holding the suit
+ *   and partner holding no more trumps than the leader, +40: 134.3M; the cut-off card first
+ *   at leads with trumps where the table has no best lead: 128.8M (-3%)
+ *   but random +5.5%; first always: 126.8M, random +9%;
+ * - third hand void with trumps ordered as bridge-solver's (the cheapest
+ *   ruff that wins, then the lowest card of each side suit, longest
+ *   first): level (132.96M against 132.85M);
+ * - after the slow trump tricks, the leader's side-suit winners (partner
+ *   playing side-suit cards to them) added to the side's sure trump
+ *   tricks: -0.5% nodes on the freak deals, but one wrong table in 60
+ *   random deals (random 42, clubs): not sound as tried. */
 /* search at a trick boundary (nd->tlen == 0) */
 static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
     d->nodes++;
