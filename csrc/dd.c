@@ -2462,7 +2462,21 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * - after the slow trump tricks, the leader's side-suit winners (partner
  *   playing side-suit cards to them) added to the side's sure trump
  *   tricks: -0.5% nodes on the freak deals, but one wrong table in 60
- *   random deals (random 42, clubs): not sound as tried. */
+ *   random deals (random 42, clubs): not sound as tried.
+ * The long deals lose much of their table to evictions at 32 MiB:
+ * long_deals/deal.10 hearts, West leading from an empty table (before the
+ * slow trump tricks), 70.5M nodes
+ * (8 evictions, the pool full with 40k of the 262k slots in use), 47.8M at
+ * 64 MiB, 41.9M at 128 or 256 MiB (none); that deal's and deal.11's hearts
+ * rows 88.1M and 75.4M nodes at 32 MiB, 45.0M and 38.7M at 128 MiB
+ * (bridge-solver's peak there 107 and 79 MiB). Measured and not kept at
+ * 32 MiB (the 70.5M above): evictions keeping 3/4 (7/8) of the entries,
+ * not half: 72.3M (74.6M); half of every class's distributions dropped
+ * (by a bit of their hash, the other half at the next eviction) instead
+ * of the shallowest classes: 64.8M (-8%), but the six freak deals of
+ * dd_golden.json 197.4M -> 206.5M (+4.6%); DD_BLOCK 4 (2): 66.7M
+ * (64.4M); a slot for every 4 (8) entries, not 2: 70.8M (65.8M; 37k of
+ * the 65k slots in use, near the 3/4 that evicts). */
 /* search at a trick boundary (nd->tlen == 0) */
 static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
     d->nodes++;
