@@ -1495,7 +1495,10 @@ DBR_INLINE dbr_hand suit_hold_mask(dbr_hand h) {
  * trick and neither quick nor sure trump tricks gave it. With the
  * opponents' Qxx behind AK in lead_side_max: tables' nodes (one trump
  * strain after another, no-trump rows left out) 143.30M -> 132.63M (-7.4%)
- * on the six freak deals of dd_golden.json, the first 60 random deals
+ * on the six freak deals of dd_golden.json, 726.96M -> 706.88M (-2.8%)
+ * on bridge-solver's hard_deals/ (deal.4 left out; deal.1-3 +4.5%) and
+ * long_deals/, the first 200 random deals 256.02M -> 251.81M (-1.6%, all
+ * strains, every table the same), the first 60 random deals
  * 76.31M -> 74.91M (-1.8%, all strains); instructions (callgrind, first 6
  * random deals) 11.99G -> 11.88G (-0.9%). */
 static DD_FLAT int slow_trump_lead(const dbr_dd *d, int lead, int r, dbr_hand *rel) {
