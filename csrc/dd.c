@@ -27,7 +27,9 @@
  *   rounds of one suit the two hands can win in a row, crossing between
  *   them),
  *   sure trump tricks for either side (the run of the top trumps, the top
- *   two split, every trump held), and an upper bound for
+ *   two split, every trump held; for the side on lead needing one trick,
+ *   bridge-solver's slow trump tricks: Kx behind A, Qxx behind AK), and an
+ *   upper bound for
  *   the side on lead (DDS's "later tricks": the tricks the opponents are
  *   sure to get one of); and for the second hand to play, the tricks its
  *   side is sure of from the trick in progress (DDS's
@@ -1289,7 +1291,9 @@ static DD_FLAT int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *r
  *   to each trump of the longer opponent; an opponent with the second trump
  *   and another, sitting over the hand with the top trump, wins a trick, and
  *   so do opponents holding the second and third trumps, the second with
- *   another (DDS's later tricks). */
+ *   another (DDS's later tricks), and an opponent holding the third trump
+ *   and two more, sitting over the hand with the top two (bridge-solver's
+ *   slow trump tricks, Qxx behind AK). */
 static DD_FLAT int lead_side_max(const dbr_dd *d, int lead, int r, dbr_hand *rel) {
     const int p = lead ^ 2, lho = (lead + 1) & 3, rho = (lead + 3) & 3;
     const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
@@ -1339,7 +1343,23 @@ static DD_FLAT int lead_side_max(const dbr_dd *d, int lead, int r, dbr_hand *rel
     if (!a) return r;
     unsigned second = 1u << dbr__msb(a);
     const int hh = tl & second ? lho : tr & second ? rho : -1;
-    if (hh < 0 || hlen(d, hh, t) < 2) return r;
+    if (hh < 0) {
+        /* the top two trumps in one hand, an opponent after it holding the
+         * third and two more: the third wins a trick (bridge-solver's slow
+         * trump tricks, Qxx behind AK) */
+        const int g = suit_bits(d->h[lead], t) & top ? lead : p;
+        const unsigned rest = a & ~second, gt = suit_bits(d->h[g], t);
+        if (rest && (gt & second)) {
+            const unsigned third = 1u << dbr__msb(rest);
+            const int q = (g + 1) & 3;
+            if ((suit_bits(d->h[q], t) & third) && hlen(d, q, t) >= 3) {
+                *rel = (dbr_hand)third << (13 * t);
+                return r - 1;
+            }
+        }
+        return r;
+    }
+    if (hlen(d, hh, t) < 2) return r;
     /* the top trump in the hand playing just before hh */
     if (suit_bits(d->h[(hh + 3) & 3], t) & top) {
         *rel = (dbr_hand)second << (13 * t);
@@ -1475,6 +1495,47 @@ DBR_INLINE dbr_hand suit_hold_mask(dbr_hand h) {
     return m;
 }
 
+/* The side on lead wins a trick with its trumps (bridge-solver's slow
+ * trump tricks; the code is ours): partner's second trump and another behind
+ * the top trump at the leader's left, or the leader's behind the top trump
+ * at its right with three tricks or more to go; partner's third trump and
+ * two more behind the top two at the leader's left, or the leader's behind
+ * them at its right with four tricks or more to go. The hand behind plays
+ * after the top trumps' hand on every trick that hand or its partner leads,
+ * and keeps its small trumps under them. Tried where the side needs one
+ * trick and neither quick nor sure trump tricks gave it. With the
+ * opponents' Qxx behind AK in lead_side_max: tables' nodes (one trump
+ * strain after another, no-trump rows left out) 143.30M -> 132.63M (-7.4%)
+ * on the six freak deals of dd_golden.json, 726.96M -> 706.88M (-2.8%)
+ * on bridge-solver's hard_deals/ (deal.4 left out; deal.1-3 +4.5%) and
+ * long_deals/, the first 200 random deals 256.02M -> 251.81M (-1.6%, all
+ * strains, every table the same), the first 60 random deals
+ * 76.31M -> 74.91M (-1.8%, all strains); instructions (callgrind, first 6
+ * random deals) 11.99G -> 11.88G (-0.9%). */
+static DD_FLAT int slow_trump_lead(const dbr_dd *d, int lead, int r, dbr_hand *rel) {
+    const int t = d->trump, p = lead ^ 2, lho = (lead + 1) & 3, rho = (lead + 3) & 3;
+    const unsigned tm = suit_bits(d->h[lead], t), tp = suit_bits(d->h[p], t);
+    const unsigned tl = suit_bits(d->h[lho], t), tr = suit_bits(d->h[rho], t);
+    unsigned a = tm | tp | tl | tr;
+    if (pop13(a) < 3) return 0;
+    const unsigned top = 1u << dbr__msb(a);
+    a &= ~top;
+    const unsigned second = 1u << dbr__msb(a);
+    a &= ~second;
+    const unsigned third = 1u << dbr__msb(a);
+    if (((tp & second) && pop13(tp) >= 2 && (tl & top)) ||
+        ((tm & second) && pop13(tm) >= 2 && (tr & top) && r >= 3)) {
+        *rel = (dbr_hand)second << (13 * t);
+        return 1;
+    }
+    if (((tp & third) && pop13(tp) >= 3 && (tl & top) && (tl & second)) ||
+        ((tm & third) && pop13(tm) >= 3 && (tr & top) && (tr & second) && r >= 4)) {
+        *rel = (dbr_hand)third << (13 * t);
+        return 1;
+    }
+    return 0;
+}
+
 /* The bounds at a trick boundary against `target` (North-South's tricks of
  * the r left): 1 or 0 when they decide the search, with the cards they
  * depend on in *rel; -1 when they do not. */
@@ -1518,6 +1579,13 @@ static DD_FLAT int bounds_cut(const dbr_dd *d, int lead, int r, int target, dbr_
     if (lt >= need) {
         *rel = lrel;
         return ns_lead;
+    }
+    if (need == 1 && d->trump != DBR_NOTRUMP) {
+        dbr_hand xrel = 0;
+        if (slow_trump_lead(d, lead, r, &xrel)) {
+            *rel = xrel;
+            return ns_lead;
+        }
     }
     return -1;
 }
@@ -2476,7 +2544,57 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  *   with the POPCNT clones or built for POPCNT alone: CPU 1.00-1.03;
  * - a larger workspace: 256 MiB (8 MiB) against 32 MiB on the first freak
  *   deal, 55.9M (89.8M) nodes against 64.5M, CPU 0.98 (1.31, not alternated): the six
- *   evict 1 to 12 times each at 32 MiB, the 200 random deals once in all. */
+ *   evict 1 to 12 times each at 32 MiB, the 200 random deals once in all.
+ * Session 13, the trump strains of the hard deals (nodes of one trump
+ * strain after another, no-trump rows left out; bridge-solver's count of
+ * its search calls from its per-depth visits and branches, the STATS lines
+ * of Play::EvaluatePlayableCards turned on). The 6-7 two-suiters, spades
+ * alone: 3.76M nodes against its 0.96M calls; leading branches 2.33 a
+ * searched lead (its 1.89), third hand 1.97 (1.64): our leads into an
+ * opponent's ruff come too early (bridge-solver leaves them to the last).
+ * long_deals/deal.10 hearts, West leading from an empty table: 70.5M nodes
+ * against 20.7M: the branches a node of each place in the trick are the
+ * same (2.41/1.15/2.00/1.13 against 2.41/1.18/1.89/1.16) and so is the
+ * share of leads the bounds and the table cut overall (84%), but not by
+ * depth: to trick 4 we search fewer leads than it does (depth 12: 9.4k
+ * against 10.3k; depth 16: 54k against 42k), then the share of leads
+ * searched stays higher (7 tricks left: 32% of those reached against its
+ * 23%; 6 left 21% against 17%) and the tree grows 3-5 times its size at 3-7 tricks left: the gap
+ * there is the table's and the bounds' reach in the middle of the play, not move order. Measured
+ * and not kept (the six freak deals 143.30M, the first 30 random deals' trump strains 27.58M,
+ * before the slow trump tricks):
+ * - a lead into an opponent's ruff at -60 (not -12): the freak deals
+ *   132.85M (-7.3%; the two-suiters 7-6 18.3M -> 12.5M, 6-7 16.1M ->
+ *   10.2M; four voids 0-4-4-5 +14%, the three-suiter +13%), random +0.6%,
+ *   but hard_deals/ and long_deals/ (deal.4 left out) 727.0M -> 829.3M
+ *   (+14%; long_deals/deal.11 hearts 78.3M -> 102.5M); -30: 138.7M; -100:
+ *   132.5M and random +1.3%;
+ * - with it, a trump lead at -30 (bridge-solver's trump leads come last):
+ *   140.5M; partner's ruff lead only with both opponents holding the suit
+ *   and partner holding no more trumps than the leader, +40: 134.3M; the cut-off card first
+ *   at leads with trumps where the table has no best lead: 128.8M (-3%)
+ *   but random +5.5%; first always: 126.8M, random +9%;
+ * - third hand void with trumps ordered as bridge-solver's (the cheapest
+ *   ruff that wins, then the lowest card of each side suit, longest
+ *   first): level (132.96M against 132.85M);
+ * - after the slow trump tricks, the leader's side-suit winners (partner
+ *   playing side-suit cards to them) added to the side's sure trump
+ *   tricks: -0.5% nodes on the freak deals, but one wrong table in 60
+ *   random deals (random 42, clubs): not sound as tried.
+ * The long deals lose much of their table to evictions at 32 MiB:
+ * long_deals/deal.10 hearts, West leading from an empty table (before the
+ * slow trump tricks), 70.5M nodes
+ * (8 evictions, the pool full with 40k of the 262k slots in use), 47.8M at
+ * 64 MiB, 41.9M at 128 or 256 MiB (none); that deal's and deal.11's hearts
+ * rows 88.1M and 75.4M nodes at 32 MiB, 45.0M and 38.7M at 128 MiB
+ * (bridge-solver's peak there 107 and 79 MiB). Measured and not kept at
+ * 32 MiB (the 70.5M above): evictions keeping 3/4 (7/8) of the entries,
+ * not half: 72.3M (74.6M); half of every class's distributions dropped
+ * (by a bit of their hash, the other half at the next eviction) instead
+ * of the shallowest classes: 64.8M (-8%), but the six freak deals of
+ * dd_golden.json 197.4M -> 206.5M (+4.6%); DD_BLOCK 4 (2): 66.7M
+ * (64.4M); a slot for every 4 (8) entries, not 2: 70.8M (65.8M; 37k of
+ * the 65k slots in use, near the 3/4 that evicts). */
 /* search at a trick boundary (nd->tlen == 0) */
 static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
     d->nodes++;

@@ -180,6 +180,22 @@ static void test_known_positions(void) {
     /* East leads SA: North ruffs, cashes DA; East-West take no trick... */
     CHECK(tricks == brute(&pos));
 
+    /* Slow trump tricks (bridge-solver's; bounds_cut, lead_side_max):
+     * North's HK2 behind West's HA, South on lead: North-South take two
+     * (a diamond ruffed, and the king or a ruff again). */
+    deal_pos("N:.K2..2 AKQ... ..432. .A.KQ.", DBR_HEARTS, 2, &pos);
+    CHECK_ST(dbr_dd_solve(dd, &pos, &tricks), DBR_OK);
+    CHECK(tricks == 2 && tricks == brute(&pos));
+    /* East's HQ32 behind North's HAK, North on lead: the queen makes, and
+     * North-South take two of the four. */
+    deal_pos("N:AK.AK.. .Q32..2 ..5432. ...AKQJ", DBR_HEARTS, 0, &pos);
+    CHECK_ST(dbr_dd_solve(dd, &pos, &tricks), DBR_OK);
+    CHECK(tricks == 2 && tricks == brute(&pos));
+    /* South on lead with HQ32 behind East's HAK: one trick, the queen. */
+    deal_pos("N:AKQJ... .AK..AK .Q32..2 ..5432.", DBR_HEARTS, 2, &pos);
+    CHECK_ST(dbr_dd_solve(dd, &pos, &tricks), DBR_OK);
+    CHECK(tricks == 1 && tricks == brute(&pos));
+
     /* Mid-trick: West led SK, North to play with AQ: take both. */
     deal_pos("N:AQ... 32... 54... K6...", DBR_NOTRUMP, 3, &pos);
     pos.hands[3] &= ~((dbr_hand)1 << card("SK"));
