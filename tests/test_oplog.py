@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import json
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from hypothesis import given, settings
@@ -19,6 +20,27 @@ from dummybridge.engine.game import Game
 from dummybridge.engine.oplog import PACK_AFTER, OpLog
 from dummybridge.formats.records import load_game
 from support import examples, random_game
+
+T = TypeVar("T")
+
+
+def _write_compact(tmp_path: Path, game: Game) -> tuple[Path, int]:
+    """The game's record written compact (the costliest shape: fewer bytes
+    an action), and its size in bytes."""
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game.to_record(), separators=(",", ":")), "utf-8")
+    return path, path.stat().st_size
+
+
+def _peak(call: Callable[[], T]) -> tuple[T, int]:
+    """What ``call`` returns, and tracemalloc's peak while it ran."""
+    tracemalloc.start()
+    try:
+        result = call()
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return result, peak
 
 
 @pytest.mark.parametrize(
@@ -98,17 +120,10 @@ def test_a_record_replays_in_under_ten_times_its_size(
     costliest way: fewer bytes an action; about 7 to 8 times), the imports
     and the rules loaded before measuring."""
     game = random_game(variant, 5, rubbers=rubbers, laws=laws)
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(game.to_record(), separators=(",", ":")), "utf-8")
-    size = path.stat().st_size
+    path, size = _write_compact(tmp_path, game)
     assert size > 9_000
     load_game(path)  # the rules and the engine's tables, out of the figure
-    tracemalloc.start()
-    try:
-        replayed, record = load_game(path)
-        _, peak = tracemalloc.get_traced_memory()
-    finally:
-        tracemalloc.stop()
+    (replayed, record), peak = _peak(lambda: load_game(path))
     assert peak < 10 * size
     assert replayed.log == game.log
     assert replayed.log.packed == len(replayed.log) - len(replayed.log.entries) > 0
@@ -133,18 +148,11 @@ def test_a_records_export_holds_under_ten_times_it(
     from dummybridge.formats.pbn import export_pbn
 
     game = random_game(variant, 2, rubbers=rubbers, laws=laws)
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(game.to_record(), separators=(",", ":")), "utf-8")
-    size = path.stat().st_size
+    path, size = _write_compact(tmp_path, game)
     assert size > 50_000
     loaded, _ = load_game(path)
     export_pbn(loaded, board=1)  # the imports, out of the figure
-    tracemalloc.start()
-    try:
-        text = export_pbn(loaded)
-        _, peak = tracemalloc.get_traced_memory()
-    finally:
-        tracemalloc.stop()
+    text, peak = _peak(lambda: export_pbn(loaded))
     assert peak < 10 * size
     assert text == export_pbn(game)
 
@@ -170,18 +178,12 @@ def test_the_export_command_holds_under_ten_times_the_record(
     from dummybridge.formats.pbn import export_pbn
 
     game = random_game(variant, 2, rubbers=rubbers, laws=laws)
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(game.to_record(), separators=(",", ":")), "utf-8")
-    size = path.stat().st_size
+    path, size = _write_compact(tmp_path, game)
     assert size > 30_000
     out = tmp_path / "out.pbn"
     assert main(["export", str(path), "-o", str(out)]) == 0  # the imports, out of the figure
-    tracemalloc.start()
-    try:
-        assert main(["export", str(path), "-o", str(out)]) == 0
-        _, peak = tracemalloc.get_traced_memory()
-    finally:
-        tracemalloc.stop()
+    status, peak = _peak(lambda: main(["export", str(path), "-o", str(out)]))
+    assert status == 0
     assert peak < 10 * size
     assert out.read_bytes() == export_pbn(game).encode("latin-1", errors="replace")
 
