@@ -92,8 +92,8 @@ async def _finished_and_put_away(db: Path) -> None:
         assert again is same is tables.tables[table.id]
         assert again is not table
         assert tables._opening == {}
-        assert tables._jobs == {}  # its analyses read back, not worked out again
-        assert tables._analysing is None
+        assert tables.analyses.waiting == 0  # its analyses read back, not worked out again
+        assert not tables.analyses.busy
         assert _shown(again) == before
     finally:
         await tables.stop()

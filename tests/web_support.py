@@ -36,10 +36,13 @@ def free_port() -> int:
 class Server:
     """``dummybridge serve`` in a process of its own, on a free loopback port."""
 
-    def __init__(self, db: Path, *options: str, port: int | None = None) -> None:
+    def __init__(
+        self, db: Path, *options: str, port: int | None = None, group: bool = False
+    ) -> None:
         self.db = db
         self.port = port or free_port()
         self.options = options
+        self.group = group  # a process group of its own, as at a terminal
         self.proc: subprocess.Popen[str] | None = None
         self.banner = ""
 
@@ -56,6 +59,7 @@ class Server:
             stderr=subprocess.PIPE,
             text=True,
             env=env,
+            start_new_session=self.group,
         )
         atexit.register(self._reap)  # never outlives the tests, whatever fails
         assert self.proc.stdout is not None

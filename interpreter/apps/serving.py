@@ -51,6 +51,13 @@ def add_serve(sub: _Commands) -> None:
     serve.add_argument("--allow-seeds", action="store_true", help="let a new table name its seed")
     serve.add_argument("--synchronous", choices=["FULL", "NORMAL"], default="NORMAL")
     serve.add_argument("--no-analysis", action="store_true", help="no double-dummy analysis")
+    serve.add_argument(
+        "--analysis-queue",
+        type=int,
+        default=256,
+        metavar="N",
+        help="finished deals waiting for analysis kept in memory (the rest wait in the database)",
+    )
     serve.set_defaults(func=_cmd_serve)
 
 
@@ -69,6 +76,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         idle_seconds=args.idle,
         finished_seconds=args.keep_finished,
         tables_per_hour=args.tables_per_hour,
+        analysis_queue=max(1, args.analysis_queue),
     )
     config = ServerConfig(
         db=Path(args.db) if args.db else default_db_path(),

@@ -171,7 +171,7 @@ def apply_stored(game: Game, stored: StoredAction) -> None:
         game.apply(action)  # a card in turn takes the C card step (engine/hotpath.py)
 
 
-def analyse(db: str, table_id: str, number: int, rubbers: int, laws: bool) -> list[dict[str, Any]]:
+def analyse(db: str, table_id: str, number: int) -> list[dict[str, Any]]:
     """The double-dummy cost of each card of deal ``number`` of a stored
     table (slow: the server runs it in a process of its own, which reads the
     table's rules, seed and actions from the database ``db`` itself, so that
@@ -187,7 +187,7 @@ def analyse(db: str, table_id: str, number: int, rubbers: int, laws: bool) -> li
     if stored is None:
         raise LookupError(f"no table {table_id} in {db}")
     rules = _rules(stored.rules, stored.rules_text)
-    game = Game(rules, stored.seed, rubbers=rubbers, laws=laws)
+    game = Game(rules, stored.seed, rubbers=stored.rubbers, laws=stored.laws)
     for action in stored.actions:
         if game.deal_number > number or game.is_over:
             break

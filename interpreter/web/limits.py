@@ -31,6 +31,9 @@ class Limits:
         as before: it is read back when opened).
     :ivar tables_per_hour: new tables one client address may create an hour
         (at most ten at once); ``0``, no limit.
+    :ivar analysis_queue: finished deals held in memory waiting for their
+        analysis; the others wait in the database (``pending``), read back as
+        the queue empties.
     """
 
     max_tables: int = 1000
@@ -44,6 +47,7 @@ class Limits:
     idle_seconds: float = 3600.0
     finished_seconds: float = 10.0
     tables_per_hour: int = 60
+    analysis_queue: int = 256
 
 
 class TokenBucket:

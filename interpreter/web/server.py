@@ -517,7 +517,9 @@ def create_app(config: ServerConfig) -> Starlette:
 
 
 def serve(config: ServerConfig, host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Run the server until interrupted (Ctrl-C: a clean stop)."""
+    """Run the server until interrupted: Ctrl-C or SIGTERM stop it cleanly,
+    then raise :class:`KeyboardInterrupt` (the command line's
+    :mod:`~dummybridge.apps.toplevel` turns it into exit status 130 or 143)."""
     import uvicorn
 
     logging.basicConfig(level=logging.WARNING, format="dummybridge: %(message)s")
@@ -546,6 +548,11 @@ def serve(config: ServerConfig, host: str = "127.0.0.1", port: int = 8000) -> No
     shown = f"[{host}]" if ":" in host else host
     port = sock.getsockname()[1]
     print(f"dummybridge: serving on http://{shown}:{port}/ (tables in {config.db})", flush=True)
-    with contextlib.suppress(KeyboardInterrupt):  # uvicorn stops cleanly, then passes it on
+    try:
         server.run(sockets=[sock])
-    print("dummybridge: stopped", flush=True)
+    finally:
+        # uvicorn has stopped cleanly (connections closed, the bots and the
+        # analyses' process stopped, the database closed), then passes Ctrl-C
+        # or SIGTERM on: the command ends as any other (docs/limits.md,
+        # Signals: exit 130 or 143)
+        print("dummybridge: stopped", flush=True)

@@ -2,12 +2,16 @@
 before it is acknowledged or shown to anyone.
 
 The database is in WAL mode; each action is one transaction. On start the
-server reads the recently used tables back (:meth:`Store.recent`,
-:meth:`Store.table`) and rebuilds each game from its rules, its seed and its
-actions, so a server killed with SIGKILL loses nothing it acknowledged; any
-other table is read back the same way when someone opens it. Tokens are kept only as their SHA-256.
-A finished deal's double-dummy analysis is kept too, so that a table read
-back shows it at once instead of working it out again.
+server reads back the recently used tables whose game is not over
+(:meth:`Store.recent`, :meth:`Store.table`) and rebuilds each game from its
+rules, its seed and its actions, so a server killed with SIGKILL loses
+nothing it acknowledged; any other table is read back the same way when
+someone opens it. Tokens are kept only as their SHA-256. A finished deal's
+double-dummy analysis is kept too, so that a table read back shows it at
+once instead of working it out again; until it is, the deal is ``pending``
+(stored with the action that ended it), so that the analyses' queue in
+memory may be short and none is lost: the server reads the pending deals
+back as the queue empties, and after a restart.
 """
 
 from __future__ import annotations
@@ -30,7 +34,8 @@ CREATE TABLE IF NOT EXISTS tables (
     rules TEXT NOT NULL,          -- a built-in variant's name, or '' for uploaded text
     rules_text TEXT,              -- the uploaded rule file, if any
     options TEXT NOT NULL,        -- JSON: laws, rubbers, spectators
-    seed TEXT NOT NULL            -- decimal (a seed may not fit SQLite's integer)
+    seed TEXT NOT NULL,           -- decimal (a seed may not fit SQLite's integer)
+    over INTEGER NOT NULL DEFAULT 0 -- 1 once the game is over (not rebuilt on start)
 );
 CREATE TABLE IF NOT EXISTS places (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -54,7 +59,19 @@ CREATE TABLE IF NOT EXISTS analyses (
     costs TEXT NOT NULL,          -- JSON: the double-dummy cost of each card played
     PRIMARY KEY (table_id, deal)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS pending (
+    seq INTEGER PRIMARY KEY,      -- the order the deals ended in
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    deal INTEGER NOT NULL,        -- a finished deal whose analysis is still to be worked out
+    UNIQUE (table_id, deal)
+);
 """
+
+_INSERT_ACTION = (
+    "INSERT INTO actions (table_id, n, player, out_of_turn, action, time) VALUES (?, ?, ?, ?, ?, ?)"
+)
+_INSERT_PENDING = "INSERT OR IGNORE INTO pending (table_id, deal) VALUES (?, ?)"
+_DELETE_PENDING = "DELETE FROM pending WHERE table_id = ? AND deal = ?"
 
 
 def default_db_path() -> Path:
@@ -88,6 +105,18 @@ class StoredTable:
     actions: list[StoredAction] = field(default_factory=list)
     #: the finished deals' analyses worked out so far, by deal number
     analyses: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    #: the game is over (marked with its last action)
+    over: bool = False
+
+    @property
+    def rubbers(self) -> int:
+        """The rubbers its game lasts."""
+        return int(self.options.get("rubbers", 1))
+
+    @property
+    def laws(self) -> bool:
+        """Whether it plays in laws mode."""
+        return bool(self.options.get("laws", False))
 
 
 class Store:
@@ -113,6 +142,9 @@ class Store:
         # fsyncs would stall the server's event loop): not at a commit.
         self._db.execute("PRAGMA wal_autocheckpoint=0")
         self._db.executescript(_SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
+        if "over" not in columns:  # a database made before: its games over are found on start
+            self._db.execute("ALTER TABLE tables ADD COLUMN over INTEGER NOT NULL DEFAULT 0")
         self._stop = threading.Event()
         self._checkpointer = threading.Thread(
             target=self._checkpoint, name="dummybridge-checkpoint", daemon=True
@@ -159,47 +191,89 @@ class Store:
                 [(table.id, p, kind, sha) for p, (kind, sha) in table.places.items()],
             )
 
-    def add_action(self, table_id: str, n: int, action: StoredAction) -> None:
+    def add_action(
+        self,
+        table_id: str,
+        n: int,
+        action: StoredAction,
+        *,
+        ended: int | None = None,
+        over: bool = False,
+    ) -> None:
         """Store action number ``n`` of a table; committed when this returns.
 
         One statement in SQLite's autocommit mode is one transaction of its
         own, committed as the statement ends: the same guarantee as
         ``BEGIN``/``INSERT``/``COMMIT`` for a third of the calls into SQLite
         (py-spy found a tenth of the event loop's samples in the commit; it
-        costs about 12 us of CPU, the rest is waiting on the file).
+        costs about 12 us of CPU, the rest is waiting on the file). An action
+        that ends a deal to be analysed (``ended``, its number: the deal is
+        added to ``pending``) or the game (``over``) is stored with those
+        facts in one transaction, so that none is lost without the others.
 
         :raises sqlite3.Error: if it could not be stored (nothing is).
         """
+        row = (table_id, n, action.player, int(action.out_of_turn), action.action, time.time())
         with self._lock:
-            self._db.execute(
-                "INSERT INTO actions (table_id, n, player, out_of_turn, action, time) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (table_id, n, action.player, int(action.out_of_turn), action.action, time.time()),
+            if ended is None and not over:
+                self._db.execute(_INSERT_ACTION, row)
+                return
+            with self._transaction():
+                self._db.execute(_INSERT_ACTION, row)
+                if ended is not None:
+                    self._db.execute(_INSERT_PENDING, (table_id, ended))
+                if over:
+                    self._db.execute("UPDATE tables SET over = 1 WHERE id = ?", (table_id,))
+
+    def mark_over(self, table_id: str) -> None:
+        """Mark a table's game over (one stored before the mark was kept)."""
+        with self._lock:
+            self._db.execute("UPDATE tables SET over = 1 WHERE id = ?", (table_id,))
+
+    def add_pending(self, table_id: str, deal: int) -> None:
+        """Have a finished deal analysed (kept until its analysis is stored)."""
+        with self._lock:
+            self._db.execute(_INSERT_PENDING, (table_id, deal))
+
+    def pending(self, most: int) -> list[tuple[str, int]]:
+        """The ``most`` deals waiting longest for their analysis: (table, deal number)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT table_id, deal FROM pending ORDER BY seq LIMIT ?", (most,)
             )
+            return [(t, d) for t, d in rows]
+
+    def drop_pending(self, table_id: str, deal: int) -> None:
+        """Give up a deal's analysis (it cannot be worked out)."""
+        with self._lock:
+            self._db.execute(_DELETE_PENDING, (table_id, deal))
 
     def recent(self, since: float) -> list[str]:
-        """The tables made or acted at since ``since`` (a ``time.time()``), oldest first."""
+        """The tables whose game is not over made or acted at since ``since``
+        (a ``time.time()``), oldest first."""
         with self._lock:
             return [
                 r[0]
                 for r in self._db.execute(
-                    "SELECT id FROM tables t WHERE created >= ? OR EXISTS "
-                    "(SELECT 1 FROM actions a WHERE a.table_id = t.id AND a.time >= ?) "
+                    "SELECT id FROM tables t WHERE NOT over AND (created >= ? OR EXISTS "
+                    "(SELECT 1 FROM actions a WHERE a.table_id = t.id AND a.time >= ?)) "
                     "ORDER BY created",
                     (since, since),
                 )
             ]
 
     def add_analysis(self, table_id: str, deal: int, costs: list[dict[str, Any]]) -> None:
-        """Store the analysis of a table's finished deal (once worked out).
+        """Store the analysis of a table's finished deal (once worked out), no
+        longer pending, in one transaction.
 
         :raises sqlite3.Error: if it could not be stored.
         """
-        with self._lock:
+        with self._lock, self._transaction():
             self._db.execute(
                 "INSERT OR REPLACE INTO analyses (table_id, deal, costs) VALUES (?, ?, ?)",
                 (table_id, deal, json.dumps(costs, separators=(",", ":"))),
             )
+            self._db.execute(_DELETE_PENDING, (table_id, deal))
 
     def table(self, table_id: str) -> StoredTable | None:
         """One stored table with its places, actions and analyses, or ``None``."""
@@ -230,13 +304,13 @@ def read_table(db: sqlite3.Connection, table_id: str) -> StoredTable | None:
     """One stored table from a connection to the database (the server's, or
     one of the analyses' process), or ``None``."""
     row = db.execute(
-        "SELECT id, created, rules, rules_text, options, seed FROM tables WHERE id = ?",
+        "SELECT id, created, rules, rules_text, options, seed, over FROM tables WHERE id = ?",
         (table_id,),
     ).fetchone()
     if row is None:
         return None
-    id_, created, rules, text, options, seed = row
-    table = StoredTable(id_, created, rules, text, json.loads(options), int(seed))
+    id_, created, rules, text, options, seed, over = row
+    table = StoredTable(id_, created, rules, text, json.loads(options), int(seed), over=bool(over))
     for player, kind, sha in db.execute(
         "SELECT player, kind, token_sha256 FROM places WHERE table_id = ?", (id_,)
     ):

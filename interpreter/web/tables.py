@@ -14,20 +14,13 @@ and the number of the action, so a rebuilt table needs no bot state.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import hmac
 import logging
-import multiprocessing
-import os
 import secrets
-import signal
 import sqlite3
-import threading
 import time
 from collections.abc import Iterable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -37,6 +30,7 @@ from ..engine.observation import Observation
 from ..errors import DummyBridgeError, IllegalActionError, InvalidNotationError
 from ..language.ruleset import RuleSet
 from . import deals, views
+from .analyses import Analyses
 from .deals import DealStart, FinishedDeal
 from .limits import Limits
 from .protocol import Act
@@ -87,23 +81,6 @@ def bot_seed(seed: int, player: str, n: int) -> int:
     return int.from_bytes(digest[:8], "little")
 
 
-def _in_the_background(server: int) -> None:
-    """Set up the analyses' worker process: the last the system schedules
-    (nice 19), so that its work never delays the server's; and gone when the
-    server (process ``server``) is: killed, it cannot say so, so the worker
-    watches for it."""
-    if hasattr(os, "nice"):  # not on Windows
-        with contextlib.suppress(OSError):
-            os.nice(19)
-
-    def watch() -> None:
-        while os.getppid() == server:
-            time.sleep(1.0)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="dummybridge-watch-server", daemon=True).start()
-
-
 def decide(kind: str, seed: int, rules: RuleSet, obs: Observation) -> Action:
     """A bot's decision from its player's observation (run in a worker thread)."""
     from ..bots.basic import make_bot
@@ -131,8 +108,8 @@ class Table:
         self.id = stored.id
         self.stored = stored
         self.options = Options(
-            laws=bool(stored.options.get("laws", False)),
-            rubbers=int(stored.options.get("rubbers", 1)),
+            laws=stored.laws,
+            rubbers=stored.rubbers,
             spectators=str(stored.options.get("spectators", "public")),
         )
         self.game = Game(rules, stored.seed, rubbers=self.options.rubbers, laws=self.options.laws)
@@ -200,9 +177,17 @@ class Table:
             game.apply(action, player=player if out_of_turn else None)
         except (IllegalActionError, InvalidNotationError) as exc:
             return str(exc)
+        start, over = self._start, game.is_over and not self._over_seen
+        pending = None  # a deal this action ended, to be analysed: stored with it
+        if (game.deal is not start.deal or over) and start.deal.tricks:
+            pending = self.tables.analyses.to_store(start.number, self.stored.analyses)
         try:
             self.tables.store.add_action(
-                self.id, self.at, StoredAction(player, out_of_turn, str(action))
+                self.id,
+                self.at,
+                StoredAction(player, out_of_turn, str(action)),
+                ended=pending,
+                over=over,
             )
         except sqlite3.Error as exc:
             log.error("table %s: could not store action %d: %s", self.id, self.at, exc)
@@ -556,28 +541,22 @@ class Tables:
         self.bot_delay = bot_delay
         self.analysis = analysis
         self.tables: dict[str, Table] = {}
-        #: the deals waiting for their analysis, in order: (table, deal number)
-        #: and the table's (rubbers, laws); only that, not the table, so that
-        #: a finished table leaves memory whether or not its turn has come
-        self._jobs: dict[tuple[str, int], tuple[int, bool]] = {}
-        self._job: tuple[str, int] | None = None  # the one at work
-        self._analysing: asyncio.Task[None] | None = None
-        # The analyses (a double-dummy solve for every card played) are the
-        # server's heaviest work but nobody waits on them: in a process of
-        # their own at the lowest priority, so that they use the CPU the
-        # tables leave over. Not a thread: a thread at nice 19 shares the
-        # interpreter's lock with the event loop, which then waits whenever
-        # the system, busy elsewhere, leaves that thread holding the lock
-        # unscheduled (tens to hundreds of milliseconds on a loaded machine).
-        self._analyser: ProcessPoolExecutor | None = None
+        self.analyses = Analyses(store, limits, self.analysed, enabled=analysis)
         #: the tables being read back from the database (:meth:`open`)
         self._opening: dict[str, asyncio.Task[Table | None]] = {}
 
     def load(self) -> None:
-        """Rebuild the tables used within the last ``idle_seconds`` from their
-        rules, seeds and actions (the others are rebuilt when opened)."""
+        """Rebuild the tables whose game is not over used within the last
+        ``idle_seconds`` from their rules, seeds and actions (the others are
+        rebuilt when opened). A game found over (stored before its end was
+        marked) is marked and let go, its deals still to be analysed left
+        pending in the database."""
         for table_id in self.store.recent(time.time() - self.limits.idle_seconds):
-            self._open(table_id)
+            table = self._open(table_id)
+            if table is not None and table.game.is_over:
+                del self.tables[table_id]
+                for finished in table._to_analyse:
+                    self.analyses.add_pending(table_id, finished.number)
 
     def _open(self, table_id: str) -> Table | None:
         """Rebuild one stored table and keep it in memory; ``None`` if there is
@@ -605,6 +584,8 @@ class Tables:
         except (DummyBridgeError, ValueError) as exc:
             log.error("table %s could not be rebuilt: %s", stored.id, exc)
             return None
+        if table.game.is_over and not stored.over:  # stored before its end was marked
+            self.store.mark_over(table.id)
         return table
 
     def put_away(self) -> list[str]:
@@ -616,29 +597,19 @@ class Tables:
         return idle
 
     def start(self) -> None:
-        """Set every table going again (bots, analyses): in the running loop."""
+        """Set every table going again (bots, analyses, those left pending
+        in the database among them): in the running loop."""
         for table in self.tables.values():
             table.wake()
+        self.analyses.start()
 
     async def stop(self) -> None:
         """Stop the bots and the analyses (the server is stopping)."""
         tasks = [t.driver for t in self.tables.values() if t.driver]
-        if self._analysing is not None:
-            tasks.append(self._analysing)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        self._stop_analyser()
-
-    def _stop_analyser(self) -> None:
-        """Let the analyses' process go, ending the analysis at work (if any)."""
-        pool, self._analyser = self._analyser, None
-        if pool is not None:
-            workers = list(getattr(pool, "_processes", None) or {})  # no public way before 3.14
-            pool.shutdown(wait=False, cancel_futures=True)
-            for pid in workers:
-                with contextlib.suppress(OSError):
-                    os.kill(pid, signal.SIGTERM)
+        await self.analyses.stop()
 
     def get(self, table_id: str) -> Table | None:
         """The table with this id, if there is one: read back from the database
@@ -717,52 +688,13 @@ class Tables:
         return table, tokens
 
     def analyse(self, table: Table, finished: FinishedDeal) -> None:
-        """Have a finished deal's analysis worked out (one at a time, in a
-        process of its own); stored and shown when ready."""
-        key = (table.id, finished.number)
-        if not self.analysis or key in self._jobs or key == self._job:
-            return
-        self._jobs[key] = (table.options.rubbers, table.options.laws)
-        if self._analysing is None:
-            self._analysing = asyncio.get_running_loop().create_task(self._analyse())
+        """Have a finished deal's analysis worked out (:class:`.analyses.Analyses`)."""
+        self.analyses.add(table.id, finished.number)
 
-    async def _analyse(self) -> None:
-        """Work out the analyses waiting, in turn."""
-        try:
-            while self._jobs:
-                self._job = key = next(iter(self._jobs))
-                rubbers, laws = self._jobs.pop(key)
-                costs = await self._analysis(*key, rubbers, laws)
-                if costs is None:
-                    continue
-                try:
-                    self.store.add_analysis(*key, costs)
-                except sqlite3.Error as exc:  # shown all the same; worked out again when reopened
-                    log.error("table %s: could not store an analysis: %s", key[0], exc)
-                table = self.tables.get(key[0])  # put away meanwhile: stored, shown when opened
-                if table is not None:
-                    async with table.lock:
-                        table.analysed(key[1], costs)
-        finally:
-            self._job = self._analysing = None
-
-    async def _analysis(
-        self, table_id: str, number: int, rubbers: int, laws: bool
-    ) -> list[dict[str, Any]] | None:
-        """One deal's analysis, from the analyses' process; ``None`` if it failed."""
-        if self._analyser is None:  # started when first needed
-            spawn = multiprocessing.get_context("spawn")  # no fork of a threaded server
-            self._analyser = ProcessPoolExecutor(
-                1, mp_context=spawn, initializer=_in_the_background, initargs=(os.getpid(),)
-            )
-        db = str(self.store.path)
-        try:
-            return await asyncio.get_running_loop().run_in_executor(
-                self._analyser, deals.analyse, db, table_id, number, rubbers, laws
-            )
-        except BrokenProcessPool:  # the process died (killed?): a new one next time
-            log.error("table %s: the analyses' process stopped", table_id)
-            self._stop_analyser()
-        except Exception:
-            log.exception("table %s: the analysis of deal %d failed", table_id, number)
-        return None
+    async def analysed(self, table_id: str, number: int, costs: list[dict[str, Any]]) -> None:
+        """A deal's analysis is ready and stored: shown if its table is in
+        memory (one put away shows it when opened)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            async with table.lock:
+                table.analysed(number, costs)
