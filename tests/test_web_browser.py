@@ -651,3 +651,33 @@ def test_every_variant_opens(browser: Any, server: Server) -> None:
             assert shot["toAct"] in shot["hands"], variant["name"]
         page.close()
     context.close()
+
+
+SUIT_ROWS_JS = """() => Array.from(document.querySelectorAll('#compass .suit-row')).map(row => {
+  const sym = row.querySelector('.sym').getBoundingClientRect();
+  const cards = Array.from(row.querySelectorAll('.card')).map(c => c.getBoundingClientRect());
+  return {sym: sym.right, lefts: cards.map(c => c.left), tops: cards.map(c => c.top)};
+})"""
+
+
+def test_a_long_suit_wraps_under_its_cards_on_a_phone(browser: Any, server: Server) -> None:
+    """Issue 17 ("readable on a phone"): a suit too long for a side seat of a
+    phone's table wraps onto a second line under its own cards; its cards
+    wrapped under the suit's sign, where they read as a suit of their own."""
+    created = _table(server, "double-dummy", 8, {"A": "person", "B": "rule"})
+    page = _open(browser, server.url(created["links"]["A"]), width=390, height=844)
+    page.wait_for_selector("body[data-at]", state="attached")
+    rows: list[dict[str, Any]] = []
+    for _ in range(40):  # on into the play, until a wrapped suit is shown
+        rows = page.evaluate(SUIT_ROWS_JS)
+        if any(r["tops"] and max(r["tops"]) > min(r["tops"]) + 5 for r in rows):
+            break
+        page.wait_for_selector("#turn.mine")
+        at = int(_snapshot(page)["at"])
+        page.click(f"[data-action='{_snapshot(page)['actions'][0]}']")
+        page.wait_for_function(f"Number(document.body.dataset.at) > {at}")
+    assert any(r["tops"] and max(r["tops"]) > min(r["tops"]) + 5 for r in rows)  # a wrap
+    for row in rows:
+        assert all(left >= row["sym"] - 0.5 for left in row["lefts"]), row
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.context.close()
