@@ -588,6 +588,7 @@ def test_rule_editor(browser: Any, server: Server) -> None:
     table = _open(browser, link)
     table.wait_for_selector("body[data-at]", state="attached")
     assert table.inner_text("#variant-title") == "Bridge, doubling limited to 100"
+    assert table.inner_text("#table-mode") == "strict play"
     table.context.close()
     page.context.close()
 
@@ -680,4 +681,34 @@ def test_a_long_suit_wraps_under_its_cards_on_a_phone(browser: Any, server: Serv
     for row in rows:
         assert all(left >= row["sym"] - 0.5 for left in row["lefts"]), row
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.context.close()
+
+
+def test_the_rule_editor_says_and_keeps_the_tables_options(browser: Any, server: Server) -> None:
+    """Issue 17 (create a table, "strict play or laws mode, number of
+    rubbers", from a house rule too): the editor's table takes the Options
+    chosen above it, and says so beside its button; the table's page says
+    its mode and rubbers (neither said anywhere before)."""
+    page = _open(browser, server.url("/"))
+    page.wait_for_selector("#variants input[name=variant]")
+    assert page.inner_text("#editor-options") == (
+        "strict play, 1 rubber, spectators welcome (the Options above)"
+    )
+    page.select_option("#mode", "laws")
+    page.fill("#rubbers", "2")
+    page.select_option("#spectators", "none")
+    assert page.inner_text("#editor-options") == (
+        "laws mode, 2 rubbers, no spectators (the Options above)"
+    )
+    page.fill("#yaml", HOUSE_RULE)
+    page.wait_for_selector("#validity.ok")
+    page.click("#editor-create")
+    page.wait_for_selector("#editor-created .links li")
+    whos = [r.get_attribute("data-who") for r in page.locator("#editor-created .links li").all()]
+    assert whos == ["Player A", "Player B", "Player C", "Player D"]  # no spectators' link
+    link = page.locator("#editor-created .links li input").first.input_value()
+    table = _open(browser, link)
+    table.wait_for_selector("body[data-at]", state="attached")
+    assert table.inner_text("#table-mode") == "laws mode · 2 rubbers"
+    table.context.close()
     page.context.close()

@@ -91,6 +91,16 @@ function options() {
   };
 }
 
+/** What a table made from the editor will be: the Options chosen above, said beside its button. */
+function showEditorOptions() {
+  const { laws, rubbers, spectators } = options();
+  const play = laws ? "laws mode" : "strict play";
+  const count = rubbers === 1 ? "1 rubber" : `${rubbers} rubbers`;
+  const watch = spectators === "none" ? "no spectators" : "spectators welcome";
+  document.getElementById("editor-options").textContent =
+    `${play}, ${count}, ${watch} (the Options above)`;
+}
+
 function absolute(link) {
   return new URL(link, window.location.origin).href;
 }
@@ -268,6 +278,11 @@ async function start() {
     }
   });
   editorCreate.addEventListener("click", createFromEditor);
+  for (const id of ["mode", "rubbers", "spectators"]) {
+    document.getElementById(id).addEventListener("input", showEditorOptions);
+    document.getElementById(id).addEventListener("change", showEditorOptions);
+  }
+  showEditorOptions();
   try {
     const data = await api("/api/variants");
     variants = Array.isArray(data) ? data : (data && data.variants) || [];

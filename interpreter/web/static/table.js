@@ -237,6 +237,8 @@ function draw() {
   document.body.dataset.deal = String(state.deal_number ?? "");
   document.body.dataset.over = state.over ? "1" : "0";
   document.getElementById("variant-title").textContent = state.title || state.variant || "";
+  const rubbers = state.rubbers > 1 ? ` · ${state.rubbers} rubbers` : "";
+  document.getElementById("table-mode").textContent = `${state.laws ? "laws mode" : "strict play"}${rubbers}`;
   if (state.title || state.variant) document.title = `${state.title || state.variant} · dummybridge`;
   describeViewer();
 
