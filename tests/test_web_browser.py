@@ -712,3 +712,35 @@ def test_the_rule_editor_says_and_keeps_the_tables_options(browser: Any, server:
     assert table.inner_text("#table-mode") == "laws mode · 2 rubbers"
     table.context.close()
     page.context.close()
+
+
+def test_a_forced_declaration_is_shown_where_it_was_made(browser: Any, server: Server) -> None:
+    """Issue 17 ("the declaration or the auction"): in Three-handed Bridge the
+    dealer may leave the declaration to the Dummy, whose declaration the rule
+    file's table then makes (seed 3: hearts, from 0 aces and the longer
+    suits' pips). Nobody calls it, so the state's calls hold only "leave
+    it": the grid showed no declaration at all. Now it shows the Dummy's,
+    marked forced, in its column, just after the "leave it"."""
+    game = Game(load_rules("three-handed"), 3)
+    dealer = game.actor
+    assert dealer is not None
+    places = {p: "person" if p == dealer else "rule" for p in game.players}
+    created = _table(server, "three-handed", 3, places)
+    page = _open(browser, server.url(created["links"][dealer]))
+    page.wait_for_selector("#turn.mine")
+    page.click("[data-action='leave it']")
+    game.apply("leave it")
+    maker, denomination = game.deal.maker, game.deal.denomination
+    assert maker is not None
+    assert denomination is not None
+    assert denomination.name == "hearts"
+    assert [str(action) for _, action in game.deal.history] == ["leave it"]  # no call of it
+    page.wait_for_function("document.querySelector('#auction').textContent.includes('forced')")
+    grid = page.evaluate(AUCTION_GRID_JS)
+    column = grid[0].index(maker.letter)
+    forced = next(row for row in grid[1:] if "forced" in "".join(row))
+    assert forced[column] == "♥ (forced)"
+    assert [cell for i, cell in enumerate(forced) if i != column] == ["", "", ""]
+    leave = grid[grid.index(forced) - 1]
+    assert "leave it" in leave  # just after the dealer's "leave it"
+    page.context.close()

@@ -186,14 +186,25 @@ export function renderTrick(box, state, orient) {
   box.dataset.last = last ? "1" : "0";
 }
 
-/** The public history of this deal as [{seat, action}] (calls only: no cards). */
+/** The public history of this deal as [{seat, action}] (calls only: no cards),
+ * with a declaration no one called (a Dummy's forced declaration, made by the
+ * rule file's table once the dealer has left it) in its place: after the last
+ * "leave it", as "♥ (forced)". */
 export function callsOf(state) {
-  const history = state.history || state.auction || state.declaration || [];
-  return history
+  const history = state.history || state.auction || [];
+  const calls = history
     .map((item) => (Array.isArray(item)
       ? { seat: seatLetter(item[0]), action: String(item[1]) }
       : { seat: seatLetter(item.seat), action: String(item.action || item.text || "") }))
     .filter((c) => c.seat && !/^(play|look|touch|suggest)\b/.test(c.action));
+  const made = state.declaration || {};
+  const maker = seatLetter(made.maker);
+  const left = calls.map((c) => c.action).lastIndexOf("leave it");
+  if (maker && made.denomination && left >= 0
+      && !calls.some((c) => c.seat === maker && /^declare\b/.test(c.action))) {
+    calls.splice(left + 1, 0, { seat: maker, action: `declare ${made.denomination}`, forced: true });
+  }
+  return calls;
 }
 
 /** A call as a bridge player writes it: "1♥", "2NT", "pass", "double", "♠ (declared)". */
@@ -208,8 +219,8 @@ export function callText(action) {
   return actionWords(action);
 }
 
-function callCell(action) {
-  const text = callText(action);
+function callCell(call) {
+  const text = callText(call.action) + (call.forced ? " (forced)" : "");
   const red = /[♥♦]/.test(text);
   return el("span", { class: red ? "red" : "" }, text);
 }
@@ -239,7 +250,7 @@ export function renderAuction(box, state) {
   });
   const body = rows.map((cells) => el("tr", {}, cells.map((cell) => el("td", {
     class: cell && cell.last ? "last" : "",
-  }, cell ? callCell(cell.call.action) : ""))));
+  }, cell ? callCell(cell.call) : ""))));
   const table = el("table", { class: "auction", "aria-label": "the calls of this deal" },
     el("thead", {}, head), el("tbody", {}, body));
   const note = dealer ? el("div", { class: "hint" }, `* dealer: ${SEAT_NAMES[dealer]}`) : null;
@@ -370,7 +381,8 @@ function renderDeal(deal, state, open) {
   const calls = deal.calls || deal.history || deal.auction;
   if (calls && calls.length) {
     parts.push(el("p", {}, el("strong", {}, "Calls: "),
-      callsOf({ history: calls }).map((c) => `${c.seat} ${callText(c.action)}`).join(", ")));
+      callsOf({ history: calls, declaration: deal })
+        .map((c) => `${c.seat} ${callText(c.action)}${c.forced ? " (forced)" : ""}`).join(", ")));
   }
   const costs = costsByCard(deal.analysis);
   const tricks = deal.tricks || [];
