@@ -222,7 +222,8 @@ class Analyses:
     def _crashed_at(self, key: Key) -> bool:
         """The process stopped unexpectedly, working on ``key``: said, and
         replaced; whether ``key`` is given up (its second time)."""
-        codes = self._stop_process()
+        # it has ended: waiting for it only reaps it, so its exit status is known
+        codes = self._stop_process(wait=1.0)
         again = key not in self._crashed
         self._crashed.add(key)
         log.error(
