@@ -744,3 +744,37 @@ def test_a_forced_declaration_is_shown_where_it_was_made(browser: Any, server: S
     leave = grid[grid.index(forced) - 1]
     assert "leave it" in leave  # just after the dealer's "leave it"
     page.context.close()
+
+
+def test_the_laws_decisions_stand_apart_from_the_calls(browser: Any, server: Server) -> None:
+    """Laws mode (1912 law on an insufficient bid): the calls' grid holds
+    calls only; the decisions the laws give a player (here "make bid
+    sufficient") are in the deal's history too, and the grid showed them as
+    if they were calls, in a seat's column. Now they are listed under it."""
+    from test_web_server import _joined
+
+    seed = 11
+    created = _table(server, "auction-bridge", seed, dict.fromkeys("ABCD", "person"), laws=True)
+    game = Game(load_rules("auction-bridge"), seed, laws=True)
+    spectator = _open(browser, server.url(created["spectate"]))
+    tokens = {p: link.split("#", 1)[1] for p, link in created["links"].items()}
+    steps = ["bid 1 no_trumps", "bid 1 spades", "make bid sufficient"]  # the 2nd insufficient
+    for at, action in enumerate(steps):
+        actor = game.actor
+        assert actor is not None
+        offered = [str(a) for a in (*game.legal_actions(), *game.irregular_actions())]
+        assert action in offered
+        with _joined(server, created["table"], tokens[actor]) as client:
+            client.join()
+            client.send({"type": "act", "action": action, "at": at})
+            client.until(lambda m, at=at: m["type"] == "state" and m["at"] == at + 1)
+        game.apply(action)
+    _wait_at(spectator, len(steps))
+    decider = next(s for s, a in game.deal.history if str(a) == "make bid sufficient")
+    grid = spectator.evaluate(AUCTION_GRID_JS)
+    assert not [cell for row in grid for cell in row if "sufficient" in cell]
+    assert sum(1 for row in grid[1:] for cell in row if cell) == 2  # 1NT and the bid made good
+    assert spectator.inner_text("#auction .decisions") == (
+        f"Decisions (laws): {decider.letter} make bid sufficient"
+    )
+    spectator.context.close()

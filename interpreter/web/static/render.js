@@ -186,17 +186,32 @@ export function renderTrick(box, state, orient) {
   box.dataset.last = last ? "1" : "0";
 }
 
-/** The public history of this deal as [{seat, action}] (calls only: no cards),
+/** Calls, as the grid holds them: the declaration, leaving it, bids, passes, doubles. */
+const CALL = /^(declare|leave it|bid|pass|double|redouble)\b/;
+/** Actions of the history that are neither calls nor cards nor looks: the laws' decisions. */
+const NOT_A_DECISION = /^(play|look|touch|suggest)\b/;
+
+function historyOf(state) {
+  return (state.history || state.auction || [])
+    .map((item) => (Array.isArray(item)
+      ? { seat: seatLetter(item[0]), action: String(item[1]) }
+      : { seat: seatLetter(item.seat), action: String(item.action || item.text || "") }))
+    .filter((c) => c.seat);
+}
+
+/** The laws' decisions of this deal (a penalty chosen, a lead called, a
+ * revoke claimed ...): in the history among the calls, but no calls, so
+ * not in the grid: [{seat, action}]. */
+export function decisionsOf(state) {
+  return historyOf(state).filter((c) => !CALL.test(c.action) && !NOT_A_DECISION.test(c.action));
+}
+
+/** The public history of this deal as [{seat, action}] (calls only: no cards, no decisions),
  * with a declaration no one called (a Dummy's forced declaration, made by the
  * rule file's table once the dealer has left it) in its place: after the last
  * "leave it", as "♥ (forced)". */
 export function callsOf(state) {
-  const history = state.history || state.auction || [];
-  const calls = history
-    .map((item) => (Array.isArray(item)
-      ? { seat: seatLetter(item[0]), action: String(item[1]) }
-      : { seat: seatLetter(item.seat), action: String(item.action || item.text || "") }))
-    .filter((c) => c.seat && !/^(play|look|touch|suggest)\b/.test(c.action));
+  const calls = historyOf(state).filter((c) => CALL.test(c.action));
   const made = state.declaration || {};
   const maker = seatLetter(made.maker);
   const left = calls.map((c) => c.action).lastIndexOf("leave it");
@@ -254,7 +269,10 @@ export function renderAuction(box, state) {
   const table = el("table", { class: "auction", "aria-label": "the calls of this deal" },
     el("thead", {}, head), el("tbody", {}, body));
   const note = dealer ? el("div", { class: "hint" }, `* dealer: ${SEAT_NAMES[dealer]}`) : null;
-  box.replaceChildren(table, note);
+  const decisions = decisionsOf(state);
+  const also = decisions.length ? el("div", { class: "hint decisions" },
+    `Decisions (laws): ${decisions.map((d) => `${d.seat} ${actionWords(d.action)}`).join(", ")}`) : null;
+  box.replaceChildren(table, note, also);
 }
 
 /** The contract line: "♥ by South, doubled" or the auction's contract. */
@@ -383,6 +401,11 @@ function renderDeal(deal, state, open) {
     parts.push(el("p", {}, el("strong", {}, "Calls: "),
       callsOf({ history: calls, declaration: deal })
         .map((c) => `${c.seat} ${callText(c.action)}${c.forced ? " (forced)" : ""}`).join(", ")));
+    const decisions = decisionsOf({ history: calls });
+    if (decisions.length) {
+      parts.push(el("p", {}, el("strong", {}, "Decisions (laws): "),
+        decisions.map((d) => `${d.seat} ${actionWords(d.action)}`).join(", ")));
+    }
   }
   const costs = costsByCard(deal.analysis);
   const tricks = deal.tricks || [];
