@@ -27,6 +27,7 @@ from typing import Any
 import pytest
 from web_support import Server, check_message, choose, merged
 
+from dummybridge.core.cards import Seat
 from dummybridge.engine.game import Game
 from dummybridge.language.loader import builtin_variants, house_rules, load_rules
 from dummybridge.web.api import table_request
@@ -387,3 +388,38 @@ def test_end_to_end_every_message_through_real_websockets(tmp_path: Path) -> Non
             check_message(replica, p, m, seed)
         if action:
             replica.apply(action, player=None if player == replica.actor else player)
+
+
+def test_a_forced_declaration_is_among_the_events() -> None:
+    """Three-handed Bridge, seed 3: the dealer leaves the declaration to the
+    Dummy, whose declaration the rule file's table makes (hearts). Nobody
+    calls it, so the events said "leaves it to partner" and then the
+    doubling, never what was declared; now they say it where it was made,
+    and keep it there as the calls go on."""
+    game = Game(load_rules("three-handed"), 3)
+    text = DealText()
+
+    def events() -> list[str]:
+        obs = game.observation(game.players[0])
+        text.update(obs, game.rules)
+        return text.events(obs)
+
+    assert events() == []
+    game.apply("leave it")
+    owners = game.observation(game.players[0]).owners
+    south, north = owners[Seat.SOUTH], owners[Seat.NORTH]
+    assert events() == [
+        f"South ({south}) leaves it to partner",
+        f"North ({north}) declares hearts (forced)",
+    ]
+    game.apply("pass")
+    assert events()[:2] == [
+        f"South ({south}) leaves it to partner",
+        f"North ({north}) declares hearts (forced)",
+    ]
+    assert events()[2].endswith("passes")
+    # afresh, from the deal as it stands, the same
+    afresh = DealText()
+    obs = game.observation(game.players[0])
+    afresh.update(obs, game.rules)
+    assert afresh.events(obs) == events()

@@ -104,13 +104,26 @@ class DealText:
     every action). What was written is compared with the observation's, so a
     new deal, or anything taken back, writes it afresh."""
 
-    __slots__ = ("call_lines", "calls", "history", "owners", "trick_lines", "tricks", "tricks_seen")
+    __slots__ = (
+        "call_lines",
+        "calls",
+        "forced",
+        "history",
+        "owners",
+        "trick_lines",
+        "tricks",
+        "tricks_seen",
+    )
 
     def __init__(self) -> None:
         self.owners: dict[Seat, str] = {}
         self.calls: tuple[tuple[Seat, Action], ...] = ()
         self.history: list[dict[str, str]] = []
         self.call_lines: list[str] = []
+        #: a declaration nobody called (a Dummy's, made by the rule file's
+        #: table once the dealer has left it): where it goes among the call
+        #: lines, and its line
+        self.forced: tuple[int, str] | None = None
         self.tricks_seen: tuple[Trick, ...] = ()
         self.tricks: list[dict[str, Any]] = []
         self.trick_lines: list[str] = []
@@ -121,11 +134,14 @@ class DealText:
         if owners != self.owners or calls[: len(self.calls)] != self.calls:
             self.owners, self.calls = dict(owners), ()
             self.history, self.call_lines = [], []
-        for seat, action in calls[len(self.calls) :]:
+        new = calls[len(self.calls) :]
+        for seat, action in new:
             self.history.append(call_json(seat, action))
             self.call_lines.append(
                 f"{_SEAT_WORDS[seat]} ({owners.get(seat, '?')}) {_call_words(action, rules)}"
             )
+        if new or not calls:  # a declaration is made by a call, or by one's effect
+            self.forced = _forced(obs, calls)
         self.calls = calls
         if tricks[: len(self.tricks_seen)] != self.tricks_seen:
             self.tricks_seen, self.tricks, self.trick_lines = (), [], []
@@ -146,7 +162,26 @@ class DealText:
             + " ".join(_CARD_LABELS[c.index] for c in cards)
             for seat, cards in obs.cards_exposed.items()
         ]
-        return [*self.call_lines, *exposed, *self.trick_lines]
+        calls = self.call_lines
+        if self.forced is not None:
+            at, line = self.forced
+            calls = [*calls[:at], line, *calls[at:]]
+        return [*calls, *exposed, *self.trick_lines]
+
+
+def _forced(obs: Observation, calls: tuple[tuple[Seat, Action], ...]) -> tuple[int, str] | None:
+    """The line of a declaration nobody called, if the deal has one, and where
+    it goes: after the last "leave it" (the page's grid puts it there too)."""
+    maker, denomination = obs.maker, obs.denomination
+    if maker is None or denomination is None:
+        return None
+    if any(seat == maker and action.kind == "declare" for seat, action in calls):
+        return None
+    left = [i for i, (_, action) in enumerate(calls) if action.kind == "leave"]
+    if not left:
+        return None
+    words = action_words(Action.parse(f"declare {denomination.name}"))
+    return left[-1] + 1, f"{_SEAT_WORDS[maker]} ({obs.owners.get(maker, '?')}) {words} (forced)"
 
 
 def common_json(table: Table, obs: Observation) -> str:
