@@ -188,6 +188,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         {"the rule file": args.variant, "--deal": args.deal},
         {"--record": args.record, "--pbn": args.pbn},
         force=args.force,
+        exports=("--pbn",),
     )
     _check_rubbers(args.rubbers, PLAY_RUBBERS_MAX)
     if not 0 <= args.irregularities <= 1:
@@ -473,7 +474,7 @@ def _add_play(sub: _Commands) -> None:
         "--board", metavar="N", help="with --deal: only the game whose Board tag is N"
     )
     _add_play_yourself(play)
-    add_force_option(play)
+    add_force_option(play, "--save/--record/--pbn", "save, record or PBN export")
     play.set_defaults(func=_cmd_play)
 
 
