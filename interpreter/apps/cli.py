@@ -391,12 +391,18 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The argument parser (exposed for the docs and the tests).
 
     Building it imports nothing beyond this module: each command imports what
     it needs when it runs, so that ``dummybridge validate`` loads the rule
     language alone, never the engine or the bots.
+
+    :param command: a command's name: the parser with that command's alone,
+        all that running it needs (the others' arguments cost some 5 ms of
+        CPU to build, a fifth of the export of a 40 kB record); ``None``, or
+        a name that is no command's: with every command, for ``--help`` and
+        the errors.
     """
     parser: argparse.ArgumentParser = Parser(
         prog="dummybridge",
@@ -405,7 +411,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"dummybridge {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for add in _COMMANDS:
+    command = _ALIASES.get(command or "", command)
+    for add in [_COMMANDS[command]] if command in _COMMANDS else _COMMANDS.values():
         add(sub)
     return parser
 
@@ -668,23 +675,25 @@ def _add_dd(sub: _Commands) -> None:
     dd.set_defaults(func=_cmd_dd)
 
 
-#: Each command's parser, in the order ``dummybridge --help`` lists them.
-_COMMANDS: tuple[Callable[[_Commands], None], ...] = (
-    _add_play,
-    _add_resume,
-    _add_export,
-    add_import,
-    _add_simulate,
-    _add_variants,
-    _add_validate,
-    _add_conform,
-    _add_schema,
-    _add_docs,
-    _add_solve,
-    _add_analyse,
-    add_serve,
-    _add_dd,
-)
+#: Each command's parser by its name, in the order ``dummybridge --help`` lists them.
+_COMMANDS: dict[str, Callable[[_Commands], None]] = {
+    "play": _add_play,
+    "resume": _add_resume,
+    "export": _add_export,
+    "import": add_import,
+    "simulate": _add_simulate,
+    "variants": _add_variants,
+    "validate": _add_validate,
+    "conform": _add_conform,
+    "schema": _add_schema,
+    "docs": _add_docs,
+    "solve": _add_solve,
+    "analyse": _add_analyse,
+    "serve": add_serve,
+    "dd": _add_dd,
+}
+#: the other names of commands (their parsers' ``aliases``)
+_ALIASES = {"analyze": "analyse"}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -698,7 +707,8 @@ def _main(argv: Sequence[str] | None) -> int:
     reconfigure = getattr(sys.stdout, "reconfigure", None)
     if reconfigure is not None:
         reconfigure(errors="backslashreplace")
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(argv[0] if argv else None)  # the command's alone, if it is one
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()
