@@ -37,6 +37,7 @@ __all__ = [
     "lead_cards",
     "play_card",
     "plays",
+    "quiet",
     "remark",
     "remarks",
     "why_no_remark",
@@ -162,6 +163,30 @@ def lead_cards(game: Game) -> int:
     hand = game.hands[game.to_act]
     suit = hand & 0x1FFF << 13 * called
     return suit or hand
+
+
+def quiet(game: Game) -> bool:
+    """Whether no law binds the next card of the play: a legal card (one that
+    follows suit) would then do in :func:`play_card` exactly what it does in
+    strict play, so that the C card step may take it (the hook ``lean``). It
+    is so while the deal holds none of what :func:`plays` (and so
+    :func:`disobeying`), :func:`.exposed.card_played` and :func:`play_card`
+    read: no card required or forbidden, no trick to win or lose (law 80), no
+    lead called or prohibited, no early card, no card led on, no false lead,
+    no exposed card. A revoke still takes :func:`play_card`: the C step
+    refuses it."""
+    deal = game.deal
+    return (
+        deal.constraint is None
+        and deal.demand is None
+        and deal.called_lead is None
+        and deal.early_card is None
+        and deal.lead_forbidden is None
+        and deal.led_on is None
+        and deal.led_on_next is None
+        and deal.false_lead is None
+        and not any(deal.cards_exposed.values())
+    )
 
 
 def play_card(game: Game, action: Action, recorded: Action | None = None) -> Operation:
