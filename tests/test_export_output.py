@@ -83,19 +83,15 @@ def test_export_writes_a_file_whole_and_streams_standard_output_alike(
     assert sorted(os.listdir(tmp_path)) == ["empty.pbn", "game.json", "out.pbn"]
 
 
-def test_export_writes_only_where_a_pbn_export_may_go(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Item 2 for ``export -o``: a foreign file or a link only with --force;
-    a directory, a FIFO or a device node never ("a copy of /dev/null made with
-    mknod became a JSON file")."""
-    rec = _record(tmp_path, capsys)
-    monkeypatch.chdir(tmp_path)
+def _foreign_targets() -> list[tuple[str, str]]:
+    """In the current directory, a file of notes, a link to it, a directory
+    and a FIFO; each target a PBN export may not replace (with /dev/null), and
+    why, as the error says it."""
     Path("notes.txt").write_text("my notes\n", encoding="utf-8")
     os.symlink("notes.txt", "link.pbn")
     os.mkdir("adir")
     os.mkfifo("fifo")
-    refused = [
+    return [
         ("notes.txt", "exists and is not a PBN file dummybridge exported: name another file, "
          "or give --force to replace it"),
         ("link.pbn", "is a symbolic link (to notes.txt): name the file itself, or give "
@@ -104,6 +100,17 @@ def test_export_writes_only_where_a_pbn_export_may_go(
         ("fifo", "is a FIFO, not a regular file: name a file"),
         ("/dev/null", "is a device, not a regular file: name a file"),
     ]  # fmt: skip
+
+
+def test_export_writes_only_where_a_pbn_export_may_go(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Item 2 for ``export -o``: a foreign file or a link only with --force;
+    a directory, a FIFO or a device node never ("a copy of /dev/null made with
+    mknod became a JSON file")."""
+    rec = _record(tmp_path, capsys)
+    monkeypatch.chdir(tmp_path)
+    refused = _foreign_targets()
     for target, why in refused:
         assert _run(["export", str(rec), "-o", target], capsys) == (
             1,
@@ -123,6 +130,41 @@ def test_export_writes_only_where_a_pbn_export_may_go(
     assert Path("notes.txt").read_bytes() == Path("link.pbn").read_bytes()
     capsys.readouterr()
     assert sorted(os.listdir(".")) == ["adir", "fifo", "game.json", "link.pbn", "notes.txt"]
+
+
+def test_play_pbn_writes_only_where_a_pbn_export_may_go(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Item 2 for ``play --pbn FILE``, the rule of ``export -o`` (it replaced
+    any regular file without --force): refused before any play, nothing
+    printed and nothing written; a file of its own, or an empty one, is
+    replaced, a foreign file or a link only with --force."""
+    monkeypatch.chdir(tmp_path)
+    refused = _foreign_targets()
+    play = ["play", "bridge", "--seed", "4", "--pbn"]
+    for target, why in refused:
+        status = main([*play, target])
+        assert (status, *capsys.readouterr()) == (
+            1, "", f"dummybridge: error: --pbn {target} {why}\n"
+        )  # fmt: skip
+    for target, why in refused[2:]:  # never, even with --force
+        status = main([*play, target, "--force"])
+        assert (status, *capsys.readouterr()) == (
+            1, "", f"dummybridge: error: --pbn {target} {why}\n"
+        )  # fmt: skip
+    assert Path("notes.txt").read_text(encoding="utf-8") == "my notes\n"
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+    Path("empty.pbn").write_bytes(b"")
+    assert main([*play, "empty.pbn"]) == 0
+    assert main([*play, "empty.pbn"]) == 0  # now play's own export: replaced without --force
+    written = Path("empty.pbn").read_bytes()
+    assert written.startswith(b"% PBN 2.1\r\n% EXPORT\r\n[Event ")
+    assert main([*play, "link.pbn", "--force"]) == 0
+    assert not os.path.islink("link.pbn")
+    assert main([*play, "notes.txt", "--force"]) == 0
+    assert Path("notes.txt").read_bytes() == Path("link.pbn").read_bytes() == written
+    capsys.readouterr()
+    assert sorted(os.listdir(".")) == ["adir", "empty.pbn", "fifo", "link.pbn", "notes.txt"]
 
 
 def test_is_ours_knows_a_pbn_export_by_its_head_and_generator(tmp_path: Path) -> None:

@@ -21,6 +21,7 @@ import json
 import pickle
 import sys
 from types import MappingProxyType
+from typing import Any
 
 import pytest
 
@@ -517,9 +518,10 @@ def test_honours_worked_out_once_for_a_pattern_are_those_of_each_deal() -> None:
             assert remembered == scoring.honour_entries(BRIDGE.scoring, result)
 
 
-def _laws_session(seed: int) -> tuple[list[str], Game]:
+def _laws_session(seed: int, watch: Any = lambda game: "") -> tuple[list[str], Game]:
     """A laws-mode rubber with revokes and the laws' remarks now and then
-    (law 86's corrections take cards back and rebuild the play state)."""
+    (law 86's corrections take cards back and rebuild the play state); each
+    step's line ends with ``watch(game)`` (by default nothing)."""
     game = Game(BRIDGE, seed, laws=True)
     rnd = Rng(seed)
     steps: list[str] = []
@@ -530,12 +532,12 @@ def _laws_session(seed: int) -> tuple[list[str], Game]:
             options += [(a, p) for a in game.remarks(p)[:2]]
         pick = rnd.below(len(options)) if rnd.below(6) == 0 else rnd.below(len(legal))
         action, player = options[pick]
-        try:
-            op = game.apply(action, player=player)
+        try:  # (a card in turn given alone: the C step may take it)
+            op = game.apply(action) if player is None else game.apply(action, player=player)
         except IllegalActionError as exc:
             steps.append(f"refused {action}: {exc}")
             continue
-        steps.append(f"{game.phase} {legal} {op!r}")
+        steps.append(f"{game.phase} {legal} {op!r} {watch(game)}")
     return steps, game
 
 
@@ -550,3 +552,50 @@ def test_a_play_state_reset_for_each_deal_plays_as_a_new_one(
     monkeypatch.setattr(_native.PlayState, "reset", lambda self, *args: False)
     fresh, _ = _laws_session(seed)
     assert reset == fresh
+
+
+@pytest.mark.parametrize("seed", [0, 1, 4, 7])
+def test_laws_mode_lets_the_c_step_take_a_card_no_law_binds_to_the_same_game(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Laws mode (issue 22, the replay of laws-mode records): while nothing the
+    laws keep of the deal binds the next card (``conduct.quiet``), a legal card
+    takes the C step, as in strict play; the rubber is then step for step, log
+    and state, the one in which every card goes through the laws' Python
+    ``play_card``, and the C step took some of its cards."""
+    from dummybridge.engine.laws import LAWS, conduct
+
+    taken_by_python: list[int] = []
+    real = conduct.play_card
+
+    def counted(game: Game, action: Action, recorded: Action | None = None) -> Operation:
+        taken_by_python.append(action.index)
+        return real(game, action, recorded)
+
+    def laws_of_the_deal(game: Game) -> str:  # (each step: what the laws keep, hands too)
+        deal = game.deal
+        return repr([getattr(deal, name) for name in (*_LAWS_OF_A_DEAL, "hands", "trick_cards")])
+
+    monkeypatch.setattr(conduct, "play_card", counted)
+    lean_steps, lean_game = _laws_session(seed, laws_of_the_deal)
+    some = len(taken_by_python)
+    monkeypatch.setattr(type(LAWS), "lean", lambda self, game: False)
+    taken_by_python.clear()
+    steps, game = _laws_session(seed, laws_of_the_deal)
+    assert lean_steps == steps
+    assert lean_game.log == game.log
+    assert json.dumps(lean_game.state_dict(), sort_keys=True) == json.dumps(
+        game.state_dict(), sort_keys=True
+    )
+    played = sum(1 for op in game.log if op.kind == "play")
+    assert len(taken_by_python) == played  # (without the lean play: every card in Python)
+    assert some < played * 0.8
+
+
+#: the laws' state of a deal (the Deal's fields the laws keep: laws/__init__.py)
+_LAWS_OF_A_DEAL = (
+    *("pending", "barred", "constraint", "called_lead", "revokes", "asked", "forfeited"),
+    *("revoke_claims", "revoke_penalties", "cards_exposed", "silenced", "lead_forbidden"),
+    *("early_card", "demand", "led_on", "led_on_next", "false_lead", "rest_claimed"),
+    *("not_liable", "directed", "disobeyed"),
+)

@@ -317,6 +317,27 @@ def test_the_game_answers_through_its_hooks_as_the_laws(laws: bool, seed: int) -
     assert phases == ({"auction", "play", "penalty", "claim"} if laws else {"auction", "play"})
 
 
+@pytest.mark.parametrize("variant", ["auction-bridge", "bridge", "dummy-bridge"])
+def test_the_remarks_of_one_kind_are_those_of_the_whole_statement(variant: str) -> None:
+    """``conduct.remarks(game, player, kind)``, which ``remark`` asks to check
+    one remark (issue 22: "make the single statement cheap", not a second
+    statement of what is legal), is at every step of a random laws game, for
+    every player and every kind of remark, exactly the remarks of that kind
+    in the whole answer; the walk meets most kinds."""
+    rules = load_rules(variant)
+    met: set[str] = set()
+    for seed in (1, 2):
+        game = Game(rules, seed, laws=True)
+        for _ in _random_steps(game, random.Random(seed), 400):
+            for player in game.players:
+                whole = conduct.remarks(game, player)
+                met |= {a.kind for a in whole}
+                for kind in conduct.REMARKS:
+                    alone = tuple(a for a in whole if a.kind == kind)
+                    assert conduct.remarks(game, player, kind) == alone, (player, kind)
+    assert len(met) >= 7, met
+
+
 #: the remarks the walk takes less often than the others
 _RARE = frozenset(("expose_card", "throw_down", "have_rest", "lead_on"))
 

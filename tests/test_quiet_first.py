@@ -13,6 +13,7 @@ lists (clubs first, then diamonds, hearts, spades, each from the two up).
 
 from __future__ import annotations
 
+import json
 import pickle
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from dummybridge.bots.basic import RandomBot
 from dummybridge.core._native import Rng
 from dummybridge.engine.actions import Action
 from dummybridge.engine.bounds import calls_length, deal_length
+from dummybridge.formats.pbn import export_pbn
 from dummybridge.language.registry import builtin_variants, house_rules
 from support import BRIDGE_DECLARATIONS
 
@@ -98,6 +100,12 @@ def test_bridge_doubling_stops_at_the_safeguard() -> None:
         game.apply(game.legal_actions()[0])
     # hearts are 8 a trick (ELW07), doubled 30 times: 8 * 2**30 a trick, three odd tricks
     assert "  25769803776   3 odd tricks at hearts doubled 30 times" in str(game.sheets[0])
+    # issue 22 item 3: "after about 14,300 doublings in Bridge the score has too
+    # many digits to print, so export, state_dict() and the end-of-deal display
+    # fail": at the safeguard's most, each shows the score
+    assert "25769803776" in json.dumps(game.state_dict())
+    assert "25769803776" in export_pbn(game)
+    assert str(game).startswith("Bridge (Bridge Whist), rubber 1, deal 2, ")
 
 
 def test_a_lower_safeguard_is_a_setting(tmp_path: Path) -> None:

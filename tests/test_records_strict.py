@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 import time
 import tracemalloc
 from pathlib import Path
@@ -38,6 +40,22 @@ def bridge_record() -> dict[str, object]:
     for _ in range(5):
         game.apply(game.legal_actions()[0])
     return game.to_record()
+
+
+#: a save's session: player A at the table, the others bots
+SESSION = {"format": "dummybridge-session/1", "human": "A", "bots": "rule"}
+
+
+def _resume_and_quit(save: Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """``dummybridge resume SAVE`` run as a user runs it (in ``cwd``), who types quit."""
+    return subprocess.run(
+        [sys.executable, "-m", "dummybridge", "resume", str(save), "--ascii"],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=cwd,
+    )
 
 
 def _write(path: Path, record: object) -> Path:
@@ -114,6 +132,20 @@ def test_an_old_record_of_a_users_rule_file_replays_with_rules_file(
 # --------------------------------------------------------------------------- item 10
 
 
+def _record_beside_its_rule_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> Path:
+    """The directory ``made`` where ``play house.yaml --record r.json`` was
+    run, a user's rule file (HOUSE_CAPPED) beside it; the current directory."""
+    made = tmp_path / "made"
+    made.mkdir()
+    (made / "house.yaml").write_text(HOUSE_CAPPED, encoding="utf-8")
+    monkeypatch.chdir(made)
+    assert main(["play", "house.yaml", "--seed", "4", "--record", "r.json"]) == 0
+    capsys.readouterr()
+    return made
+
+
 def test_a_record_of_a_users_rule_file_replays_from_any_directory(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -121,12 +153,7 @@ def test_a_record_of_a_users_rule_file_replays_from_any_directory(
     directory they were made in, because the origin is stored as typed." The
     record carries the effective rules and their SHA-256; --rules FILE must
     match them."""
-    made = tmp_path / "made"
-    made.mkdir()
-    (made / "house.yaml").write_text(HOUSE_CAPPED, encoding="utf-8")
-    monkeypatch.chdir(made)
-    assert main(["play", "house.yaml", "--seed", "4", "--record", "r.json"]) == 0
-    capsys.readouterr()
+    made = _record_beside_its_rule_file(tmp_path, capsys, monkeypatch)
     rules = json.loads((made / "r.json").read_text(encoding="utf-8"))["rules"]
     assert sorted(rules) == ["name", "origin", "sha256", "text", "version"]
     assert json.loads(rules["text"])["doubling"]["limit"] == {"kind": "cap", "trick_value": 100}
@@ -156,6 +183,30 @@ def test_a_record_of_a_users_rule_file_replays_from_any_directory(
         f"{rec}: error: $.rules: the rules' text does not match its sha256: the record "
         "was altered\n",
     )
+
+
+def test_a_save_of_a_users_rule_file_resumes_from_any_directory(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Item 10, for saves: "Records and saves of a user's rule file only work
+    from the directory they were made in". A save made beside house.yaml is
+    resumed from another directory after the file is gone: its rules are
+    the ones it carries, and it is written back whole."""
+    made = _record_beside_its_rule_file(tmp_path, capsys, monkeypatch)
+    record = json.loads((made / "r.json").read_text(encoding="utf-8"))
+    save = _write(
+        made / "s.json", {**record, "session": SESSION, "actions": record["actions"][:20]}
+    )
+    (made / "house.yaml").unlink()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    proc = _resume_and_quit(save, elsewhere)
+    assert (proc.returncode, proc.stderr) == (0, "")
+    assert proc.stdout.startswith(f"Resuming {save}: H, deal 1, ")
+    game = load_game(save, save=True)[0]
+    assert game.rules.name == "house"
+    assert game.rules.doubling.limit.trick_value == 100  # (the carried rules, capped)
+    assert os.listdir(elsewhere) == []
 
 
 # --------------------------------------------------------------------------- item 3
@@ -413,6 +464,35 @@ def test_a_save_or_record_is_written_only_where_it_may_be(
     assert sorted(os.listdir(".")) == ["adir", "fifo", "link.json", "notes.txt"]
 
 
+def test_a_device_node_is_never_written_even_with_force(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Item 2: "a copy of /dev/null made with mknod became a JSON file. Run as
+    root, this would replace the real /dev/null." Such a copy (made where the
+    tests may make one: as root) and /dev/null itself are refused as --save,
+    --record and --pbn targets, with --force too, and stay device nodes."""
+    import stat
+
+    monkeypatch.chdir(tmp_path)
+    targets = ["/dev/null"]
+    try:
+        os.mknod("null", stat.S_IFCHR | 0o666, os.makedev(1, 3))
+        targets.append("null")
+    except PermissionError:
+        pass  # (not root: /dev/null alone)
+    for target in targets:
+        for option, extra in (("--record", []), ("--save", ["--seat", "S"]), ("--pbn", [])):
+            for force in ([], ["--force"]):
+                status, err = _run(["play", "bridge", *extra, option, target, *force], capsys)
+                assert (status, err) == (
+                    1,
+                    f"dummybridge: error: {option} {target} is a device, not a regular file: "
+                    "name a file\n",
+                )
+        assert stat.S_ISCHR(os.stat(target).st_mode)
+    assert sorted(os.listdir(".")) == targets[1:]
+
+
 def test_is_ours_knows_a_save_a_record_and_nothing_else(tmp_path: Path) -> None:
     """Recognised by content: what write_atomic writes for a save or record,
     or an empty file."""
@@ -578,22 +658,12 @@ def test_resume_removes_the_leftovers_next_to_its_save(
 ) -> None:
     """Item 13, for 'resume': a temporary file left by kill -9 beside the save
     goes when the game is resumed; the save is written whole again."""
-    import subprocess
-    import sys
-
-    session = {"format": "dummybridge-session/1", "human": "A", "bots": "rule"}
-    save = _write(tmp_path / "s.json", {**bridge_record, "session": session})
+    save = _write(tmp_path / "s.json", {**bridge_record, "session": SESSION})
     stale = tmp_path / ".dummybridge-x1y2z3w4.tmp"
     stale.write_text('{"format": "dummybr', encoding="utf-8")
     old = time.time() - 3600
     os.utime(stale, (old, old))
-    proc = subprocess.run(
-        [sys.executable, "-m", "dummybridge", "resume", str(save), "--ascii"],
-        input="quit\n",
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    proc = _resume_and_quit(save)
     assert proc.returncode == 0, proc.stderr
     assert os.listdir(tmp_path) == ["s.json"]
     before = Game.from_record(bridge_record).actions

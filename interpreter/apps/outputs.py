@@ -4,8 +4,8 @@ go with them (``--force``, ``--rules``).
 
 ``play --record FILE`` and ``play --seat S --save FILE`` write only to a path
 that is absent or already a save or record of dummybridge, and ``export -o
-FILE`` only to one absent or already a PBN file dummybridge exported, unless
-``--force``; a directory, a device, a FIFO or a socket never
+FILE`` and ``play --pbn FILE`` only to one absent or already a PBN file
+dummybridge exported, unless ``--force``; a directory, a device, a FIFO or a socket never
 (:func:`~dummybridge.core.writes.check_target`). Before the game starts, the
 temporary files a killed dummybridge left next to the target are removed
 (:func:`~dummybridge.core.writes.remove_stale_temporaries`).

@@ -398,7 +398,16 @@ class Game(GameBase):
     def _apply(self, action: Action | str, *, player: str | None = None) -> Operation:
         """:meth:`apply` (the C base class takes a card of the lean play itself
         and calls this for every other action, and for a card it refused, so
-        that the message names the rule broken)."""
+        that the message names the rule broken). In laws mode, what the laws
+        keep of the deal may have changed: whether the C step may take the
+        next card is asked again (:func:`.play.refresh_lean`)."""
+        op = self._apply_action(action, player)
+        if self.laws and (self._lean or self.phase is PLAY_PHASE):
+            play.refresh_lean(self)  # (off outside the play: a penalty to choose ...)
+        return op
+
+    def _apply_action(self, action: Action | str, player: str | None) -> Operation:
+        """:meth:`_apply`'s action taken (its general path)."""
         if action.__class__ is not Action:
             if not isinstance(action, str):
                 raise TypeError(f"an action must be an Action or its text, not {action!r}")

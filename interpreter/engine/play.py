@@ -39,7 +39,7 @@ from .phases import Phase, PhaseActions
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["ACTIONS", "begin", "card", "end_play", "first_lead", "refresh_blind"]
+__all__ = ["ACTIONS", "begin", "card", "end_play", "first_lead", "refresh_blind", "refresh_lean"]
 
 SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 LEFT = tuple(SEATS[(i + 1) & 3] for i in range(4))
@@ -96,7 +96,16 @@ def refresh_blind(game: Game) -> None:
         if seat not in exposed and seat not in seen[actor[seat]]:
             blind = blind | {seat}
     deal.blind = blind
-    game._lean = not blind and not game.laws  # apply() may take its lean play path
+    refresh_lean(game)
+
+
+def refresh_lean(game: Game) -> None:
+    """Whether ``apply()`` may take its lean play path (the C step) for the
+    next card: no hand is blind and no law binds the card (the hook ``lean``:
+    always in strict play; in laws mode while nothing the laws keep of the
+    deal changes what a legal card does). Asked when sight changes and, in
+    laws mode, after every action the Python methods take."""
+    game._lean = game.phase is Phase.PLAY and not game.deal.blind and game.hooks.lean(game)
     if game._lean:  # the lean legal_actions() (in C) reads the legal cards from game._step
         game._step = 0 if game._legal_call() else int(game._legal_out[0])
 

@@ -53,12 +53,23 @@ def pbn(data: bytes) -> str:
             game.play()
         if games:
             deals_from_pbn(games, board=games[0].board or "1", file="f.pbn")
-            deals_from_pbn(games, board="no such board", file="f.pbn")
     except db.FileFormatError as exc:
-        if exc.file != "f.pbn" or (exc.line is None and exc.path is None):
-            raise Unlocated(str(exc)) from exc
+        _located(exc)
         return "clean"
+    if games:  # a board the file lacks: refused, located, for a file read whole
+        try:
+            deals_from_pbn(games, board="no such board", file="f.pbn")
+        except db.FileFormatError as exc:
+            _located(exc)
+        else:
+            raise Unlocated("a board the file lacks was taken")
     return "ok"
+
+
+def _located(exc: db.FileFormatError) -> None:
+    """Raise :class:`Unlocated` unless ``exc`` names the file and a line or a tag."""
+    if exc.file != "f.pbn" or (exc.line is None and exc.path is None):
+        raise Unlocated(str(exc)) from exc
 
 
 _BRIDGE = db.load_rules("bridge")

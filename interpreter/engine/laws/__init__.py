@@ -63,6 +63,9 @@ hook                               where the game calls it
                                    back (``None``: refused as in strict play)
 ``play(game, action)``             ``Game._apply()`` and the play's ``act``, for a
                                    card seen
+``lean(game)``                     ``play.refresh_lean()``: whether no law binds
+                                   the next card, so that the C card step may
+                                   take a legal one (strict play: always)
 ``end_of_play(game)``              ``play.end_play()``, after the last trick:
                                    ``True`` when the revoke claims begin (the
                                    score waits for them)
@@ -151,6 +154,10 @@ class StrictPlay:
         """A card seen played: the play's own step."""
         return play.card(game, action)
 
+    def lean(self, game: Game) -> bool:
+        """Whether the C card step may take the next card (a legal one): always."""
+        return True
+
     def end_of_play(self, game: Game) -> bool:
         """After the last trick: no revoke to claim; the deal is scored."""
         return False
@@ -184,6 +191,9 @@ class Laws(StrictPlay):
 
     def play(self, game: Game, action: Action) -> Operation:
         return conduct.play_card(game, action)
+
+    def lean(self, game: Game) -> bool:
+        return conduct.quiet(game)
 
     def end_of_play(self, game: Game) -> bool:
         return revokes.begin_revoke_claims(game)

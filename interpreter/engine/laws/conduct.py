@@ -37,6 +37,7 @@ __all__ = [
     "lead_cards",
     "play_card",
     "plays",
+    "quiet",
     "remark",
     "remarks",
     "why_no_remark",
@@ -46,6 +47,8 @@ __all__ = [
 #: and the cards exposed, called and the leads prohibited (laws 65-75)
 REMARKS = frozenset((TOUCH, ASK, CORRECT, POINT_OUT, SUGGEST, INFORM)) | exposed.REMARKS
 _PLAYS = tuple(Action.play(Card(i)) for i in range(52))
+_SUGGESTS = tuple(Action.suggest(Card(i)) for i in range(52))  # (interned, made once)
+_TOUCHES = tuple(Action.touch(Card(i)) for i in range(52))
 _INFORM = Action(INFORM)
 _POINT_OUT = Action(POINT_OUT)
 _PASS_BACK = (Action.leave(),)  # the declaration passed back (ELW05)
@@ -162,6 +165,30 @@ def lead_cards(game: Game) -> int:
     return suit or hand
 
 
+def quiet(game: Game) -> bool:
+    """Whether no law binds the next card of the play: a legal card (one that
+    follows suit) would then do in :func:`play_card` exactly what it does in
+    strict play, so that the C card step may take it (the hook ``lean``). It
+    is so while the deal holds none of what :func:`plays` (and so
+    :func:`disobeying`), :func:`.exposed.card_played` and :func:`play_card`
+    read: no card required or forbidden, no trick to win or lose (law 80), no
+    lead called or prohibited, no early card, no card led on, no false lead,
+    no exposed card. A revoke still takes :func:`play_card`: the C step
+    refuses it."""
+    deal = game.deal
+    return (
+        deal.constraint is None
+        and deal.demand is None
+        and deal.called_lead is None
+        and deal.early_card is None
+        and deal.lead_forbidden is None
+        and deal.led_on is None
+        and deal.led_on_next is None
+        and deal.false_lead is None
+        and not any(deal.cards_exposed.values())
+    )
+
+
 def play_card(game: Game, action: Action, recorded: Action | None = None) -> Operation:
     """Laws mode: a card that fails to follow suit is a revoke, played all
     the same (:func:`.revokes.record`); the card required of the hand, or the
@@ -248,9 +275,11 @@ def dummy_player(game: Game) -> str | None:
     return None if player == game.seat_player[game.declarer] else player
 
 
-def remarks(game: Game, player: str) -> tuple[Action, ...]:
+def remarks(game: Game, player: str, kind: str | None = None) -> tuple[Action, ...]:
     """:meth:`Game.remarks <dummybridge.engine.game.Game.remarks>`: what the
-    laws let ``player`` say or do in the play besides playing a card.
+    laws let ``player`` say or do in the play besides playing a card; with
+    ``kind``, those of that kind alone, the others not made (what
+    :func:`remark` asks to check one: the same statement, cheaper).
 
     :raises ValueError: for an unknown player.
     """
@@ -258,36 +287,49 @@ def remarks(game: Game, player: str) -> tuple[Action, ...]:
     if not game.laws:
         return ()
     if game.phase is not Phase.PLAY or game.declarer is None:
-        return tuple(exposed.exposure_remarks(game, player))
-    out = revokes.renounce_remarks(game, player)
-    if _CORRECT not in out and disobedience_open(game, player):
+        out = exposed.exposure_remarks(game, player, kind)
+    else:
+        out = _play_remarks(game, player, kind)
+    return tuple(out if kind is None else (a for a in out if a.kind == kind))
+
+
+def _play_remarks(game: Game, player: str, kind: str | None) -> list[Action]:
+    """:func:`remarks` in the play, a declarer named (``kind``: of that kind,
+    perhaps with a few others)."""
+    assert game.declarer is not None
+    out = revokes.renounce_remarks(game, player) if kind in (None, CORRECT, ASK) else []
+    if kind in (None, CORRECT) and _CORRECT not in out and disobedience_open(game, player):
         out.append(_CORRECT)  # law 73: corrected before the trick is quitted
     laws = game.rules.laws
     if (
-        laws.called_lead
+        kind in (None, INFORM)
+        and laws.called_lead
         and game.rules.declaration.kind == "auction"
         and game.deal.called_lead is None
         and any(seat_side(s) != seat_side(game.declarer) for s in game.player_seats.get(player, ()))
     ):
         out.append(_INFORM)
-    if player == dummy_player(game):
-        if revokes.point_out_open(game):
+    if kind in (None, POINT_OUT, SUGGEST, TOUCH) and player == dummy_player(game):
+        if kind in (None, POINT_OUT) and revokes.point_out_open(game):
             out.append(_POINT_OUT)
         dummy = game.dummy
         if (
-            laws.dummy.suggestion
+            kind != POINT_OUT
+            and laws.dummy.suggestion
             and dummy is not None
             and game.to_act is dummy
             and game.deal.constraint is None
         ):
-            cards = tuple(Hand._of(game.hands[dummy]))
-            out.extend(Action.suggest(c) for c in cards)
+            cards = tuple(c.index for c in Hand._of(game.hands[dummy]))
+            out.extend(_SUGGESTS[i] for i in cards)
             # law 62: "by touching a card or otherwise": a touch is a suggestion
-            out.extend(Action.touch(c) for c in cards)
-    out.extend(_touches(game, player))
-    out.extend(exposed.exposure_remarks(game, player))
-    out.extend(exposed.false_lead_remarks(game, player))
-    return tuple(out)
+            out.extend(_TOUCHES[i] for i in cards)
+    if kind in (None, TOUCH):
+        out.extend(_touches(game, player))
+    if kind is None or kind in exposed.REMARKS:
+        out.extend(exposed.exposure_remarks(game, player, kind))
+        out.extend(exposed.false_lead_remarks(game, player))
+    return out
 
 
 def _touches(game: Game, player: str) -> list[Action]:
@@ -303,14 +345,14 @@ def _touches(game: Game, player: str) -> list[Action]:
     cards: Iterable[Card] = Hand._of(game.hands[to_act])
     if to_act is game.dummy:  # a card of dummy's touched is played: one that may be
         cards = [c for c in cards if game.can(_PLAYS[c.index])]
-    return [Action.touch(c) for c in cards]
+    return [_TOUCHES[c.index] for c in cards]
 
 
 def remark(game: Game, player: str, action: Action) -> Operation:
     """A remark or touch in the play (laws mode; see :func:`remarks`)."""
     if player not in game.player_seats:
         raise IllegalActionError(f"{action} refused: no player {player!r} in this game")
-    if action not in remarks(game, player):
+    if action not in remarks(game, player, action.kind):
         raise IllegalActionError(f"{action} refused: {why_no_remark(game, player, action)}")
     kind = action.kind
     if player != game.actor:

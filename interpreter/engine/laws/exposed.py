@@ -99,6 +99,11 @@ _THROW_DOWN = Action(THROW_DOWN)
 _HAVE_REST = Action(HAVE_REST)
 _BEFORE_PLAY = (Phase.AUCTION, Phase.DECLARE, Phase.DOUBLE)
 _SUIT_NAMES = tuple(s.name.lower() for s in Suit)
+#: each card's exposure and call, each suit's prohibited lead, made once (interned:
+#: the same objects as ``Action.expose(card)`` ...; a remark is checked among them)
+_EXPOSES = tuple(Action.expose(Card(i)) for i in range(52))
+_CALLS = tuple(Action.call_card(Card(i)) for i in range(52))
+_FORBIDS = tuple(Action.forbid_lead(name) for name in _SUIT_NAMES)
 
 
 def _adversary(game: Game, seat: Seat) -> bool:
@@ -128,24 +133,33 @@ def _exposing_seats(game: Game, player: str) -> list[Seat]:
     ]
 
 
-def exposure_remarks(game: Game, player: str) -> list[Action]:
-    """The exposures, calls and prohibitions the laws open to ``player`` now."""
+def exposure_remarks(game: Game, player: str, kind: str | None = None) -> list[Action]:
+    """The exposures, calls and prohibitions the laws open to ``player`` now
+    (``kind``: those of that kind, perhaps with a few others; the rest not made)."""
     rules = game.rules.laws.exposed_cards
     if rules is None or not game.laws or game.to_act is None:
         return []
     deal = game.deal
-    out: list[Action] = lead_on_remarks(game, player) if rules.winners_led_on else []
-    for seat in _exposing_seats(game, player):
-        held = deal.hands[seat] & ~deal.cards_exposed.get(seat, 0)
-        out.extend(Action.expose(c) for c in Hand._of(held))
-    if rules.hand_thrown_down and _thrower(game, player) is not None:
+    out: list[Action] = (
+        lead_on_remarks(game, player) if rules.winners_led_on and kind in (None, LEAD_ON) else []
+    )
+    if kind in (None, EXPOSE_CARD):
+        for seat in _exposing_seats(game, player):
+            held = deal.hands[seat] & ~deal.cards_exposed.get(seat, 0)
+            out.extend(_EXPOSES[c.index] for c in Hand._of(held))
+    if kind in (None, THROW_DOWN) and rules.hand_thrown_down and _thrower(game, player) is not None:
         out.append(_THROW_DOWN)
-    if _may_claim_rest(game, player):
+    if kind in (None, HAVE_REST) and _may_claim_rest(game, player):
         out.append(_HAVE_REST)
     declarer = deal.declarer
-    if game.phase is Phase.PLAY and declarer is not None and player == game._seat_actor[declarer]:
-        out.extend(Action.call_card(Card(i)) for i in _callable(game))
-        out.extend(Action.forbid_lead(_SUIT_NAMES[s]) for s in _forbiddable(game))
+    if (
+        kind in (None, CALL_CARD, FORBID_LEAD)
+        and game.phase is Phase.PLAY
+        and declarer is not None
+        and player == game._seat_actor[declarer]
+    ):
+        out.extend(_CALLS[i] for i in _callable(game))
+        out.extend(_FORBIDS[s] for s in _forbiddable(game))
     return out
 
 
@@ -167,7 +181,7 @@ def _callable(game: Game) -> list[int]:
     plays = game.hooks.plays(game, open_)
     if plays is not None:
         open_ = sum(1 << a.index for a in plays)
-    return [i for i in range(52) if open_ >> i & 1]
+    return [c.index for c in Hand._of(open_)]  # (lowest first, as range(52) gave them)
 
 
 def _forbiddable(game: Game) -> list[int]:
