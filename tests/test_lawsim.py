@@ -143,8 +143,8 @@ def test_law_71_is_sampled_winning_cards_led_on_counted_once(
     before his partner plays, and another one time in two while the declarer
     has not chosen; the cards led on are one irregularity, with the
     declarer's choice (the rule bot demands that the partner win the trick in
-    progress: ``require``). In this rubber, two episodes, one of them with
-    two cards led on (three cards in all)."""
+    progress: ``require``). In this rubber, one episode, with two cards led
+    on: one irregularity."""
     logs: list[Any] = []
 
     def read(log: Any) -> list[Irregularity]:
@@ -152,10 +152,10 @@ def test_law_71_is_sampled_winning_cards_led_on_counted_once(
         return irregularities(log)
 
     monkeypatch.setattr(lawsim, "irregularities", read)
-    _, found = play_laws_rubber(load_rules("auction-bridge"), 0, 9, ["rule"] * 4, 0.2)
+    _, found = play_laws_rubber(load_rules("auction-bridge"), 0, 12, ["rule"] * 4, 0.2)
     led_on = [(i.name, i.decision) for i in found if i.name == "lead_on"]
-    assert led_on == [("lead_on", "require")] * 2
-    assert sum(op.kind == "lead_on" for op in logs[0]) == 3
+    assert led_on == [("lead_on", "require")]
+    assert sum(op.kind == "lead_on" for op in logs[0]) == 2
 
 
 def test_law_72_is_sampled_a_hand_thrown_down_and_i_have_the_rest() -> None:
@@ -193,6 +193,7 @@ def test_simulate_laws_reports_the_irregularities(capsys: pytest.CaptureFixture[
             "inform",
             "point_out",
             "out_of_turn redouble",
+            "slip",
         }
         assert stat["count"] == sum(stat["decisions"].values()) == stat["offender_net"]["n"]
         assert stat["per_rubber"] == stat["count"] / 2
