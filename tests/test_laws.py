@@ -495,7 +495,8 @@ def test_law_52_the_slip_is_offered_as_the_calls_he_could_have_made_instead() ->
     assert {p for p, _ in offered} == {west}
     calls = [str(a) for _, a in offered]
     assert calls == before[1:]  # every call open to him but his pass
-    assert calls[0] == "bid 2 royal_spades" and calls[-1] == "double"
+    assert calls[0] == "bid 2 royal_spades"
+    assert calls[-1] == "double"
     strict = _auction_game(laws=False)
     strict.apply("bid 2 hearts")
     assert "slip" not in irregularities_open(strict)
@@ -516,9 +517,7 @@ def test_law_52_the_slip_corrected_costs_nothing() -> None:
     for game in (slipped, straight):
         while not game.is_over and game.deal_number == 1:
             game.apply(game.legal_actions()[0])
-    assert [op.kind for op in slipped.log if op.kind in ("slip", "new_deal", "accept")] == [
-        "slip"
-    ]
+    assert [op.kind for op in slipped.log if op.kind in ("slip", "new_deal", "accept")] == ["slip"]
     assert slipped.sheets[0].to_data() == straight.sheets[0].to_data()
     assert slipped.sheets[0].entries  # (the deal was scored)
 
