@@ -328,13 +328,9 @@ def test_law_72_the_thrown_hand_and_the_claim_in_the_readable_record_and_the_rep
     assert "throw down hand" in pbn_round_trip(game)  # PBN's OtherActions keep them too
 
 
-def test_strict_play_and_bridge_refuse_the_thrown_hand_and_the_claim() -> None:
-    """Strict play regulates no remark. The Bridge code's law 74 (ELW05,
-    found in issue 20) has law 72's hand thrown down word for word, but not
-    its claim: "If, however, the dealer should say, 'I have the rest,' ...
-    the adversaries of the dealer are not liable to have any of their cards
-    called should they expose them": they may not require his cards shown,
-    which rest_claimed cannot say, so bridge leaves the claim out."""
+def test_strict_play_refuses_the_thrown_hand_and_the_claim() -> None:
+    """Strict play regulates no remark; a rule file without ``rest_claim``
+    does not regulate the claim."""
     game = game_at_play(laws=False)
     game.apply("play S2")
     refused(
@@ -349,11 +345,12 @@ def test_strict_play_and_bridge_refuse_the_thrown_hand_and_the_claim() -> None:
         "have the rest refused: remarks in the play are regulated only in laws mode",
         SOUTH,
     )
-    assert BRIDGE.laws.exposed_cards is not None
-    assert BRIDGE.laws.exposed_cards.hand_thrown_down
-    assert BRIDGE.laws.exposed_cards.rest_claimed == ()
-    bridge = _bridge_at_play()
-    bridge.apply("play S2")
+    assert AUCTION.laws.exposed_cards is not None
+    assert AUCTION.laws.exposed_cards.rest_claimed == ("show_hand",)
+    house = with_changes(BRIDGE, laws__exposed_cards__rest_claim=False)
+    bridge = Game(house, 1, deals=[DEAL], laws=True)
+    for call in ("declare no_trumps", "pass", "pass", "play S2"):
+        bridge.apply(call)
     refused(
         bridge,
         "have the rest",
@@ -361,8 +358,33 @@ def test_strict_play_and_bridge_refuse_the_thrown_hand_and_the_claim() -> None:
         '"I have the rest" (law 72)',
         SOUTH,
     )
-    assert AUCTION.laws.exposed_cards is not None
-    assert AUCTION.laws.exposed_cards.rest_claimed == ("show_hand",)
+
+
+def test_law_72_the_bridge_code_elw05_law_74_i_have_the_rest_requires_nothing() -> None:
+    """The Bridge code, ELW05 law 74 (found in issue 20, Project Gutenberg
+    #38000): "If, however, the dealer should say, 'I have the rest,' or any
+    other words indicating that the remaining tricks are his, the adversaries
+    of the dealer are not liable to have any of their cards called should
+    they expose them, believing the dealer's claim to be true, should it
+    subsequently prove false." Unlike the 1912 law 72, nothing may be
+    required of the dealer: no penalty is offered, his cards stay in his
+    hand, the play goes on; East's hand thrown down after it is not liable."""
+    assert BRIDGE.laws.exposed_cards is not None
+    assert BRIDGE.laws.exposed_cards.rest_claim
+    assert BRIDGE.laws.exposed_cards.rest_claimed == ()
+    game = _bridge_at_play()
+    game.apply("play S2")
+    game.apply("have the rest", player=SOUTH)
+    assert [game.log[-1].kind, game.log[-1].seat] == ["have_rest", Seat.SOUTH]
+    assert (game.phase, game.to_act) == ("play", Seat.NORTH)  # no adversary decides
+    assert game.deal.cards_exposed == {}  # nothing face up: not required
+    assert "have the rest" not in texts(game.remarks(SOUTH))  # said once
+    game.apply("play SA")
+    game.apply("throw down hand", player=EAST)
+    assert game.log[-1].detail == {"cards": "T987.JT9.JT9.JT9", "liable": False}
+    assert said(game, SOUTH) == []  # none of East's cards may be called
+    game.apply("play S7")
+    assert (game.phase, game.to_act) == ("play", Seat.SOUTH)
 
 
 def test_law_72_the_bridge_code_elw05_law_74_an_adversary_throws_his_cards_face_up() -> None:

@@ -111,8 +111,8 @@ def test_a_false_lead_noticed_is_counted_with_its_penalty() -> None:
 
 
 def test_a_laws_rubber_is_a_laws_game_of_the_rubbers_seed() -> None:
-    summary, found = play_laws_rubber(BRIDGE, 0, 0, ["rule"] * 4, 0.2)
-    assert summary.seed == rubber_seed(0, 0)
+    summary, found = play_laws_rubber(BRIDGE, 0, 4, ["rule"] * 4, 0.2)
+    assert summary.seed == rubber_seed(4, 0)
     assert found  # at this rate something irregular happens
     assert {i.name for i in found} <= {
         "out_of_turn declare",
@@ -127,13 +127,16 @@ def test_a_laws_rubber_is_a_laws_game_of_the_rubbers_seed() -> None:
         "suggest",  # dummy's suggestion, and his pointing out a revoke (ELW05)
         "point_out",
         "throw_down",  # ELW05 law 74
+        "have_rest",  # ELW05 law 74: nothing may be required of the dealer
     }
-    # (seed 0: since the sampler draws from every irregularity the engine
-    # offers, issue 20, the rubbers of seeds 1, 3 and 10 have no pass back)
+    # (seed 4: the draws change whenever the engine offers one more
+    # irregularity; since "I have the rest" in Bridge, seed 0 has no pass back)
     # ELW05: the partner's pass back is generated too (the rule bot, as the
     # eldest hand, claims the new deal)
     assert Irregularity("passed_back", "new_deal", 0) in found
-    assert play_laws_rubber(BRIDGE, 0, 0, ["rule"] * 4, 0.2) == (summary, found)
+    assert play_laws_rubber(BRIDGE, 0, 4, ["rule"] * 4, 0.2) == (summary, found)
+    # ELW05 law 74: nothing is required of the dealer who has "the rest"
+    assert {i.decision for i in found if i.name == "have_rest"} == {""}
 
 
 def test_law_71_is_sampled_winning_cards_led_on_counted_once(

@@ -428,6 +428,8 @@ def irregularities(log: Sequence[Any]) -> list[Irregularity]:
             and open_
             and not open_[-1][2]
             and open_[-1][0] in _PLAY_IRREGULAR
+            # "I have the rest" is decided at once, or never (ELW05 law 74)
+            and (open_[-1][0] != "have_rest" or deal[-2].kind == "have_rest")
         ):
             open_[-1] = (*open_[-1][:2], op.kind)
         elif op.kind in DECISIONS and open_ and not open_[-1][2]:

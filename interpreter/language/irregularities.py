@@ -107,11 +107,14 @@ class ExposedCards:
     #: law 72: an adversary of the declarer may throw his cards face up, all liable to be called
     hand_thrown_down: bool
     #: law 72: after the declarer's "I have the rest", what his adversaries may
-    #: require (``show_hand``: his cards face up); empty: the claim is not regulated
+    #: require (``show_hand``: his cards face up); empty: nothing (ELW05 law 74)
     rest_claimed: tuple[RestClaimedOption, ...]
     #: law 71: an adversary whose card wins as against the declarer and dummy
     #: may lead on several such cards before his partner plays ("lead on CARD")
     winners_led_on: bool = False
+    #: law 72, ELW05 law 74: the declarer may say "I have the rest"; the cards
+    #: his adversaries then expose are not liable
+    rest_claim: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +215,7 @@ def _exposed(exposed: Mapping[str, Any] | None) -> ExposedCards | None:
         hand_thrown_down=exposed["hand_thrown_down"],
         rest_claimed=tuple(exposed.get("rest_claimed", ())),
         winners_led_on=exposed["winners_led_on"],
+        rest_claim=exposed["rest_claim"],
     )
 
 
