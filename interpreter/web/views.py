@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from ..core.cards import Card, Hand, Seat
-from ..engine.actions import PLAY, Action
+from ..engine.actions import CALLS, PLAY, Action
 from ..engine.observation import Observation, Trick
 from ..formats.render import action_words, call_text, card_text
 from .deals import SEATS, call_json, hand_cards, trick_json
@@ -122,6 +122,8 @@ class DealText:
             self.owners, self.calls = dict(owners), ()
             self.history, self.call_lines = [], []
         for seat, action in calls[len(self.calls) :]:
+            if action.kind not in CALLS:
+                continue  # a penalty chosen (laws mode): not a call
             self.history.append(call_json(seat, action))
             self.call_lines.append(
                 f"{_SEAT_WORDS[seat]} ({owners.get(seat, '?')}) {_call_words(action, rules)}"
