@@ -355,7 +355,7 @@ def test_strict_play_refuses_the_thrown_hand_and_the_claim() -> None:
         bridge,
         "have the rest",
         "have the rest refused: bridge does not regulate the declarer's "
-        '"I have the rest" (law 72)',
+        '"I have the rest" (ELW05 law 74)',  # the Bridge code's law (laws.citations)
         SOUTH,
     )
 
@@ -1182,3 +1182,42 @@ def test_law_83_a_lead_out_of_turn_let_stand_establishes_the_revokers_revoke() -
         "in a trick still open (law 85; dummy: law 60 a)",
         player=WEST,
     )
+
+
+def test_messages_cite_the_law_of_the_code_the_variant_follows() -> None:
+    """Issue 20: a message cites the law of the code the variant follows, as
+    the rule file's ``laws.citations`` maps the 1912 numbers the engine
+    names: the same refusal cites law 67 in Auction Bridge and the Bridge
+    code's section ("Cards exposed during play", ELW07) in Bridge; law 71
+    is ELW05 law 73; a 1912 law the Bridge code does not regulate is cited as
+    the 1912 code's. The readable record cites them so too."""
+    calls = (
+        "call C4 refused: only the declarer calls an exposed card, of the adversary to play, "
+        "when it may be played without revoking"
+    )
+    auction = game_at_play()
+    bridge = _bridge_at_play()
+    for game, law in ((auction, "law 67"), (bridge, "ELW07 'Cards exposed during play'")):
+        game.apply("play S2")
+        with pytest.raises(IllegalActionError) as refusal:
+            game.apply("call C4", player=SOUTH)
+        assert str(refusal.value) == (f"{calls} ({law}; a call never makes him revoke)")
+    assert BRIDGE.laws.cite("(laws 71, 80)") == "(ELW05 law 73, ELW05 law 82)"
+    assert BRIDGE.laws.cite("(laws 51, 93)") == "(1912 law 51, 1912 law 93)"
+    assert BRIDGE.laws.cite("laws 65-70") == (
+        "ELW07 'Cards exposed before play', ELW07 'Cards exposed during play'"
+    )
+    assert BRIDGE.laws.cite("ELW05 law 74") == "ELW05 law 74"  # cited once only
+    assert AUCTION.laws.cite("(laws 71, 80)") == "(laws 71, 80)"
+    for game in (auction, bridge):
+        game.apply("throw down hand", player=EAST)
+        while game.deal_number == 1:  # (the record writes a deal's tricks at its end)
+            game.apply(game.legal_actions()[0])
+    thrown = "      East (D) throws his cards face up, liable to be called ({}): "
+    assert any(
+        line.startswith(thrown.format("law 72")) for line in game_record(auction).split("\n")
+    )
+    assert any(
+        line.startswith(thrown.format("ELW05 law 74")) for line in game_record(bridge).split("\n")
+    )
+    assert "law 72" not in game_record(bridge)

@@ -383,7 +383,8 @@ class Game(GameBase):
             return
         actions = _PHASES[self.phase]
         if not actions.allows(self, action):
-            raise IllegalActionError(f"{action} refused: {actions.why_not(self, action)}")
+            why = f"{action} refused: {actions.why_not(self, action)}"
+            raise IllegalActionError(self.rules.laws.cite(why))
 
     def can(self, action: Action) -> bool:
         """Whether ``action`` is legal now."""
@@ -398,7 +399,19 @@ class Game(GameBase):
     def _apply(self, action: Action | str, *, player: str | None = None) -> Operation:
         """:meth:`apply` (the C base class takes a card of the lean play itself
         and calls this for every other action, and for a card it refused, so
-        that the message names the rule broken)."""
+        that the message names the rule broken). A refusal cites the laws as
+        the code the rules follow cites them (``rules.laws.cite``)."""
+        try:
+            return self._take(action, player)
+        except IllegalActionError as exc:
+            cited = self.rules.laws.cite(str(exc))
+            if cited == str(exc):
+                raise
+            raise IllegalActionError(cited) from None
+
+    def _take(self, action: Action | str, player: str | None) -> Operation:
+        """:meth:`_apply`'s steps: the action taken, or refused in the laws'
+        words (the 1912 code's numbers)."""
         if action.__class__ is not Action:
             if not isinstance(action, str):
                 raise TypeError(f"an action must be an Action or its text, not {action!r}")
