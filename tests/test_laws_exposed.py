@@ -1187,17 +1187,19 @@ def test_law_83_a_lead_out_of_turn_let_stand_establishes_the_revokers_revoke() -
 def test_messages_cite_the_law_of_the_code_the_variant_follows() -> None:
     """Issue 20: a message cites the law of the code the variant follows, as
     the rule file's ``laws.citations`` maps the 1912 numbers the engine
-    names: the same refusal cites law 67 in Auction Bridge and the Bridge
-    code's section ("Cards exposed during play", ELW07) in Bridge; law 71
-    is ELW05 law 73; a 1912 law the Bridge code does not regulate is cited as
-    the 1912 code's. The readable record cites them so too."""
+    names, read against the whole ELW05 code (Project Gutenberg #38000): the
+    same refusal cites law 67 in Auction Bridge and ELW05 law 69 ("All cards
+    exposed by the dealer's adversaries are liable to be called") in Bridge;
+    law 71 is ELW05 law 73; a 1912 law of the bidding, which the Bridge code
+    has not, is cited as the 1912 code's. The readable record cites them so
+    too."""
     calls = (
         "call C4 refused: only the declarer calls an exposed card, of the adversary to play, "
         "when it may be played without revoking"
     )
     auction = game_at_play()
     bridge = _bridge_at_play()
-    for game, law in ((auction, "law 67"), (bridge, "ELW07 'Cards exposed during play'")):
+    for game, law in ((auction, "law 67"), (bridge, "ELW05 law 69")):
         game.apply("play S2")
         with pytest.raises(IllegalActionError) as refusal:
             game.apply("call C4", player=SOUTH)
@@ -1205,8 +1207,9 @@ def test_messages_cite_the_law_of_the_code_the_variant_follows() -> None:
     assert BRIDGE.laws.cite("(laws 71, 80)") == "(ELW05 law 73, ELW05 law 82)"
     assert BRIDGE.laws.cite("(laws 51, 93)") == "(1912 law 51, 1912 law 93)"
     assert BRIDGE.laws.cite("laws 65-70") == (
-        "ELW07 'Cards exposed before play', ELW07 'Cards exposed during play'"
+        "ELW05 law 68, ELW05 law 69, ELW05 law 70, ELW05 law 71, ELW05 law 72"
     )
+    assert BRIDGE.laws.cite("(law 60 a)") == "(ELW05 law 62 a)"
     assert BRIDGE.laws.cite("ELW05 law 74") == "ELW05 law 74"  # cited once only
     assert AUCTION.laws.cite("(laws 71, 80)") == "(laws 71, 80)"
     for game in (auction, bridge):
