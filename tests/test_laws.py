@@ -17,6 +17,8 @@ import pytest
 
 from dummybridge.core.cards import Hand, Seat
 from dummybridge.engine.game import Game
+from dummybridge.engine.laws.calls import slip_corrections as calls_slip
+from dummybridge.engine.laws.offences import irregularities_open
 from dummybridge.engine.scoring import ScoreEntry
 from dummybridge.errors import IllegalActionError
 from dummybridge.language.loader import load_rules
@@ -468,6 +470,56 @@ def test_law_52_the_correction_must_be_a_call_he_could_have_made() -> None:
     ):
         game.apply("pass", player=south)  # law 42: the dealer must bid
     assert json.dumps(game.state_dict(), sort_keys=True) == before
+
+
+def test_law_52_the_slip_is_offered_as_the_calls_he_could_have_made_instead() -> None:
+    """Law 52 (rules-reference.md §4.3): the call may be corrected "before the
+    next player calls". What the engine offers the sampler of irregularities
+    (issue 20) under ``slip``: the maker of the last call, with each call he
+    could have made instead of it (the dealer must bid, law 42: no pass),
+    until the next hand acts; never in strict play, nor in Bridge (no auction)."""
+    game = _auction_game()
+    south = game.seat_player[Seat.SOUTH]
+    west = game.seat_player[Seat.WEST]
+    before = [str(a) for a in game.legal_actions() if a.kind == "bid"]
+    game.apply("bid 2 hearts")  # South, the dealer
+    offered = irregularities_open(game)["slip"]
+    assert {p for p, _ in offered} == {south}
+    calls = [str(a) for _, a in offered]
+    assert len(before) == 42  # seven levels of six declarations (royal spades too)
+    assert calls == [c for c in before if c != "bid 2 hearts"]  # and no pass: law 42
+    assert calls == [str(a) for a in calls_slip(game, south)]
+    before = [str(a) for a in game.legal_actions() if a.kind in ("bid", "pass", "double")]
+    game.apply("pass")  # West: South's slip may no longer be corrected
+    offered = irregularities_open(game)["slip"]
+    assert {p for p, _ in offered} == {west}
+    calls = [str(a) for _, a in offered]
+    assert calls == before[1:]  # every call open to him but his pass
+    assert calls[0] == "bid 2 royal_spades"
+    assert calls[-1] == "double"
+    strict = _auction_game(laws=False)
+    strict.apply("bid 2 hearts")
+    assert "slip" not in irregularities_open(strict)
+    bridge = Game(BRIDGE, 1, laws=True)
+    bridge.apply(bridge.legal_actions()[0])
+    assert "slip" not in irregularities_open(bridge)
+
+
+def test_law_52_the_slip_corrected_costs_nothing() -> None:
+    """Law 52: "Two Hearts -- I mean three Hearts" -- the first call is void and
+    there is no penalty: no adversary decides anything, and the deal goes on
+    and is scored exactly as if the correction had been the first call."""
+    slipped, straight = _auction_game(), _auction_game()
+    slipped.apply("bid 2 hearts")
+    slipped.apply("bid 3 hearts", player=slipped.seat_player[Seat.SOUTH])
+    straight.apply("bid 3 hearts")
+    assert (slipped.phase, slipped.to_act) == ("auction", Seat.WEST)
+    for game in (slipped, straight):
+        while not game.is_over and game.deal_number == 1:
+            game.apply(game.legal_actions()[0])
+    assert [op.kind for op in slipped.log if op.kind in ("slip", "new_deal", "accept")] == ["slip"]
+    assert slipped.sheets[0].to_data() == straight.sheets[0].to_data()
+    assert slipped.sheets[0].entries  # (the deal was scored)
 
 
 def test_law_52_a_second_slip_replays_the_first_and_a_call_out_of_turn() -> None:

@@ -328,13 +328,9 @@ def test_law_72_the_thrown_hand_and_the_claim_in_the_readable_record_and_the_rep
     assert "throw down hand" in pbn_round_trip(game)  # PBN's OtherActions keep them too
 
 
-def test_strict_play_and_bridge_refuse_the_thrown_hand_and_the_claim() -> None:
-    """Strict play regulates no remark. The Bridge code's law 74 (ELW05,
-    found in issue 20) has law 72's hand thrown down word for word, but not
-    its claim: "If, however, the dealer should say, 'I have the rest,' ...
-    the adversaries of the dealer are not liable to have any of their cards
-    called should they expose them": they may not require his cards shown,
-    which rest_claimed cannot say, so bridge leaves the claim out."""
+def test_strict_play_refuses_the_thrown_hand_and_the_claim() -> None:
+    """Strict play regulates no remark; a rule file without ``rest_claim``
+    does not regulate the claim."""
     game = game_at_play(laws=False)
     game.apply("play S2")
     refused(
@@ -349,20 +345,46 @@ def test_strict_play_and_bridge_refuse_the_thrown_hand_and_the_claim() -> None:
         "have the rest refused: remarks in the play are regulated only in laws mode",
         SOUTH,
     )
-    assert BRIDGE.laws.exposed_cards is not None
-    assert BRIDGE.laws.exposed_cards.hand_thrown_down
-    assert BRIDGE.laws.exposed_cards.rest_claimed == ()
-    bridge = _bridge_at_play()
-    bridge.apply("play S2")
+    assert AUCTION.laws.exposed_cards is not None
+    assert AUCTION.laws.exposed_cards.rest_claimed == ("show_hand",)
+    house = with_changes(BRIDGE, laws__exposed_cards__rest_claim=False)
+    bridge = Game(house, 1, deals=[DEAL], laws=True)
+    for call in ("declare no_trumps", "pass", "pass", "play S2"):
+        bridge.apply(call)
     refused(
         bridge,
         "have the rest",
         "have the rest refused: bridge does not regulate the declarer's "
-        '"I have the rest" (law 72)',
+        '"I have the rest" (ELW05 law 74)',  # the Bridge code's law (laws.citations)
         SOUTH,
     )
-    assert AUCTION.laws.exposed_cards is not None
-    assert AUCTION.laws.exposed_cards.rest_claimed == ("show_hand",)
+
+
+def test_law_72_the_bridge_code_elw05_law_74_i_have_the_rest_requires_nothing() -> None:
+    """The Bridge code, ELW05 law 74 (found in issue 20, Project Gutenberg
+    #38000): "If, however, the dealer should say, 'I have the rest,' or any
+    other words indicating that the remaining tricks are his, the adversaries
+    of the dealer are not liable to have any of their cards called should
+    they expose them, believing the dealer's claim to be true, should it
+    subsequently prove false." Unlike the 1912 law 72, nothing may be
+    required of the dealer: no penalty is offered, his cards stay in his
+    hand, the play goes on; East's hand thrown down after it is not liable."""
+    assert BRIDGE.laws.exposed_cards is not None
+    assert BRIDGE.laws.exposed_cards.rest_claim
+    assert BRIDGE.laws.exposed_cards.rest_claimed == ()
+    game = _bridge_at_play()
+    game.apply("play S2")
+    game.apply("have the rest", player=SOUTH)
+    assert [game.log[-1].kind, game.log[-1].seat] == ["have_rest", Seat.SOUTH]
+    assert (game.phase, game.to_act) == ("play", Seat.NORTH)  # no adversary decides
+    assert game.deal.cards_exposed == {}  # nothing face up: not required
+    assert "have the rest" not in texts(game.remarks(SOUTH))  # said once
+    game.apply("play SA")
+    game.apply("throw down hand", player=EAST)
+    assert game.log[-1].detail == {"cards": "T987.JT9.JT9.JT9", "liable": False}
+    assert said(game, SOUTH) == []  # none of East's cards may be called
+    game.apply("play S7")
+    assert (game.phase, game.to_act) == ("play", Seat.SOUTH)
 
 
 def test_law_72_the_bridge_code_elw05_law_74_an_adversary_throws_his_cards_face_up() -> None:
@@ -1160,3 +1182,45 @@ def test_law_83_a_lead_out_of_turn_let_stand_establishes_the_revokers_revoke() -
         "in a trick still open (law 85; dummy: law 60 a)",
         player=WEST,
     )
+
+
+def test_messages_cite_the_law_of_the_code_the_variant_follows() -> None:
+    """Issue 20: a message cites the law of the code the variant follows, as
+    the rule file's ``laws.citations`` maps the 1912 numbers the engine
+    names, read against the whole ELW05 code (Project Gutenberg #38000): the
+    same refusal cites law 67 in Auction Bridge and ELW05 law 69 ("All cards
+    exposed by the dealer's adversaries are liable to be called") in Bridge;
+    law 71 is ELW05 law 73; a 1912 law of the bidding, which the Bridge code
+    has not, is cited as the 1912 code's. The readable record cites them so
+    too."""
+    calls = (
+        "call C4 refused: only the declarer calls an exposed card, of the adversary to play, "
+        "when it may be played without revoking"
+    )
+    auction = game_at_play()
+    bridge = _bridge_at_play()
+    for game, law in ((auction, "law 67"), (bridge, "ELW05 law 69")):
+        game.apply("play S2")
+        with pytest.raises(IllegalActionError) as refusal:
+            game.apply("call C4", player=SOUTH)
+        assert str(refusal.value) == (f"{calls} ({law}; a call never makes him revoke)")
+    assert BRIDGE.laws.cite("(laws 71, 80)") == "(ELW05 law 73, ELW05 law 82)"
+    assert BRIDGE.laws.cite("(laws 51, 93)") == "(1912 law 51, 1912 law 93)"
+    assert BRIDGE.laws.cite("laws 65-70") == (
+        "ELW05 law 68, ELW05 law 69, ELW05 law 70, ELW05 law 71, ELW05 law 72"
+    )
+    assert BRIDGE.laws.cite("(law 60 a)") == "(ELW05 law 62 a)"
+    assert BRIDGE.laws.cite("ELW05 law 74") == "ELW05 law 74"  # cited once only
+    assert AUCTION.laws.cite("(laws 71, 80)") == "(laws 71, 80)"
+    for game in (auction, bridge):
+        game.apply("throw down hand", player=EAST)
+        while game.deal_number == 1:  # (the record writes a deal's tricks at its end)
+            game.apply(game.legal_actions()[0])
+    thrown = "      East (D) throws his cards face up, liable to be called ({}): "
+    assert any(
+        line.startswith(thrown.format("law 72")) for line in game_record(auction).split("\n")
+    )
+    assert any(
+        line.startswith(thrown.format("ELW05 law 74")) for line in game_record(bridge).split("\n")
+    )
+    assert "law 72" not in game_record(bridge)

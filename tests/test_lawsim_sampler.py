@@ -83,8 +83,9 @@ def test_play_irregularities_samples_every_irregularity_the_engine_offers(
 ) -> None:
     """``play --irregularities``: the same sampler; laws 71 (a winning card
     led on), 72 (a hand thrown down, "I have the rest") and 78 (a lead out
-    of turn let stand, then noticed) among what it commits, where the
-    variant regulates them, and every irregularity in the record's log."""
+    of turn let stand, then noticed) and 52 (a slip corrected) among what
+    it commits, where the variant regulates them, and every irregularity in
+    the record's log."""
     watch = _Watch(monkeypatch)
     logged: set[str] = set()
     for seed in SEEDS:
@@ -99,7 +100,8 @@ def test_play_irregularities_samples_every_irregularity_the_engine_offers(
     assert watch.committed <= logged
     assert {"lead_on", "out_of_turn play", "false_lead"} <= logged
     if variant == "auction-bridge":
-        assert {"throw_down", "have_rest", "suggest", "inform"} <= logged
+        # law 52: a slip, corrected before the next hand acts (issue 20)
+        assert {"throw_down", "have_rest", "suggest", "inform", "slip"} <= logged
 
 
 def test_the_offences_are_the_irregular_remarks() -> None:

@@ -99,3 +99,39 @@ def test_pause_off_lets_the_bots_play_on(tmp_path: Path) -> None:
     child.sendline("quit")
     child.expect(pexpect.EOF)
     child.close()
+
+
+def _session(game: Game) -> Session:
+    return Session(game, "B", save_path=None, write=lambda _: None, read=input)
+
+
+def test_actions_when_the_dealer_must_bid_lists_the_bids_alone() -> None:
+    """Law 42: the dealer must bid, so no pass is open and nothing but bids is
+    offered: ``actions`` says "You may bid:" (not an empty list joined,
+    "You may: , or bid:"), then the grid."""
+    game = Game(load_rules("auction-bridge"), 1, laws=True, deals=[DEAL])
+    lines = _session(game)._actions_text().splitlines()
+    assert lines[0] == "You may bid:"
+    assert lines[2].split() == ["1:", "1♠", "1♣", "1♦", "1♥", "1R♠", "1NT"]
+    game.apply("bid 1 no_trumps")
+    assert _session(game)._actions_text().splitlines()[0] == "You may: pass, double, or bid:"
+
+
+def test_the_auction_grid_shows_the_calls_not_the_penalties_chosen() -> None:
+    """Law 71: the declarer's "require win" after a winning card led on is a
+    penalty chosen, not a call: the deal's history holds it, the auction grid
+    does not (nor the web's list of calls)."""
+    from dummybridge.web.deals import history_json
+
+    game = Game(load_rules("auction-bridge"), 1, laws=True, deals=[DEAL])
+    for call in ("bid 1 no_trumps", "pass", "pass", "pass", "play SA", "play S2"):
+        game.apply(call)
+    game.apply("lead on SK", player="A")
+    game.apply("require win")
+    assert [str(a) for _, a in game.deal.history][-1] == "require win"
+    view = _session(game).view().splitlines()
+    grid = view[view.index("Auction:") + 1 : view.index("Auction:") + 4]
+    assert [line.split() for line in grid] == [["W", "N", "E", "S"], ["1NT"], ["pass"] * 3]
+    assert not any("require" in line or "win" in line for line in grid)
+    calls = [c["action"] for c in history_json(game.deal.history)]
+    assert calls == ["bid 1 no_trumps", "pass", "pass", "pass"]

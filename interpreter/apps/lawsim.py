@@ -5,9 +5,9 @@ The bots play as in :mod:`.simulate`; in laws mode, at each step, with
 probability ``RATE`` (from its own random stream, seeded from the rubber's
 seed) an irregularity happens instead: one of those the engine offers then
 (:func:`~dummybridge.engine.laws.offences.irregularities_open`: an
-insufficient or impossible bid, the declaration passed back, a revoke, a
-penalty disobeyed, a call or card out of turn, a card exposed, a hand
-thrown down, "I have the rest", a winning card led on, dummy's suggestion
+insufficient or impossible bid, a slip corrected (law 52), the declaration
+passed back, a revoke, a penalty disobeyed, a call or card out of turn, a
+card exposed, a hand thrown down, "I have the rest", a winning card led on, dummy's suggestion
 or his pointing out a revoke, information about the bidding), its name
 drawn first so that each open name is as likely. ``play --irregularities``
 uses the same sampler (:func:`irregular_step`). A lead out of turn
@@ -73,6 +73,7 @@ IRREGULAR = frozenset(
         "insufficient",
         "impossible",
         "passed_back",
+        "slip",
         "revoke",
         "disobey",
         "expose_card",
@@ -427,6 +428,8 @@ def irregularities(log: Sequence[Any]) -> list[Irregularity]:
             and open_
             and not open_[-1][2]
             and open_[-1][0] in _PLAY_IRREGULAR
+            # "I have the rest" is decided at once, or never (ELW05 law 74)
+            and (open_[-1][0] != "have_rest" or deal[-2].kind == "have_rest")
         ):
             open_[-1] = (*open_[-1][:2], op.kind)
         elif op.kind in DECISIONS and open_ and not open_[-1][2]:

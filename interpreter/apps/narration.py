@@ -92,7 +92,7 @@ class Narration:
                 continue
             text = self._describe(op)
             if text:
-                self.write(text)
+                self.write(self.game.rules.laws.cite(text))  # the variant's code's laws
 
     def _wait(self) -> None:
         """The end-of-deal review waits until the person is ready for the next deal."""

@@ -30,6 +30,7 @@ from ..core.cards import Seat, seat_side
 from ..core.writes import write_atomic
 from ..engine.actions import (
     BID,
+    CALLS,
     DOUBLE,
     LOOK,
     PLAY,
@@ -295,7 +296,8 @@ class Session(Narration):
         g = self.game
         out: list[str] = []
         if g.rules.declaration.kind == "auction" and obs.history:
-            calls = [(s, self._call_text(a)) for s, a in obs.history]
+            # (the calls only: the penalties chosen are told as they happen)
+            calls = [(s, self._call_text(a)) for s, a in obs.history if a.kind in CALLS]
             out += ["Auction:", *("  " + x for x in text_.auction_grid(calls))]
         if obs.denomination is not None and obs.maker is not None and obs.declarer is not None:
             how = {"partner": ", left to partner", "dummy": ", forced (left to Dummy)"}.get(
@@ -484,7 +486,10 @@ class Session(Narration):
         legal = g.legal_actions()
         bids = [a for a in legal if a.kind == BID]
         others = [self._natural(a) for a in legal if a.kind != BID]
-        lines = ["You may: " + ", ".join(others) + (", or bid:" if bids else "")]
+        if not others:  # (the dealer who must bid, law 42)
+            lines = ["You may bid:"]
+        else:
+            lines = ["You may: " + ", ".join(others) + (", or bid:" if bids else "")]
         if bids:
             lines += ["  " + x for x in text_.bid_grid(bids, g.rules, self.symbols)]
         irregular = self._laws_offered()

@@ -129,7 +129,7 @@ def _i_have_the_rest(
         op = game.log[-1]
         assert op.action is not None
         decided = f"{op.player} {action_words(op.action)}; "
-    return f'you say "I have the rest" (law 72); {decided}'
+    return game.rules.laws.cite(f'you say "I have the rest" (law 72); {decided}')
 
 
 def _after(pos: _native.Position, card: Card) -> _native.Position:

@@ -28,6 +28,7 @@ __all__ = [
     "BID",
     "BID_SEVEN",
     "BLIND",
+    "CALLS",
     "CALL_CARD",
     "CALL_LEAD",
     "CANCEL",
@@ -75,6 +76,10 @@ LOOK: Final = "look"
 BLIND: Final = "play_blind"
 BID: Final = "bid"
 REDOUBLE: Final = "redouble"
+#: the kinds of the calls of the declaration, the doubling and the auction: what
+#: an auction's grid or a list of the calls shows of a deal's history (which
+#: holds the decisions of the laws' penalties too)
+CALLS: Final = frozenset((DECLARE, LEAVE, DOUBLE, REDOUBLE, PASS, BID))
 #: laws mode, after the last trick: the claim of a revoke's penalty (``claim revoke
 #: tricks``), or its waiver; not the terminal's claim of the tricks still to play
 REVOKE_CLAIM: Final = "claim"

@@ -133,7 +133,10 @@ def _why_no_more(game: Game, call: str, allowed: int | None, parity: int) -> str
 
 
 def act(game: Game, action: Action) -> Operation:
-    """Take a call verified as open."""
+    """Take a call verified as open (in laws mode, where the rules regulate
+    slips, noting the calls its maker could have made instead: law 52)."""
+    if game.laws and game.rules.laws.slip:
+        game.deal.slip_calls = (len(game.actions), choices(game))
     return game._decision(action, call)
 
 

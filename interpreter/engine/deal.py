@@ -114,6 +114,10 @@ class Deal:
     #: adversaries' exposed after the declarer's "I have the rest")
     not_liable: int
     silenced: set[Seat]  #: law 65: the partners who may not bid or double again this hand
+    #: law 52 (laws mode): the last call made in turn in the auction, as (its
+    #: index in the game's actions, the calls its maker could have made
+    #: instead of it): what may correct it as a slip
+    slip_calls: tuple[int, tuple[Action, ...]] | None
     lead_forbidden: int | None  #: laws 65, 66: the suit the opening leader may not lead
     early_card: tuple[Seat, int] | None  #: law 80: the fourth hand's card, played in his turn
     #: law 80: the second hand called upon to win (or lose) the trick: the
@@ -190,6 +194,7 @@ class Deal:
         self.rest_claimed = False
         self.not_liable = 0
         self.silenced = set()
+        self.slip_calls = None
         self.lead_forbidden = None
         self.early_card = None
         self.demand = None

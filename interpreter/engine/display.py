@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from ..core.cards import Hand, Seat
 from ..core.diagram import card_text, diagram, diagram_html
-from .actions import BID, DECLARE, DOUBLE, LEAVE, LOOK, PASS, PLAY, REDOUBLE, Action
+from .actions import BID, CALLS, DECLARE, DOUBLE, LEAVE, PASS, REDOUBLE, Action
 from .phases import Phase
 from .score_sheet import ABOVE, BELOW, ScoreEntry, ScoreSheet
 
@@ -83,7 +83,7 @@ def _calls(obs: Observation) -> str:
     words = [
         f"{seat.name.capitalize()} {_call(action)}"
         for seat, action in obs.history
-        if action.kind not in (PLAY, LOOK)
+        if action.kind in CALLS  # (not the penalties chosen, laws mode)
     ]
     return ", ".join(words) if words else "none yet"
 

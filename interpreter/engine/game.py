@@ -383,7 +383,8 @@ class Game(GameBase):
             return
         actions = _PHASES[self.phase]
         if not actions.allows(self, action):
-            raise IllegalActionError(f"{action} refused: {actions.why_not(self, action)}")
+            why = f"{action} refused: {actions.why_not(self, action)}"
+            raise IllegalActionError(self.rules.laws.cite(why))
 
     def can(self, action: Action) -> bool:
         """Whether ``action`` is legal now."""
@@ -398,16 +399,23 @@ class Game(GameBase):
     def _apply(self, action: Action | str, *, player: str | None = None) -> Operation:
         """:meth:`apply` (the C base class takes a card of the lean play itself
         and calls this for every other action, and for a card it refused, so
-        that the message names the rule broken). In laws mode, what the laws
-        keep of the deal may have changed: whether the C step may take the
-        next card is asked again (:func:`.play.refresh_lean`)."""
-        op = self._apply_action(action, player)
+        that the message names the rule broken). A refusal cites the laws as
+        the code the rules follow cites them (``rules.laws.cite``). In laws
+        mode, what the laws keep of the deal may have changed: whether the C
+        step may take the next card is asked again (:func:`.play.refresh_lean`)."""
+        try:
+            op = self._take(action, player)
+        except IllegalActionError as exc:
+            cited = self.rules.laws.cite(str(exc))
+            if cited == str(exc):
+                raise
+            raise IllegalActionError(cited) from None
         if self.laws and (self._lean or self.phase is PLAY_PHASE):
             play.refresh_lean(self)  # (off outside the play: a penalty to choose ...)
         return op
 
-    def _apply_action(self, action: Action | str, player: str | None) -> Operation:
-        """:meth:`_apply`'s action taken (its general path)."""
+    def _take(self, action: Action | str, player: str | None) -> Operation:
+        """:meth:`_apply`'s steps: the action taken (its general path)."""
         if action.__class__ is not Action:
             if not isinstance(action, str):
                 raise TypeError(f"an action must be an Action or its text, not {action!r}")

@@ -229,7 +229,7 @@ class _GameRecord:
                 write(self, op)
         if self.game.rubbers > 1 and self.game.is_over:
             self._session()
-        return "\n".join(self.out)
+        return self.game.rules.laws.cite("\n".join(self.out))
 
     # ------------------------------------------------------------ words
 

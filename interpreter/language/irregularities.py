@@ -14,6 +14,7 @@ it is not regulated.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -107,10 +108,13 @@ class ExposedCards:
     #: law 72: an adversary of the declarer may throw his cards face up, all liable to be called
     hand_thrown_down: bool
     #: law 72: after the declarer's "I have the rest", what his adversaries may
-    #: require (``show_hand``: his cards face up); empty: the claim is not regulated
+    #: require (``show_hand``: his cards face up); empty: nothing (ELW05 law 74)
     rest_claimed: tuple[RestClaimedOption, ...]
     #: law 71: an adversary whose card wins as against the declarer and dummy
     #: may lead on several such cards before his partner plays ("lead on CARD")
+    #: law 72, ELW05 law 74: the declarer may say "I have the rest"; the cards
+    #: his adversaries then expose are not liable
+    rest_claim: bool
     winners_led_on: bool = False
 
 
@@ -164,6 +168,52 @@ class LawsRules:
     false_lead_taken_back: bool
     #: law 80: what he may require of the second hand when the fourth plays first
     fourth_hand_early: tuple[FourthHandOption, ...]
+    #: how the code the variant follows cites each law of the 1912 code the
+    #: engine's messages name (empty: the 1912 code's own numbers)
+    citations: Mapping[int, str]
+
+    def cite(self, text: str) -> str:
+        """``text`` (a message, a record) with each law of the 1912 code it
+        names ("law 72", "laws 71, 80", "laws 65-70") cited as the code the
+        variant follows cites it (``citations``; a law not mapped as "1912
+        law N"); as it is where there are no citations. Idempotent: a law
+        already cited with its code ("ELW05 law 74") is left alone."""
+        if not self.citations:
+            return text
+        return _LAWS.sub(lambda m: self._cited(m.group(2)), text)
+
+    def _cited(self, numbers: str) -> str:
+        """The laws ``numbers`` names ("71, 80", "65-70"), each as the code
+        cites it, once; the runs of laws it does not map as "1912 laws 68-70"."""
+        out: list[str] = []
+        run: list[int] = []  # the 1912 laws not mapped, consecutive
+
+        def close() -> None:
+            if run:
+                span = f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0])
+                out.append(f"1912 law{'s' if len(run) > 1 else ''} {span}")
+                run.clear()
+
+        for part in _LAW_PARTS.findall(numbers):
+            first, _, last = part.partition("-")
+            for n in range(int(first), int(last or first) + 1):
+                cited = self.citations.get(n)
+                if cited is None:
+                    if run and run[-1] != n - 1:
+                        close()
+                    run.append(n)
+                    continue
+                close()
+                if cited not in out:
+                    out.append(cited)
+        close()
+        return ", ".join(out)
+
+
+#: "law 72", "laws 71, 80", "laws 65-70", "laws 84, 87-89" (not after a code
+#: key or a year: "ELW05 law 74", "1912 law 73" are cited already)
+_LAWS = re.compile(r"(?<![A-Za-z0-9] )\b(laws?) (\d+(?:-\d+)?(?:(?:, | and )\d+(?:-\d+)?)*)")
+_LAW_PARTS = re.compile(r"\d+(?:-\d+)?")
 
 
 def laws_rules(data: Mapping[str, Any]) -> LawsRules:
@@ -199,6 +249,7 @@ def laws_rules(data: Mapping[str, Any]) -> LawsRules:
         lead_out_of_turn=tuple(laws.get("lead_out_of_turn", ())),
         false_lead_taken_back=laws["false_lead_taken_back"],
         fourth_hand_early=tuple(laws.get("fourth_hand_early", ())),
+        citations=MappingProxyType({int(n): c for n, c in laws["citations"].items()}),
     )
 
 
@@ -212,6 +263,7 @@ def _exposed(exposed: Mapping[str, Any] | None) -> ExposedCards | None:
         hand_thrown_down=exposed["hand_thrown_down"],
         rest_claimed=tuple(exposed.get("rest_claimed", ())),
         winners_led_on=exposed["winners_led_on"],
+        rest_claim=exposed["rest_claim"],
     )
 
 

@@ -739,6 +739,13 @@ INERT: tuple[Inert, ...] = (
         "leave asks_renounce out",
     ),
     (
+        ("laws", "exposed_cards", "rest_claimed"),
+        lambda d: not _get(d, "laws", "exposed_cards", "rest_claim"),
+        "'I have the rest' is not regulated (rest_claim is not true), so nothing "
+        "is required after it (law 72)",
+        "write rest_claim: true, or leave rest_claimed out",
+    ),
+    (
         ("laws", "dummy", "pointing_out_forfeits"),
         _no_dummy_player,
         "no player ever sits at the dummy of the play, so dummy never points out a revoke (law 61)",

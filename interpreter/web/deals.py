@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..core.cards import Card, Hand, Seat
-from ..engine.actions import Action
+from ..engine.actions import CALLS, Action
 from ..engine.game import Game
 from ..engine.observation import Trick
 from ..engine.record import recorded_action
@@ -115,8 +115,9 @@ def call_json(seat: Seat, action: Action) -> dict[str, str]:
 
 
 def history_json(history: Iterable[tuple[Seat, Action]]) -> list[dict[str, str]]:
-    """A deal's calls in order, as the page reads them."""
-    return [call_json(s, a) for s, a in history]
+    """A deal's calls in order, as the page reads them (not the penalties
+    chosen in laws mode, which its history holds too)."""
+    return [call_json(s, a) for s, a in history if a.kind in CALLS]
 
 
 def trick_json(trick: Trick) -> dict[str, Any]:

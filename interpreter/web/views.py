@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from ..core.cards import Card, Hand, Seat
-from ..engine.actions import PLAY, Action
+from ..engine.actions import CALLS, PLAY, Action
 from ..engine.observation import Observation, Trick
 from ..formats.render import action_words, call_text, card_text
 from .deals import SEATS, call_json, hand_cards, trick_json
@@ -136,12 +136,14 @@ class DealText:
             self.history, self.call_lines = [], []
         new = calls[len(self.calls) :]
         for seat, action in new:
+            if action.kind not in CALLS:
+                continue  # a penalty chosen (laws mode): not a call
             self.history.append(call_json(seat, action))
             self.call_lines.append(
                 f"{_SEAT_WORDS[seat]} ({owners.get(seat, '?')}) {_call_words(action, rules)}"
             )
         if new or not calls:  # a declaration is made by a call, or by one's effect
-            self.forced = _forced(obs, calls)
+            self.forced = _forced(obs, [c for c in calls if c[1].kind in CALLS])
         self.calls = calls
         if tricks[: len(self.tricks_seen)] != self.tricks_seen:
             self.tricks_seen, self.tricks, self.trick_lines = (), [], []
@@ -169,7 +171,7 @@ class DealText:
         return [*calls, *exposed, *self.trick_lines]
 
 
-def _forced(obs: Observation, calls: tuple[tuple[Seat, Action], ...]) -> tuple[int, str] | None:
+def _forced(obs: Observation, calls: list[tuple[Seat, Action]]) -> tuple[int, str] | None:
     """The line of a declaration nobody called, if the deal has one, and where
     it goes: after the last "leave it" (the page's grid puts it there too)."""
     maker, denomination = obs.maker, obs.denomination

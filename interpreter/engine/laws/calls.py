@@ -10,7 +10,8 @@ passed back by the partner it was left to.
 Each irregular call is logged, then the player the laws name (in the
 auction the adversary on the offender's left) chooses among the penalties
 the rules' options allow (:mod:`.penalties`), except a slip, which its maker
-corrects himself before the next call.
+corrects himself before the next call, at no cost (the calls that may
+correct it: :func:`slip_corrections`).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ __all__ = [
     "passed_back",
     "passed_back_open",
     "slip",
+    "slip_corrections",
     "slip_open",
 ]
 
@@ -210,6 +212,21 @@ def slip_open(game: Game, player: str) -> bool:
         and game.seat_player[seat] == player
         and not any(i == last for i, _ in game.actions_out_of_turn)
     )
+
+
+def slip_corrections(game: Game, player: str) -> tuple[Action, ...]:
+    """Law 52: the calls that may correct ``player``'s call as a slip now:
+    those he could have made instead of it (empty when no slip of his is open).
+
+    The auction noted them when he called (``deal.slip_calls``), so they are
+    known without rebuilding the game; :func:`slip` then verifies the one
+    made on the game rebuilt without his call."""
+    noted = game.deal.slip_calls
+    if noted is None or not slip_open(game, player):
+        return ()
+    index, calls = noted
+    said = game.actions[-1]
+    return tuple(c for c in calls if c != said) if index == len(game.actions) - 1 else ()
 
 
 def slip(game: Game, player: str, action: Action) -> Operation:

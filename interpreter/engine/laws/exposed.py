@@ -13,10 +13,11 @@
 - Law 72: an adversary of the declarer who throws his cards on the table
   face upward (``throw down hand``, ``laws.exposed_cards.hand_thrown_down``)
   exposes them all, liable to be called; his partner keeps his own hand. The
-  declarer who says "I have the rest" (``have the rest``) may be required by
-  the adversary on his left to place his cards face upward
-  (``laws.exposed_cards.rest_claimed``: ``show_hand``), not liable; the cards
-  his adversaries then throw down are not liable either (``deal.not_liable``).
+  declarer who says "I have the rest" (``have the rest``, where
+  ``laws.exposed_cards.rest_claim``) may be required by the adversary on his
+  left to place his cards face upward (``rest_claimed``: ``show_hand``), not
+  liable; the Bridge code (ELW05 law 74) lets them require nothing. The
+  cards his adversaries then throw down are not liable (``deal.not_liable``).
   The play goes on.
 - The declarer calls an exposed card (``call SA``) when its holder is to
   play and may play it without revoking (law 67; law 74: "A player cannot be
@@ -284,7 +285,7 @@ def _may_claim_rest(game: Game, player: str) -> bool:
     deal, declarer = game.deal, game.deal.declarer
     return (
         rules is not None
-        and bool(rules.rest_claimed)
+        and rules.rest_claim
         and game.phase is Phase.PLAY
         and declarer is not None
         and not deal.rest_claimed
@@ -312,13 +313,17 @@ def _throw_down(game: Game, player: str, action: Action) -> Operation:
 
 def _have_rest(game: Game, seat: Seat, player: str, action: Action) -> Operation:
     """Law 72: the declarer says "I have the rest"; the adversary on his left
-    chooses whether he must place his cards face up (``rest_claimed``)."""
+    chooses whether he must place his cards face up (``rest_claimed``), where
+    the rules let them require anything (ELW05 law 74 lets them require
+    nothing: the play goes on)."""
     rules = game.rules.laws.exposed_cards
     declarer = game.deal.declarer
     assert rules is not None
     assert declarer is not None
     game.deal.rest_claimed = True
     op = game._append(HAVE_REST, seat=declarer, player=player, action=action)
+    if not rules.rest_claimed:
+        return op
     offered = penalties.offer(game, (*rules.rest_claimed, "decline"), declarer, action)
     penalties.await_choice(game, declarer, action, offered, seat, declarer.left)
     return op
@@ -544,7 +549,7 @@ def why_not(game: Game, player: str, action: Action) -> str:
             "partner plays, leads on another such card (law 71)"
         )
     if action.kind == HAVE_REST:
-        if not rules.rest_claimed:
+        if not rules.rest_claim:
             return f'{name} does not regulate the declarer\'s "I have the rest" (law 72)'
         return (
             'only the declarer says "I have the rest", once a deal, when his side '

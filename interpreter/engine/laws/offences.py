@@ -9,24 +9,28 @@ mode): what :meth:`Game.irregular_actions
 disobeyed), a call or card :meth:`Game.out_of_turn_actions
 <dummybridge.engine.game.Game.out_of_turn_actions>` offers another player,
 the remarks of :meth:`Game.remarks <dummybridge.engine.game.Game.remarks>`
-that are offences (:data:`OFFENCES`), and the impossible bids of law 50 (no
-list offers them: any bid above seven is one; here, the lowest of each
-denomination). Each is named as the log names what it becomes
+that are offences (:data:`OFFENCES`), the corrections of a slip, and the
+impossible bids of law 50 (no list offers them: any bid above seven is one;
+here, the lowest of each denomination). Each is named as the log names what it becomes
 (``insufficient``, ``revoke``, ``out_of_turn bid`` ...), so that what is
 offered and what happened compare.
 
-Not here: a slip corrected (law 52: the calls that may correct it are known
-only once the game is rebuilt without it), a dummy's touch (law 62 reads it
-as a suggestion: offered as ``suggest``) and the remarks that are rights or
-penalties, not offences (``ask``, ``correct``, ``call_card``,
-``forbid_lead``, the notice of a false lead).
+A slip (law 52) is offered as the calls that may correct the last call
+made in turn, by its maker, before the next hand acts (named ``slip``, as
+the log names the call voided): the auction notes them when the call is
+made (:func:`.calls.slip_corrections`).
+
+Not here: a dummy's touch (law 62 reads it as a suggestion: offered as
+``suggest``) and the remarks that are rights or penalties, not offences
+(``ask``, ``correct``, ``call_card``, ``forbid_lead``, the notice of a
+false lead).
 
 >>> from dummybridge.engine.game import Game
 >>> from dummybridge.language.loader import load_rules
 >>> game = Game(load_rules("auction-bridge"), 1, laws=True)
 >>> _ = game.apply(game.legal_actions()[1])
 >>> sorted(irregularities_open(game))
-['expose_card', 'impossible', 'insufficient', 'out_of_turn bid', 'out_of_turn double']
+['expose_card', 'impossible', 'insufficient', 'out_of_turn bid', 'out_of_turn double', 'slip']
 """
 
 from __future__ import annotations
@@ -73,6 +77,8 @@ def irregularities_open(game: Game) -> dict[str, list[tuple[str, Action]]]:
         for action in _impossible_bids(game):
             out.setdefault("impossible", []).append((actor, action))
     for player in game.players:
+        for action in calls.slip_corrections(game, player):
+            out.setdefault("slip", []).append((player, action))
         for action in game.out_of_turn_actions(player):
             out.setdefault(f"out_of_turn {action.kind}", []).append((player, action))
         for action in game.remarks(player):
