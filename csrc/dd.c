@@ -51,6 +51,10 @@
  *   class).
  *
  * No allocation, no globals: everything lives in the caller's workspace.
+ * Growth only when asked (dbr_dd_set_stop_when_full): a full table then
+ * stops the call (DBR_E_FULL; the search unwinds storing nothing more) and
+ * the caller moves the workspace into more memory (dbr_dd_grow) and calls
+ * again, finding its work so far in the table.
  */
 #include <string.h>
 
@@ -262,6 +266,11 @@ struct dbr_dd {
     dd_cut *cut;          /* the cut-off cards (see cut_find) */
     uint64_t cut_mask;    /* their number - 1 (a power of two) */
     uint32_t cut_salt;    /* mixed into their checks: a new salt forgets them all */
+    uint64_t evictions;   /* the times the table was full (tt_evict) */
+    uintptr_t base;       /* the caller's memory (dbr_dd_init) and its size */
+    size_t bytes;
+    int stop_when_full; /* full: stop the call (DBR_E_FULL) instead of evicting */
+    int stopped;        /* the table filled in this call: the search unwinds */
 };
 
 /* A node of the search: the state of the current trick. */
@@ -366,6 +375,8 @@ dbr_status dbr_dd_init(void *memory, size_t bytes, dbr_dd **dd_out) {
     __builtin_cpu_init();
     dd->pext = __builtin_cpu_supports("bmi2") != 0;
 #endif
+    dd->base = base;
+    dd->bytes = bytes;
     dd->magic = DD_MAGIC;
     *dd_out = dd;
     return DBR_OK;
@@ -621,6 +632,7 @@ DBR_INLINE int strain_reachable(const dbr_dd *d, int strain) {
 
 static void tt_evict(dbr_dd *d) {
     const uint64_t n = d->slot_mask + 1;
+    d->evictions++;
     /* classes: 14 for another strain or more tricks than the root, else the
      * tricks left; entries carry theirs (cls), so that both counts and the
      * freeing below are passes over memory in order, not walks of lists */
@@ -685,6 +697,7 @@ static void tt_evict(dbr_dd *d) {
 
 static DD_HOT void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, int need,
                             int best) {
+    if (d->stopped) return; /* a verdict of the unwinding, not a fact */
     const unsigned depths = rel_depths(p, rel);
     const uint64_t m = depth_mask(p, depths);
     const uint64_t b0 = p->b0 & m, b1 = p->b1 & m;
@@ -712,7 +725,12 @@ static DD_HOT void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int suc
              (!slot_live(d, sl) || sl->head % DD_BLOCK == 0)) ||
             (!slot_live(d, sl) && (d->slots_used + 1) * 4 > (d->slot_mask + 1) * 3)) {
             /* full: forget the least valuable half (the caller's size bounds
-             * the memory) */
+             * the memory), or, where the caller asked to grow instead, stop
+             * the call with the table whole (see dbr_dd_grow) */
+            if (d->stop_when_full) {
+                d->stopped = 1;
+                return;
+            }
             tt_evict(d);
             sl = p->slot = find_slot(d, p->dist, p->ctl);
         }
@@ -755,6 +773,71 @@ static DD_HOT void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int suc
         if (need - 1 < e->ub) e->ub = (uint8_t)(need - 1);
     }
     if (best != (int)DD_NO_MOVE) e->best = (uint8_t)best;
+}
+
+/* ------------------------------------------------------ growth (asked) */
+
+dbr_status dbr_dd_evictions(const dbr_dd *dd, uint64_t *evictions_out) {
+    if (!dd || !evictions_out) return DBR_E_NULL;
+    if (dd->magic != DD_MAGIC) return DBR_E_WORKSPACE;
+    *evictions_out = dd->evictions;
+    return DBR_OK;
+}
+
+dbr_status dbr_dd_set_stop_when_full(dbr_dd *dd, int stop) {
+    if (!dd) return DBR_E_NULL;
+    if (dd->magic != DD_MAGIC) return DBR_E_WORKSPACE;
+    if (stop != 0 && stop != 1) return DBR_E_COUNT;
+    dd->stop_when_full = stop;
+    return DBR_OK;
+}
+
+/* The new workspace takes the old one's entries at the same pool indices
+ * (the lists link by index), its distributions rehashed into its larger
+ * slot table, and the rest of its state as it is (the cut-off cards where
+ * the two tables of them have the same size). */
+dbr_status dbr_dd_grow(const dbr_dd *dd, void *memory, size_t bytes, dbr_dd **dd_out) {
+    if (!dd || !memory || !dd_out) return DBR_E_NULL;
+    if (dd->magic != DD_MAGIC) return DBR_E_WORKSPACE;
+    const uintptr_t m = (uintptr_t)memory;
+    if (bytes < dd->bytes || (m < dd->base + dd->bytes && dd->base < m + bytes))
+        return DBR_E_WORKSPACE; /* smaller, or overlapping the old memory */
+    dbr_dd *g;
+    dbr_status st = dbr_dd_init(memory, bytes, &g);
+    if (st != DBR_OK) return st;
+    if (g->pool_size < dd->pool_used || g->slot_mask < dd->slot_mask) {
+        g->magic = 0;
+        return DBR_E_WORKSPACE; /* cannot happen for bytes >= dd->bytes */
+    }
+    /* the fields of struct dbr_dd but its pointers into memory and sizes */
+    dd_slot *slots = g->slots;
+    dd_entry *pool = g->pool;
+    dd_cut *cut = g->cut;
+    const uint64_t slot_mask = g->slot_mask, cut_mask = g->cut_mask;
+    const uint32_t pool_size = g->pool_size;
+    *g = *dd;
+    g->slots = slots;
+    g->pool = pool;
+    g->cut = cut;
+    g->slot_mask = slot_mask;
+    g->cut_mask = cut_mask;
+    g->pool_size = pool_size;
+    g->base = m;
+    g->bytes = bytes;
+    g->stopped = 0;
+    memcpy(g->pool, dd->pool, (size_t)dd->pool_used * sizeof(dd_entry));
+    if (cut_mask == dd->cut_mask) memcpy(g->cut, dd->cut, (size_t)(cut_mask + 1) * sizeof(dd_cut));
+    g->stamp = 1;
+    memset(g->slots, 0, (size_t)(slot_mask + 1) * sizeof(dd_slot));
+    for (uint64_t i = 0; i <= dd->slot_mask; i++) {
+        const dd_slot *sl = &dd->slots[i];
+        if (!slot_live(dd, sl)) continue;
+        dd_slot *to = find_slot(g, sl->dist, sl->ctl);
+        *to = *sl;
+        to->stamp = g->stamp;
+    }
+    *dd_out = g;
+    return DBR_OK;
 }
 
 /* ------------------------------------------------------------ bounds */
@@ -2597,6 +2680,10 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * the 65k slots in use, near the 3/4 that evicts). */
 /* search at a trick boundary (nd->tlen == 0) */
 static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
+    if (d->stopped) { /* the table is full and the caller grows it: unwind */
+        *rel_out = 0;
+        return 0;
+    }
     d->nodes++;
     const int ns_to_move = (nd->lead & 1) == 0;
     const dbr_hand present = ~d->played & DBR_FULL_DECK;
@@ -2764,7 +2851,9 @@ static int node_value(dbr_dd *d, const dd_node *nd, int r, int guess) {
         if (t <= lo) t = lo + 1;
         if (t > hi) t = hi;
         dbr_hand rel;
-        if (search(d, nd, t, &rel)) {
+        const int yes = search(d, nd, t, &rel);
+        if (d->stopped) break;
+        if (yes) {
             lo = t;
             t = t + 1;
         } else {
@@ -2835,6 +2924,7 @@ static dbr_status load(dbr_dd *d, const dbr_position *pos, dd_node *nd, int *r_o
         !((d->h[0] | d->h[1] | d->h[2] | d->h[3]) & DBR_SUIT_MASK(pos->trump)))
         d->trump = DBR_NOTRUMP;
     d->gen++;
+    d->stopped = 0;
     d->lead_classes = 0;
     d->root_r = k;
     *r_out = k;
@@ -2858,6 +2948,7 @@ dbr_status dbr_dd_solve(dbr_dd *dd, const dbr_position *pos, int *tricks_out) {
     if (st != DBR_OK) return st;
     int seat = (pos->leader + pos->trick_len) & 3;
     int ns = node_value(dd, &nd, r, first_guess(r, seat));
+    if (dd->stopped) return DBR_E_FULL;
     *tricks_out = side_value(ns, r, seat);
     return DBR_OK;
 }
@@ -2922,6 +3013,7 @@ dbr_status dbr_dd_solve_cards(dbr_dd *dd, const dbr_position *pos, int *tricks_o
             scores[13 * s + rk] = (int8_t)v;
         }
     }
+    if (dd->stopped) return DBR_E_FULL;
     for (int i = 0; i < DBR_NUM_CARDS; i++) scores_out[i] = scores[i];
     if (tricks_out) *tricks_out = (seat & 1) == 0 ? best_ns : r - worst_ns;
     return DBR_OK;
@@ -2976,6 +3068,7 @@ static dbr_status dd_strain(dbr_dd *dd, const dbr_hand hands[4], int strain, int
         if (st != DBR_OK) return st;
         dd->lead_classes = voids >= 4;
         int ns = node_value(dd, &nd, r, guess);
+        if (dd->stopped) return DBR_E_FULL;
         guess = ns_led[leader] = ns;
         int declarer = (leader + 3) & 3;
         out[declarer] = (declarer & 1) == 0 ? ns : r - ns;
