@@ -14,7 +14,8 @@
  *   played do not count). An entry holds a lower and an upper bound on
  *   North-South's tricks from the position and the best lead found. Being a
  *   fact about positions, it stays valid across searches, targets, leaders
- *   and deals; when the table is full the least valuable half is evicted.
+ *   and deals; when the table is full the least valuable half is evicted
+ *   (the shallowest distributions, the stale before the used, see tt_evict).
  *   A distribution's entries sit in blocks of neighbouring memory, newest
  *   first, and an entry that cuts a search off moves to the front; a probe
  *   takes, of the entries near the first that decides it, the one
@@ -217,8 +218,8 @@ typedef struct dd_entry {
                         (inside a block, the entry at the next address) */
     uint8_t lb, ub;  /* bounds on North-South's tricks from the position */
     uint8_t best;    /* best lead: suit * 16 + cards of the suit above it; DD_NO_MOVE */
-    uint8_t cls;     /* strain * 16 + tricks left: what tt_evict decides on;
-                        the same for a whole block */
+    uint8_t cls;     /* in a block's first entry: DD_FREE_BLOCK for a block on
+                        the free list (tt_evict), 0 for one in use */
 } dd_entry;
 
 /* The card that last cut a search off, by a key that many positions share
@@ -234,6 +235,7 @@ typedef struct dd_slot {
     uint32_t head;  /* its first entry; 0 for none */
     uint16_t stamp; /* d->stamp when filled; any other value marks an empty slot */
     uint8_t ctl;    /* 1 + leader + 4 * strain */
+    uint8_t used;   /* filled, stored to or deciding a search since the last eviction */
 } dd_slot;
 
 struct dbr_dd {
@@ -624,41 +626,71 @@ static void slot_delete(dbr_dd *d, uint64_t i) {
  * about half of the entries. Entries for another strain, or for positions
  * with more tricks to go than the current root, are never reached by this
  * search, so they go first (no-trump entries are reached from every strain,
- * once the trumps are out); then the shallowest (fewest tricks left), which
- * are the cheapest to search again. */
+ * once the trumps are out); then by rank, the tricks left plus
+ * DD_USED_WEIGHT for a distribution used (filled, stored to or deciding a
+ * search) since the last eviction: the shallowest, the cheapest to search
+ * again, first, and of equal depth the stale before the used.
+ * Measured (issue 19, session 14; tables' nodes at 32 MiB, dd_nodes):
+ * long_deals/deal.10 and deal.11 from 119.9M + 108.2M (15 and 17 evictions,
+ * the tricks left alone) to 100.8M + 107.9M (-8.5% together), the six freak
+ * deals of dd_golden.json 214.92M -> 215.39M (+0.2%), the first 60 random
+ * deals the same nodes (they do not evict) and the first 6's instructions
+ * +0.01% (callgrind). Measured and not kept (the two long deals together,
+ * 228.1M before): DD_USED_WEIGHT 1 214.5M, 3 211.6M, 4 222.2M, 14 (every
+ * stale distribution before any used one) 251.2M; of the last rank
+ * dropped, only the eighths of its distributions (by their hash) needed to
+ * keep half: weight 0 234.6M, 2 216.2M, 4 211.3M. */
 DBR_INLINE int strain_reachable(const dbr_dd *d, int strain) {
     return strain == d->root_trump || strain == DBR_NOTRUMP;
+}
+
+#ifndef DD_USED_WEIGHT
+#define DD_USED_WEIGHT 2
+#endif
+#define DD_RANKS (14 + DD_USED_WEIGHT)
+
+/* The blocks of the list from entry i (marked free, with mark). */
+static uint64_t list_blocks(dbr_dd *d, uint32_t i, int mark) {
+    uint64_t n = 0;
+    while (i) {
+        const uint32_t blk = i & ~(DD_BLOCK - 1);
+        i = d->pool[blk + DD_BLOCK - 1].next;
+        if (mark) d->pool[blk].cls = DD_FREE_BLOCK;
+        n++;
+    }
+    return n;
+}
+
+/* A distribution's rank for tt_evict; -1: never reached by this search. */
+DBR_INLINE int evict_rank(const dbr_dd *d, const dd_slot *sl) {
+    const int r = slot_tricks(sl);
+    if (!strain_reachable(d, (sl->ctl - 1) >> 2) || r > d->root_r) return -1;
+    return r + (sl->used ? DD_USED_WEIGHT : 0);
 }
 
 static void tt_evict(dbr_dd *d) {
     const uint64_t n = d->slot_mask + 1;
     d->evictions++;
-    /* classes: 14 for another strain or more tricks than the root, else the
-     * tricks left; entries carry theirs (cls), so that both counts and the
-     * freeing below are passes over memory in order, not walks of lists */
-    uint64_t ent[15] = {0}, cnt[15] = {0};
+    /* the slots and entries of each rank (a walk of each list, block by block) */
+    uint64_t ent[DD_RANKS] = {0}, cnt[DD_RANKS] = {0};
     for (uint64_t i = 0; i < n; i++) {
         const dd_slot *sl = &d->slots[i];
         if (!slot_live(d, sl)) continue;
-        int r = slot_tricks(sl);
-        cnt[!strain_reachable(d, (sl->ctl - 1) >> 2) || r > d->root_r ? 14 : r]++;
+        const int k = evict_rank(d, sl);
+        if (k < 0) continue;
+        cnt[k]++;
+        ent[k] += DD_BLOCK * list_blocks(d, sl->head, 0);
     }
-    for (uint32_t x = DD_BLOCK; x < d->pool_used; x += DD_BLOCK) {
-        const dd_entry *e = &d->pool[x];
-        if (e->cls == DD_FREE_BLOCK) continue;
-        int r = e->cls & 15;
-        ent[!strain_reachable(d, e->cls >> 4) || r > d->root_r ? 14 : r] += DD_BLOCK;
-    }
-    /* drop classes 14 and r <= t, t the least for which what stays is at
-     * most half the pool and half the slot limit */
+    /* drop ranks -1 to t, t the least for which what stays is at most half
+     * the pool and half the slot limit */
     const uint64_t ent_keep = d->pool_size / 2, slot_keep = n * 3 / 8;
     uint64_t ek = 0, sk = 0;
-    for (int r = 0; r <= 13; r++) {
-        ek += ent[r];
-        sk += cnt[r];
+    for (int k = 0; k < DD_RANKS; k++) {
+        ek += ent[k];
+        sk += cnt[k];
     }
     int t = -1;
-    while (t < 13 && (ek > ent_keep || sk > slot_keep)) {
+    while (t < DD_RANKS - 1 && (ek > ent_keep || sk > slot_keep)) {
         t++;
         ek -= ent[t];
         sk -= cnt[t];
@@ -670,12 +702,13 @@ static void tt_evict(dbr_dd *d) {
         const uint64_t i = (start + k) & d->slot_mask;
         dd_slot *sl = &d->slots[i];
         if (slot_live(d, sl)) {
-            int r = slot_tricks(sl);
-            if (!strain_reachable(d, (sl->ctl - 1) >> 2) || r > d->root_r || r <= t) {
+            if (evict_rank(d, sl) <= t) {
+                list_blocks(d, sl->head, 1);
                 slot_delete(d, i);
                 d->slots_used--;
                 continue; /* slot i now holds a later slot (or is empty) */
             }
+            sl->used = 0;
         }
         k++;
     }
@@ -685,10 +718,6 @@ static void tt_evict(dbr_dd *d) {
     for (uint32_t x = d->pool_used; x > DD_BLOCK;) {
         x -= DD_BLOCK;
         dd_entry *e = &d->pool[x];
-        const int r = e->cls & 15;
-        if (e->cls != DD_FREE_BLOCK &&
-            (!strain_reachable(d, e->cls >> 4) || r > d->root_r || r <= t))
-            e->cls = DD_FREE_BLOCK; /* its distribution went above */
         if (e->cls != DD_FREE_BLOCK) continue;
         e->next = d->free_head;
         d->free_head = x;
@@ -741,6 +770,7 @@ static DD_HOT void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int suc
             sl->head = 0;
             d->slots_used++;
         }
+        sl->used = 1;
         uint32_t idx;
         if (sl->head % DD_BLOCK) {
             idx = sl->head - 1;
@@ -753,8 +783,7 @@ static DD_HOT void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int suc
                 blk = d->pool_used;
                 d->pool_used += DD_BLOCK;
             }
-            const uint8_t cls = (uint8_t)(16 * d->trump + slot_tricks(sl));
-            for (uint32_t j = 0; j < DD_BLOCK; j++) d->pool[blk + j].cls = cls;
+            d->pool[blk].cls = 0; /* in use */
             idx = blk + DD_BLOCK - 1;
         }
         e = &d->pool[idx];
@@ -2738,6 +2767,7 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
         i = next_block;
     }
     if (hit) {
+        p.slot->used = 1;
         dd_entry *e = &d->pool[hit];
         *rel_out = mask_rel(d, &p, e->mask);
         note_tt_lead(d, 4 * r, e->best, present);
