@@ -2706,7 +2706,16 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * of the shallowest classes: 64.8M (-8%), but the six freak deals of
  * dd_golden.json 197.4M -> 206.5M (+4.6%); DD_BLOCK 4 (2): 66.7M
  * (64.4M); a slot for every 4 (8) entries, not 2: 70.8M (65.8M; 37k of
- * the 65k slots in use, near the 3/4 that evicts). */
+ * the 65k slots in use, near the 3/4 that evicts).
+ * Session 14, at equal memory (tools/bench_dd.py --equal-memory: ours on a
+ * workspace of bridge-solver's peak resident size on each deal, GNU time's
+ * count; a machine at load 7-11): the hard and long sets' total 1.28 of
+ * bridge-solver's time (1.35 at our 32 MiB), deal.10 and deal.11 still
+ * 2.7 and 2.9 times its time at its 107 and 79 MiB. Their tables' nodes at
+ * 32 MiB 100.8M and 107.9M (after tt_evict's recency rank), 107 MiB 73.1M
+ * (one eviction), 256 MiB 66.9M and 65.2M (none): the table's memory is a
+ * third of their nodes, not the gap, which stays the search's size in the
+ * middle of the play (see above). */
 /* search at a trick boundary (nd->tlen == 0) */
 static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
     if (d->stopped) { /* the table is full and the caller grows it: unwind */

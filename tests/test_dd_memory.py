@@ -67,6 +67,31 @@ def test_a_fixed_solver_does_not_grow() -> None:
     assert solver.evictions > 0  # full, it forgot about half and went on (9 times)
 
 
+def test_growth_without_memory_to_be_had_stays_and_evicts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the larger memory cannot be allocated the solver keeps its size,
+    evicting when full, and answers exactly: no traceback mid-solve."""
+    from dummybridge.core import _play
+
+    real = _play.ffi
+
+    class Tight:
+        def __getattr__(self, name: str) -> object:
+            return getattr(real, name)
+
+        def new(self, ctype: str, *init: object) -> object:
+            if ctype == "char[]" and init and isinstance(init[0], int) and init[0] > 1 << 20:
+                raise MemoryError
+            return real.new(ctype, *init)
+
+    solver = DDSolver(1 << 20, 64 << 20)
+    monkeypatch.setattr(_play, "ffi", Tight())
+    assert [list(r) for r in solver.table(_hands(3))] == DATA["deals"][3]["table"]
+    assert solver.size == solver.max_size == 1 << 20
+    assert solver.evictions > 0
+
+
 @pytest.mark.parametrize(
     ("size", "top", "message"),
     [

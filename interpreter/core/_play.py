@@ -500,8 +500,10 @@ class DDSolver:
     fills the table does not forget half of it (what a solver of a fixed size
     does, always exactly) but moves the workspace into twice the memory
     (``dbr_dd_grow``, up to ``max_size``) and goes on from where it stopped;
-    at ``max_size`` it evicts as usual. :attr:`size` is the workspace's size
-    now; while it grows the old and the new memory are both held.
+    at ``max_size`` it evicts as usual (and so it does, ``max_size`` lowered
+    to its size, where the memory cannot be had). :attr:`size` is the
+    workspace's size now; while it grows the old and the new memory are both
+    held.
 
     :param size: the workspace size in bytes, at least :attr:`min_size`.
     :param max_size: the most it may grow to (default: ``size``, no growth),
@@ -545,7 +547,13 @@ class DDSolver:
         """The workspace moved into twice the memory (at most :attr:`max_size`),
         its table whole (``dbr_dd_grow``); called holding the lock."""
         size = min(2 * self.size, self.max_size)
-        mem = ffi.new("char[]", size)
+        try:
+            mem = ffi.new("char[]", size)
+        except MemoryError:
+            # no more memory to be had: stay at this size, evicting when full
+            ensure(lib.dbr_dd_set_stop_when_full(self._dd, 0), "cannot stop growth")
+            self.max_size = self.size
+            return self._dd
         out = ffi.new("dbr_dd **")
         ensure(lib.dbr_dd_grow(self._dd, mem, size, out), "cannot grow to {!r} bytes", size)
         if size >= self.max_size:
