@@ -14,7 +14,8 @@
  *   played do not count). An entry holds a lower and an upper bound on
  *   North-South's tricks from the position and the best lead found. Being a
  *   fact about positions, it stays valid across searches, targets, leaders
- *   and deals; when the table is full the least valuable half is evicted.
+ *   and deals; when the table is full the least valuable half is evicted
+ *   (the shallowest distributions, the stale before the used, see tt_evict).
  *   A distribution's entries sit in blocks of neighbouring memory, newest
  *   first, and an entry that cuts a search off moves to the front; a probe
  *   takes, of the entries near the first that decides it, the one
@@ -51,6 +52,10 @@
  *   class).
  *
  * No allocation, no globals: everything lives in the caller's workspace.
+ * Growth only when asked (dbr_dd_set_stop_when_full): a full table then
+ * stops the call (DBR_E_FULL; the search unwinds storing nothing more) and
+ * the caller moves the workspace into more memory (dbr_dd_grow) and calls
+ * again, finding its work so far in the table.
  */
 #include <string.h>
 
@@ -213,8 +218,8 @@ typedef struct dd_entry {
                         (inside a block, the entry at the next address) */
     uint8_t lb, ub;  /* bounds on North-South's tricks from the position */
     uint8_t best;    /* best lead: suit * 16 + cards of the suit above it; DD_NO_MOVE */
-    uint8_t cls;     /* strain * 16 + tricks left: what tt_evict decides on;
-                        the same for a whole block */
+    uint8_t cls;     /* in a block's first entry: DD_FREE_BLOCK for a block on
+                        the free list (tt_evict), 0 for one in use */
 } dd_entry;
 
 /* The card that last cut a search off, by a key that many positions share
@@ -230,6 +235,7 @@ typedef struct dd_slot {
     uint32_t head;  /* its first entry; 0 for none */
     uint16_t stamp; /* d->stamp when filled; any other value marks an empty slot */
     uint8_t ctl;    /* 1 + leader + 4 * strain */
+    uint8_t used;   /* filled, stored to or deciding a search since the last eviction */
 } dd_slot;
 
 struct dbr_dd {
@@ -262,6 +268,11 @@ struct dbr_dd {
     dd_cut *cut;          /* the cut-off cards (see cut_find) */
     uint64_t cut_mask;    /* their number - 1 (a power of two) */
     uint32_t cut_salt;    /* mixed into their checks: a new salt forgets them all */
+    uint64_t evictions;   /* the times the table was full (tt_evict) */
+    uintptr_t base;       /* the caller's memory (dbr_dd_init) and its size */
+    size_t bytes;
+    int stop_when_full; /* full: stop the call (DBR_E_FULL) instead of evicting */
+    int stopped;        /* the table filled in this call: the search unwinds */
 };
 
 /* A node of the search: the state of the current trick. */
@@ -366,6 +377,8 @@ dbr_status dbr_dd_init(void *memory, size_t bytes, dbr_dd **dd_out) {
     __builtin_cpu_init();
     dd->pext = __builtin_cpu_supports("bmi2") != 0;
 #endif
+    dd->base = base;
+    dd->bytes = bytes;
     dd->magic = DD_MAGIC;
     *dd_out = dd;
     return DBR_OK;
@@ -613,40 +626,73 @@ static void slot_delete(dbr_dd *d, uint64_t i) {
  * about half of the entries. Entries for another strain, or for positions
  * with more tricks to go than the current root, are never reached by this
  * search, so they go first (no-trump entries are reached from every strain,
- * once the trumps are out); then the shallowest (fewest tricks left), which
- * are the cheapest to search again. */
+ * once the trumps are out); then by rank, the tricks left plus
+ * DD_USED_WEIGHT for a distribution used (filled, stored to or deciding a
+ * search) since the last eviction: the shallowest, the cheapest to search
+ * again, first, and of equal depth the stale before the used.
+ * Measured (issue 19, session 14; tables' nodes at 32 MiB, dd_nodes):
+ * long_deals/deal.10 and deal.11 from 119.9M + 108.2M (15 and 17 evictions,
+ * the tricks left alone) to 100.8M + 107.9M (-8.5% together), the six freak
+ * deals of dd_golden.json 214.92M -> 215.39M (+0.2%), the first 60 random
+ * deals the same nodes (they do not evict) and the first 6's instructions
+ * +0.01% (callgrind). Measured and not kept (the two long deals together,
+ * 228.1M before): DD_USED_WEIGHT 1 214.5M, 3 211.6M, 4 222.2M, 14 (every
+ * stale distribution before any used one) 251.2M; of the last rank
+ * dropped, only the eighths of its distributions (by their hash) needed to
+ * keep half: weight 0 234.6M, 2 216.2M, 4 211.3M; with weight 2, keeping
+ * 5/8 (3/8) of the pool, not half: 205.2M (211.0M), within the spread
+ * the weights show, more evictions (36 against 29). */
 DBR_INLINE int strain_reachable(const dbr_dd *d, int strain) {
     return strain == d->root_trump || strain == DBR_NOTRUMP;
 }
 
+#ifndef DD_USED_WEIGHT
+#define DD_USED_WEIGHT 2
+#endif
+#define DD_RANKS (14 + DD_USED_WEIGHT)
+
+/* The blocks of the list from entry i (marked free, with mark). */
+static uint64_t list_blocks(dbr_dd *d, uint32_t i, int mark) {
+    uint64_t n = 0;
+    while (i) {
+        const uint32_t blk = i & ~(DD_BLOCK - 1);
+        i = d->pool[blk + DD_BLOCK - 1].next;
+        if (mark) d->pool[blk].cls = DD_FREE_BLOCK;
+        n++;
+    }
+    return n;
+}
+
+/* A distribution's rank for tt_evict; -1: never reached by this search. */
+DBR_INLINE int evict_rank(const dbr_dd *d, const dd_slot *sl) {
+    const int r = slot_tricks(sl);
+    if (!strain_reachable(d, (sl->ctl - 1) >> 2) || r > d->root_r) return -1;
+    return r + (sl->used ? DD_USED_WEIGHT : 0);
+}
+
 static void tt_evict(dbr_dd *d) {
     const uint64_t n = d->slot_mask + 1;
-    /* classes: 14 for another strain or more tricks than the root, else the
-     * tricks left; entries carry theirs (cls), so that both counts and the
-     * freeing below are passes over memory in order, not walks of lists */
-    uint64_t ent[15] = {0}, cnt[15] = {0};
+    d->evictions++;
+    /* the slots and entries of each rank (a walk of each list, block by block) */
+    uint64_t ent[DD_RANKS] = {0}, cnt[DD_RANKS] = {0};
     for (uint64_t i = 0; i < n; i++) {
         const dd_slot *sl = &d->slots[i];
         if (!slot_live(d, sl)) continue;
-        int r = slot_tricks(sl);
-        cnt[!strain_reachable(d, (sl->ctl - 1) >> 2) || r > d->root_r ? 14 : r]++;
+        const int k = evict_rank(d, sl);
+        if (k < 0) continue;
+        cnt[k]++;
+        ent[k] += DD_BLOCK * list_blocks(d, sl->head, 0);
     }
-    for (uint32_t x = DD_BLOCK; x < d->pool_used; x += DD_BLOCK) {
-        const dd_entry *e = &d->pool[x];
-        if (e->cls == DD_FREE_BLOCK) continue;
-        int r = e->cls & 15;
-        ent[!strain_reachable(d, e->cls >> 4) || r > d->root_r ? 14 : r] += DD_BLOCK;
-    }
-    /* drop classes 14 and r <= t, t the least for which what stays is at
-     * most half the pool and half the slot limit */
+    /* drop ranks -1 to t, t the least for which what stays is at most half
+     * the pool and half the slot limit */
     const uint64_t ent_keep = d->pool_size / 2, slot_keep = n * 3 / 8;
     uint64_t ek = 0, sk = 0;
-    for (int r = 0; r <= 13; r++) {
-        ek += ent[r];
-        sk += cnt[r];
+    for (int k = 0; k < DD_RANKS; k++) {
+        ek += ent[k];
+        sk += cnt[k];
     }
     int t = -1;
-    while (t < 13 && (ek > ent_keep || sk > slot_keep)) {
+    while (t < DD_RANKS - 1 && (ek > ent_keep || sk > slot_keep)) {
         t++;
         ek -= ent[t];
         sk -= cnt[t];
@@ -658,12 +704,13 @@ static void tt_evict(dbr_dd *d) {
         const uint64_t i = (start + k) & d->slot_mask;
         dd_slot *sl = &d->slots[i];
         if (slot_live(d, sl)) {
-            int r = slot_tricks(sl);
-            if (!strain_reachable(d, (sl->ctl - 1) >> 2) || r > d->root_r || r <= t) {
+            if (evict_rank(d, sl) <= t) {
+                list_blocks(d, sl->head, 1);
                 slot_delete(d, i);
                 d->slots_used--;
                 continue; /* slot i now holds a later slot (or is empty) */
             }
+            sl->used = 0;
         }
         k++;
     }
@@ -673,10 +720,6 @@ static void tt_evict(dbr_dd *d) {
     for (uint32_t x = d->pool_used; x > DD_BLOCK;) {
         x -= DD_BLOCK;
         dd_entry *e = &d->pool[x];
-        const int r = e->cls & 15;
-        if (e->cls != DD_FREE_BLOCK &&
-            (!strain_reachable(d, e->cls >> 4) || r > d->root_r || r <= t))
-            e->cls = DD_FREE_BLOCK; /* its distribution went above */
         if (e->cls != DD_FREE_BLOCK) continue;
         e->next = d->free_head;
         d->free_head = x;
@@ -685,6 +728,7 @@ static void tt_evict(dbr_dd *d) {
 
 static DD_HOT void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, int need,
                             int best) {
+    if (d->stopped) return; /* a verdict of the unwinding, not a fact */
     const unsigned depths = rel_depths(p, rel);
     const uint64_t m = depth_mask(p, depths);
     const uint64_t b0 = p->b0 & m, b1 = p->b1 & m;
@@ -712,7 +756,12 @@ static DD_HOT void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int suc
              (!slot_live(d, sl) || sl->head % DD_BLOCK == 0)) ||
             (!slot_live(d, sl) && (d->slots_used + 1) * 4 > (d->slot_mask + 1) * 3)) {
             /* full: forget the least valuable half (the caller's size bounds
-             * the memory) */
+             * the memory), or, where the caller asked to grow instead, stop
+             * the call with the table whole (see dbr_dd_grow) */
+            if (d->stop_when_full) {
+                d->stopped = 1;
+                return;
+            }
             tt_evict(d);
             sl = p->slot = find_slot(d, p->dist, p->ctl);
         }
@@ -723,6 +772,7 @@ static DD_HOT void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int suc
             sl->head = 0;
             d->slots_used++;
         }
+        sl->used = 1;
         uint32_t idx;
         if (sl->head % DD_BLOCK) {
             idx = sl->head - 1;
@@ -735,8 +785,7 @@ static DD_HOT void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int suc
                 blk = d->pool_used;
                 d->pool_used += DD_BLOCK;
             }
-            const uint8_t cls = (uint8_t)(16 * d->trump + slot_tricks(sl));
-            for (uint32_t j = 0; j < DD_BLOCK; j++) d->pool[blk + j].cls = cls;
+            d->pool[blk].cls = 0; /* in use */
             idx = blk + DD_BLOCK - 1;
         }
         e = &d->pool[idx];
@@ -755,6 +804,71 @@ static DD_HOT void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int suc
         if (need - 1 < e->ub) e->ub = (uint8_t)(need - 1);
     }
     if (best != (int)DD_NO_MOVE) e->best = (uint8_t)best;
+}
+
+/* ------------------------------------------------------ growth (asked) */
+
+dbr_status dbr_dd_evictions(const dbr_dd *dd, uint64_t *evictions_out) {
+    if (!dd || !evictions_out) return DBR_E_NULL;
+    if (dd->magic != DD_MAGIC) return DBR_E_WORKSPACE;
+    *evictions_out = dd->evictions;
+    return DBR_OK;
+}
+
+dbr_status dbr_dd_set_stop_when_full(dbr_dd *dd, int stop) {
+    if (!dd) return DBR_E_NULL;
+    if (dd->magic != DD_MAGIC) return DBR_E_WORKSPACE;
+    if (stop != 0 && stop != 1) return DBR_E_COUNT;
+    dd->stop_when_full = stop;
+    return DBR_OK;
+}
+
+/* The new workspace takes the old one's entries at the same pool indices
+ * (the lists link by index), its distributions rehashed into its larger
+ * slot table, and the rest of its state as it is (the cut-off cards where
+ * the two tables of them have the same size). */
+dbr_status dbr_dd_grow(const dbr_dd *dd, void *memory, size_t bytes, dbr_dd **dd_out) {
+    if (!dd || !memory || !dd_out) return DBR_E_NULL;
+    if (dd->magic != DD_MAGIC) return DBR_E_WORKSPACE;
+    const uintptr_t m = (uintptr_t)memory;
+    if (bytes < dd->bytes || (m < dd->base + dd->bytes && dd->base < m + bytes))
+        return DBR_E_WORKSPACE; /* smaller, or overlapping the old memory */
+    dbr_dd *g;
+    dbr_status st = dbr_dd_init(memory, bytes, &g);
+    if (st != DBR_OK) return st;
+    if (g->pool_size < dd->pool_used || g->slot_mask < dd->slot_mask) {
+        g->magic = 0;
+        return DBR_E_WORKSPACE; /* cannot happen for bytes >= dd->bytes */
+    }
+    /* the fields of struct dbr_dd but its pointers into memory and sizes */
+    dd_slot *slots = g->slots;
+    dd_entry *pool = g->pool;
+    dd_cut *cut = g->cut;
+    const uint64_t slot_mask = g->slot_mask, cut_mask = g->cut_mask;
+    const uint32_t pool_size = g->pool_size;
+    *g = *dd;
+    g->slots = slots;
+    g->pool = pool;
+    g->cut = cut;
+    g->slot_mask = slot_mask;
+    g->cut_mask = cut_mask;
+    g->pool_size = pool_size;
+    g->base = m;
+    g->bytes = bytes;
+    g->stopped = 0;
+    memcpy(g->pool, dd->pool, (size_t)dd->pool_used * sizeof(dd_entry));
+    if (cut_mask == dd->cut_mask) memcpy(g->cut, dd->cut, (size_t)(cut_mask + 1) * sizeof(dd_cut));
+    g->stamp = 1;
+    memset(g->slots, 0, (size_t)(slot_mask + 1) * sizeof(dd_slot));
+    for (uint64_t i = 0; i <= dd->slot_mask; i++) {
+        const dd_slot *sl = &dd->slots[i];
+        if (!slot_live(dd, sl)) continue;
+        dd_slot *to = find_slot(g, sl->dist, sl->ctl);
+        *to = *sl;
+        to->stamp = g->stamp;
+    }
+    *dd_out = g;
+    return DBR_OK;
 }
 
 /* ------------------------------------------------------------ bounds */
@@ -2594,9 +2708,22 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * of the shallowest classes: 64.8M (-8%), but the six freak deals of
  * dd_golden.json 197.4M -> 206.5M (+4.6%); DD_BLOCK 4 (2): 66.7M
  * (64.4M); a slot for every 4 (8) entries, not 2: 70.8M (65.8M; 37k of
- * the 65k slots in use, near the 3/4 that evicts). */
+ * the 65k slots in use, near the 3/4 that evicts).
+ * Session 14, at equal memory (tools/bench_dd.py --equal-memory: ours on a
+ * workspace of bridge-solver's peak resident size on each deal, GNU time's
+ * count; a machine at load 7-11): the hard and long sets' total 1.28 of
+ * bridge-solver's time (1.35 at our 32 MiB), deal.10 and deal.11 still
+ * 2.7 and 2.9 times its time at its 107 and 79 MiB. Their tables' nodes at
+ * 32 MiB 100.8M and 107.9M (after tt_evict's recency rank), 107 MiB 73.1M
+ * (one eviction), 256 MiB 66.9M and 65.2M (none): the table's memory is a
+ * third of their nodes, not the gap, which stays the search's size in the
+ * middle of the play (see above). */
 /* search at a trick boundary (nd->tlen == 0) */
 static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
+    if (d->stopped) { /* the table is full and the caller grows it: unwind */
+        *rel_out = 0;
+        return 0;
+    }
     d->nodes++;
     const int ns_to_move = (nd->lead & 1) == 0;
     const dbr_hand present = ~d->played & DBR_FULL_DECK;
@@ -2651,6 +2778,7 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
         i = next_block;
     }
     if (hit) {
+        p.slot->used = 1;
         dd_entry *e = &d->pool[hit];
         *rel_out = mask_rel(d, &p, e->mask);
         note_tt_lead(d, 4 * r, e->best, present);
@@ -2764,7 +2892,9 @@ static int node_value(dbr_dd *d, const dd_node *nd, int r, int guess) {
         if (t <= lo) t = lo + 1;
         if (t > hi) t = hi;
         dbr_hand rel;
-        if (search(d, nd, t, &rel)) {
+        const int yes = search(d, nd, t, &rel);
+        if (d->stopped) break;
+        if (yes) {
             lo = t;
             t = t + 1;
         } else {
@@ -2835,6 +2965,7 @@ static dbr_status load(dbr_dd *d, const dbr_position *pos, dd_node *nd, int *r_o
         !((d->h[0] | d->h[1] | d->h[2] | d->h[3]) & DBR_SUIT_MASK(pos->trump)))
         d->trump = DBR_NOTRUMP;
     d->gen++;
+    d->stopped = 0;
     d->lead_classes = 0;
     d->root_r = k;
     *r_out = k;
@@ -2858,6 +2989,7 @@ dbr_status dbr_dd_solve(dbr_dd *dd, const dbr_position *pos, int *tricks_out) {
     if (st != DBR_OK) return st;
     int seat = (pos->leader + pos->trick_len) & 3;
     int ns = node_value(dd, &nd, r, first_guess(r, seat));
+    if (dd->stopped) return DBR_E_FULL;
     *tricks_out = side_value(ns, r, seat);
     return DBR_OK;
 }
@@ -2922,6 +3054,7 @@ dbr_status dbr_dd_solve_cards(dbr_dd *dd, const dbr_position *pos, int *tricks_o
             scores[13 * s + rk] = (int8_t)v;
         }
     }
+    if (dd->stopped) return DBR_E_FULL;
     for (int i = 0; i < DBR_NUM_CARDS; i++) scores_out[i] = scores[i];
     if (tricks_out) *tricks_out = (seat & 1) == 0 ? best_ns : r - worst_ns;
     return DBR_OK;
@@ -2976,6 +3109,7 @@ static dbr_status dd_strain(dbr_dd *dd, const dbr_hand hands[4], int strain, int
         if (st != DBR_OK) return st;
         dd->lead_classes = voids >= 4;
         int ns = node_value(dd, &nd, r, guess);
+        if (dd->stopped) return DBR_E_FULL;
         guess = ns_led[leader] = ns;
         int declarer = (leader + 3) & 3;
         out[declarer] = (declarer & 1) == 0 ? ns : r - ns;

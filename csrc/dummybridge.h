@@ -87,11 +87,13 @@ typedef enum dbr_status {
     DBR_E_TRICK = 13,     /* an impossible current trick (cards, counts) */
     DBR_E_EMPTY = 14,     /* no cards where at least one is needed */
     DBR_E_RNG_STATE = 15, /* a PRNG state of all zeros (xoshiro256** would give 0 forever) */
-    DBR_E_WORKSPACE = 16  /* a solver workspace too small, or not made by dbr_dd_init */
+    DBR_E_WORKSPACE = 16, /* a solver workspace too small, or not made by dbr_dd_init */
+    DBR_E_FULL = 17       /* a solver's table full where the caller asked to grow it
+                             (dbr_dd_set_stop_when_full, dbr_dd_grow) */
 } dbr_status;
 
 /* The number of distinct statuses (valid codes are 0 .. DBR_STATUS_COUNT-1). */
-#define DBR_STATUS_COUNT 17
+#define DBR_STATUS_COUNT 18
 
 /* A static, human-readable description of a status ("card held twice").
  * Unknown codes give "unknown status". Never NULL. */
@@ -475,6 +477,34 @@ dbr_status dbr_dd_table_batch(dbr_dd *dd, const dbr_hand *hands, size_t n_deals,
 
 /* The search nodes visited in this workspace so far (for benchmarks). */
 dbr_status dbr_dd_nodes(const dbr_dd *dd, uint64_t *nodes_out);
+
+/* Growth, only when asked. A workspace's memory is what the caller gave
+ * dbr_dd_init: when its table is full the solver forgets about half of it
+ * (the least useful entries) and goes on, always exact; *evictions_out is
+ * how many times that has happened in this workspace. A caller that would
+ * rather give more memory than forget asks for it:
+ *
+ *   dbr_dd_set_stop_when_full(dd, 1);
+ *   while ((st = dbr_dd_table(dd, hands, table)) == DBR_E_FULL) {
+ *       void *more = malloc(2 * bytes);        (the caller's memory again)
+ *       dbr_dd *bigger;
+ *       dbr_dd_grow(dd, more, 2 * bytes, &bigger);
+ *       free(mem); mem = more; bytes *= 2; dd = bigger;
+ *       (at the largest size it will give: dbr_dd_set_stop_when_full(dd, 0))
+ *   }
+ *
+ * With stop set (stop 1; 0, the default, evicts), a call that fills the
+ * table stops and returns DBR_E_FULL, its outputs unwritten and the table
+ * whole: every entry stored is a fact, so the same call again (on a grown
+ * workspace) finds its work so far in the table. dbr_dd_grow makes a new
+ * workspace in `memory` (`bytes` at least the old workspace's size, the two
+ * not overlapping; DBR_E_WORKSPACE otherwise) holding everything the old
+ * one holds, the stop setting included; the old workspace is unchanged, and
+ * the caller frees its memory when it likes. stop outside 0..1 is
+ * DBR_E_COUNT. */
+dbr_status dbr_dd_evictions(const dbr_dd *dd, uint64_t *evictions_out);
+dbr_status dbr_dd_set_stop_when_full(dbr_dd *dd, int stop);
+dbr_status dbr_dd_grow(const dbr_dd *dd, void *memory, size_t bytes, dbr_dd **dd_out);
 
 #ifdef __cplusplus
 }

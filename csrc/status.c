@@ -19,12 +19,13 @@ static const char *const status_text[DBR_STATUS_COUNT] = {
     "no cards",
     "generator state is all zero",
     "solver workspace too small or not initialised",
+    "solver table full (the workspace stops when full: grow it)",
 };
 
 static const char *const status_names[DBR_STATUS_COUNT] = {
     "OK",       "E_NULL",   "E_CARD",  "E_PARSE",     "E_DUPLICATE", "E_HAND_SIZE",
     "E_SUIT",   "E_STRAIN", "E_SEAT",  "E_COUNT",     "E_BUFFER",    "E_NOT_HELD",
-    "E_REVOKE", "E_TRICK",  "E_EMPTY", "E_RNG_STATE", "E_WORKSPACE",
+    "E_REVOKE", "E_TRICK",  "E_EMPTY", "E_RNG_STATE", "E_WORKSPACE", "E_FULL",
 };
 
 const char *dbr_status_str(int status) {

@@ -402,6 +402,90 @@ static void test_many_deals(void) {
     CHECK(disagreements == 0);
 }
 
+/* Growth when asked (dbr_dd_set_stop_when_full, dbr_dd_grow): a call on a
+ * full table stops with DBR_E_FULL, the caller moves the workspace into
+ * twice the memory and calls again, until it succeeds; the answers are
+ * exact (the golden deal's table; every card's value against a workspace
+ * that never fills), nothing is evicted, and the old workspace still works. */
+static void test_growth(void) {
+    static const int want[20] = {5, 7, 6, 7, 9, 3, 9, 2, 9, 4, 9, 4, 10, 3, 10, 3, 6, 6, 6, 6};
+    const char *pbn = "N:AJ87.AT985.8.J94 96542.J3.KT62.K3 KQT3.Q7.AQJ974.6 .K642.53.AQT8752";
+    dbr_hand h[4];
+    CHECK_ST(dbr_deal_parse(pbn, strlen(pbn), h, NULL), DBR_OK);
+    size_t bytes = dbr_dd_min_bytes();
+    void *mem = malloc(bytes);
+    dbr_dd *dd;
+    CHECK_ST(dbr_dd_init(mem, bytes, &dd), DBR_OK);
+    CHECK_ST(dbr_dd_set_stop_when_full(dd, 2), DBR_E_COUNT);
+    CHECK_ST(dbr_dd_set_stop_when_full(NULL, 1), DBR_E_NULL);
+    CHECK_ST(dbr_dd_set_stop_when_full(dd, 1), DBR_OK);
+    int table[20], grows = 0;
+    dbr_status st;
+    while ((st = dbr_dd_table(dd, h, table)) == DBR_E_FULL) {
+        void *more = malloc(2 * bytes);
+        dbr_dd *bigger = NULL;
+        CHECK_ST(dbr_dd_grow(dd, more, bytes - 1, &bigger), DBR_E_WORKSPACE); /* smaller */
+        CHECK_ST(dbr_dd_grow(dd, mem, bytes, &bigger), DBR_E_WORKSPACE);      /* itself */
+        CHECK_ST(dbr_dd_grow(dd, NULL, 2 * bytes, &bigger), DBR_E_NULL);
+        CHECK_ST(dbr_dd_grow(dd, more, 2 * bytes, &bigger), DBR_OK);
+        uint64_t n_old = 0, n_new = 1;
+        CHECK_ST(dbr_dd_nodes(dd, &n_old), DBR_OK);
+        CHECK_ST(dbr_dd_nodes(bigger, &n_new), DBR_OK);
+        CHECK(n_old == n_new);
+        if (grows == 0) {
+            /* the old workspace is unchanged and still answers, exactly */
+            dbr_position pos;
+            deal_pos("N:AQ... 32... 54... K6...", DBR_NOTRUMP, 2, &pos);
+            int t = -1;
+            CHECK_ST(dbr_dd_solve(dd, &pos, &t), DBR_OK);
+            CHECK(t == 2);
+        }
+        free(mem);
+        mem = more;
+        bytes *= 2;
+        dd = bigger;
+        grows++;
+        if (grows > 12) break;
+    }
+    CHECK_ST(st, DBR_OK);
+    CHECK(grows >= 3);
+    for (int i = 0; i < 20; i++) CHECK(table[i] == want[i]);
+    uint64_t evictions = 99;
+    CHECK_ST(dbr_dd_evictions(dd, &evictions), DBR_OK);
+    CHECK(evictions == 0);
+    CHECK_ST(dbr_dd_evictions(dd, NULL), DBR_E_NULL);
+    /* every card's value from a 13-card position, growing from the smallest */
+    static unsigned char big_mem[8 << 20];
+    dbr_dd *big, *small;
+    CHECK_ST(dbr_dd_init(big_mem, sizeof big_mem, &big), DBR_OK);
+    size_t sb = dbr_dd_min_bytes();
+    void *smem = malloc(sb);
+    CHECK_ST(dbr_dd_init(smem, sb, &small), DBR_OK);
+    CHECK_ST(dbr_dd_set_stop_when_full(small, 1), DBR_OK);
+    dbr_position pos;
+    memset(&pos, 0, sizeof pos);
+    memcpy(pos.hands, h, sizeof h);
+    pos.trump = DBR_SPADES;
+    pos.leader = 1;
+    int8_t want_scores[52], scores[52];
+    int wt = -1, t = -2;
+    CHECK_ST(dbr_dd_solve_cards(big, &pos, &wt, want_scores), DBR_OK);
+    while ((st = dbr_dd_solve_cards(small, &pos, &t, scores)) == DBR_E_FULL && sb < (8u << 20)) {
+        void *more = malloc(2 * sb);
+        CHECK_ST(dbr_dd_grow(small, more, 2 * sb, &small), DBR_OK);
+        free(smem);
+        smem = more;
+        sb *= 2;
+    }
+    CHECK_ST(st, DBR_OK);
+    CHECK(t == wt && memcmp(scores, want_scores, sizeof scores) == 0);
+    /* the same table full with stop off: the solver evicts and goes on */
+    CHECK_ST(dbr_dd_set_stop_when_full(dd, 0), DBR_OK);
+    free(smem);
+    free(mem);
+    CHECK(strcmp(dbr_status_name(DBR_E_FULL), "E_FULL") == 0);
+}
+
 int main(void) {
     test_statuses();
     test_known_positions();
@@ -409,6 +493,7 @@ int main(void) {
     test_full_deals();
     test_golden_deal();
     test_many_deals();
+    test_growth();
     if (failures) {
         fprintf(stderr, "test_dd: %d of %d checks failed\n", failures, checks);
         return 1;

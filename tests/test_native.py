@@ -46,6 +46,7 @@ STATUS_TEXT = {
     Status.E_EMPTY: "no cards",
     Status.E_RNG_STATE: "generator state is all zero",
     Status.E_WORKSPACE: "solver workspace too small or not initialised",
+    Status.E_FULL: "solver table full (the workspace stops when full: grow it)",
 }
 
 EXCEPTION_FOR = {
@@ -65,6 +66,7 @@ EXCEPTION_FOR = {
     Status.E_EMPTY: IllegalActionError,
     Status.E_RNG_STATE: OutOfRangeError,
     Status.E_WORKSPACE: OutOfRangeError,
+    Status.E_FULL: CoreError,
 }
 
 
@@ -162,8 +164,8 @@ def test_constants() -> None:
 
 
 def test_status_enum_covers_every_code() -> None:
-    assert lib.DBR_STATUS_COUNT == len(Status) == 17
-    assert [int(s) for s in Status] == list(range(17))
+    assert lib.DBR_STATUS_COUNT == len(Status) == 18
+    assert [int(s) for s in Status] == list(range(18))
 
 
 @pytest.mark.parametrize("status", list(Status), ids=lambda s: s.name)
@@ -179,7 +181,7 @@ def test_status_strings_are_distinct() -> None:
     assert len(set(names)) == len(names)
 
 
-@pytest.mark.parametrize("code", [-1, 17, 99, 2**31 - 1, -(2**31), 2**40, -(2**70)])
+@pytest.mark.parametrize("code", [-1, 18, 99, 2**31 - 1, -(2**31), 2**40, -(2**70)])
 def test_unknown_status_codes(code: int) -> None:
     assert _native.status_str(code) == "unknown status"
     assert _native.status_name(code) == "UNKNOWN"

@@ -7,7 +7,8 @@ than half DDS's; no disagreement with DDS anywhere.
 
     python tools/bench_dd.py [--set random|hard|all] [--deals 200] [--seed 1]
                              [--bridge-solver DIR] [--dds-hands DIR] [--no-dds]
-                             [--limit SECONDS] [--mib 32]
+                             [--limit SECONDS] [--mib 32] [--grow MIB]
+                             [--equal-memory]
 
 Each deal's full table (20 results) is solved by every solver in turn, the
 order rotating deal by deal, so that the load of a shared machine falls on
@@ -19,7 +20,11 @@ The solvers:
 
 - ours: ``dbr_dd_table`` on one workspace reused for all deals (the default
   32 MiB unless ``--mib``); the C core allocates nothing else, so our peak
-  memory on every deal is the workspace, whatever the deal.
+  memory on every deal is the workspace, whatever the deal. ``--grow MIB``
+  lets it grow when full up to MIB (``DDSolver``'s ``max_size``; its size
+  after each deal is printed as our peak); ``--equal-memory`` gives ours a new
+  workspace each deal as large as bridge-solver's peak on that deal (the
+  comparison at equal memory; bridge-solver then runs first on each deal).
 - DDS 2.9 through ``endplay`` (``pip install 'dummybridge[dds]'``),
   ``CalcDDtable`` with ``SetMaxThreads(1)``. ``--no-dds`` leaves it out (the
   hard deals take DDS minutes each); the tables are then checked against the
@@ -32,7 +37,10 @@ The solvers:
   ``$BRIDGE_SOLVER_DIR``; without one (or without ``DIR/solver``) its column is
   skipped with a message. It solves each deal in a new process (``solver -f
   FILE``, all strains and leaders), so its time includes starting up (about a
-  millisecond, printed); its peak memory is its own report (the last column it prints).
+  millisecond, printed); its peak memory is its peak resident size (``ru_maxrss``, from
+  ``/usr/bin/time -f %M`` where GNU time is installed, else ``os.wait4``'s, which
+  then counts this process's size at the spawn too), printed with its own report
+  of it (the last column it prints).
 
 The deal sets:
 
@@ -73,6 +81,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "data" / "dd_golden.json"
 BS_COMMIT = "205aacad40d9e00a58991cc098b5816c209f03d0"
 DDS_COMMIT = "d2bc4c2c703941664fc1d73e69caa5233cdeac18"
+TIMER = os.access("/usr/bin/time", os.X_OK)  # GNU time: bridge-solver's own peak RSS
 SEATS = "NESW"
 STRAINS = "CDHSN"
 
@@ -191,12 +200,16 @@ class Solver:
 class Ours(Solver):
     name = "ours"
 
-    def __init__(self, mib: int) -> None:
-        self.solver = _native.DDSolver(mib << 20)
+    def __init__(self, mib: int, grow_mib: int | None = None) -> None:
+        self.solver = _native.DDSolver(mib << 20, None if grow_mib is None else grow_mib << 20)
+        self.fresh_bytes: int | None = None  # --equal-memory: a new workspace of this size
 
     def table(self, hands: tuple[int, int, int, int]) -> tuple[Table, float, int | None]:
+        if self.fresh_bytes is not None:
+            self.solver = _native.DDSolver(max(self.fresh_bytes, _native.DDSolver.min_size))
         t0 = time.process_time()
         t = self.solver.table(hands)
+        # the workspace is all our memory (after growth, its size now)
         return [list(r) for r in t], time.process_time() - t0, self.solver.size
 
 
@@ -230,6 +243,7 @@ class BridgeSolver(Solver):
         self.exe = directory / "solver"
         self.tmp = Path(tempfile.mkdtemp(prefix="bench_dd_"))
         self.limit: float | None = None
+        self.own_peak = 0  # its own report of its peak memory on the last deal
 
     def close(self) -> None:
         shutil.rmtree(self.tmp, ignore_errors=True)
@@ -252,8 +266,14 @@ class BridgeSolver(Solver):
         with open(out, "wb") as f:
             # through a shell that forks it: a program started straight from
             # this process would count this process's size in its peak
-            # resident size (the high-water mark survives exec)
-            cmd = " ".join(shlex.quote(a) for a in [str(self.exe), *args]) + "; :"
+            # resident size (the high-water mark survives exec); wait4 on the
+            # shell reports the larger of the program's and the shell's peak
+            # resident size, and the shell's is this process's at the spawn:
+            # GNU time, started by the shell, reports the program's own peak
+            rss_file = self.tmp / "rss"
+            rss_file.unlink(missing_ok=True)
+            timer = ["/usr/bin/time", "-f", "%M", "-o", str(rss_file)] if TIMER else []
+            cmd = " ".join(shlex.quote(a) for a in [*timer, str(self.exe), *args]) + "; :"
             pid = os.posix_spawn(
                 "/bin/sh",
                 ["/bin/sh", "-c", cmd],
@@ -273,7 +293,11 @@ class BridgeSolver(Solver):
                 _, status, ru = os.wait4(pid, 0)
                 break
             time.sleep(0.0005)
-        return out.read_text(encoding="utf-8"), ru.ru_utime + ru.ru_stime, ru.ru_maxrss * 1024, done
+        rss = ru.ru_maxrss
+        if TIMER and rss_file.is_file():
+            text = rss_file.read_text(encoding="utf-8").split()
+            rss = int(text[-1]) if text and text[-1].isdigit() else rss
+        return out.read_text(encoding="utf-8"), ru.ru_utime + ru.ru_stime, rss * 1024, done
 
     def startup(self) -> float:
         """CPU seconds of a run that only prints the deal (``-o``)."""
@@ -281,13 +305,14 @@ class BridgeSolver(Solver):
         return min(self.run(["-o", "-f", str(path)])[1] for _ in range(5))
 
     def table(self, hands: tuple[int, int, int, int]) -> tuple[Table, float, int | None]:
-        text, used, _, done = self.run(["-f", str(self._file(hands)), "-m0"])
+        text, used, rss, done = self.run(["-f", str(self._file(hands)), "-m0"])
         if not done:
             raise TimeoutError
         table = bs_results("deal\n" + text)["deal"]
-        # its own report of its peak memory (the last column, in MiB)
-        mib = float(text.split()[-2]) if text.split() else 0.0
-        return table, used, int(mib * 2**20)
+        # its own report of its peak memory (the last column, in MiB), printed
+        # beside its peak resident size (wait4's ru_maxrss: program and table)
+        self.own_peak = int(float(text.split()[-2]) * 2**20) if text.split() else 0
+        return table, used, rss
 
 
 # ------------------------------------------------------------------- reports
@@ -349,9 +374,23 @@ def main() -> None:
         default=_native.DD_DEFAULT_BYTES >> 20,
         help="our workspace in MiB (default: the library default)",
     )
+    ap.add_argument(
+        "--grow",
+        type=int,
+        metavar="MIB",
+        default=None,
+        help="our workspace starts at --mib and grows, when full, up to MIB (DDSolver max_size)",
+    )
+    ap.add_argument(
+        "--equal-memory",
+        action="store_true",
+        help="ours on a new workspace each deal as large as bridge-solver's peak on it "
+        "(bridge-solver then runs first on every deal)",
+    )
     args = ap.parse_args()
 
-    solvers: list[Solver] = [Ours(args.mib)]
+    ours = Ours(args.mib, args.grow)
+    solvers: list[Solver] = [ours]
     if not args.no_dds:
         solvers.append(DDS())
     bs: BridgeSolver | None = None
@@ -397,16 +436,25 @@ def main() -> None:
             f"\n{title}: {len(deals)} deals; CPU seconds a table; "
             + ", ".join(names)
             + "; ours on a "
-            + f"{args.mib} MiB workspace"
+            + (
+                "workspace of bridge-solver's peak on each deal"
+                if args.equal_memory
+                else f"{args.mib} MiB workspace"
+                + (f" growing up to {args.grow} MiB" if args.grow else "")
+            )
         )
         for i, deal in enumerate(deals):
             order = solvers[i % len(solvers) :] + solvers[: i % len(solvers)]
+            if args.equal_memory and bs is not None:
+                order = [bs] + [s for s in order if s is not bs]
             got: dict[str, Table] = {}
             peaks: dict[str, int | None] = {}
             for s in order:
                 if s.name in over:
                     times[s.name].append(None)
                     continue
+                if s is ours and args.equal_memory:
+                    ours.fresh_bytes = peaks.get("bridge-solver") or args.mib << 20
                 try:
                     tab, used, peak = s.table(deal.hands)
                 except TimeoutError:
@@ -430,14 +478,18 @@ def main() -> None:
             for s in names:
                 t = times[s][-1]
                 cells.append(f"{s} {'-' if t is None else f'{t:8.3f}'}")
-            mem = f"ours {args.mib} MiB"
+            mem = f"ours {(peaks.get('ours') or 0) / 2**20:.0f} MiB"
             if bs is not None and peaks.get("bridge-solver"):
-                mem += f", bridge-solver {peaks['bridge-solver'] / 2**20:.0f} MiB"
+                mem += (
+                    f", bridge-solver {peaks['bridge-solver'] / 2**20:.0f} MiB RSS "
+                    f"({bs.own_peak / 2**20:.0f} its own report)"
+                )
             print(f"{deal.name:>28}: " + "  ".join(cells) + f"  | peak {mem}", flush=True)
         report(title, names, times)
     print("\nall tables equal to DDS's (or, with --no-dds, to the published ones)")
     print(
-        f"our peak memory: the workspace, {args.mib} MiB on every deal "
+        "our peak memory: the workspace (as printed a deal; while it grows the old and the "
+        "new are both held for a moment) "
         f"(process peak RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB, "
         "DDS included)"
     )

@@ -9,7 +9,8 @@
  * card sets, then optionally the 20 results of the table (strains C D H S
  * NT, declarers N E S W) to check, then a name. One workspace of MIB MiB
  * (32) serves every deal, as in tools/bench_dd.py. Prints each deal's
- * nodes and CPU seconds, then the totals; exits 1 if a table differs. */
+ * nodes, CPU seconds and the table's evictions, then the totals; exits 1
+ * if a table differs. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,18 +60,21 @@ int main(int argc, char **argv) {
         int expect[20], table[20];
         char *name;
         const int have = parse_line(line, hands, expect, &name);
-        uint64_t n0, n1;
+        uint64_t n0, n1, e0, e1;
         dbr_dd_nodes(dd, &n0);
+        dbr_dd_evictions(dd, &e0);
         const clock_t c0 = clock();
         if (dbr_dd_table(dd, hands, table) != DBR_OK) return 3;
         const double dt = (double)(clock() - c0) / CLOCKS_PER_SEC;
         dbr_dd_nodes(dd, &n1);
+        dbr_dd_evictions(dd, &e1);
         int ok = have == 20;
         for (int i = 0; ok && i < 20; i++) ok = table[i] == expect[i];
         wrong += have == 20 && !ok;
         total += n1 - n0;
         cpu += dt;
-        printf("%-32s %12llu %8.3fs %s\n", name, (unsigned long long)(n1 - n0), dt,
+        printf("%-32s %12llu %8.3fs %3llu evictions %s\n", name, (unsigned long long)(n1 - n0), dt,
+               (unsigned long long)(e1 - e0),
                have < 20 ? "-"
                : ok      ? "ok"
                          : "WRONG");

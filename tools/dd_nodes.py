@@ -2,15 +2,16 @@
 
 Writes a deal set of ``tools/bench_dd.py`` (``random``: the first ``--deals``
 of its seeded random deals; ``hard``: the freak deals of
-``tests/data/dd_golden.json``; ``bs-hard``: bridge-solver's ``hard_deals/``
-from ``--bridge-solver DIR``) to a file of hands and known tables, builds
-``tools/dd_nodes.c`` with ``csrc/`` at ``-O3`` (as the extension), and runs
-it: each deal's table nodes and CPU seconds, the totals, and a check of every
+``tests/data/dd_golden.json``; ``bs-hard``, ``bs-long``: bridge-solver's
+``hard_deals/``, ``long_deals/`` from ``--bridge-solver DIR``) to a file of
+hands and known tables, builds ``tools/dd_nodes.c`` with ``csrc/`` at ``-O3``
+(as the extension), and runs it: each deal's table nodes, CPU seconds and
+evictions, the totals, and a check of every
 table against the known one. ``--callgrind`` runs it under valgrind's
 callgrind instead and prints the instruction count, which a loaded machine
 does not disturb (about 50 times slower: use a few deals).
 
-    python tools/dd_nodes.py [--set random|hard|bs-hard] [--deals 20]
+    python tools/dd_nodes.py [--set random|hard|bs-hard|bs-long] [--deals 20]
         [--first 0] [--count N] [--mib 32] [--csrc DIR] [--callgrind]
 
 ``--csrc`` builds another copy of the C core (a variant being measured)
@@ -39,8 +40,8 @@ def deal_lines(which: str, deals: int, bs_dir: Path | None) -> list[str]:
         chosen = bench_dd.golden_hard()
     else:
         if bs_dir is None:
-            raise SystemExit("bs-hard needs --bridge-solver DIR")
-        chosen = bench_dd.bs_deals(bs_dir / "hard_deals")
+            raise SystemExit(f"{which} needs --bridge-solver DIR")
+        chosen = bench_dd.bs_deals(bs_dir / ("hard_deals" if which == "bs-hard" else "long_deals"))
     out = []
     for d in chosen:
         table = " ".join(str(x) for row in d.published for x in row) if d.published else ""
@@ -60,7 +61,7 @@ def bench_sources() -> list[str]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--set", choices=["random", "hard", "bs-hard"], default="random")
+    ap.add_argument("--set", choices=["random", "hard", "bs-hard", "bs-long"], default="random")
     ap.add_argument("--deals", type=int, default=20)
     ap.add_argument("--first", type=int, default=0)
     ap.add_argument("--count", type=int, default=1 << 30)

@@ -19,15 +19,18 @@ from typing import TYPE_CHECKING, Any
 
 from ..core import _native
 from ..core.cards import seat_side
-from ..errors import DummyBridgeError, InvalidDealError, InvalidNotationError
+from ..errors import DummyBridgeError, InvalidDealError, InvalidNotationError, OutOfRangeError
 
 if TYPE_CHECKING:
     from ..language.ruleset import RuleSet
 
 __all__ = [
+    "MEMORY_DEFAULT_MIB",
+    "MEMORY_MAX_MIB",
     "CardCost",
     "Solution",
     "analyse_record",
+    "memory_solver",
     "parse_seat",
     "parse_strain",
     "play_position",
@@ -65,6 +68,45 @@ def _solver() -> _native.DDSolver:
     if 0 not in _solvers:
         _solvers[0] = _native.DDSolver()
     return _solvers[0]
+
+
+MEMORY_DEFAULT_MIB = _native.DD_DEFAULT_BYTES >> 20
+"""The solver's table by default: 32 MiB, a fixed size (full, it forgets
+about half of itself and goes on, always exactly)."""
+MEMORY_MAX_MIB = 65536
+"""The most memory ``memory_mib`` may give the solver's table: 64 GiB."""
+
+
+def memory_solver(memory_mib: int, what: str = "memory") -> _native.DDSolver:
+    """A solver whose table may grow to ``memory_mib`` MiB: it starts at the
+    default (:data:`MEMORY_DEFAULT_MIB`, or ``memory_mib`` if less) and, each
+    time it is full, moves into twice the memory up to ``memory_mib``
+    (:class:`~dummybridge.core._native.DDSolver`'s ``max_size``). Long and
+    freak deals search fewer positions with more memory; random deals rarely
+    fill the default.
+
+    >>> memory_solver(64).max_size >> 20
+    64
+
+    :param what: how the value is named in an error (``"--memory"`` from the CLI).
+    :raises OutOfRangeError: for anything but a whole number of MiB from 1 to
+        :data:`MEMORY_MAX_MIB`.
+    """
+    if isinstance(memory_mib, bool) or not isinstance(memory_mib, int):
+        raise OutOfRangeError(f"{what} {memory_mib!r}: not a whole number of MiB")
+    if not 1 <= memory_mib <= MEMORY_MAX_MIB:
+        raise OutOfRangeError(
+            f"{what} {memory_mib} MiB: choose from 1 to {MEMORY_MAX_MIB} "
+            f"(default {MEMORY_DEFAULT_MIB})"
+        )
+    top = memory_mib << 20
+    return _native.DDSolver(min(_native.DD_DEFAULT_BYTES, top), top)
+
+
+def _solver_for(solver: _native.DDSolver | None, memory_mib: int | None) -> _native.DDSolver:
+    if solver is not None:
+        return solver
+    return _solver() if memory_mib is None else memory_solver(memory_mib)
 
 
 def parse_strain(text: str) -> int:
@@ -122,28 +164,43 @@ class Solution:
         return sorted((c for c, v in self.cards.items() if v == self.tricks), reverse=True)
 
 
-def solve(deal: str, trump: int, leader: int, solver: _native.DDSolver | None = None) -> Solution:
+def solve(
+    deal: str,
+    trump: int,
+    leader: int,
+    solver: _native.DDSolver | None = None,
+    memory_mib: int | None = None,
+) -> Solution:
     """Solve a deal in PBN (``"N:AKQ.xx... ..."``, equal hands of any size) for a leader.
 
     >>> s = solve("N:AKQ... JT9... 876... 543...", 4, 0)
     >>> s.tricks, [_native.card_format(c) for c in s.best]
     (3, ['SQ'])
 
+    :param memory_mib: without ``solver``, a solver whose table may grow to
+        this many MiB (:func:`memory_solver`); by default the shared one of
+        :data:`MEMORY_DEFAULT_MIB`.
     :raises InvalidNotationError: for a deal that cannot be parsed.
     :raises InvalidDealError: for hands of unequal sizes or a card held twice.
+    :raises OutOfRangeError: for a bad ``memory_mib``.
     """
+    slv = _solver_for(solver, memory_mib)
     hands = _deal(deal)
     pos = _native.Position(hands=hands, trump=trump, leader=leader)
-    best, values = (solver or _solver()).solve_cards(pos)
+    best, values = slv.solve_cards(pos)
     return Solution(leader=leader, trump=trump, tricks=best, cards=values)
 
 
-def table(deal: str, solver: _native.DDSolver | None = None) -> list[list[int]]:
+def table(
+    deal: str, solver: _native.DDSolver | None = None, memory_mib: int | None = None
+) -> list[list[int]]:
     """The 20-result table ``[strain][declarer]`` of a deal in PBN.
 
+    :param memory_mib: as :func:`solve`.
     :raises DummyBridgeError: as :func:`solve`.
     """
-    return [list(row) for row in (solver or _solver()).table(_deal(deal))]
+    slv = _solver_for(solver, memory_mib)
+    return [list(row) for row in slv.table(_deal(deal))]
 
 
 _SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
@@ -267,6 +324,7 @@ def analyse_record(
     solver: _native.DDSolver | None = None,
     rules: RuleSet | None = None,
     only_deal: int | None = None,
+    memory_mib: int | None = None,
 ) -> list[CardCost]:
     """The double-dummy cost of each card played in a game record (``play --record``).
 
@@ -277,13 +335,14 @@ def analyse_record(
 
     :param rules: the rule set to replay under; by default the record's.
     :param only_deal: value the cards of this deal only (the others are replayed).
+    :param memory_mib: as :func:`solve`.
     :raises InvalidNotationError: for a record that is not one.
     :raises IllegalActionError: if an action of the record is not legal when replayed.
     """
     from ..engine.game import Game
     from ..engine.record import recorded_action
 
-    solver = solver or _solver()
+    solver = _solver_for(solver, memory_mib)
     game = (
         Game.from_record({**record, "actions": []}, rules) if isinstance(record, Mapping) else None
     )

@@ -56,13 +56,36 @@ def solve_command(args: argparse.Namespace) -> int:
     from ..analysis.doubledummy import parse_seat, parse_strain, solution_json, solution_text, table
     from ..analysis.doubledummy import solve as solve_deal
 
-    sol = solve_deal(args.deal, parse_strain(args.trump), parse_seat(args.leader))
-    tab = table(args.deal) if args.table else None
+    solver = solver_option(args)
+    sol = solve_deal(args.deal, parse_strain(args.trump), parse_seat(args.leader), solver)
+    tab = table(args.deal, solver) if args.table else None
     if args.format == "json":
         print(json.dumps(solution_json(sol, args.deal, tab), indent=2))
     else:
         print(solution_text(sol, args.deal, tab))
     return 0
+
+
+def add_memory_option(parser: argparse.ArgumentParser) -> None:
+    """``--memory MIB``: the most memory the solver's table may grow to."""
+    from ..analysis.doubledummy import MEMORY_DEFAULT_MIB, MEMORY_MAX_MIB
+
+    parser.add_argument(
+        "--memory",
+        type=int,
+        metavar="MIB",
+        help=f"let the solver's table grow, when full, up to MIB MiB (1 to {MEMORY_MAX_MIB}; "
+        f"default: a fixed {MEMORY_DEFAULT_MIB} MiB, forgetting half when full); "
+        "long and freak deals solve faster with more",
+    )
+
+
+def solver_option(args: argparse.Namespace) -> Any:
+    """The solver ``--memory`` asks for (None: the shared default one)."""
+    from ..analysis.doubledummy import memory_solver
+
+    mib = getattr(args, "memory", None)
+    return None if mib is None else memory_solver(mib, "--memory")
 
 
 def add_analysis_options(analyse: argparse.ArgumentParser) -> None:
@@ -77,15 +100,16 @@ def add_analysis_options(analyse: argparse.ArgumentParser) -> None:
     analyse.add_argument("--deal", type=int, metavar="N", help="only deal N")
 
 
-def position_solution(game: Any) -> dict[str, Any]:
+def position_solution(game: Any, solver: Any = None) -> dict[str, Any]:
     """The double-dummy answer for the hand to play in ``game`` (in its play):
-    the most tricks its side takes in the deal, and what each card keeps."""
+    the most tricks its side takes in the deal, and what each card keeps
+    (on ``solver``, by default a new one of the default size)."""
     from ..analysis.doubledummy import play_position
     from ..core import _native
     from ..core.cards import seat_side
 
     pos = play_position(game)
-    best, values = _native.DDSolver().solve_cards(pos)
+    best, values = (solver or _native.DDSolver()).solve_cards(pos)
     side = seat_side(game.to_act)
     won = game.observation(game.players[0]).tricks_won
     return {
@@ -129,7 +153,7 @@ def solve_position(args: argparse.Namespace) -> int:
         {**record, "actions": actions[: max(0, args.move)]}, args.deal, rules=whole.rules
     )
     _check_position(game, args.move, len(actions), args.deal)
-    sol = position_solution(game)
+    sol = position_solution(game, solver_option(args))
     side, best, values = sol["side"], sol["best"], sol["cards"]
     total = sol["won"][side] + best
     assert game.to_act is not None  # (_check_position)

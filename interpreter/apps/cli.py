@@ -379,11 +379,12 @@ def _cmd_docs(args: argparse.Namespace) -> int:
 def _cmd_analyse(args: argparse.Namespace) -> int:
     from ..analysis.doubledummy import analyse_record, analysis_json, analysis_text
     from ..formats.records import load_game
+    from .analyst import solver_option
 
     # Replayed first as 'export' does, so that a bad record is reported at its path.
     game, record = load_game(args.record, rules_file=args.rules)
     rules = game.rules
-    costs = analyse_record(record, rules=rules)
+    costs = analyse_record(record, solver_option(args), rules=rules)
     if args.format == "json":
         _out(json.dumps(analysis_json(costs, args.seat, args.costly, args.deal), indent=2))
     else:
@@ -638,7 +639,7 @@ def _add_docs(sub: _Commands) -> None:
 
 
 def _add_solve(sub: _Commands) -> None:
-    from .analyst import add_position_options
+    from .analyst import add_memory_option, add_position_options
 
     solve = sub.add_parser("solve", help="double-dummy: the tricks the side on lead can take")
     solve.add_argument("deal", help='a PBN deal, "N:AKQ.xx.xx.xx ..." (equal hands of any size)')
@@ -649,10 +650,11 @@ def _add_solve(sub: _Commands) -> None:
     )
     _add_format(solve)
     add_position_options(solve)  # --move N: a position in a record's play; its command
+    add_memory_option(solve)
 
 
 def _add_analyse(sub: _Commands) -> None:
-    from .analyst import add_analysis_options
+    from .analyst import add_analysis_options, add_memory_option
 
     analyse = sub.add_parser(
         "analyse",
@@ -664,6 +666,7 @@ def _add_analyse(sub: _Commands) -> None:
     _add_format(analyse)
     analyse.set_defaults(func=_cmd_analyse)
     add_analysis_options(analyse)  # --seat, --costly, --deal
+    add_memory_option(analyse)
 
 
 def _add_dd(sub: _Commands) -> None:

@@ -135,6 +135,7 @@ class Status(IntEnum):
     E_EMPTY = lib.DBR_E_EMPTY
     E_RNG_STATE = lib.DBR_E_RNG_STATE
     E_WORKSPACE = lib.DBR_E_WORKSPACE
+    E_FULL = lib.DBR_E_FULL
 
 
 _EXCEPTION_FOR_STATUS: dict[int, type[DummyBridgeError]] = {
@@ -184,7 +185,7 @@ def error_for(status: int, context: str) -> DummyBridgeError:
     ``E_RNG_STATE``, ``E_WORKSPACE`` give :class:`OutOfRangeError`; ``E_DUPLICATE``,
     ``E_HAND_SIZE`` and ``E_TRICK`` give :class:`InvalidDealError`; ``E_NOT_HELD``,
     ``E_REVOKE`` and ``E_EMPTY`` give :class:`IllegalActionError`; anything else
-    (``E_NULL``, ``E_BUFFER``, unknown codes) gives :class:`CoreError`. The exception
+    (``E_NULL``, ``E_BUFFER``, ``E_FULL``, unknown codes) gives :class:`CoreError`. The exception
     carries ``.status`` and ``.status_name``.
 
     :param status: the failure status (not ``DBR_OK``).

@@ -70,6 +70,7 @@ from ._dealing import (
 )
 from ._play import (
     DD_DEFAULT_BYTES,
+    DD_MAX_BYTES,
     BatchResult,
     DDSolver,
     PlayState,
@@ -87,6 +88,7 @@ from ._play import (
 
 __all__ = [
     "DD_DEFAULT_BYTES",
+    "DD_MAX_BYTES",
     "FULL_DECK",
     "MAX_HANDS",
     "NOTRUMP",

@@ -35,6 +35,7 @@ from ._dealing import Rng
 
 __all__ = [
     "DD_DEFAULT_BYTES",
+    "DD_MAX_BYTES",
     "BatchResult",
     "DDSolver",
     "PlayState",
@@ -475,6 +476,8 @@ def solve_target(pos: Position, side: int, target: int, node_limit: int = 2_000_
 
 DD_DEFAULT_BYTES: int = lib.DBR_DD_DEFAULT_BYTES
 """The default size of a solver's workspace (``DBR_DD_DEFAULT_BYTES``, 32 MiB)."""
+DD_MAX_BYTES: int = 1 << 40
+"""The largest workspace a :class:`DDSolver` makes or grows to (1 TiB)."""
 
 
 class DDSolver:
@@ -493,29 +496,82 @@ class DDSolver:
     >>> solver.solve(pos)
     1
 
+    Growth only when asked: with ``max_size`` above ``size``, a call that
+    fills the table does not forget half of it (what a solver of a fixed size
+    does, always exactly) but moves the workspace into twice the memory
+    (``dbr_dd_grow``, up to ``max_size``) and goes on from where it stopped;
+    at ``max_size`` it evicts as usual (and so it does, ``max_size`` lowered
+    to its size, where the memory cannot be had). :attr:`size` is the
+    workspace's size now; while it grows the old and the new memory are both
+    held.
+
     :param size: the workspace size in bytes, at least :attr:`min_size`.
-    :raises OutOfRangeError: for a size below the minimum.
+    :param max_size: the most it may grow to (default: ``size``, no growth),
+        at most :data:`DD_MAX_BYTES`.
+    :raises OutOfRangeError: for a size below the minimum, or a ``max_size``
+        below ``size`` or above :data:`DD_MAX_BYTES`.
     """
 
-    __slots__ = ("_dd", "_lock", "_mem", "size")
+    __slots__ = ("_dd", "_lock", "_mem", "max_size", "size")
 
     _dd: Any
     _lock: threading.Lock
     _mem: Any
     size: int
+    max_size: int
 
     min_size: int = int(lib.dbr_dd_min_bytes())
 
-    def __init__(self, size: int = DD_DEFAULT_BYTES) -> None:
+    def __init__(self, size: int = DD_DEFAULT_BYTES, max_size: int | None = None) -> None:
         size = int(size)
-        if not self.min_size <= size <= 1 << 40:
+        if not self.min_size <= size <= DD_MAX_BYTES:
             _fail(lib.DBR_E_WORKSPACE, f"a solver workspace of {size!r} bytes")
+        top = size if max_size is None else int(max_size)
+        if not size <= top <= DD_MAX_BYTES:
+            _fail(
+                lib.DBR_E_WORKSPACE,
+                f"a solver workspace growing to {top!r} bytes (from {size!r}, "
+                f"at most {DD_MAX_BYTES!r})",
+            )
         self.size = size
+        self.max_size = top
         self._mem = ffi.new("char[]", size)
         out = ffi.new("dbr_dd **")
         ensure(lib.dbr_dd_init(self._mem, size, out), "a solver workspace of {!r} bytes", size)
         self._dd = out[0]
         self._lock = threading.Lock()
+        if top > size:
+            ensure(lib.dbr_dd_set_stop_when_full(self._dd, 1), "cannot set growth")
+
+    def _grow(self) -> Any:
+        """The workspace moved into twice the memory (at most :attr:`max_size`),
+        its table whole (``dbr_dd_grow``); called holding the lock."""
+        size = min(2 * self.size, self.max_size)
+        try:
+            mem = ffi.new("char[]", size)
+        except MemoryError:
+            # no more memory to be had: stay at this size, evicting when full
+            ensure(lib.dbr_dd_set_stop_when_full(self._dd, 0), "cannot stop growth")
+            self.max_size = self.size
+            return self._dd
+        out = ffi.new("dbr_dd **")
+        ensure(lib.dbr_dd_grow(self._dd, mem, size, out), "cannot grow to {!r} bytes", size)
+        if size >= self.max_size:
+            ensure(lib.dbr_dd_set_stop_when_full(out[0], 0), "cannot stop growth")
+        self._dd, self._mem, self.size = out[0], mem, size
+        return self._dd
+
+    def _run(self, call: Any) -> int:
+        """``call(dd)``'s status, growing the workspace and calling again while
+        the table is full (only where growth was asked for)."""
+        dd = self._acquire()
+        try:
+            status = int(call(dd))
+            while status == lib.DBR_E_FULL:
+                status = int(call(self._grow()))
+        finally:
+            self._lock.release()
+        return status
 
     def _acquire(self) -> Any:
         if not self._lock.acquire(blocking=False):
@@ -532,11 +588,7 @@ class DDSolver:
         """
         c = _position(pos)
         out = ffi.new("int *")
-        dd = self._acquire()
-        try:
-            status = lib.dbr_dd_solve(dd, c, out)
-        finally:
-            self._lock.release()
+        status = self._run(lambda dd: lib.dbr_dd_solve(dd, c, out))
         if status != lib.DBR_OK:
             raise error_for(status, f"cannot solve the position ({_position_text(pos)})")
         return int(out[0])
@@ -551,11 +603,7 @@ class DDSolver:
         c = _position(pos)
         out = ffi.new("int *")
         scores = ffi.new("int8_t[52]")
-        dd = self._acquire()
-        try:
-            status = lib.dbr_dd_solve_cards(dd, c, out, scores)
-        finally:
-            self._lock.release()
+        status = self._run(lambda dd: lib.dbr_dd_solve_cards(dd, c, out, scores))
         if status != lib.DBR_OK:
             raise error_for(status, f"cannot solve the position ({_position_text(pos)})")
         return int(out[0]), {card: int(scores[card]) for card in range(52) if scores[card] >= 0}
@@ -587,11 +635,17 @@ class DDSolver:
                 flat[4 * i + j] = _u64(hand)
         out = ffi.new("int[]", 20 * n)
         failed = ffi.new("size_t *")
-        dd = self._acquire()
-        try:
-            status = lib.dbr_dd_table_batch(dd, flat, n, out, failed)
-        finally:
-            self._lock.release()
+        done = [0]  # the deals solved before a full table stopped the batch
+
+        def batch(dd: Any) -> int:
+            k = done[0]
+            st = int(lib.dbr_dd_table_batch(dd, flat + 4 * k, n - k, out + 20 * k, failed))
+            if st != lib.DBR_OK:
+                failed[0] += k
+                done[0] = int(failed[0])
+            return st
+
+        status = self._run(batch)
         if status != lib.DBR_OK:
             i = int(failed[0])
             hands_text = ", ".join(_hand_text(h) for h in deals[i])
@@ -622,11 +676,7 @@ class DDSolver:
             _fail(lib.DBR_E_STRAIN, f"strain {strain!r}")
         flat = ffi.new("dbr_hand[4]", [_u64(h) for h in hands])
         out = ffi.new("int[4]")
-        dd = self._acquire()
-        try:
-            status = lib.dbr_dd_table_strain(dd, flat, strain, out)
-        finally:
-            self._lock.release()
+        status = self._run(lambda dd: lib.dbr_dd_table_strain(dd, flat, strain, out))
         if status != lib.DBR_OK:
             hands_text = ", ".join(_hand_text(h) for h in hands)
             raise error_for(status, f"cannot solve strain {strain!r} of [{hands_text}]")
@@ -637,4 +687,12 @@ class DDSolver:
         """Search nodes visited by this solver so far (``dbr_dd_nodes``)."""
         out = ffi.new("uint64_t *")
         ensure(lib.dbr_dd_nodes(self._dd, out), "cannot read the node count")
+        return int(out[0])
+
+    @property
+    def evictions(self) -> int:
+        """The times this solver's table was full and forgot about half of
+        itself (``dbr_dd_evictions``; none while it may still grow)."""
+        out = ffi.new("uint64_t *")
+        ensure(lib.dbr_dd_evictions(self._dd, out), "cannot read the evictions")
         return int(out[0])
