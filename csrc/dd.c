@@ -2627,7 +2627,25 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * of the shallowest classes: 64.8M (-8%), but the six freak deals of
  * dd_golden.json 197.4M -> 206.5M (+4.6%); DD_BLOCK 4 (2): 66.7M
  * (64.4M); a slot for every 4 (8) entries, not 2: 70.8M (65.8M; 37k of
- * the 65k slots in use, near the 3/4 that evicts). */
+ * the 65k slots in use, near the 3/4 that evicts).
+ * Session 14, long_deals/deal.11 hearts (3.4-3.6 times bridge-solver's
+ * CPU on the whole deal: ours 16.4 s, its 4.8 s user, load 9-12), the
+ * strain alone from an empty workspace: ours 72.7M nodes, 51.6M of them
+ * searched (moves generated); bridge-solver's statistics build 15.3M
+ * calls, 10.6M searched. The branches a searched node are the same at
+ * every depth (after 6 tricks, the four places: 2.35/1.27/1.64/1.23
+ * against 2.22/1.27/1.56/1.34), so move order is not the gap there (and a
+ * lead into a ruff put last costs that deal 16-50%, see DD_RUFF_LAST).
+ * The positions reaching a trick boundary (r > 1, the target open) and
+ * what cuts them, ours / its: after 2 tricks 5,444 / 5,507 reached, the
+ * table cutting 1,270 (23%) / 1,758 (32%), the bounds none; after 3
+ * tricks 63,168 / 67,620, the table 31,400 (50%) / 44,295 (65%); after 7
+ * tricks 4.75M / 1.12M, bounds 7.0% / 0.8% (its cache is probed first),
+ * table 65.9% / 78.1%, searched 27% / 21%. With the same positions
+ * reached at tricks 2 and 3, its cache cuts a third more of them, and
+ * the gap compounds (ours reached / its: 0.93 after 3 tricks, 1.44, 2.06,
+ * 3.08, 4.26 after 7): the table's reach (what an
+ * entry covers, what a verdict hands up), not the leads nor the bounds. */
 /* search at a trick boundary (nd->tlen == 0) */
 static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
     d->nodes++;
