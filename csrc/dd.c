@@ -1686,7 +1686,8 @@ DBR_INLINE int nth_owner(const dbr_dd *d, unsigned a, int i, int s) {
  * deal.04 +14%); on the four-void deals only: -30 (-3.9%), -100 (-4.2%),
  * partner unable to overruff (-4.8%); with the leader's cut-off card first
  * there too (as bridge-solver), -6.7%, but the two-suiters 22.8M -> 27.4M
- * and 15.8M -> 21.3M (the cut-off card first alone: +2.3%). Not kept either:
+ * and 15.8M -> 21.3M (the cut-off card first alone: +2.3%); the killer's
+ * bonus withheld from such leads there: +0.6% (206.0M). Not kept either:
  * bridge-solver's whole trump lead order (a partner's ruff, the
  * finesses, the strong suits, the others' top and bottom, free finesses
  * to the right, trumps, then leads into a ruff and the middle cards;
