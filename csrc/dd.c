@@ -1707,6 +1707,7 @@ static DD_HOT int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_
     const unsigned tl = trump != DBR_NOTRUMP ? suit_bits(d->h[lho], trump) : 0;
     const unsigned tr = trump != DBR_NOTRUMP ? suit_bits(d->h[rho], trump) : 0;
     const unsigned tm = trump != DBR_NOTRUMP ? suit_bits(d->h[lead], trump) : 0;
+    const int ruff_pen = d->lead_classes ? DD_RUFF_LAST : 12;
     int n = 0, off = 0;
     for (int s = 0; s < 4; s++) {
         /* the suit's place in the workspace's keys (see tt_probe_init) */
@@ -1738,7 +1739,7 @@ static DD_HOT int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_
         } else {
             /* into an opponent's ruff: last on a deal of four voids or
              * more (see DD_RUFF_LAST) */
-            if (lruff || rruff) sw -= d->lead_classes ? DD_RUFF_LAST : 12;
+            if (lruff || rruff) sw -= ruff_pen;
             if (pruff && r) sw += 17;
             if (side_trump && nm == 1 && tm && np > 1 && w1 == p) sw += 19;
             if (w1 == rho || w2 == rho) {
