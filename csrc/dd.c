@@ -38,7 +38,8 @@
  *   of one hand adjacent in rank once the cards played to earlier tricks are
  *   removed), ordered by weights after DDS's (see gen_leads, gen_follows;
  *   the opening leads in no trumps on a deal of four voids or more by
- *   bridge-solver's classes, see gen_lead_classes),
+ *   bridge-solver's classes, see gen_lead_classes, and with trumps on
+ *   such a deal the leads into an opponent's ruff last, see DD_RUFF_LAST),
  *   with the table's best lead (the position's own, or the last deciding
  *   entry's at that depth, as DDS's bestMoveTT), and bridge-solver's
  *   cut-off cards: the card that last cut a search off, by a key shared by
