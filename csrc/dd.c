@@ -39,7 +39,8 @@
  *   of one hand adjacent in rank once the cards played to earlier tricks are
  *   removed), ordered by weights after DDS's (see gen_leads, gen_follows;
  *   the opening leads in no trumps on a deal of four voids or more by
- *   bridge-solver's classes, see gen_lead_classes),
+ *   bridge-solver's classes, see gen_lead_classes, and with trumps on
+ *   such a deal the leads into an opponent's ruff last, see DD_RUFF_LAST),
  *   with the table's best lead (the position's own, or the last deciding
  *   entry's at that depth, as DDS's bestMoveTT), and bridge-solver's
  *   cut-off cards: the card that last cut a search off, by a key shared by
@@ -263,8 +264,9 @@ struct dbr_dd {
     uint64_t kb0, kb1;    /* the owners of the cards not in `played` (dd_probe's b0/b1),
                              kept up to date trick by trick (keys_remove) */
     int pext;             /* keys_remove may use BMI2's PEXT (see DD_PEXT) */
-    int lead_classes;     /* no-trump leads by gen_lead_classes (a table of a deal
-                             of four voids or more, see dd_strain) */
+    int lead_classes;     /* a table of a deal of four voids or more (see
+                             dd_strain): no-trump leads by gen_lead_classes, and
+                             with trumps leads into a ruff last (gen_leads) */
     dd_cut *cut;          /* the cut-off cards (see cut_find) */
     uint64_t cut_mask;    /* their number - 1 (a power of two) */
     uint32_t cut_salt;    /* mixed into their checks: a new salt forgets them all */
@@ -1779,6 +1781,37 @@ DBR_INLINE int nth_owner(const dbr_dd *d, unsigned a, int i, int s) {
  * from an empty table 39.1M -> 26.1M nodes, but the first 20 random deals'
  * tables 23,638,285 -> 26,533,278 (+12%) and the six freak deals' no
  * trumps mixed (0-4-4-5 -41%, 0-1-6-6 +86%). */
+/* A lead into an opponent's ruff (the opponent void in the suit, holding
+ * trumps) on a deal of four voids or more (d->lead_classes): -72, not -12,
+ * as bridge-solver leaves such leads to the last. Measured (issue 19,
+ * session 14; nodes of the tables, one workspace a set): the six freak
+ * deals of dd_golden.json 214,924,683 -> 204,684,990 (-4.8%; two-suiters
+ * 7-6 27.5M -> 22.8M, 6-7 20.6M -> 15.8M, four voids 0-1-6-6 63.8M ->
+ * 56.7M; 0-4-4-5 +5.4%, 0-3-5-5 +5.0%, the three-suiter +7.2%);
+ * hard_deals/deal.4 (four voids, alone) 83.4M -> 84.6M (its trump strains
+ * 22.8M -> 22.2M); the deals of fewer voids (long_deals/, the other
+ * hard_deals/, the random deals) keep their nodes. Measured and not kept:
+ * on every deal (the six freak deals -4.8%, but long_deals/deal.11 alone
+ * 103.2M -> 154.4M, deal.04 92.4M -> 150.6M) and every deal where the ruff is
+ * a "real" trick: the ruffer holding no more trumps than the longer of
+ * the leader's and partner's (golden -0.1%; deal.11 +28%, deal.04 +46%),
+ * a shorter trump holding than the other opponent's (+0.7%), either
+ * (-0.9%), partner unable to overruff (-4.8%; deal.11 +44%, deal.04
+ * +72%), the ruffer longer in trumps than our side (-3.2%; deal.11 +16%,
+ * deal.04 +14%); on the four-void deals only: -30 (-3.9%), -100 (-4.2%),
+ * partner unable to overruff (-4.8%); with the leader's cut-off card first
+ * there too (as bridge-solver), -6.7%, but the two-suiters 22.8M -> 27.4M
+ * and 15.8M -> 21.3M (the cut-off card first alone: +2.3%); the killer's
+ * bonus withheld from such leads there: +0.6% (206.0M). Not kept either:
+ * bridge-solver's whole trump lead order (a partner's ruff, the
+ * finesses, the strong suits, the others' top and bottom, free finesses
+ * to the right, trumps, then leads into a ruff and the middle cards;
+ * killer and cut-off card first) on the four-void deals, from 10 tricks
+ * left: golden +1.9% (two-suiters 6-7 -25%, four voids 0-4-4-5 +20%);
+ * from 7: +7%; at any number of tricks left: +26%. */
+#ifndef DD_RUFF_LAST
+#define DD_RUFF_LAST 72
+#endif
 static DD_HOT int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m) {
     const int trump = d->trump, p = lead ^ 2, lho = (lead + 1) & 3, rho = (lead + 3) & 3;
     const dbr_hand present = ~d->played & DBR_FULL_DECK;
@@ -1789,6 +1822,7 @@ static DD_HOT int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_
     const unsigned tl = trump != DBR_NOTRUMP ? suit_bits(d->h[lho], trump) : 0;
     const unsigned tr = trump != DBR_NOTRUMP ? suit_bits(d->h[rho], trump) : 0;
     const unsigned tm = trump != DBR_NOTRUMP ? suit_bits(d->h[lead], trump) : 0;
+    const int ruff_pen = d->lead_classes ? DD_RUFF_LAST : 12;
     int n = 0, off = 0;
     for (int s = 0; s < 4; s++) {
         /* the suit's place in the workspace's keys (see tt_probe_init) */
@@ -1818,7 +1852,9 @@ static DD_HOT int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_
         if (trump == DBR_NOTRUMP) {
             if (!pard) sw -= 9;
         } else {
-            if (lruff || rruff) sw -= 12;
+            /* into an opponent's ruff: last on a deal of four voids or
+             * more (see DD_RUFF_LAST) */
+            if (lruff || rruff) sw -= ruff_pen;
             if (pruff && r) sw += 17;
             if (side_trump && nm == 1 && tm && np > 1 && w1 == p) sw += 19;
             if (w1 == rho || w2 == rho) {
@@ -2717,7 +2753,25 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * 32 MiB 100.8M and 107.9M (after tt_evict's recency rank), 107 MiB 73.1M
  * (one eviction), 256 MiB 66.9M and 65.2M (none): the table's memory is a
  * third of their nodes, not the gap, which stays the search's size in the
- * middle of the play (see above). */
+ * middle of the play (see above).
+ * Session 14, long_deals/deal.11 hearts (3.4-3.6 times bridge-solver's
+ * CPU on the whole deal: ours 16.4 s, its 4.8 s user, load 9-12), the
+ * strain alone from an empty workspace: ours 72.7M nodes, 51.6M of them
+ * searched (moves generated); bridge-solver's statistics build 15.3M
+ * calls, 10.6M searched. The branches a searched node are the same at
+ * every depth (after 6 tricks, the four places: 2.35/1.27/1.64/1.23
+ * against 2.22/1.27/1.56/1.34), so move order is not the gap there (and a
+ * lead into a ruff put last costs that deal 16-50%, see DD_RUFF_LAST).
+ * The positions reaching a trick boundary (r > 1, the target open) and
+ * what cuts them, ours / its: after 2 tricks 5,444 / 5,507 reached, the
+ * table cutting 1,270 (23%) / 1,758 (32%), the bounds none; after 3
+ * tricks 63,168 / 67,620, the table 31,400 (50%) / 44,295 (65%); after 7
+ * tricks 4.75M / 1.12M, bounds 7.0% / 0.8% (its cache is probed first),
+ * table 65.9% / 78.1%, searched 27% / 21%. With the same positions
+ * reached at tricks 2 and 3, its cache cuts a third more of them, and
+ * the gap compounds (ours reached / its: 0.93 after 3 tricks, 1.44, 2.06,
+ * 3.08, 4.26 after 7): the table's reach (what an
+ * entry covers, what a verdict hands up), not the leads nor the bounds. */
 /* search at a trick boundary (nd->tlen == 0) */
 static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
     if (d->stopped) { /* the table is full and the caller grows it: unwind */
