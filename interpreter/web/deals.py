@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..core.cards import Card, Hand, Seat
-from ..engine.actions import CALLS, Action
+from ..engine.actions import CALLS, LOOK, PLAY, SUGGEST, TOUCH, Action
 from ..engine.game import Game
 from ..engine.observation import Trick
 from ..engine.record import recorded_action
@@ -37,6 +37,7 @@ __all__ = [
     "call_json",
     "deal_json",
     "deal_pbn",
+    "decisions_json",
     "finish",
     "hand_cards",
     "history_json",
@@ -120,6 +121,16 @@ def history_json(history: Iterable[tuple[Seat, Action]]) -> list[dict[str, str]]
     return [call_json(s, a) for s, a in history if a.kind in CALLS]
 
 
+#: what a deal's history holds besides its calls that is no decision of the laws
+NOT_DECISIONS = CALLS | {PLAY, LOOK, TOUCH, SUGGEST}
+
+
+def decisions_json(history: Iterable[tuple[Seat, Action]]) -> list[dict[str, str]]:
+    """A deal's decisions in laws mode (a penalty chosen, a lead called, a
+    revoke claimed ...), in order, as the page reads them: apart from the calls."""
+    return [call_json(s, a) for s, a in history if a.kind not in NOT_DECISIONS]
+
+
 def trick_json(trick: Trick) -> dict[str, Any]:
     """A completed trick, as the page reads it (a finished deal's and the state's)."""
     return {
@@ -149,6 +160,7 @@ def finish(game: Game, start: DealStart, end: int) -> FinishedDeal:
         "declared_from": deal.declared_from,
         "doubling_level": deal.doubling_level,
         "history": history_json(deal.history),
+        "decisions": decisions_json(deal.history),
         "tricks": tricks_json(deal.tricks),
         "tricks_won": list(deal.tricks_won),
     }

@@ -25,7 +25,7 @@ from ..core.cards import Card, Hand, Seat
 from ..engine.actions import CALLS, PLAY, Action
 from ..engine.observation import Observation, Trick
 from ..formats.render import action_words, call_text, card_text
-from .deals import SEATS, call_json, hand_cards, trick_json
+from .deals import NOT_DECISIONS, SEATS, call_json, hand_cards, trick_json
 
 if TYPE_CHECKING:
     from ..language.ruleset import RuleSet
@@ -107,6 +107,7 @@ class DealText:
     __slots__ = (
         "call_lines",
         "calls",
+        "decisions",
         "forced",
         "history",
         "owners",
@@ -119,6 +120,8 @@ class DealText:
         self.owners: dict[Seat, str] = {}
         self.calls: tuple[tuple[Seat, Action], ...] = ()
         self.history: list[dict[str, str]] = []
+        #: the laws' decisions (penalties chosen ...), apart from the calls
+        self.decisions: list[dict[str, str]] = []
         self.call_lines: list[str] = []
         #: a declaration nobody called (a Dummy's, made by the rule file's
         #: table once the dealer has left it): where it goes among the call
@@ -133,11 +136,13 @@ class DealText:
         owners, calls, tricks = obs.owners, obs.history, obs.tricks
         if owners != self.owners or calls[: len(self.calls)] != self.calls:
             self.owners, self.calls = dict(owners), ()
-            self.history, self.call_lines = [], []
+            self.history, self.decisions, self.call_lines = [], [], []
         new = calls[len(self.calls) :]
         for seat, action in new:
-            if action.kind not in CALLS:
-                continue  # a penalty chosen (laws mode): not a call
+            if action.kind not in CALLS:  # a penalty chosen (laws mode): not a call
+                if action.kind not in NOT_DECISIONS:
+                    self.decisions.append(call_json(seat, action))
+                continue
             self.history.append(call_json(seat, action))
             self.call_lines.append(
                 f"{_SEAT_WORDS[seat]} ({owners.get(seat, '?')}) {_call_words(action, rules)}"
@@ -228,6 +233,7 @@ def common_json(table: Table, obs: Observation) -> str:
         },
         "doubling_level": obs.doubling_level,
         "history": text.history,
+        "decisions": text.decisions,
         "current": None
         if current is None
         else {

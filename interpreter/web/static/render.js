@@ -188,9 +188,6 @@ export function renderTrick(box, state, orient) {
 
 /** Calls, as the grid holds them: the declaration, leaving it, bids, passes, doubles. */
 const CALL = /^(declare|leave it|bid|pass|double|redouble)\b/;
-/** Actions of the history that are neither calls nor cards nor looks: the laws' decisions. */
-const NOT_A_DECISION = /^(play|look|touch|suggest)\b/;
-
 function historyOf(state) {
   return (state.history || state.auction || [])
     .map((item) => (Array.isArray(item)
@@ -200,10 +197,10 @@ function historyOf(state) {
 }
 
 /** The laws' decisions of this deal (a penalty chosen, a lead called, a
- * revoke claimed ...): in the history among the calls, but no calls, so
- * not in the grid: [{seat, action}]. */
+ * revoke claimed ...), which the server sends apart from the calls, so not in
+ * the grid: [{seat, action}]. */
 export function decisionsOf(state) {
-  return historyOf(state).filter((c) => !CALL.test(c.action) && !NOT_A_DECISION.test(c.action));
+  return historyOf({ history: state.decisions || [] });
 }
 
 /** The public history of this deal as [{seat, action}] (calls only: no cards, no decisions),
@@ -401,7 +398,7 @@ function renderDeal(deal, state, open) {
     parts.push(el("p", {}, el("strong", {}, "Calls: "),
       callsOf({ history: calls, declaration: deal })
         .map((c) => `${c.seat} ${callText(c.action)}${c.forced ? " (forced)" : ""}`).join(", ")));
-    const decisions = decisionsOf({ history: calls });
+    const decisions = decisionsOf(deal);
     if (decisions.length) {
       parts.push(el("p", {}, el("strong", {}, "Decisions (laws): "),
         decisions.map((d) => `${d.seat} ${actionWords(d.action)}`).join(", ")));
