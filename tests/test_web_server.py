@@ -24,6 +24,7 @@ from dummybridge.engine.game import Game
 from dummybridge.errors import IllegalActionError
 from dummybridge.formats.render import card_text
 from dummybridge.language.loader import builtin_variants, house_rules, load_rules
+from dummybridge.web import deals
 from dummybridge.web.server import _MAX_QUEUED, _SEND_AFTER, _Client, _Outbox
 
 SEED = 10**12 + 7
@@ -422,8 +423,8 @@ def test_a_websocket_from_another_origin_is_refused(server: Server) -> None:
     [
         ("not json", "a message must be a JSON object: Expecting value"),
         ("[1, 2]", "a message must be a JSON object, not list"),
-        ('{"kind": "hello"}', "a message needs a 'type': hello, act or ping"),
-        ('{"type": "shout"}', "unknown message type 'shout': expected hello, act or ping"),
+        ('{"kind": "hello"}', "a message needs a 'type': hello, act, fill or ping"),
+        ('{"type": "shout"}', "unknown message type 'shout': expected hello, act, fill or ping"),
         ('{"type": "hello", "token": 7}', "'token' must be a string, not int"),
         ('{"type": "act", "action": "pass"}', "an 'act' message needs 'at'"),
         ('{"type": "act", "at": 0}', "an 'act' message needs either 'action' or 'text'"),
@@ -489,8 +490,18 @@ def test_downloads_wait_for_the_end_of_a_deal_and_of_the_game(server: Server) ->
     with _joined(server, table) as spectator:
         spectator.join()
         spectator.until(lambda m: m["type"] == "state" and m["over"])
+    # the day the deal was played: when the action that ended it was stored
+    # (read from the database at each download: here moved to a known day)
+    with sqlite3.connect(server.db) as db:
+        db.execute(
+            "UPDATE actions SET time = ? WHERE table_id = ?", (1_767_225_599.5, table)
+        )  # 2025-12-31 23:59:59.5 UTC
     status, pbn, headers = server.request(f"/api/tables/{table}/deals/1.pbn")
     assert status == 200
+    assert '[Date "2025.12.31"]\r\n' in pbn
+    assert '[Date "????.??.??"]' not in pbn
+    assert deals.pbn_date(1_767_225_600.0) == "2026.01.01"
+    assert deals.pbn_date(None) == "????.??.??"
     assert '[Board "1"]' in pbn
     assert str(SEED) not in pbn
     assert "[Generator" in pbn

@@ -46,7 +46,8 @@ The period games need a few decisions the standard leaves to us:
   ``None`` (3.4.10).
 - **Unknowns** (3.4, 3.4.3): ``Site`` is empty (inappropriate for a game at
   the computer), ``Date`` is ``????.??.??`` (records keep no date, so the
-  same seed gives the same file).
+  same seed gives the same file; ``date=`` names one: the web table's
+  downloads give the day the deal was played).
 - **Players** (3.4.5): the player at each seat; a Dummy's seat names its
   holder, and the supplemental ``Dummies`` tag lists the Dummies' seats.
 - **Declarer and the opening lead**: ``Declarer`` is the hand that plays the

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import sqlite3
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -41,6 +42,7 @@ __all__ = [
     "finish",
     "hand_cards",
     "history_json",
+    "pbn_date",
     "trick_json",
     "tricks_json",
 ]
@@ -217,11 +219,22 @@ def _rules(name: str, text: str | None) -> RuleSet:
     return load_rules_text(text) if text is not None else load_rules(name)
 
 
-def deal_pbn(game: Game, number: int) -> str:
-    """Deal ``number`` of ``game`` in PBN, without the seed."""
+def deal_pbn(game: Game, number: int, played: float | None = None) -> str:
+    """Deal ``number`` of ``game`` in PBN, without the seed; its ``Date`` the
+    day it was played (``played``: when the action that ended it was stored,
+    a ``time.time()``), or ``????.??.??`` unknown."""
     from ..formats.pbn import export_pbn
 
-    return export_pbn(game, board=number, seed=False)
+    return export_pbn(game, board=number, seed=False, date=pbn_date(played))
+
+
+def pbn_date(played: float | None) -> str:
+    """A PBN ``Date`` (PBN 3.4.3, ``YYYY.MM.DD``) of a ``time.time()``, in UTC
+    (the server's clock: the players' zones are not known); ``????.??.??``
+    for ``None``."""
+    if played is None:
+        return "????.??.??"
+    return time.strftime("%Y.%m.%d", time.gmtime(played))
 
 
 def deal_json(table_id: str, title: str, finished: FinishedDeal) -> dict[str, Any]:

@@ -6,6 +6,8 @@ Client to server (JSON objects, at most ``Limits.message_bytes``):
 - ``{"type": "act", "action": "play SA", "at": N}`` or
   ``{"type": "act", "text": "ace of spades", "at": N}`` (natural input), where
   ``N`` is the number of actions the client's state shows;
+- ``{"type": "fill", "bot": "rule"}``: bots (of that kind; ``rule`` if
+  none is named) take the persons' places nobody has taken;
 - ``{"type": "ping"}``.
 
 Server to client: ``welcome``, ``state``, ``error``, ``pong`` (see docs/web.md).
@@ -18,12 +20,14 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Act", "Hello", "Ping", "ProtocolError", "error", "parse_message"]
+__all__ = ["Act", "Fill", "Hello", "Ping", "ProtocolError", "error", "parse_message"]
 
 #: the longest action or natural text a client may send
 MAX_ACTION_CHARS = 200
 #: the longest token a client may send
 MAX_TOKEN_CHARS = 100
+#: the longest bot kind a client may send
+MAX_BOT_CHARS = 20
 
 
 class ProtocolError(Exception):
@@ -47,6 +51,13 @@ class Act:
 
 
 @dataclass(frozen=True, slots=True)
+class Fill:
+    """Have bots of this kind play the persons' places nobody has taken."""
+
+    bot: str
+
+
+@dataclass(frozen=True, slots=True)
 class Ping:
     """Are you there?"""
 
@@ -67,7 +78,7 @@ def _string(data: dict[str, Any], key: str, most: int) -> str | None:
     return value
 
 
-def parse_message(raw: str) -> Hello | Act | Ping:
+def parse_message(raw: str) -> Hello | Act | Fill | Ping:
     """Read one client message.
 
     :raises ProtocolError: naming what is wrong with it.
@@ -94,6 +105,10 @@ def parse_message(raw: str) -> Hello | Act | Ping:
                 "an 'act' message needs 'at': the number of actions your state shows"
             )
         return Act(action, text, at)
+    if kind == "fill":
+        return Fill(_string(data, "bot", MAX_BOT_CHARS) or "rule")
     if kind is None:
-        raise ProtocolError("a message needs a 'type': hello, act or ping")
-    raise ProtocolError(f"unknown message type {str(kind)[:40]!r}: expected hello, act or ping")
+        raise ProtocolError("a message needs a 'type': hello, act, fill or ping")
+    raise ProtocolError(
+        f"unknown message type {str(kind)[:40]!r}: expected hello, act, fill or ping"
+    )

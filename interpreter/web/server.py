@@ -41,7 +41,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from . import deals
 from .api import BadRequest, table_request, validate_json, variants_json
 from .limits import CreationLimit, Limits, TokenBucket
-from .protocol import Act, Hello, Ping, ProtocolError, error, parse_message
+from .protocol import Act, Fill, Hello, Ping, ProtocolError, error, parse_message
 from .store import Store
 from .tables import Table, TableError, Tables
 
@@ -371,7 +371,10 @@ class _App:
                 data = deals.deal_json(table.id, table.game.rules.title, finished)
                 return JSONResponse(data, headers=_attachment(f"{table.id}-deal-{number}.json"))
             # the export replays the game: in a thread, the table held still by its lock
-            text = await asyncio.to_thread(deals.deal_pbn, table.game, finished.number)
+            played = await asyncio.to_thread(
+                self.live.store.action_time, table.id, finished.end - 1
+            )
+            text = await asyncio.to_thread(deals.deal_pbn, table.game, finished.number, played)
         return Response(
             text.encode("latin-1", "replace"),
             media_type="application/x-pbn; charset=iso-8859-1",
@@ -456,6 +459,14 @@ class _App:
                     client.push(error(str(exc)))
                     continue
                 joined = True
+            elif isinstance(msg, Fill):
+                if not joined:
+                    client.push(error("say hello first (with your link's token)"))
+                    continue
+                try:
+                    await table.fill(client.player, msg.bot)
+                except TableError as exc:
+                    client.push(error(str(exc)))
             else:
                 await self._act(table, client, msg, joined)
 

@@ -42,6 +42,7 @@ CREATE TABLE IF NOT EXISTS places (
     player TEXT NOT NULL,
     kind TEXT NOT NULL,           -- person, or a bot's kind
     token_sha256 TEXT,            -- a person's token, hashed
+    stand_in TEXT,                -- a bot's kind while one plays a person's place
     PRIMARY KEY (table_id, player)
 );
 CREATE TABLE IF NOT EXISTS actions (
@@ -107,6 +108,8 @@ class StoredTable:
     analyses: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     #: the game is over (marked with its last action)
     over: bool = False
+    #: the persons' places a bot plays for now: the bot's kind, by player
+    stand_ins: dict[str, str] = field(default_factory=dict)
 
     @property
     def rubbers(self) -> int:
@@ -145,6 +148,9 @@ class Store:
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
         if "over" not in columns:  # a database made before: its games over are found on start
             self._db.execute("ALTER TABLE tables ADD COLUMN over INTEGER NOT NULL DEFAULT 0")
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(places)")}
+        if "stand_in" not in columns:  # a database made before: no bot stands in yet
+            self._db.execute("ALTER TABLE places ADD COLUMN stand_in TEXT")
         self._stop = threading.Event()
         self._checkpointer = threading.Thread(
             target=self._checkpoint, name="dummybridge-checkpoint", daemon=True
@@ -225,6 +231,18 @@ class Store:
                 if over:
                     self._db.execute("UPDATE tables SET over = 1 WHERE id = ?", (table_id,))
 
+    def set_stand_ins(self, table_id: str, changes: dict[str, str | None]) -> None:
+        """Have a bot of the given kind play each named person's place, or
+        (``None``) give it back to its person, in one transaction.
+
+        :raises sqlite3.Error: if it could not be stored (nothing is).
+        """
+        with self._lock, self._transaction():
+            self._db.executemany(
+                "UPDATE places SET stand_in = ? WHERE table_id = ? AND player = ?",
+                [(kind, table_id, player) for player, kind in changes.items()],
+            )
+
     def mark_over(self, table_id: str) -> None:
         """Mark a table's game over (one stored before the mark was kept)."""
         with self._lock:
@@ -247,6 +265,14 @@ class Store:
         """Give up a deal's analysis (it cannot be worked out)."""
         with self._lock:
             self._db.execute(_DELETE_PENDING, (table_id, deal))
+
+    def action_time(self, table_id: str, n: int) -> float | None:
+        """When action number ``n`` of a table was stored (``time.time()``), or ``None``."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT time FROM actions WHERE table_id = ? AND n = ?", (table_id, n)
+            ).fetchone()
+        return None if row is None else float(row[0])
 
     def recent(self, since: float) -> list[str]:
         """The tables whose game is not over made or acted at since ``since``
@@ -311,10 +337,12 @@ def read_table(db: sqlite3.Connection, table_id: str) -> StoredTable | None:
         return None
     id_, created, rules, text, options, seed, over = row
     table = StoredTable(id_, created, rules, text, json.loads(options), int(seed), over=bool(over))
-    for player, kind, sha in db.execute(
-        "SELECT player, kind, token_sha256 FROM places WHERE table_id = ?", (id_,)
+    for player, kind, sha, stand_in in db.execute(
+        "SELECT player, kind, token_sha256, stand_in FROM places WHERE table_id = ?", (id_,)
     ):
         table.places[player] = (kind, sha)
+        if stand_in is not None:
+            table.stand_ins[player] = stand_in
     table.actions = [
         StoredAction(p, bool(o), a)
         for p, o, a in db.execute(

@@ -114,6 +114,10 @@ class Table:
         )
         self.game = Game(rules, stored.seed, rubbers=self.options.rubbers, laws=self.options.laws)
         self.places = {p: kind for p, (kind, _) in stored.places.items()}
+        #: the persons' places a bot plays for now (the bot's kind), by player
+        self.stand_ins = dict(stored.stand_ins)
+        #: how many actions the table had taken when the deal in progress began
+        self.deal_began = 0
         self._tokens = {p: sha for p, (_, sha) in stored.places.items() if sha}
         self.tables = tables
         self.at = 0
@@ -129,6 +133,7 @@ class Table:
         #: the deal in progress's calls and tricks, written as states show them
         self.text = views.DealText()
         self._players: tuple[tuple[Any, ...], list[dict[str, Any]]] = ((), [])
+        self._seating = 0  # changes to the stand-ins so far
         self._score_key: tuple[int, ...] = ()
         self._score = ""
         self._sheets_key: tuple[int, ...] = ()
@@ -213,6 +218,7 @@ class Table:
                 conn.finished_seen = -1
             self._start = DealStart.of(self.game)
             self._over_seen = False
+            self.deal_began = 0
             self.replay(stored.actions)
         self._changed()
 
@@ -230,6 +236,8 @@ class Table:
                     self._to_analyse.append(finished)
             self._start = DealStart.of(game)
             self._over_seen = game.is_over
+            self.deal_began = self.at
+            self._give_back()
         self._changed()
 
     def _changed(self) -> None:
@@ -268,6 +276,11 @@ class Table:
                     f"the table has moved on: your state showed {msg.at} actions, it is now "
                     f"at {self.at} (here is the current state); nothing was done"
                 )
+            if player in self.stand_ins:
+                return (
+                    f"a bot ({self.stand_ins[player]}) plays your place until this deal is "
+                    "over: you take it back when the next deal begins"
+                )
             try:
                 action = self.parse(player, msg)
             except InvalidNotationError as exc:
@@ -284,9 +297,14 @@ class Table:
     def _bot_to_act(self) -> str | None:
         game = self.game
         actor = game.actor
-        if self.broken or game.is_over or actor is None or self.places.get(actor) == "person":
+        if self.broken or game.is_over or actor is None or self.kind(actor) == "person":
             return None
         return actor
+
+    def kind(self, player: str) -> str:
+        """Who plays ``player``'s place now: ``person`` or a bot's kind (a
+        bot standing in for a person included)."""
+        return self.stand_ins.get(player) or self.places[player]
 
     def wake(self) -> None:
         """Start the bots if one is to act; schedule the analysis of deals just over."""
@@ -307,15 +325,13 @@ class Table:
                         return
                     at, obs = self.at, self.game.observation(bot)
                 seed = bot_seed(self.game.seed, bot, at)
-                action = await asyncio.to_thread(
-                    decide, self.places[bot], seed, self.game.rules, obs
-                )
+                action = await asyncio.to_thread(decide, self.kind(bot), seed, self.game.rules, obs)
                 async with self.lock:
                     if self.at != at:
                         continue  # someone acted meanwhile (out of turn): decide again
                     error = self._take(bot, action)
                     if error is not None:
-                        self.broken = f"the {self.places[bot]} bot of {bot} failed: {error}"
+                        self.broken = f"the {self.kind(bot)} bot of {bot} failed: {error}"
                         log.error("table %s: %s", self.id, self.broken)
                     self.broadcast()
                 while self._to_analyse:
@@ -356,8 +372,76 @@ class Table:
         )
         self._views.clear()  # who is connected has changed
         self._common = None
+        if player in self.stand_ins and self.at == self.deal_began:
+            self._give_back()  # between two deals: his place is his again at once
         self.broadcast()
         return player
+
+    # ------------------------------------------------------ empty places
+
+    def empty_places(self) -> list[str]:
+        """The persons' places nobody has taken now: no connection with their
+        token, no bot standing in."""
+        here = {c.player for c in self.connections}
+        return [
+            p
+            for p in self.game.players
+            if self.places[p] == "person" and p not in self.stand_ins and p not in here
+        ]
+
+    async def fill(self, player: str | None, bot: str) -> list[str]:
+        """Bots of kind ``bot`` take the persons' places nobody has taken, at
+        the request of ``player`` (seated here): stored before it is shown, so
+        that a rebuilt table has the same bots. Each gives its place back to
+        its person at the first deal's boundary after he opens his link
+        (:meth:`_give_back`). Returns the places filled.
+
+        :raises TableError: saying why nothing was done.
+        """
+        if player is None:
+            raise TableError("spectators cannot fill places: a player's link has a token after '#'")
+        if bot not in BOT_KINDS:
+            raise TableError(f"'bot' must be one of {', '.join(BOT_KINDS)}, not {bot[:20]!r}")
+        async with self.lock:
+            if self.game.is_over:
+                raise TableError("the game is over: there is no place to fill")
+            empty = self.empty_places()
+            if not empty:
+                raise TableError("every place is taken (by a person here or a bot): none to fill")
+            try:
+                self.tables.store.set_stand_ins(self.id, dict.fromkeys(empty, bot))
+            except sqlite3.Error as exc:
+                log.error("table %s: could not store the bots: %s", self.id, exc)
+                raise TableError(
+                    f"the server could not store the bots ({exc}); nothing changed"
+                ) from None
+            self.stand_ins.update(dict.fromkeys(empty, bot))
+            self._seated()
+            self.broadcast()
+        self.wake()
+        return empty
+
+    def _give_back(self) -> None:
+        """At a deal's boundary: every place a bot plays whose person is here
+        is his again (stored; if it cannot be, the bot plays on)."""
+        here = {c.player for c in self.connections}
+        back = [p for p in self.stand_ins if p in here]
+        if not back or self.game.is_over:
+            return
+        try:
+            self.tables.store.set_stand_ins(self.id, dict.fromkeys(back))
+        except sqlite3.Error as exc:
+            log.error("table %s: could not give places back: %s", self.id, exc)
+            return
+        for p in back:
+            del self.stand_ins[p]
+        self._seated()
+
+    def _seated(self) -> None:
+        """Who plays which place has changed: the players' list and every view
+        are made again (the caller broadcasts)."""
+        self._seating += 1
+        self._changed()
 
     def leave(self, conn: Connection) -> None:
         """A connection has gone."""
@@ -468,22 +552,27 @@ class Table:
         (made again only when a deal begins or someone comes or goes)."""
         game = self.game
         here = {c.player for c in self.connections}
-        key = (game.rubber_number, game.deal_number, frozenset(here))
+        key = (game.rubber_number, game.deal_number, frozenset(here), self._seating)
         if key != self._players[0]:
             self._players = (key, self._players_view(here))
         return self._players[1]
 
     def _players_view(self, here: set[str | None]) -> list[dict[str, Any]]:
-        return [
-            {
-                "name": p,
-                "seats": [s.letter for s in self.game.player_seats[p]],
-                "kind": "person" if self.places[p] == "person" else "bot",
-                "bot": None if self.places[p] == "person" else self.places[p],
-                "connected": p in here or self.places[p] != "person",
-            }
-            for p in self.game.players
-        ]
+        out = []
+        for p in self.game.players:
+            kind = self.kind(p)
+            out.append(
+                {
+                    "name": p,
+                    "seats": [s.letter for s in self.game.player_seats[p]],
+                    "kind": "person" if kind == "person" else "bot",
+                    "bot": None if kind == "person" else kind,
+                    "connected": p in here or kind != "person",
+                    "stand_in": p in self.stand_ins,
+                    "empty": kind == "person" and p not in here,
+                }
+            )
+        return out
 
     def finished_json(self) -> str:
         """The finished deals, for a connection's first state (JSON text, made

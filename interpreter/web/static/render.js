@@ -269,7 +269,7 @@ export function renderAuction(box, state) {
   const decisions = decisionsOf(state);
   const also = decisions.length ? el("div", { class: "hint decisions" },
     `Decisions (laws): ${decisions.map((d) => `${d.seat} ${actionWords(d.action)}`).join(", ")}`) : null;
-  box.replaceChildren(table, note, also);
+  box.replaceChildren(...[table, note, also].filter(Boolean)); // (a null child would read "null")
 }
 
 /** The contract line: "♥ by South, doubled" or the auction's contract. */

@@ -311,11 +311,38 @@ function drawPlayers() {
     const hands = (p.seats || []).map(seatLetter)
       .map((s) => (manned.length && !manned.includes(s) ? `${SEAT_NAMES[s]} (Dummy)` : SEAT_NAMES[s]))
       .join(" and ");
-    const who = p.kind === "bot" ? `bot${p.bot ? `: ${p.bot}` : ""}` : p.connected ? "here" : "away";
+    const bot = `bot${p.bot ? `: ${p.bot}` : ""}`;
+    const who = p.stand_in ? `${bot}, in his place` : p.kind === "bot" ? bot : p.connected ? "here" : "not come yet or away";
     return el("li", { class: p.kind === "bot" ? "bot" : p.connected ? "here" : "away" },
       el("strong", {}, p.name === state.you ? `${p.name} (you)` : p.name), ` — ${hands} · ${who}`);
   }));
+  drawFill();
 }
+
+/** Empty places: a seated player may have bots take them; a player whose place a bot plays is told until when. */
+function drawFill() {
+  const players = state.players || [];
+  const me = players.find((p) => p.name === state.you);
+  const note = document.getElementById("stand-in-note");
+  note.hidden = !(me && me.stand_in && !state.over);
+  note.textContent = note.hidden ? ""
+    : `A bot (${me.bot}) plays your place until this deal is over; you take it back when the next deal begins.`;
+  const empty = players.filter((p) => p.empty).map((p) => p.name);
+  const box = document.getElementById("fill");
+  box.hidden = !(state.you && !state.over && empty.length);
+  document.getElementById("fill-note").textContent = box.hidden ? ""
+    : `Nobody sits at ${empty.join(" and ")} now. Start without waiting: bots take those places, `
+      + "and each gives his place back at the next deal when its player opens his link.";
+}
+
+document.getElementById("fill-button").addEventListener("click", () => {
+  if (!socket || socket.readyState !== WebSocket.OPEN) {
+    showMessage(messages, "Not connected to the server: the page reconnects by itself; try again in a moment.");
+    return;
+  }
+  clearMessages(messages);
+  socket.send(JSON.stringify({ type: "fill", bot: document.getElementById("fill-bot").value }));
+});
 
 function drawEvents() {
   const list = document.getElementById("events");
