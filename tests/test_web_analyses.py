@@ -190,3 +190,73 @@ def test_the_analyses_queue_is_bounded_and_a_restart_resumes_it(
     is not over (a database made before the mark: found over on start,
     marked, let go)."""
     asyncio.run(_the_analyses_wait_in_the_database(tmp_path / "tables.sqlite", monkeypatch))
+
+
+async def _stopped_mid_analysis(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    limits = Limits()
+    first = Tables(Store(db, "NORMAL"), limits, bot_delay=0.02)  # stopped before the game ends
+    asked: list[tuple[str, int]] = []  # each analysis begun, in order
+    real = first.analyses._analysis
+
+    async def third_at_work(key: tuple[str, int]) -> Any:
+        asked.append(key)
+        if len(asked) == 3:  # at work when the server stops: never ends
+            await asyncio.Event().wait()
+        return await real(key)
+
+    monkeypatch.setattr(first.analyses, "_analysis", third_at_work)
+    bots = {"variant": "dummy-bridge", "seed": SEED, "rubbers": 2}
+    table, _ = first.create(
+        table_request({**bots, "places": dict.fromkeys("ABC", "rule")}, limits, allow_seeds=True)
+    )
+    for _ in range(3000):
+        if len(asked) == 3 and _analyses(db) == 2:
+            break
+        await asyncio.sleep(0.01)
+    await first.stop()  # the bots and the analysis at work stopped mid-game
+    first.store.close()
+    assert not table.game.is_over
+    with sqlite3.connect(db) as conn:
+        stored = sorted(conn.execute("SELECT table_id, deal FROM analyses"))
+    assert stored == sorted(asked[:2])
+    assert asked[2] in _pending(db)  # the one at work is still owed
+
+    second = Tables(Store(db, "NORMAL"), limits, bot_delay=0)
+    again: list[tuple[str, int]] = []
+    real2 = second.analyses._analysis
+
+    async def counted(key: tuple[str, int]) -> Any:
+        again.append(key)
+        return await real2(key)
+
+    monkeypatch.setattr(second.analyses, "_analysis", counted)
+    try:
+        await asyncio.to_thread(second.load)
+        rebuilt = second.tables[table.id]  # not over: rebuilt on start, bots and all
+        second.start()
+        for _ in range(6000):
+            if rebuilt.game.is_over and not _pending(db) and not second.analyses.busy:
+                break
+            await asyncio.sleep(0.01)
+        played = [(table.id, f.number) for f in rebuilt.finished if f.data["tricks"]]
+    finally:
+        await second.stop()
+        second.store.close()
+    assert rebuilt.game.is_over
+    with sqlite3.connect(db) as conn:
+        rows = list(conn.execute("SELECT table_id, deal FROM analyses ORDER BY deal"))
+    assert _pending(db) == []
+    assert rows == played  # one row a deal played
+    assert sorted(again) == sorted(set(played) - set(asked[:2]))  # each once, none stored redone
+    assert again[0] == asked[2]  # the one at work, first
+
+
+def test_an_analysis_at_work_when_the_server_stops_is_done_once_after_the_restart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/web.md, Persistence: an analysis at work when the server stops
+    is dropped, its deal left pending, and worked out after the next start,
+    once: the restarted server's rebuilt table asks for its finished deals'
+    analyses as the pending rows do, and neither works a deal out twice nor
+    stores it twice; the analyses stored before the stop are not redone."""
+    asyncio.run(_stopped_mid_analysis(tmp_path / "tables.sqlite", monkeypatch))

@@ -630,7 +630,9 @@ def test_phone_viewport(browser: Any, server: Server, out: Path) -> None:
 
 def test_every_variant_opens(browser: Any, server: Server) -> None:
     """Every built-in variant and house rule: the table opens for its first player,
-    offers him his choices when his turn comes, and shows the hand he plays from."""
+    offers him his choices when his turn comes, and shows the hand he plays from;
+    no "null" or "undefined" on the page (the declaration panel wrote "null"
+    under the calls of a deal with no laws' decisions)."""
     with urllib.request.urlopen(server.url("/api/variants"), timeout=30) as response:
         variants = json.load(response)
     assert len(variants) >= 8
@@ -648,6 +650,8 @@ def test_every_variant_opens(browser: Any, server: Server) -> None:
         shot = _snapshot(page)
         assert shot["actions"], variant["name"]
         assert page.inner_text("#variant-title") == variant["title"]
+        words = page.inner_text("main").split()
+        assert [w for w in words if w in ("null", "undefined", "NaN")] == [], variant["name"]
         if any(a.startswith("play ") and len(a) <= 8 for a in shot["actions"]):
             assert shot["toAct"] in shot["hands"], variant["name"]
         page.close()
