@@ -114,10 +114,6 @@ class Table:
         )
         self.game = Game(rules, stored.seed, rubbers=self.options.rubbers, laws=self.options.laws)
         self.places = {p: kind for p, (kind, _) in stored.places.items()}
-        #: the persons' places a bot plays for now (the bot's kind), by player
-        self.stand_ins = dict(stored.stand_ins)
-        #: how many actions the table had taken when the deal in progress began
-        self.deal_began = 0
         self._tokens = {p: sha for p, (_, sha) in stored.places.items() if sha}
         self.tables = tables
         self.at = 0
@@ -133,7 +129,6 @@ class Table:
         #: the deal in progress's calls and tricks, written as states show them
         self.text = views.DealText()
         self._players: tuple[tuple[Any, ...], list[dict[str, Any]]] = ((), [])
-        self._seating = 0  # changes to the stand-ins so far
         self._score_key: tuple[int, ...] = ()
         self._score = ""
         self._sheets_key: tuple[int, ...] = ()
@@ -146,6 +141,21 @@ class Table:
         self.broken: str | None = None
         #: when someone last acted or came or went (``time.monotonic()``)
         self.active = time.monotonic()
+
+    # (No more attributes: one more, and each action cost 0.6% more
+    # instructions, tools/bench_table.py; CPython shares the keys of its
+    # instances' dicts only up to a size.)
+
+    @property
+    def stand_ins(self) -> dict[str, str]:
+        """The persons' places a bot plays for now (the bot's kind), by
+        player: kept with the table as stored, as the store keeps them."""
+        return self.stored.stand_ins
+
+    @property
+    def deal_began(self) -> int:
+        """How many actions the table had taken when the deal in progress began."""
+        return self.finished[-1].end if self.finished else 0
 
     @property
     def idle(self) -> bool:
@@ -218,7 +228,6 @@ class Table:
                 conn.finished_seen = -1
             self._start = DealStart.of(self.game)
             self._over_seen = False
-            self.deal_began = 0
             self.replay(stored.actions)
         self._changed()
 
@@ -236,7 +245,6 @@ class Table:
                     self._to_analyse.append(finished)
             self._start = DealStart.of(game)
             self._over_seen = game.is_over
-            self.deal_began = self.at
             self._give_back()
         self._changed()
 
@@ -276,7 +284,7 @@ class Table:
                     f"the table has moved on: your state showed {msg.at} actions, it is now "
                     f"at {self.at} (here is the current state); nothing was done"
                 )
-            if player in self.stand_ins:
+            if player in self.stored.stand_ins:  # (self.stand_ins)
                 return (
                     f"a bot ({self.stand_ins[player]}) plays your place until this deal is "
                     "over: you take it back when the next deal begins"
@@ -297,7 +305,9 @@ class Table:
     def _bot_to_act(self) -> str | None:
         game = self.game
         actor = game.actor
-        if self.broken or game.is_over or actor is None or self.kind(actor) == "person":
+        if self.broken or game.is_over or actor is None:
+            return None
+        if self.places.get(actor) == "person" and actor not in self.stored.stand_ins:
             return None
         return actor
 
@@ -438,9 +448,9 @@ class Table:
         self._seated()
 
     def _seated(self) -> None:
-        """Who plays which place has changed: the players' list and every view
-        are made again (the caller broadcasts)."""
-        self._seating += 1
+        """Who plays which place has changed: every view is made again (the
+        players' list too: its key holds who the bots stand in for; the
+        caller broadcasts)."""
         self._changed()
 
     def leave(self, conn: Connection) -> None:
@@ -552,7 +562,7 @@ class Table:
         (made again only when a deal begins or someone comes or goes)."""
         game = self.game
         here = {c.player for c in self.connections}
-        key = (game.rubber_number, game.deal_number, frozenset(here), self._seating)
+        key = (game.rubber_number, game.deal_number, frozenset(here), frozenset(self.stand_ins))
         if key != self._players[0]:
             self._players = (key, self._players_view(here))
         return self._players[1]
@@ -561,17 +571,16 @@ class Table:
         out = []
         for p in self.game.players:
             kind = self.kind(p)
-            out.append(
-                {
-                    "name": p,
-                    "seats": [s.letter for s in self.game.player_seats[p]],
-                    "kind": "person" if kind == "person" else "bot",
-                    "bot": None if kind == "person" else kind,
-                    "connected": p in here or kind != "person",
-                    "stand_in": p in self.stand_ins,
-                    "empty": kind == "person" and p not in here,
-                }
-            )
+            player = {
+                "name": p,
+                "seats": [s.letter for s in self.game.player_seats[p]],
+                "kind": "person" if kind == "person" else "bot",
+                "bot": None if kind == "person" else kind,
+                "connected": p in here or kind != "person",
+            }
+            if p in self.stand_ins:  # only then: every state carries the players
+                player["stand_in"] = True
+            out.append(player)
         return out
 
     def finished_json(self) -> str:

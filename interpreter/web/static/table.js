@@ -327,7 +327,7 @@ function drawFill() {
   note.hidden = !(me && me.stand_in && !state.over);
   note.textContent = note.hidden ? ""
     : `A bot (${me.bot}) plays your place until this deal is over; you take it back when the next deal begins.`;
-  const empty = players.filter((p) => p.empty).map((p) => p.name);
+  const empty = players.filter((p) => p.kind === "person" && !p.connected).map((p) => p.name);
   const box = document.getElementById("fill");
   box.hidden = !(state.you && !state.over && empty.length);
   document.getElementById("fill-note").textContent = box.hidden ? ""
