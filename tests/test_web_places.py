@@ -112,6 +112,11 @@ async def _fill_play_and_give_back(db: Path) -> None:
             if table.game.actor == "A":
                 await _person_acts(table, a, "A")
             await _settle(table)
+        # while his bot played, B's page was offered nothing to choose
+        states = [json.loads(t) for t in b.sent if t.startswith('{"type":"state"')]
+        benched = [st["legal"] for st in states if st["actor"] == "B" and st["deal_number"] == deal]
+        assert benched
+        assert benched == [[]] * len(benched)
         # the deal's boundary: B's place is his again, C's bot plays on
         assert table.stand_ins == {"C": "rule"}
         assert _stand_ins(db, table.id) == {"A": None, "B": None, "C": "rule"}

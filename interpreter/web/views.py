@@ -272,16 +272,17 @@ def player_view(
     the hands he may see now and his choices (his observation's ``hands``
     and ``legal_actions``)."""
     game = table.game
+    benched = player in table.stored.stand_ins  # a bot plays his place: no choices of his
     own: dict[str, Any] = {
         "you": player,
         "seats": [s.letter for s in game.player_seats[player]],
         "hands": {s.letter: hand_cards(h) for s, h in hands.items()},
-        "legal": action_items(legal),
+        "legal": [] if benched else action_items(legal),
         "irregular": [],
         "remarks": [],
         "out_of_turn": [],
     }
-    if game.laws and not game.is_over:
+    if game.laws and not game.is_over and not benched:
         if game.actor == player:
             own["irregular"] = action_items(game.irregular_actions())
         own["remarks"] = action_items(game.remarks(player))
