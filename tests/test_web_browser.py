@@ -23,6 +23,7 @@ import os
 import random
 import re
 import shutil
+import sqlite3
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -598,11 +599,16 @@ def test_home_page_creates_a_table(browser: Any, server: Server) -> None:
     page.check("#variants input[value='dummy-bridge']")
     page.wait_for_selector("#places select[data-player='C']")
     page.select_option("#places select[data-player='B']", "rule")
+    page.select_option("#fill-after", "300")  # docs/web.md, Empty places
     page.click("#create")
     page.wait_for_selector("#created .links li")
     whos = [r.get_attribute("data-who") for r in page.locator("#created .links li").all()]
     assert whos == ["Player A", "Player C", "Spectators"]
     assert page.locator("#created .links button:text-is('Copy')").count() == 3
+    table = str(page.locator("#created h3").text_content()).split()[1]
+    with sqlite3.connect(server.db) as db:
+        (options,) = db.execute("SELECT options FROM tables WHERE id = ?", (table,)).fetchone()
+    assert json.loads(options)["fill_after"] == 300
     page.context.close()
 
 

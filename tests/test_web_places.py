@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from test_web_server import SEED, _create
 from web_support import Server, merged
 from websockets.sync.client import connect
 
+from dummybridge.web import seating
 from dummybridge.web.api import table_request
 from dummybridge.web.limits import Limits
 from dummybridge.web.protocol import Act, Fill, parse_message
@@ -69,18 +71,18 @@ async def _fill_play_and_give_back(db: Path) -> None:
     try:
         a, b = _Viewer(), _Viewer()
         assert table.join(a, tokens["A"]) == "A"
-        assert table.empty_places() == ["B", "C"]
+        assert seating.empty_places(table) == ["B", "C"]
         # refused, each with its reason; nothing changes
         for who, kind, why in [
             (None, "rule", "spectators cannot fill places: a player's link has a token after '#'"),
             ("A", "robot", "'bot' must be one of rule, sampling, ddsampling, not 'robot'"),
         ]:
             with pytest.raises(TableError) as refused:
-                await table.fill(who, kind)
+                await seating.fill(table, who, kind)
             assert str(refused.value) == why
         assert table.stand_ins == {}
         assert _stand_ins(db, table.id) == {"A": None, "B": None, "C": None}
-        assert await table.fill("A", "rule") == ["B", "C"]
+        assert await seating.fill(table, "A", "rule") == ["B", "C"]
         assert _stand_ins(db, table.id) == {"A": None, "B": "rule", "C": "rule"}
         players = {p["name"]: p for p in _last_state(a)["players"]}
         assert players["B"] == {
@@ -89,7 +91,7 @@ async def _fill_play_and_give_back(db: Path) -> None:
         }  # fmt: skip
         assert (players["A"]["kind"], "stand_in" in players["A"]) == ("person", False)
         with pytest.raises(TableError) as refused:
-            await table.fill("A", "rule")
+            await seating.fill(table, "A", "rule")
         assert (
             str(refused.value) == "every place is taken (by a person here or a bot): none to fill"
         )
@@ -161,7 +163,7 @@ async def _join_between_deals(db: Path) -> None:
     try:
         b, c = _Viewer(), _Viewer()
         assert table.join(b, tokens["B"]) == "B"
-        assert await table.fill("B", "sampling") == ["C"]
+        assert await seating.fill(table, "B", "sampling") == ["C"]
         # C opens his link before any action of the deal (its boundary):
         # his place is his again at once, stored
         assert table.at == 0
@@ -251,3 +253,56 @@ def test_the_bots_of_empty_places_survive_a_kill_and_a_restart(tmp_path: Path) -
     finally:
         err = srv.stop()
     assert "Traceback" not in err, err
+
+
+def _options(db: Path, table: str) -> dict[str, Any]:
+    with sqlite3.connect(db) as conn:
+        row = conn.execute("SELECT options FROM tables WHERE id = ?", (table,)).fetchone()
+        return dict(json.loads(row[0]))
+
+
+async def _fill_after(db: Path) -> None:
+    limits = Limits()
+    tables = Tables(Store(db, "NORMAL"), limits, bot_delay=0, analysis=False)
+    request = {"variant": "dummy-bridge", "seed": SEED, "fill_after": 1}
+    table, tokens = tables.create(table_request(request, limits, allow_seeds=True))
+    late, _ = tables.create(table_request(request, limits, allow_seeds=True))
+    try:
+        a = _Viewer()
+        assert table.join(a, tokens["A"]) == "A"
+        due = seating.fill_due(table)
+        assert due == table.stored.created + 1
+        await asyncio.sleep(0.5)
+        assert table.stand_ins == {}  # not yet
+        await tables.stop()  # 'late' is stopped before its time: its bots come after the restart
+        tables.store.close()
+        tables = Tables(Store(db, "NORMAL"), limits, bot_delay=0, analysis=False)
+        table = tables.get(table.id)  # type: ignore[assignment]
+        assert table is not None
+        assert table.join(a, tokens["A"]) == "A"
+        await asyncio.sleep(max(0.0, due - time.time()) + 0.3)
+        assert table.stand_ins == {"B": "rule", "C": "rule"}  # A is here: his place is his
+        assert _stand_ins(db, table.id) == {"A": None, "B": "rule", "C": "rule"}
+        assert _options(db, table.id)["filled"] is True  # once: stored with the bots
+        assert seating.fill_due(table) is None
+        tables.fills.grace = 0.2
+        rebuilt = tables.get(late.id)
+        assert rebuilt is not None
+        await asyncio.sleep(0.1)
+        assert rebuilt.stand_ins == {}  # a grace: the players' pages may be connecting again
+        await asyncio.sleep(0.3)
+        assert rebuilt.stand_ins == dict.fromkeys("ABC", "rule")  # nobody came
+    finally:
+        await tables.stop()
+        tables.store.close()
+
+
+def test_a_table_made_to_start_after_a_while_gives_the_empty_places_to_bots_once(
+    tmp_path: Path,
+) -> None:
+    """``fill_after`` at creation (docs/web.md, Empty places): that many
+    seconds after the table was made, rule bots take the places nobody has
+    taken, once (marked in the table's stored options with the bots); a
+    server stopped before then does it after its restart, a grace after a
+    table is rebuilt past its time."""
+    asyncio.run(_fill_after(tmp_path / "tables.sqlite"))

@@ -138,6 +138,14 @@ def test_creating_a_table_gives_a_link_per_person_and_one_for_spectators(server:
         ({"variant": "bridge", "places": {"E": "rule"}}, "'places' names no player 'E'"),
         ({"variant": "bridge", "places": {"A": "genius"}}, "places.A must be one of person"),
         ({"variant": "bridge", "spectators": "all"}, "'spectators' must be one of public, none"),
+        (
+            {"variant": "bridge", "fill_after": 0},
+            "'fill_after' must be a whole number of seconds from 1 to 3600, or null",
+        ),
+        (
+            {"variant": "bridge", "fill_after": "soon"},
+            "'fill_after' must be a whole number of seconds from 1 to 3600, or null",
+        ),
         ([1, 2], "send a JSON object"),
     ],
 )

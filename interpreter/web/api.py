@@ -12,7 +12,7 @@ from typing import Any
 
 from ..errors import Diagnostic, RuleFileError
 from .limits import Limits
-from .tables import PLACE_KINDS, SPECTATORS, Options, TableRequest
+from .tables import MAX_FILL_AFTER, PLACE_KINDS, SPECTATORS, Options, TableRequest
 
 __all__ = ["BadRequest", "diagnostics_json", "table_request", "validate_json", "variants_json"]
 
@@ -123,7 +123,21 @@ def _options(data: dict[str, Any], limits: Limits) -> Options:
     spectators = data.get("spectators", "public")
     if spectators not in SPECTATORS:
         raise BadRequest(f"'spectators' must be one of {', '.join(SPECTATORS)}")
-    return Options(laws=_flag(data, "laws", False), rubbers=rubbers, spectators=spectators)
+    fill_after = data.get("fill_after")
+    if fill_after is not None and (
+        not isinstance(fill_after, int)
+        or isinstance(fill_after, bool)
+        or not 1 <= fill_after <= MAX_FILL_AFTER
+    ):
+        raise BadRequest(
+            f"'fill_after' must be a whole number of seconds from 1 to {MAX_FILL_AFTER}, or null"
+        )
+    return Options(
+        laws=_flag(data, "laws", False),
+        rubbers=rubbers,
+        spectators=spectators,
+        fill_after=fill_after,
+    )
 
 
 def _places(data: dict[str, Any], players: list[str]) -> dict[str, str]:

@@ -38,7 +38,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from . import deals
+from . import deals, seating
 from .api import BadRequest, table_request, validate_json, variants_json
 from .limits import CreationLimit, Limits, TokenBucket
 from .protocol import Act, Fill, Hello, Ping, ProtocolError, error, parse_message
@@ -464,7 +464,7 @@ class _App:
                     client.push(error("say hello first (with your link's token)"))
                     continue
                 try:
-                    await table.fill(client.player, msg.bot)
+                    await seating.fill(table, client.player, msg.bot)
                 except TableError as exc:
                     client.push(error(str(exc)))
             else:

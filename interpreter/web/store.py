@@ -33,7 +33,7 @@ CREATE TABLE IF NOT EXISTS tables (
     created REAL NOT NULL,
     rules TEXT NOT NULL,          -- a built-in variant's name, or '' for uploaded text
     rules_text TEXT,              -- the uploaded rule file, if any
-    options TEXT NOT NULL,        -- JSON: laws, rubbers, spectators
+    options TEXT NOT NULL,        -- JSON: laws, rubbers, spectators, fill_after, filled
     seed TEXT NOT NULL,           -- decimal (a seed may not fit SQLite's integer)
     over INTEGER NOT NULL DEFAULT 0 -- 1 once the game is over (not rebuilt on start)
 );
@@ -231,9 +231,16 @@ class Store:
                 if over:
                     self._db.execute("UPDATE tables SET over = 1 WHERE id = ?", (table_id,))
 
-    def set_stand_ins(self, table_id: str, changes: dict[str, str | None]) -> None:
+    def set_stand_ins(
+        self,
+        table_id: str,
+        changes: dict[str, str | None],
+        *,
+        options: dict[str, Any] | None = None,
+    ) -> None:
         """Have a bot of the given kind play each named person's place, or
-        (``None``) give it back to its person, in one transaction.
+        (``None``) give it back to its person, and store the table's
+        ``options`` anew if given, in one transaction.
 
         :raises sqlite3.Error: if it could not be stored (nothing is).
         """
@@ -242,6 +249,10 @@ class Store:
                 "UPDATE places SET stand_in = ? WHERE table_id = ? AND player = ?",
                 [(kind, table_id, player) for player, kind in changes.items()],
             )
+            if options is not None:
+                self._db.execute(
+                    "UPDATE tables SET options = ? WHERE id = ?", (json.dumps(options), table_id)
+                )
 
     def mark_over(self, table_id: str) -> None:
         """Mark a table's game over (one stored before the mark was kept)."""

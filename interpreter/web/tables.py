@@ -29,27 +29,24 @@ from ..engine.game import Game
 from ..engine.observation import Observation
 from ..errors import DummyBridgeError, IllegalActionError, InvalidNotationError
 from ..language.ruleset import RuleSet
-from . import deals, views
+from . import deals, seating, views
 from .analyses import Analyses
 from .deals import DealStart, FinishedDeal
 from .limits import Limits
 from .protocol import Act
+from .seating import BOT_KINDS, TableError
 from .store import Store, StoredAction, StoredTable
 
 __all__ = ["BOT_KINDS", "PLACE_KINDS", "Connection", "Table", "TableError", "Tables"]
 
 log = logging.getLogger("dummybridge.web")
 
-#: the bots a place may be given
-BOT_KINDS = ("rule", "sampling", "ddsampling")
 #: what a place may be
 PLACE_KINDS = ("person", *BOT_KINDS)
 #: who may watch a table
 SPECTATORS = ("public", "none")
-
-
-class TableError(Exception):
-    """A request about a table that is refused: its text says why."""
+#: the longest wait a table may be made with before bots take its empty places
+MAX_FILL_AFTER = 3600
 
 
 class Connection(Protocol):
@@ -95,6 +92,8 @@ class Options:
     laws: bool = False
     rubbers: int = 1
     spectators: str = "public"
+    #: seconds after the table is made when bots take the places nobody has taken
+    fill_after: int | None = None
 
 
 class Table:
@@ -111,6 +110,7 @@ class Table:
             laws=stored.laws,
             rubbers=stored.rubbers,
             spectators=str(stored.options.get("spectators", "public")),
+            fill_after=stored.options.get("fill_after"),
         )
         self.game = Game(rules, stored.seed, rubbers=self.options.rubbers, laws=self.options.laws)
         self.places = {p: kind for p, (kind, _) in stored.places.items()}
@@ -245,7 +245,7 @@ class Table:
                     self._to_analyse.append(finished)
             self._start = DealStart.of(game)
             self._over_seen = game.is_over
-            self._give_back()
+            seating.give_back(self)
         self._changed()
 
     def _changed(self) -> None:
@@ -320,6 +320,8 @@ class Table:
         """Start the bots if one is to act; schedule the analysis of deals just over."""
         while self._to_analyse:
             self.tables.analyse(self, self._to_analyse.pop(0))
+        if self.options.fill_after is not None:
+            self.tables.fills.start(self)
         if self.driver is None and self._bot_to_act() is not None:
             self.driver = asyncio.get_running_loop().create_task(self._drive())
 
@@ -383,74 +385,14 @@ class Table:
         self._views.clear()  # who is connected has changed
         self._common = None
         if player in self.stand_ins and self.at == self.deal_began:
-            self._give_back()  # between two deals: his place is his again at once
+            seating.give_back(self)  # between two deals: his place is his again at once
         self.broadcast()
         return player
 
-    # ------------------------------------------------------ empty places
-
-    def empty_places(self) -> list[str]:
-        """The persons' places nobody has taken now: no connection with their
-        token, no bot standing in."""
-        here = {c.player for c in self.connections}
-        return [
-            p
-            for p in self.game.players
-            if self.places[p] == "person" and p not in self.stand_ins and p not in here
-        ]
-
-    async def fill(self, player: str | None, bot: str) -> list[str]:
-        """Bots of kind ``bot`` take the persons' places nobody has taken, at
-        the request of ``player`` (seated here): stored before it is shown, so
-        that a rebuilt table has the same bots. Each gives its place back to
-        its person at the first deal's boundary after he opens his link
-        (:meth:`_give_back`). Returns the places filled.
-
-        :raises TableError: saying why nothing was done.
-        """
-        if player is None:
-            raise TableError("spectators cannot fill places: a player's link has a token after '#'")
-        if bot not in BOT_KINDS:
-            raise TableError(f"'bot' must be one of {', '.join(BOT_KINDS)}, not {bot[:20]!r}")
-        async with self.lock:
-            if self.game.is_over:
-                raise TableError("the game is over: there is no place to fill")
-            empty = self.empty_places()
-            if not empty:
-                raise TableError("every place is taken (by a person here or a bot): none to fill")
-            try:
-                self.tables.store.set_stand_ins(self.id, dict.fromkeys(empty, bot))
-            except sqlite3.Error as exc:
-                log.error("table %s: could not store the bots: %s", self.id, exc)
-                raise TableError(
-                    f"the server could not store the bots ({exc}); nothing changed"
-                ) from None
-            self.stand_ins.update(dict.fromkeys(empty, bot))
-            self._seated()
-            self.broadcast()
-        self.wake()
-        return empty
-
-    def _give_back(self) -> None:
-        """At a deal's boundary: every place a bot plays whose person is here
-        is his again (stored; if it cannot be, the bot plays on)."""
-        here = {c.player for c in self.connections}
-        back = [p for p in self.stand_ins if p in here]
-        if not back or self.game.is_over:
-            return
-        try:
-            self.tables.store.set_stand_ins(self.id, dict.fromkeys(back))
-        except sqlite3.Error as exc:
-            log.error("table %s: could not give places back: %s", self.id, exc)
-            return
-        for p in back:
-            del self.stand_ins[p]
-        self._seated()
-
-    def _seated(self) -> None:
-        """Who plays which place has changed: every view is made again (the
-        players' list too: its key holds who the bots stand in for; the
-        caller broadcasts)."""
+    def seated(self) -> None:
+        """Who plays which place has changed (:mod:`.seating`): every view is
+        made again (the players' list too: its key holds who the bots stand
+        in for; the caller broadcasts)."""
         self._changed()
 
     def leave(self, conn: Connection) -> None:
@@ -640,6 +582,8 @@ class Tables:
         self.analysis = analysis
         self.tables: dict[str, Table] = {}
         self.analyses = Analyses(store, limits, self.analysed, enabled=analysis)
+        #: the tables' ``fill_after`` timers
+        self.fills = seating.FillTimers()
         #: the tables being read back from the database (:meth:`open`)
         self._opening: dict[str, asyncio.Task[Table | None]] = {}
 
@@ -692,6 +636,7 @@ class Tables:
         idle = [table_id for table_id, table in self.tables.items() if table.idle]
         for table_id in idle:
             del self.tables[table_id]
+            self.fills.cancel(table_id)  # set again when it is opened
         return idle
 
     def start(self) -> None:
@@ -703,6 +648,7 @@ class Tables:
 
     async def stop(self) -> None:
         """Stop the bots and the analyses (the server is stopping)."""
+        self.fills.cancel()
         tasks = [t.driver for t in self.tables.values() if t.driver]
         for task in tasks:
             task.cancel()
@@ -772,6 +718,9 @@ class Tables:
                 "laws": request.options.laws,
                 "rubbers": request.options.rubbers,
                 "spectators": request.options.spectators,
+                **(
+                    {"fill_after": request.options.fill_after} if request.options.fill_after else {}
+                ),
             },
             seed=seed,
             places={

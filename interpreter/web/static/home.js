@@ -88,6 +88,7 @@ function options() {
     laws: document.getElementById("mode").value === "laws",
     rubbers: Number(document.getElementById("rubbers").value) || 1,
     spectators: document.getElementById("spectators").value,
+    fill_after: Number(document.getElementById("fill-after").value) || null,
   };
 }
 
@@ -126,7 +127,9 @@ function showLinks(box, created) {
   box.replaceChildren(
     el("h3", {}, `Table ${created.table} is ready`),
     el("p", { class: "hint" }, "Send each player his own link: it holds his secret token and is his seat at the table. "
-      + "Keep yours to come back later."),
+      + "Keep yours to come back later. Nobody need wait for a player who has not come: "
+      + "any player at the table may have bots take the empty places, and each gives his place back "
+      + "at the next deal when its player opens his link."),
     list);
   box.hidden = false;
   box.querySelector("input")?.focus();
