@@ -164,9 +164,13 @@ class FillTimers:
         self._timers[table.id] = loop.call_later(wait if wait > 0 else self.grace, fire)
 
     def cancel(self, table_id: str | None = None) -> None:
-        """Cancel one table's timer (it is put away), or (``None``) all."""
+        """Cancel one table's timer (it is put away), or (``None``: the
+        server stops) all, and the fills they have begun."""
         ids = list(self._timers) if table_id is None else [table_id]
         for key in ids:
             timer = self._timers.pop(key, None)
             if timer is not None:
                 timer.cancel()
+        if table_id is None:
+            for task in self._tasks:
+                task.cancel()
