@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -105,3 +106,46 @@ def test_the_text_read_back_gives_what_the_whole_game_gives(tmp_path: Path, vari
         ]
         others += len(other)
     assert others  # (laws mode: decisions the sections cannot give)
+
+
+def _actions(script: Any) -> tuple[list[Any], list[Any], list[Any], bool]:
+    return (
+        [s.action for s in script.calls],
+        [(s.action, s.text, s.seat) for s in script.history],
+        [{k: s.action for k, s in t.items()} for t in script.tricks],
+        script.all_pass,
+    )
+
+
+@pytest.mark.parametrize("laws", [False, True])
+@pytest.mark.parametrize("variant", BUILT_IN)
+def test_what_the_export_derives_is_what_its_text_reads_back(
+    tmp_path: Path, variant: str, laws: bool
+) -> None:
+    """Issue 22 ("a second per MiB"): the export no longer writes each deal's
+    game and reads it back to learn what its sections give (half its cost);
+    it makes that from the deal's record (pbn_export.decisions_of). For every
+    deal of random games of every built-in variant, strict and laws mode
+    (irregularities: out-of-turn calls, revokes, deals abandoned), what it
+    makes is what the import reads from the text (pbn.read_back, the
+    import's own script_of), call by call, step by step, card by card, and
+    so are the deal's OtherActions; where it cannot say (a declaration the
+    import would read from the Contract tag) it says None and the text is
+    read back."""
+    derived = 0
+    for seed in (5, 6):
+        game, _ = load_game(_written(tmp_path, variant, laws, seed=seed))
+        replayed = replay_of(game)
+        for deal in deals_of(game, replayed):
+            parts = pbn._game_parts(deal, game, None, "", "????.??.??")
+            read = pbn.read_back(parts, game.rules)
+            made = pbn_export.decisions_of(deal, game.rules)
+            if made is None:
+                assert read.contract is not None or not read.has_sections
+                continue
+            derived += 1
+            assert made.contract is None
+            assert _actions(made) == _actions(read)
+            other = replayed.other_actions(game, deal.board, made)
+            assert other == replayed.other_actions(game, deal.board, read)
+    assert derived >= 4

@@ -29,12 +29,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from ..core.cards import Hand, Seat, seat_side
+from ..core.cards import SEATS, Card, Hand, Seat, seat_side
 from ..engine.actions import BID, DOUBLE, PASS, REDOUBLE, Action
 from ..engine.game import Game
 from ..errors import DummyBridgeError
-from ..language.ruleset import Denomination
-from .pbn_replay import DealScript, Situation, proposal, situation
+from ..language.ruleset import Denomination, RuleSet
+from .pbn import history_items
+from .pbn_contract import ContractTags
+from .pbn_replay import CALLS_MAX, Decisions, Situation, Step, history_action, proposal, situation
 
 #: the log entries a deal's record is read from (the others, the cards above all, are not read)
 _KINDS_READ = frozenset(
@@ -52,6 +54,7 @@ __all__ = [
     "Snap",
     "deal_records",
     "deals_of",
+    "decisions_of",
     "fresh",
     "replay_of",
 ]
@@ -181,9 +184,9 @@ class Replayed:
             history = tuple(share(p, p) for p in snap.history)
             self.snaps[number] = snap._replace(calls=calls, history=history)
 
-    def other_actions(self, game: Game, number: int, script: DealScript) -> list[list[Any]]:
-        """The decisions of deal ``number`` that ``script`` (its PBN game,
-        without OtherActions) does not give, each ``[index in the deal,
+    def other_actions(self, game: Game, number: int, script: Decisions) -> list[list[Any]]:
+        """The decisions of deal ``number`` that ``script`` (what its PBN game,
+        without OtherActions, gives: :func:`decisions_of`) does not give, each ``[index in the deal,
         action]`` or ``[index, action, player]`` for one taken out of turn."""
         actions, at, points = game.actions, self.situations, self.points
         if len(at) != len(actions) + 1:
@@ -208,6 +211,80 @@ class Replayed:
                 if step is None or step.action != actions[i]:
                     out.append([k, str(actions[i])] + ([] if player is None else [player]))
         return out
+
+
+_CALL_KINDS = frozenset((PASS, DOUBLE, REDOUBLE, BID))  # the calls an Auction section writes
+#: a Play section's card as the import reads it (its seat, the column's, is not kept)
+_PLAY_STEPS = {c.code: Step(c.code, Action.play(c), 0, 0, "Play") for c in map(Card, range(52))}
+
+
+@dataclass
+class _Written:
+    """What a deal's PBN game gives, as :func:`decisions_of` reads it (a
+    :class:`~.pbn_replay.Decisions`; the places of its steps are not kept)."""
+
+    calls: list[Step] = field(default_factory=list)
+    history: list[Step] = field(default_factory=list)
+    tricks: list[dict[Seat, Step]] = field(default_factory=list)
+    all_pass: bool = False  # (the export writes no AP)
+    contract: ContractTags | None = None  # (nor a declaration by the Contract tag alone)
+
+
+def decisions_of(deal: DealRecord, rules: RuleSet) -> Decisions | None:
+    """What an import reads from the sections and tags :mod:`.pbn` writes for
+    ``deal`` (:func:`.pbn_replay.script_of` of the game's text), made from the
+    deal's record instead of reading the text back; ``None`` where the reading
+    is not this simple (the import would read the declaration from the
+    Contract tag, or refuse the text), and the text must be read back.
+
+    It mirrors the writer (:func:`.pbn._game_parts`) and the reader: the
+    Auction section's calls are the deal's (``^S``, ``^I`` and notes are
+    annotations, and a note names the very declaration); the
+    DeclarationHistory tag's steps are read by the import's own
+    :func:`~.pbn_replay.history_action`, the Dummy's forced declaration
+    passed over as the import passes it; a trick's cards go to the seats
+    whose columns they are written in. ``tests/test_pbn_export.py`` checks it
+    against the text read back for games of every variant, laws mode too.
+    """
+    played = deal.ending == "played" and deal.denomination is not None and deal.declarer is not None
+    out = _Written()
+    if rules.declaration.kind == "auction":
+        if len(deal.calls) > CALLS_MAX:
+            return None
+        out.calls = [Step("", a, 0, 0, "Auction") for _, a in deal.calls if a.kind in _CALL_KINDS]
+    elif not deal.history:
+        return None  # (the import reads the Contract and Declarer tags)
+    elif not _history_steps(deal, played, out.history):
+        return None
+    if played and deal.tricks:
+        if len(deal.tricks) > rules.deal.cards_each:
+            return None
+        for leader, cards in deal.tricks:
+            trick = {}
+            for i, code in enumerate(cards):
+                step = _PLAY_STEPS.get(code)
+                if step is None:
+                    return None
+                trick[SEATS[(leader + i) & 3]] = step
+            out.tricks.append(trick)
+    return out
+
+
+def _history_steps(deal: DealRecord, played: bool, steps: list[Step]) -> bool:
+    """The DeclarationHistory tag's steps as the import reads them, into
+    ``steps``; ``False`` if it would refuse one."""
+    forced = played and deal.declared_from == "dummy"
+    declaration = deal.denomination.name if played and deal.denomination else None
+    for seat, what in history_items(deal):
+        if forced and seat == deal.maker and what == declaration:
+            forced = False  # the Dummy's forced declaration: the rules', not a decision
+            continue
+        try:
+            action = history_action(what)
+        except (DummyBridgeError, ValueError):
+            return False
+        steps.append(Step(f"{seat.letter}:{what}", action, 0, 0, "DeclarationHistory", seat))
+    return True
 
 
 def fresh(game: Game) -> Game:
