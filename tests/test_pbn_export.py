@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -149,3 +150,39 @@ def test_what_the_export_derives_is_what_its_text_reads_back(
             other = replayed.other_actions(game, deal.board, made)
             assert other == replayed.other_actions(game, deal.board, read)
     assert derived >= 4
+
+
+def test_the_points_of_a_replay_take_a_byte_each_while_they_are_few(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 22 ("under 10x the input in memory"): the replay keeps, for each
+    action, the number of the point it was taken at: a byte while there are at
+    most 256 points (every game of the built-in variants), two past them and
+    four past 65,536, the numbers kept as they were."""
+    points = iter(range(70_000))
+    monkeypatch.setattr(pbn_export, "situation", lambda _: ("auction", next(points)))
+    over = SimpleNamespace(deal_number=1, phase="over", is_over=True)  # (no declaration to snap)
+    replayed = Replayed()
+    sizes = []
+    for n in range(70_000):
+        replayed.see(over)  # type: ignore[arg-type]
+        if n in (255, 256, 65535, 65536):
+            sizes.append(replayed.situations.itemsize)
+    assert sizes == [1, 2, 2, 4]
+    assert list(replayed.situations) == list(range(70_000))
+    assert replayed.runs == [(1, 0)]
+
+
+def test_a_deals_actions_are_found_where_the_deal_numbers_rise_and_where_not() -> None:
+    """The export finds a deal's runs of actions by bisection, keeping nothing
+    for it, where the deal numbers rise (always, in a game); else by a scan."""
+    replayed = Replayed()
+    replayed.runs = [(1, 0), (2, 5), (4, 9)]
+    assert [list(replayed._spans(n, 12)) for n in (1, 2, 3, 4)] == [
+        [(0, 5)],
+        [(5, 9)],
+        [],
+        [(9, 12)],
+    ]
+    replayed.runs, replayed._ordered = [(1, 0), (2, 5), (1, 9)], False
+    assert list(replayed._spans(1, 12)) == [(0, 5), (9, 12)]

@@ -25,8 +25,10 @@ The deals' records are made one at a time as the export asks for them
 from __future__ import annotations
 
 from array import array
+from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from ..core.cards import SEATS, Card, Hand, Seat, seat_side
@@ -142,14 +144,15 @@ class Replayed:
         #: ``(deal number, index of its first action)``, a run of actions each
         self.runs: list[tuple[int, int]] = []
         #: the points the game reached, each once, and by action (before each,
-        #: and after the last) the number of its point among them (4 bytes)
+        #: and after the last) the number of its point among them (a byte,
+        #: while there are at most 256 points: two, past them; four past 65,536)
         self.points: list[Situation] = []
-        self.situations = array("I")
+        self.situations = array("B")
         self._number_of: dict[Situation, int] = {}
         self._in_play = -1  # the deal whose play has begun (its snap changes no more)
         self._number = -1
-        self._spans: dict[int, list[range]] | None = None  # each deal's runs of actions
-        self._out_of_turn: dict[int, str] = {}
+        self._ordered = True  # whether the runs' deal numbers rise (a deal's found by bisection)
+        self._out_of_turn: dict[int, str] | None = None
         self._pairs: dict[Any, Any] = {}  # the snaps' (seat, action), each once
 
     def see(self, game: Game) -> None:
@@ -164,6 +167,7 @@ class Replayed:
             self.snaps[number] = _snap(game)
         if number != self._number:
             self._share(self._number)
+            self._ordered = self._ordered and number > self._number
             self.runs.append((number, len(self.situations)))
             self._number = number
         at = situation(game)
@@ -171,6 +175,8 @@ class Replayed:
         if point is None:
             point = self._number_of[at] = len(self.points)
             self.points.append(at)
+            if point in (256, 65536):  # (the numbers need wider items)
+                self.situations = array("H" if point == 256 else "I", self.situations)
         self.situations.append(point)
 
     def _share(self, number: int) -> None:
@@ -185,22 +191,19 @@ class Replayed:
             self.snaps[number] = snap._replace(calls=calls, history=history)
 
     def other_actions(self, game: Game, number: int, script: Decisions) -> list[list[Any]]:
-        """The decisions of deal ``number`` that ``script`` (what its PBN game,
-        without OtherActions, gives: :func:`decisions_of`) does not give, each ``[index in the deal,
-        action]`` or ``[index, action, player]`` for one taken out of turn."""
+        """The decisions of deal ``number`` that ``script`` (what its PBN game
+        gives without OtherActions: :func:`decisions_of`) does not give, each
+        ``[index in the deal, action]`` or ``[index, action, player]`` for one
+        taken out of turn."""
         actions, at, points = game.actions, self.situations, self.points
         if len(at) != len(actions) + 1:
             raise ValueError("this replay is not of this game (its actions differ)")
-        if self._spans is None:  # (asked once a deal: the runs by deal, made once)
-            self._spans = {}
-            ends = [start for _, start in self.runs[1:]] + [len(actions)]
-            for (deal, start), end in zip(self.runs, ends, strict=True):
-                self._spans.setdefault(deal, []).append(range(start, end))
+        if self._out_of_turn is None:
             self._out_of_turn = dict(game.actions_out_of_turn)
         out: list[list[Any]] = []
         out_of_turn = self._out_of_turn
-        for span in self._spans.get(number, ()):
-            for k, i in enumerate(span):
+        for start, end in self._spans(number, len(actions)):
+            for k, i in enumerate(range(start, end)):
                 player = out_of_turn.get(i)
                 step = None
                 if player is None:
@@ -211,6 +214,19 @@ class Replayed:
                 if step is None or step.action != actions[i]:
                     out.append([k, str(actions[i])] + ([] if player is None else [player]))
         return out
+
+    def _spans(self, number: int, total: int) -> Iterator[tuple[int, int]]:
+        """Deal ``number``'s runs of actions, each ``(start, end)`` (of
+        ``total`` actions), found in :attr:`runs` (by bisection, where the
+        deals' numbers rise: nothing is kept for it)."""
+        runs = self.runs
+        first = bisect_left(runs, number, key=itemgetter(0)) if self._ordered else 0
+        for j in range(first, len(runs)):
+            deal, start = runs[j]
+            if deal == number:
+                yield start, runs[j + 1][1] if j + 1 < len(runs) else total
+            elif self._ordered:
+                return
 
 
 _CALL_KINDS = frozenset((PASS, DOUBLE, REDOUBLE, BID))  # the calls an Auction section writes
