@@ -140,8 +140,9 @@ def test_a_records_export_holds_under_ten_times_it(
     """Issue 22's "under 10x the input in memory" for what export does with a
     record of 50 kB or more (written compact, the costliest shape): the
     export replays the game once (none when the loader shows it the game,
-    test_pbn_export.py), makes each deal's record and PBN game, reads it
-    back and lets it go in turn, and keeps of the replay 4 bytes an action.
+    test_pbn_export.py), makes each deal's record, what its PBN game gives
+    and its text, and lets them go in turn, and keeps of the replay a byte
+    an action.
     It peaked at about 62 times a 90 kB record with every log entry a named
     tuple, 40 with the log packed, 15 with a deal's game made and let go in
     turn; now 4 to 8 times (tracemalloc's peak, the game loaded before)."""

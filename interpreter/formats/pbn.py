@@ -442,7 +442,8 @@ def read_back(parts: tuple[list[str], dict[str, str], list[str]], rules: RuleSet
 def _script_text(parts: tuple[list[str], dict[str, str], list[str]]) -> str:
     """A game's text with only the tags an import reads its decisions from
     (:data:`.pbn_replay.SCRIPT_TAGS`) and its sections: the text the export
-    reads back to find OtherActions, half the game's lines."""
+    reads back to find OtherActions where :func:`.pbn_export.decisions_of`
+    cannot say, half the game's lines."""
     from .pbn_replay import SCRIPT_TAGS
 
     mandatory, supplemental, sections = parts

@@ -7,12 +7,15 @@ replay of the game's actions on a fresh game of the same session (a
 :class:`Snap` at each step before the play). The same replay keeps, for each
 action, the point the game had reached (its :func:`.pbn_replay.situation`:
 the call or trick and the hand to act), each point once and for each action
-its number, 4 bytes an action. An import of the deal's own PBN game
-proposes at each point the decision its sections give
-(:func:`.pbn_replay.proposal`, the very function the import replays with):
-the actions it would not propose are the deal's ``OtherActions``
-(:meth:`Replayed.other_actions`), so that importing the file replays the
-game exactly.
+its number, a byte an action (while the points are 256 or fewer). An
+import of the deal's own PBN game proposes at each point the decision its
+sections give (:func:`.pbn_replay.proposal`, the very function the import
+replays with): the actions it would not propose are the deal's
+``OtherActions`` (:meth:`Replayed.other_actions`), so that importing the
+file replays the game exactly. What the sections give is made from the
+deal's record as the import would read it from the text
+(:func:`decisions_of`), not read back from the text, which cost half the
+export.
 
 The replay is the one a record's loader makes anyway: ``export`` passes a
 :class:`Replayed` to :func:`~.records.load_game` (``see=``), which shows it
