@@ -140,8 +140,9 @@ def test_a_records_export_holds_under_ten_times_it(
     """Issue 22's "under 10x the input in memory" for what export does with a
     record of 50 kB or more (written compact, the costliest shape): the
     export replays the game once (none when the loader shows it the game,
-    test_pbn_export.py), makes each deal's record and PBN game, reads it
-    back and lets it go in turn, and keeps of the replay 4 bytes an action.
+    test_pbn_export.py), makes each deal's record, what its PBN game gives
+    and its text, and lets them go in turn, and keeps of the replay a byte
+    an action.
     It peaked at about 62 times a 90 kB record with every log entry a named
     tuple, 40 with the log packed, 15 with a deal's game made and let go in
     turn; now 4 to 8 times (tracemalloc's peak, the game loaded before)."""
@@ -278,3 +279,31 @@ def test_a_record_replays_its_cards_through_the_c_step(
     assert replayed.log == game.log
     assert sum(op.kind == "play" for op in replayed.log) >= 52
     assert in_python == []
+
+
+def test_the_export_of_three_handeds_compact_record_holds_under_eight_times_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 22's "under 10x the input in memory", with a margin, for the
+    record that came nearest it: 8 rubbers of Three-handed as ``play
+    --record`` writes them (tools/bench_records.py's), written compact, 67 kB.
+    The whole ``export`` command peaked at 10.1 times it in the bench (7.7
+    here): the replay kept 4 bytes an action for the point each was taken
+    at and a table of each deal's runs of actions, and the export read each
+    deal's game back as text. Now a byte an action, no table, nothing read
+    back: some 6.5 times (tracemalloc's peak, the command run once before)."""
+    from dummybridge.apps.cli import main
+
+    written, path, out = tmp_path / "game.json", tmp_path / "compact.json", tmp_path / "out.pbn"
+    assert (
+        main(["play", "three-handed", "--rubbers", "8", "--seed", "5", "--record", str(written)])
+        == 0
+    )
+    capsys.readouterr()
+    path.write_text(json.dumps(json.loads(written.read_text("utf-8")), separators=(",", ":")))
+    size = path.stat().st_size
+    assert size > 50_000
+    assert main(["export", str(path), "-o", str(out)]) == 0  # the imports, out of the figure
+    status, peak = _peak(lambda: main(["export", str(path), "-o", str(out)]))
+    assert status == 0
+    assert peak < 8 * size

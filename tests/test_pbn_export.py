@@ -16,6 +16,8 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -105,3 +107,82 @@ def test_the_text_read_back_gives_what_the_whole_game_gives(tmp_path: Path, vari
         ]
         others += len(other)
     assert others  # (laws mode: decisions the sections cannot give)
+
+
+def _actions(script: Any) -> tuple[list[Any], list[Any], list[Any], bool]:
+    return (
+        [s.action for s in script.calls],
+        [(s.action, s.text, s.seat) for s in script.history],
+        [{k: s.action for k, s in t.items()} for t in script.tricks],
+        script.all_pass,
+    )
+
+
+@pytest.mark.parametrize("laws", [False, True])
+@pytest.mark.parametrize("variant", BUILT_IN)
+def test_what_the_export_derives_is_what_its_text_reads_back(
+    tmp_path: Path, variant: str, laws: bool
+) -> None:
+    """Issue 22 ("a second per MiB"): the export no longer writes each deal's
+    game and reads it back to learn what its sections give (half its cost);
+    it makes that from the deal's record (pbn_export.decisions_of). For every
+    deal of random games of every built-in variant, strict and laws mode
+    (irregularities: out-of-turn calls, revokes, deals abandoned), what it
+    makes is what the import reads from the text (pbn.read_back, the
+    import's own script_of), call by call, step by step, card by card, and
+    so are the deal's OtherActions; where it cannot say (a declaration the
+    import would read from the Contract tag) it says None and the text is
+    read back."""
+    derived = 0
+    for seed in (5, 6):
+        game, _ = load_game(_written(tmp_path, variant, laws, seed=seed))
+        replayed = replay_of(game)
+        for deal in deals_of(game, replayed):
+            parts = pbn._game_parts(deal, game, None, "", "????.??.??")
+            read = pbn.read_back(parts, game.rules)
+            made = pbn_export.decisions_of(deal, game.rules)
+            if made is None:
+                assert read.contract is not None or not read.has_sections
+                continue
+            derived += 1
+            assert made.contract is None
+            assert _actions(made) == _actions(read)
+            other = replayed.other_actions(game, deal.board, made)
+            assert other == replayed.other_actions(game, deal.board, read)
+    assert derived >= 4
+
+
+def test_the_points_of_a_replay_take_a_byte_each_while_they_are_few(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 22 ("under 10x the input in memory"): the replay keeps, for each
+    action, the number of the point it was taken at: a byte while there are at
+    most 256 points (every game of the built-in variants), two past them and
+    four past 65,536, the numbers kept as they were."""
+    points = iter(range(70_000))
+    monkeypatch.setattr(pbn_export, "situation", lambda _: ("auction", next(points)))
+    over = SimpleNamespace(deal_number=1, phase="over", is_over=True)  # (no declaration to snap)
+    replayed = Replayed()
+    sizes = []
+    for n in range(70_000):
+        replayed.see(over)  # type: ignore[arg-type]
+        if n in (255, 256, 65535, 65536):
+            sizes.append(replayed.situations.itemsize)
+    assert sizes == [1, 2, 2, 4]
+    assert list(replayed.situations) == list(range(70_000))
+    assert replayed.runs == [(1, 0)]
+
+
+def test_a_deals_actions_are_found_where_the_deal_numbers_rise_and_where_not() -> None:
+    """The export finds a deal's runs of actions by bisection, keeping nothing
+    for it, where the deal numbers rise (always, in a game); else by a scan."""
+    replayed = Replayed()
+    replayed.runs = [(1, 0), (2, 5), (4, 9)]
+    assert [list(replayed._spans(n, 12)) for n in (1, 2, 3, 4)] == [
+        [(0, 5)],
+        [(5, 9)],
+        [],
+        [(9, 12)],
+    ]
+    replayed.runs, replayed._ordered = [(1, 0), (2, 5), (1, 9)], False
+    assert list(replayed._spans(1, 12)) == [(0, 5), (9, 12)]

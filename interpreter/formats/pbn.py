@@ -86,6 +86,7 @@ from .pbn_read import NO_INHERIT, PbnGame, deals_from_pbn, parse_pbn, read_pbn
 
 if TYPE_CHECKING:
     from .pbn_export import DealRecord, Replayed, deal_records
+    from .pbn_replay import DealScript
 
 __all__ = [
     "MANDATORY_TAGS",
@@ -198,6 +199,12 @@ def _history_text(deal: DealRecord) -> str:
     """The declaration and doubling, each step ``SEAT:WHAT``: a declaration's
     name, ``Leave``, ``X`` (a double), ``XX`` (a redouble: every doubling after
     the first, as the Auction section writes one) or ``Pass``."""
+    return ";".join(f"{seat.letter}:{what}" for seat, what in history_items(deal))
+
+
+def history_items(deal: DealRecord) -> list[tuple[Seat, str]]:
+    """The steps of :func:`_history_text`, each ``(seat, what)`` (the export
+    reads them as the import reads the tag: :func:`.pbn_export.decisions_of`)."""
     items = []
     for seat, action in deal.history:
         if action.kind == DECLARE:
@@ -212,12 +219,12 @@ def _history_text(deal: DealRecord) -> str:
             what = "Pass"
         else:
             continue
-        items.append(f"{seat.letter}:{what}")
+        items.append((seat, what))
     if deal.declared_from == "dummy" and deal.maker is not None and deal.denomination is not None:
         # The Dummy's forced declaration is the rules', not a decision: put it in its place.
         at = next((i + 1 for i, (_, a) in enumerate(deal.history) if a.kind == LEAVE), 0)
-        items.insert(at, f"{deal.maker.letter}:{deal.denomination.name}")
-    return ";".join(items)
+        items.insert(at, (deal.maker, deal.denomination.name))
+    return items
 
 
 def _auction_lines(deal: DealRecord, rules: RuleSet) -> tuple[list[str], list[str]]:
@@ -399,15 +406,16 @@ def export_pbn_parts(
         :func:`~.records.load_game` as ``see=``); by default the game is
         replayed once here.
     """
-    from .pbn_export import deals_of, replay_of
-    from .pbn_replay import script_of
+    from .pbn_export import deals_of, decisions_of, replay_of
 
     if replayed is None:
         replayed = replay_of(game)
     yield f"% PBN 2.1{_EOL}% EXPORT{_EOL}"
-    # What the sections cannot say goes in OtherActions: found by importing
-    # them, a deal at a time (its game's text made, read and let go), at the
-    # points the replay reached. A deal's record, too, is made and let go.
+    # What the sections cannot say goes in OtherActions: the decisions the
+    # import's own proposal would not make from them, at the points the
+    # replay reached, a deal at a time. What the sections give is made from
+    # the deal's record (decisions_of), or, where it cannot say, read back
+    # from the game's text. A deal's record, too, is made and let go.
     first = True
     for deal in deals_of(game, replayed):
         if (deal.ending == "abandoned" and deal.board == game.deal_number and not game.is_over) or (
@@ -415,7 +423,7 @@ def export_pbn_parts(
         ):
             continue  # (a deal still being played is left out)
         parts = _game_parts(deal, game, event, site, date)
-        script = script_of(parse_pbn(_script_text(parts))[0], game.rules)
+        script = decisions_of(deal, game.rules) or read_back(parts, game.rules)
         lines = _game_lines(parts, replayed.other_actions(game, deal.board, script))
         if not seed:
             lines = [_unseeded(line) for line in lines if not line.startswith("[Session ")]
@@ -424,10 +432,19 @@ def export_pbn_parts(
         first = False
 
 
+def read_back(parts: tuple[list[str], dict[str, str], list[str]], rules: RuleSet) -> DealScript:
+    """What an import reads from a game's text (its parts, :func:`_game_parts`):
+    the game written with only the tags it reads decisions from and read back."""
+    from .pbn_replay import script_of
+
+    return script_of(parse_pbn(_script_text(parts))[0], rules)
+
+
 def _script_text(parts: tuple[list[str], dict[str, str], list[str]]) -> str:
     """A game's text with only the tags an import reads its decisions from
     (:data:`.pbn_replay.SCRIPT_TAGS`) and its sections: the text the export
-    reads back to find OtherActions, half the game's lines."""
+    reads back to find OtherActions where :func:`.pbn_export.decisions_of`
+    cannot say, half the game's lines."""
     from .pbn_replay import SCRIPT_TAGS
 
     mandatory, supplemental, sections = parts

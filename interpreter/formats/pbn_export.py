@@ -7,12 +7,15 @@ replay of the game's actions on a fresh game of the same session (a
 :class:`Snap` at each step before the play). The same replay keeps, for each
 action, the point the game had reached (its :func:`.pbn_replay.situation`:
 the call or trick and the hand to act), each point once and for each action
-its number, 4 bytes an action. An import of the deal's own PBN game
-proposes at each point the decision its sections give
-(:func:`.pbn_replay.proposal`, the very function the import replays with):
-the actions it would not propose are the deal's ``OtherActions``
-(:meth:`Replayed.other_actions`), so that importing the file replays the
-game exactly.
+its number, a byte an action (while the points are 256 or fewer). An
+import of the deal's own PBN game proposes at each point the decision its
+sections give (:func:`.pbn_replay.proposal`, the very function the import
+replays with): the actions it would not propose are the deal's
+``OtherActions`` (:meth:`Replayed.other_actions`), so that importing the
+file replays the game exactly. What the sections give is made from the
+deal's record as the import would read it from the text
+(:func:`decisions_of`), not read back from the text, which cost half the
+export.
 
 The replay is the one a record's loader makes anyway: ``export`` passes a
 :class:`Replayed` to :func:`~.records.load_game` (``see=``), which shows it
@@ -25,16 +28,20 @@ The deals' records are made one at a time as the export asks for them
 from __future__ import annotations
 
 from array import array
+from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, NamedTuple
 
-from ..core.cards import Hand, Seat, seat_side
+from ..core.cards import SEATS, Card, Hand, Seat, seat_side
 from ..engine.actions import BID, DOUBLE, PASS, REDOUBLE, Action
 from ..engine.game import Game
 from ..errors import DummyBridgeError
-from ..language.ruleset import Denomination
-from .pbn_replay import DealScript, Situation, proposal, situation
+from ..language.ruleset import Denomination, RuleSet
+from .pbn import history_items
+from .pbn_contract import ContractTags
+from .pbn_replay import CALLS_MAX, Decisions, Situation, Step, history_action, proposal, situation
 
 #: the log entries a deal's record is read from (the others, the cards above all, are not read)
 _KINDS_READ = frozenset(
@@ -52,6 +59,7 @@ __all__ = [
     "Snap",
     "deal_records",
     "deals_of",
+    "decisions_of",
     "fresh",
     "replay_of",
 ]
@@ -139,14 +147,15 @@ class Replayed:
         #: ``(deal number, index of its first action)``, a run of actions each
         self.runs: list[tuple[int, int]] = []
         #: the points the game reached, each once, and by action (before each,
-        #: and after the last) the number of its point among them (4 bytes)
+        #: and after the last) the number of its point among them (a byte,
+        #: while there are at most 256 points: two, past them; four past 65,536)
         self.points: list[Situation] = []
-        self.situations = array("I")
+        self.situations = array("B")
         self._number_of: dict[Situation, int] = {}
         self._in_play = -1  # the deal whose play has begun (its snap changes no more)
         self._number = -1
-        self._spans: dict[int, list[range]] | None = None  # each deal's runs of actions
-        self._out_of_turn: dict[int, str] = {}
+        self._ordered = True  # whether the runs' deal numbers rise (a deal's found by bisection)
+        self._out_of_turn: dict[int, str] | None = None
         self._pairs: dict[Any, Any] = {}  # the snaps' (seat, action), each once
 
     def see(self, game: Game) -> None:
@@ -161,6 +170,7 @@ class Replayed:
             self.snaps[number] = _snap(game)
         if number != self._number:
             self._share(self._number)
+            self._ordered = self._ordered and number > self._number
             self.runs.append((number, len(self.situations)))
             self._number = number
         at = situation(game)
@@ -168,6 +178,8 @@ class Replayed:
         if point is None:
             point = self._number_of[at] = len(self.points)
             self.points.append(at)
+            if point in (256, 65536):  # (the numbers need wider items)
+                self.situations = array("H" if point == 256 else "I", self.situations)
         self.situations.append(point)
 
     def _share(self, number: int) -> None:
@@ -181,23 +193,20 @@ class Replayed:
             history = tuple(share(p, p) for p in snap.history)
             self.snaps[number] = snap._replace(calls=calls, history=history)
 
-    def other_actions(self, game: Game, number: int, script: DealScript) -> list[list[Any]]:
-        """The decisions of deal ``number`` that ``script`` (its PBN game,
-        without OtherActions) does not give, each ``[index in the deal,
-        action]`` or ``[index, action, player]`` for one taken out of turn."""
+    def other_actions(self, game: Game, number: int, script: Decisions) -> list[list[Any]]:
+        """The decisions of deal ``number`` that ``script`` (what its PBN game
+        gives without OtherActions: :func:`decisions_of`) does not give, each
+        ``[index in the deal, action]`` or ``[index, action, player]`` for one
+        taken out of turn."""
         actions, at, points = game.actions, self.situations, self.points
         if len(at) != len(actions) + 1:
             raise ValueError("this replay is not of this game (its actions differ)")
-        if self._spans is None:  # (asked once a deal: the runs by deal, made once)
-            self._spans = {}
-            ends = [start for _, start in self.runs[1:]] + [len(actions)]
-            for (deal, start), end in zip(self.runs, ends, strict=True):
-                self._spans.setdefault(deal, []).append(range(start, end))
+        if self._out_of_turn is None:
             self._out_of_turn = dict(game.actions_out_of_turn)
         out: list[list[Any]] = []
         out_of_turn = self._out_of_turn
-        for span in self._spans.get(number, ()):
-            for k, i in enumerate(span):
+        for start, end in self._spans(number, len(actions)):
+            for k, i in enumerate(range(start, end)):
                 player = out_of_turn.get(i)
                 step = None
                 if player is None:
@@ -208,6 +217,93 @@ class Replayed:
                 if step is None or step.action != actions[i]:
                     out.append([k, str(actions[i])] + ([] if player is None else [player]))
         return out
+
+    def _spans(self, number: int, total: int) -> Iterator[tuple[int, int]]:
+        """Deal ``number``'s runs of actions, each ``(start, end)`` (of
+        ``total`` actions), found in :attr:`runs` (by bisection, where the
+        deals' numbers rise: nothing is kept for it)."""
+        runs = self.runs
+        first = bisect_left(runs, number, key=itemgetter(0)) if self._ordered else 0
+        for j in range(first, len(runs)):
+            deal, start = runs[j]
+            if deal == number:
+                yield start, runs[j + 1][1] if j + 1 < len(runs) else total
+            elif self._ordered:
+                return
+
+
+_CALL_KINDS = frozenset((PASS, DOUBLE, REDOUBLE, BID))  # the calls an Auction section writes
+#: a Play section's card as the import reads it (its seat, the column's, is not kept)
+_PLAY_STEPS = {c.code: Step(c.code, Action.play(c), 0, 0, "Play") for c in map(Card, range(52))}
+
+
+@dataclass
+class _Written:
+    """What a deal's PBN game gives, as :func:`decisions_of` reads it (a
+    :class:`~.pbn_replay.Decisions`; the places of its steps are not kept)."""
+
+    calls: list[Step] = field(default_factory=list)
+    history: list[Step] = field(default_factory=list)
+    tricks: list[dict[Seat, Step]] = field(default_factory=list)
+    all_pass: bool = False  # (the export writes no AP)
+    contract: ContractTags | None = None  # (nor a declaration by the Contract tag alone)
+
+
+def decisions_of(deal: DealRecord, rules: RuleSet) -> Decisions | None:
+    """What an import reads from the sections and tags :mod:`.pbn` writes for
+    ``deal`` (:func:`.pbn_replay.script_of` of the game's text), made from the
+    deal's record instead of reading the text back; ``None`` where the reading
+    is not this simple (the import would read the declaration from the
+    Contract tag, or refuse the text), and the text must be read back.
+
+    It mirrors the writer (:func:`.pbn._game_parts`) and the reader: the
+    Auction section's calls are the deal's (``^S``, ``^I`` and notes are
+    annotations, and a note names the very declaration); the
+    DeclarationHistory tag's steps are read by the import's own
+    :func:`~.pbn_replay.history_action`, the Dummy's forced declaration
+    passed over as the import passes it; a trick's cards go to the seats
+    whose columns they are written in. ``tests/test_pbn_export.py`` checks it
+    against the text read back for games of every variant, laws mode too.
+    """
+    played = deal.ending == "played" and deal.denomination is not None and deal.declarer is not None
+    out = _Written()
+    if rules.declaration.kind == "auction":
+        if len(deal.calls) > CALLS_MAX:
+            return None
+        out.calls = [Step("", a, 0, 0, "Auction") for _, a in deal.calls if a.kind in _CALL_KINDS]
+    elif not deal.history:
+        return None  # (the import reads the Contract and Declarer tags)
+    elif not _history_steps(deal, played, out.history):
+        return None
+    if played and deal.tricks:
+        if len(deal.tricks) > rules.deal.cards_each:
+            return None
+        for leader, cards in deal.tricks:
+            trick = {}
+            for i, code in enumerate(cards):
+                step = _PLAY_STEPS.get(code)
+                if step is None:
+                    return None
+                trick[SEATS[(leader + i) & 3]] = step
+            out.tricks.append(trick)
+    return out
+
+
+def _history_steps(deal: DealRecord, played: bool, steps: list[Step]) -> bool:
+    """The DeclarationHistory tag's steps as the import reads them, into
+    ``steps``; ``False`` if it would refuse one."""
+    forced = played and deal.declared_from == "dummy"
+    declaration = deal.denomination.name if played and deal.denomination else None
+    for seat, what in history_items(deal):
+        if forced and seat == deal.maker and what == declaration:
+            forced = False  # the Dummy's forced declaration: the rules', not a decision
+            continue
+        try:
+            action = history_action(what)
+        except (DummyBridgeError, ValueError):
+            return False
+        steps.append(Step(f"{seat.letter}:{what}", action, 0, 0, "DeclarationHistory", seat))
+    return True
 
 
 def fresh(game: Game) -> Game:

@@ -61,7 +61,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from ..core.cards import SEATS, Card, Hand, Seat, Strain, seat_side
 from ..engine.actions import BID, DECLARE, DOUBLE, LEAVE, PASS, REDOUBLE, Action
@@ -77,8 +77,10 @@ from .pbn_session import generator_seed, session_of, start, turned
 __all__ = [
     "SCRIPT_TAGS",
     "DealScript",
+    "Decisions",
     "ImportResult",
     "Situation",
+    "history_action",
     "import_games",
     "proposal",
     "propose",
@@ -147,6 +149,23 @@ class DealScript:
         return bool(self.calls or self.all_pass or self.history or self.tricks or self.other) or (
             self.contract is not None
         )
+
+
+class Decisions(Protocol):
+    """What :func:`proposal` reads of a script: a :class:`DealScript`, or the
+    export's own statement of what its game's sections give
+    (:func:`.pbn_export.decisions_of`)."""
+
+    @property
+    def calls(self) -> list[Step]: ...
+    @property
+    def all_pass(self) -> bool: ...
+    @property
+    def history(self) -> list[Step]: ...
+    @property
+    def tricks(self) -> list[dict[Seat, Step]]: ...
+    @property
+    def contract(self) -> ContractTags | None: ...
 
 
 @dataclass
@@ -305,7 +324,7 @@ def _history(script: DealScript, turn: int) -> None:
             continue
         seat = turned(Seat.from_str(seat_text.upper()), turn)
         try:
-            action = _history_action(what)
+            action = history_action(what)
         except (DummyBridgeError, ValueError) as exc:
             raise FileFormatError(
                 game.file, f"{item!r}: {exc}", line=line, col=at, path="DeclarationHistory"
@@ -313,7 +332,9 @@ def _history(script: DealScript, turn: int) -> None:
         script.history.append(Step(item, action, line, at, "DeclarationHistory", seat))
 
 
-def _history_action(what: str) -> Action | None:
+def history_action(what: str) -> Action | None:
+    """A DeclarationHistory step's action (``None`` for ``X``: a double, or
+    the redouble the rules allow next)."""
     word = what.strip()
     if word.lower() == "leave":
         return Action.leave()
@@ -466,7 +487,7 @@ def propose(game: Game, script: DealScript) -> Step | None:
     return proposal(situation(game), script)
 
 
-def proposal(at: Situation, script: DealScript) -> Step | None:
+def proposal(at: Situation, script: Decisions) -> Step | None:
     """The decision ``script`` gives at the point ``at`` (:func:`situation`), or ``None``."""
     if at is None:
         return None
