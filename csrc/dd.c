@@ -1734,7 +1734,10 @@ DBR_INLINE int rel_rank(int card, dbr_hand present) {
 /* Bring the best of moves i..n-1 to place i (the first of equal scores, so
  * that taking moves one by one gives a stable sort by score, best first);
  * most searches are cut off by their first move, so most of the order is
- * never needed. */
+ * never needed. Measured and not kept (issue 19, session 15): each score
+ * made unique (score * 16 + 15 - place, the same order) and the best
+ * swapped into place instead of the others shifted down: the same nodes,
+ * instructions +0.3% (callgrind, the first 6 random deals). */
 DBR_INLINE void pick_move(dd_move *m, int i, int n) {
     int k = i;
     for (int j = i + 1; j < n; j++)
@@ -2104,26 +2107,13 @@ static DD_FLAT int void3_trump_weight(const dbr_dd *d, const dd_node *nd, int se
  * ruff (DDS), 47.78M / 54.24M; DDS's relative rank of the top of the run
  * for the cards not sure to win, 47.19M / 53.89M; DDS's discard weights
  * for second hand on a trump lead, 47.42M / 53.78M. */
-static DD_FLAT int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
+static DD_FLAT int gen_follows(const dbr_dd *d, const dd_node *nd, dbr_hand reps, dd_move *m) {
     const int trump = d->trump;
     const int seat = (nd->lead + nd->tlen) & 3, p = seat ^ 2;
     const int partner_winning = nd->wseat == p;
     dbr_hand present = ~d->played & DBR_FULL_DECK;
     dbr_hand hand = d->h[seat];
     dbr_hand follow = hand & DBR_SUIT_MASK(nd->led);
-    dbr_hand legal = follow ? follow : hand;
-    dbr_hand reps = representatives(legal, present);
-    if (!(reps & (reps - 1))) {
-        /* one card to try (a hand has a card at every node): no order to
-         * find (31% of the calls on the first 20 random deals; instructions
-         * -3.8%, callgrind, random deals 1-3 and 7-13). Measured and not
-         * kept with it: the loop below over suits and ranks, without / 13
-         * and % 13: the gain gone (GCC's code for the search around it);
-         * a follow's suit and rank from the suit led: +0.2% */
-        m[0].card = dbr__ctz(reps);
-        m[0].score = 0;
-        return 1;
-    }
     int n = 0;
     /* Cards the hands still to play to this trick hold in the suit led. */
     unsigned later_led = 0;
@@ -2313,6 +2303,12 @@ DBR_INLINE void cut_save(dd_cut *e, uint32_t check, int seat, int card) {
         memset(e->card, -1, sizeof e->card);
     }
     e->card[seat] = (int8_t)card;
+}
+
+/* The move of card c's run: the lowest card of the run, the highest of the
+ * representatives `reps` of c's suit not above c. */
+DBR_INLINE int cut_move(dbr_hand reps, int c) {
+    return dbr__msb(reps & DBR_SUIT_MASK(c / 13) & (((dbr_hand)2 << c) - 1));
 }
 
 /* The move of card c's run first (the moves are the lowest cards of their
@@ -2518,13 +2514,15 @@ static DD_FLAT int last_trick_ns(const dbr_dd *d, int lead, dbr_hand *rel) {
  * of them). */
 /* The moves in order of merit until one reaches the target for the side to
  * move: its card, with the cards its verdict depended on in *rel; or -1 when
- * none does, with the union of every failed card's in *rel. After a card
- * fails, the cards of its suit below the lowest one its verdict used are
- * skipped (they lead to positions of the same class). */
+ * none does, with the union of every failed card's in *rel (and of the
+ * cards *rel held on entry: a move tried before, see try_first). The moves
+ * in `skip` are not tried; after a card fails, the cards of its suit below
+ * the lowest one its verdict used are skipped too (they lead to positions
+ * of the same class). */
 DBR_INLINE int try_moves(dbr_dd *d, const dd_node *nd, dd_move *moves, int n, int target,
-                         dbr_hand *rel) {
+                         dbr_hand skip, dbr_hand *rel) {
     const int ns_to_move = (((nd->lead + nd->tlen) & 3) & 1) == 0;
-    dbr_hand skip = 0, acc = 0;
+    dbr_hand acc = *rel;
     for (int i = 0; i < n; i++) {
         pick_move(moves, i, n);
         const int c = moves[i].card;
@@ -2538,6 +2536,23 @@ DBR_INLINE int try_moves(dbr_dd *d, const dd_node *nd, dd_move *moves, int n, in
         skip |= small_cards_done(c, crel);
     }
     *rel = acc;
+    return -1;
+}
+
+/* One move tried before the others are generated and weighed (the cut-off
+ * card: most searches stop at it). Returns c if it reaches the target for
+ * the side to move, its verdict's cards in *rel; else -1, with its cards
+ * in *rel and the moves it rules out (c and the small cards
+ * small_cards_done finds) in *skip, for try_moves. Measured (the first 20
+ * random deals, 23,283,403 nodes either way): instructions on the first 6
+ * -10.8% (callgrind, 11.93G -> 10.64G), following and leading in no
+ * trumps; gen_follows' weights had been found at every node with two
+ * moves or more. */
+DBR_INLINE int try_first(dbr_dd *d, const dd_node *nd, int c, int target, dbr_hand *rel,
+                         dbr_hand *skip) {
+    const int ns_to_move = (((nd->lead + nd->tlen) & 3) & 1) == 0;
+    if (play_and_search(d, nd, c, target, rel) == ns_to_move) return c;
+    *skip = small_cards_done(c, *rel) | (dbr_hand)1 << c;
     return -1;
 }
 
@@ -2861,13 +2876,24 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
     dd_cut *ce = cut_find(d, nd, nd->lead, &check);
     const int cc = cut_card(ce, check, nd->lead, d->h[nd->lead]);
     const int nt = d->trump == DBR_NOTRUMP;
-    if (nt && d->lead_classes && r >= DD_CLASS_TRICKS)
+    int c = -1;
+    dbr_hand skip = 0;
+    if (nt && d->lead_classes && r >= DD_CLASS_TRICKS) {
         n = gen_lead_classes(d, nd->lead, best, d->killer[cards_left], moves);
-    else
-        n = gen_leads(d, nd->lead, best, cc >= 0 && !nt ? cc : d->killer[cards_left], moves);
-    if (cc >= 0 && nt) cut_first(moves, n, cc);
+        if (cc >= 0) cut_first(moves, n, cc);
+    } else {
+        n = 0;
+        if (cc >= 0 && nt) {
+            /* tried before the leads are generated and weighed (as in
+             * search_follow) */
+            const int rc = cut_move(representatives(d->h[nd->lead], present), cc);
+            c = try_first(d, nd, rc, target, &rel, &skip);
+        }
+        if (c < 0)
+            n = gen_leads(d, nd->lead, best, cc >= 0 && !nt ? cc : d->killer[cards_left], moves);
+    }
     int found = DD_NO_MOVE;
-    const int c = try_moves(d, nd, moves, n, target, &rel);
+    if (c < 0) c = try_moves(d, nd, moves, n, target, skip, &rel);
     if (c >= 0) {
         if (c != cc) cut_save(ce, check, nd->lead, c);
         result = ns_to_move;
@@ -2909,18 +2935,36 @@ static DD_HOT int search_follow(dbr_dd *d, const dd_node *nd, int target, dbr_ha
             }
         }
     }
-    n = gen_follows(d, nd, moves);
     dbr_hand hand = d->h[seat], legal = hand & DBR_SUIT_MASK(nd->led);
     if (!legal) legal = hand;
+    const dbr_hand reps = representatives(legal, present);
     uint32_t check = 0;
     dd_cut *ce = NULL;
-    int cc = -1;
-    if (n > 1) {
+    int cc = -1, c = -1;
+    dbr_hand skip = 0;
+    if (!(reps & (reps - 1))) {
+        /* one card to try (a hand has a card at every node): no order to
+         * find (31% of the calls on the first 20 random deals; instructions
+         * -3.8%, callgrind, random deals 1-3 and 7-13). Measured and not
+         * kept with it: the loop of gen_follows over suits and ranks,
+         * without / 13 and % 13: the gain gone (GCC's code for the search
+         * around it); a follow's suit and rank from the suit led: +0.2% */
+        moves[0].card = dbr__ctz(reps);
+        moves[0].score = 0;
+        n = 1;
+    } else {
         ce = cut_find(d, nd, seat, &check);
         cc = cut_card(ce, check, seat, legal);
-        if (cc >= 0) cut_first(moves, n, cc);
+        n = 0;
+        if (cc >= 0) {
+            /* the cut-off card goes first, tried before the others are
+             * generated and weighed (most searches stop at it): its run's
+             * move, the lowest card of the run */
+            c = try_first(d, nd, cut_move(reps, cc), target, &rel, &skip);
+        }
+        if (c < 0) n = gen_follows(d, nd, reps, moves);
     }
-    const int c = try_moves(d, nd, moves, n, target, &rel);
+    if (c < 0) c = try_moves(d, nd, moves, n, target, skip, &rel);
     if (c >= 0) {
         result = ns_to_move;
         if (ce && c != cc) cut_save(ce, check, seat, c);
