@@ -45,7 +45,8 @@
  *   entry's at that depth, as DDS's bestMoveTT), and bridge-solver's
  *   cut-off cards: the card that last cut a search off, by a key shared by
  *   many positions (the leader's hand; the suit led's cards in play and the
- *   trick's winner), tried first (following, and leading in no trumps) or
+ *   trick's winner), tried first (following, and leading in no trumps;
+ *   before the other moves are generated and weighed, see try_first) or
  *   as the killer lead (leading with trumps; a killer lead per depth where
  *   there is none);
  *   after a card fails, the cards of its suit below the lowest card its
