@@ -2548,7 +2548,14 @@ DBR_INLINE int try_moves(dbr_dd *d, const dd_node *nd, dd_move *moves, int n, in
  * random deals, 23,283,403 nodes either way): instructions on the first 6
  * -10.8% (callgrind, 11.93G -> 10.64G), following and leading in no
  * trumps; gen_follows' weights had been found at every node with two
- * moves or more. */
+ * moves or more. With search_follow's prefetch, the first 20 random
+ * deals: 24.73G -> 22.27G instructions (1,062 -> 957 a node); the six
+ * freak deals of dd_golden.json and bridge-solver's hard_deals/ keep
+ * their nodes (204,934,235 and 280,305,998), CPU -11% and -14% (load
+ * 7-10). tools/bench_dd.py --set random (200 deals), ours / bridge-solver
+ * total, p50, p90: 0.97, 0.91, 1.03 before (load 4-7); 0.89, 0.87, 0.93
+ * and 0.86, 0.82, 0.91 after (load 4 and 7-10); ours / DDS p50 0.84 ->
+ * 0.79 and 0.78. */
 DBR_INLINE int try_first(dbr_dd *d, const dd_node *nd, int c, int target, dbr_hand *rel,
                          dbr_hand *skip) {
     const int ns_to_move = (((nd->lead + nd->tlen) & 3) & 1) == 0;
