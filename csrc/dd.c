@@ -45,7 +45,8 @@
  *   entry's at that depth, as DDS's bestMoveTT), and bridge-solver's
  *   cut-off cards: the card that last cut a search off, by a key shared by
  *   many positions (the leader's hand; the suit led's cards in play and the
- *   trick's winner), tried first (following, and leading in no trumps) or
+ *   trick's winner), tried first (following, and leading in no trumps;
+ *   before the other moves are generated and weighed, see try_first) or
  *   as the killer lead (leading with trumps; a killer lead per depth where
  *   there is none);
  *   after a card fails, the cards of its suit below the lowest card its
@@ -1734,7 +1735,10 @@ DBR_INLINE int rel_rank(int card, dbr_hand present) {
 /* Bring the best of moves i..n-1 to place i (the first of equal scores, so
  * that taking moves one by one gives a stable sort by score, best first);
  * most searches are cut off by their first move, so most of the order is
- * never needed. */
+ * never needed. Measured and not kept (issue 19, session 15): each score
+ * made unique (score * 16 + 15 - place, the same order) and the best
+ * swapped into place instead of the others shifted down: the same nodes,
+ * instructions +0.3% (callgrind, the first 6 random deals). */
 DBR_INLINE void pick_move(dd_move *m, int i, int n) {
     int k = i;
     for (int j = i + 1; j < n; j++)
@@ -2104,26 +2108,13 @@ static DD_FLAT int void3_trump_weight(const dbr_dd *d, const dd_node *nd, int se
  * ruff (DDS), 47.78M / 54.24M; DDS's relative rank of the top of the run
  * for the cards not sure to win, 47.19M / 53.89M; DDS's discard weights
  * for second hand on a trump lead, 47.42M / 53.78M. */
-static DD_FLAT int gen_follows(const dbr_dd *d, const dd_node *nd, dd_move *m) {
+static DD_FLAT int gen_follows(const dbr_dd *d, const dd_node *nd, dbr_hand reps, dd_move *m) {
     const int trump = d->trump;
     const int seat = (nd->lead + nd->tlen) & 3, p = seat ^ 2;
     const int partner_winning = nd->wseat == p;
     dbr_hand present = ~d->played & DBR_FULL_DECK;
     dbr_hand hand = d->h[seat];
     dbr_hand follow = hand & DBR_SUIT_MASK(nd->led);
-    dbr_hand legal = follow ? follow : hand;
-    dbr_hand reps = representatives(legal, present);
-    if (!(reps & (reps - 1))) {
-        /* one card to try (a hand has a card at every node): no order to
-         * find (31% of the calls on the first 20 random deals; instructions
-         * -3.8%, callgrind, random deals 1-3 and 7-13). Measured and not
-         * kept with it: the loop below over suits and ranks, without / 13
-         * and % 13: the gain gone (GCC's code for the search around it);
-         * a follow's suit and rank from the suit led: +0.2% */
-        m[0].card = dbr__ctz(reps);
-        m[0].score = 0;
-        return 1;
-    }
     int n = 0;
     /* Cards the hands still to play to this trick hold in the suit led. */
     unsigned later_led = 0;
@@ -2313,6 +2304,12 @@ DBR_INLINE void cut_save(dd_cut *e, uint32_t check, int seat, int card) {
         memset(e->card, -1, sizeof e->card);
     }
     e->card[seat] = (int8_t)card;
+}
+
+/* The move of card c's run: the lowest card of the run, the highest of the
+ * representatives `reps` of c's suit not above c. */
+DBR_INLINE int cut_move(dbr_hand reps, int c) {
+    return dbr__msb(reps & DBR_SUIT_MASK(c / 13) & (((dbr_hand)2 << c) - 1));
 }
 
 /* The move of card c's run first (the moves are the lowest cards of their
@@ -2518,13 +2515,15 @@ static DD_FLAT int last_trick_ns(const dbr_dd *d, int lead, dbr_hand *rel) {
  * of them). */
 /* The moves in order of merit until one reaches the target for the side to
  * move: its card, with the cards its verdict depended on in *rel; or -1 when
- * none does, with the union of every failed card's in *rel. After a card
- * fails, the cards of its suit below the lowest one its verdict used are
- * skipped (they lead to positions of the same class). */
+ * none does, with the union of every failed card's in *rel (and of the
+ * cards *rel held on entry: a move tried before, see try_first). The moves
+ * in `skip` are not tried; after a card fails, the cards of its suit below
+ * the lowest one its verdict used are skipped too (they lead to positions
+ * of the same class). */
 DBR_INLINE int try_moves(dbr_dd *d, const dd_node *nd, dd_move *moves, int n, int target,
-                         dbr_hand *rel) {
+                         dbr_hand skip, dbr_hand *rel) {
     const int ns_to_move = (((nd->lead + nd->tlen) & 3) & 1) == 0;
-    dbr_hand skip = 0, acc = 0;
+    dbr_hand acc = *rel;
     for (int i = 0; i < n; i++) {
         pick_move(moves, i, n);
         const int c = moves[i].card;
@@ -2538,6 +2537,30 @@ DBR_INLINE int try_moves(dbr_dd *d, const dd_node *nd, dd_move *moves, int n, in
         skip |= small_cards_done(c, crel);
     }
     *rel = acc;
+    return -1;
+}
+
+/* One move tried before the others are generated and weighed (the cut-off
+ * card: most searches stop at it). Returns c if it reaches the target for
+ * the side to move, its verdict's cards in *rel; else -1, with its cards
+ * in *rel and the moves it rules out (c and the small cards
+ * small_cards_done finds) in *skip, for try_moves. Measured (the first 20
+ * random deals, 23,283,403 nodes either way): instructions on the first 6
+ * -10.8% (callgrind, 11.93G -> 10.64G), following and leading in no
+ * trumps; gen_follows' weights had been found at every node with two
+ * moves or more. With search_follow's prefetch, the first 20 random
+ * deals: 24.73G -> 22.27G instructions (1,062 -> 957 a node); the six
+ * freak deals of dd_golden.json and bridge-solver's hard_deals/ keep
+ * their nodes (204,934,235 and 280,305,998), CPU -11% and -14% (load
+ * 7-10). tools/bench_dd.py --set random (200 deals), ours / bridge-solver
+ * total, p50, p90: 0.97, 0.91, 1.03 before (load 4-7); 0.89, 0.87, 0.93
+ * and 0.86, 0.82, 0.91 after (load 4 and 7-10); ours / DDS p50 0.84 ->
+ * 0.79 and 0.78. */
+DBR_INLINE int try_first(dbr_dd *d, const dd_node *nd, int c, int target, dbr_hand *rel,
+                         dbr_hand *skip) {
+    const int ns_to_move = (((nd->lead + nd->tlen) & 3) & 1) == 0;
+    if (play_and_search(d, nd, c, target, rel) == ns_to_move) return c;
+    *skip = small_cards_done(c, *rel) | (dbr_hand)1 << c;
     return -1;
 }
 
@@ -2771,7 +2794,36 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * reached at tricks 2 and 3, its cache cuts a third more of them, and
  * the gap compounds (ours reached / its: 0.93 after 3 tricks, 1.44, 2.06,
  * 3.08, 4.26 after 7): the table's reach (what an
- * entry covers, what a verdict hands up), not the leads nor the bounds. */
+ * entry covers, what a verdict hands up), not the leads nor the bounds.
+ * Session 15, the first 20 of bench_dd's random deals (tools/dd_nodes.py's
+ * harness, load 5-7): our nodes at trick boundaries 7,719,561 (23,283,403
+ * in all) against bridge-solver's 12,400,312 calls there (its statistics
+ * build's count at depths 0, 4, ..., 44); CPU 2.52 s against its 3.06 s
+ * (3.13 s less its start-up, 3.4 ms a deal): we search 0.62 of its nodes
+ * and a node costs 1.3 times its (326 ns a trick-boundary node against
+ * 247), so on random deals the gap is the cost of a node. Callgrind, the
+ * same 20 deals: 24.73G instructions (1,062 a node); search_follow 30%
+ * and search_lead 28% of them with what is inlined into them, cash_tricks
+ * 11%, gen_leads 9% (1,340 instructions a call, 4.6 leads), play_and_search
+ * 9%. Of search_follow's 15.6M calls, 4.7M have one move, 7.8M a cut-off
+ * card (6.6M of which reach the target), 2.7M none; of the 3.9M that try
+ * the ordered moves, 3.4M try them all and fail. Of bounds_cut's 7.3M
+ * calls, lead_side_max cuts 2.2%, the other side's sure trump tricks
+ * 1.8%, quick_tricks 24.5%, the side's sure trump tricks 0.7%, the slow
+ * trump lead 0.8%; 70% cut nothing. Kept: try_first and search_follow's
+ * prefetch of its cut-off entry (below). Measured and not kept: the
+ * bounds that prove the side on lead makes its target tried before those
+ * that prove it falls short (the same search: no position has both):
+ * instructions -0.3%, CPU +0.3% (random deals 21-60, four runs
+ * alternated); DD_CUT_MAX 2^16 or 2^15 entries (512 or 256 KiB, for the
+ * second-level cache): nodes the same or +1.0% on 60 random deals, CPU no
+ * better; after a cut-off card fails, the other moves in descending rank
+ * instead of gen_follows' weights (most such searches fail whatever the
+ * order): 24,254,777 nodes on the first 20 random deals (+4.2%), CPU
+ * worse (every following move so: 518M nodes, 22 times). What stays:
+ * the cut-off entry's load (a miss, about 2% of the
+ * CPU samples), the table's first entry's (search_lead's walk), and no
+ * one place above 10% of the instructions. */
 /* search at a trick boundary (nd->tlen == 0) */
 static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
     if (d->stopped) { /* the table is full and the caller grows it: unwind */
@@ -2856,18 +2908,34 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
     if (best == DD_NO_MOVE && tl >= 0 && (d->h[nd->lead] >> tl & 1))
         best = (tl / 13) * 16 + rel_rank(tl, present);
     /* the leader's cut-off card goes first in no trumps; with trumps it
-     * stands in for the killer (the table's best lead goes first) */
+     * stands in for the killer (the table's best lead goes first).
+     * Measured and not kept (issue 19, session 15): its entry found and
+     * prefetched right after the bounds, before the table's walk (as
+     * search_follow does before second hand's tricks): CPU +2.5% on random
+     * deals 1-30 (four runs alternated; the key found where the table
+     * cuts) */
     uint32_t check;
     dd_cut *ce = cut_find(d, nd, nd->lead, &check);
     const int cc = cut_card(ce, check, nd->lead, d->h[nd->lead]);
     const int nt = d->trump == DBR_NOTRUMP;
-    if (nt && d->lead_classes && r >= DD_CLASS_TRICKS)
+    int c = -1;
+    dbr_hand skip = 0;
+    if (nt && d->lead_classes && r >= DD_CLASS_TRICKS) {
         n = gen_lead_classes(d, nd->lead, best, d->killer[cards_left], moves);
-    else
-        n = gen_leads(d, nd->lead, best, cc >= 0 && !nt ? cc : d->killer[cards_left], moves);
-    if (cc >= 0 && nt) cut_first(moves, n, cc);
+        if (cc >= 0) cut_first(moves, n, cc);
+    } else {
+        n = 0;
+        if (cc >= 0 && nt) {
+            /* tried before the leads are generated and weighed (as in
+             * search_follow) */
+            const int rc = cut_move(representatives(d->h[nd->lead], present), cc);
+            c = try_first(d, nd, rc, target, &rel, &skip);
+        }
+        if (c < 0)
+            n = gen_leads(d, nd->lead, best, cc >= 0 && !nt ? cc : d->killer[cards_left], moves);
+    }
     int found = DD_NO_MOVE;
-    const int c = try_moves(d, nd, moves, n, target, &rel);
+    if (c < 0) c = try_moves(d, nd, moves, n, target, skip, &rel);
     if (c >= 0) {
         if (c != cc) cut_save(ce, check, nd->lead, c);
         result = ns_to_move;
@@ -2900,27 +2968,54 @@ static DD_HOT int search_follow(dbr_dd *d, const dd_node *nd, int target, dbr_ha
             *rel_out = 0;
             return 0;
         }
-        if (nd->tlen == 1) {
-            dbr_hand qrel = 0;
-            const int q = second_hand_tricks(d, nd, ns_to_move ? target : r - target + 1, &qrel);
-            if (q && (ns_to_move ? q >= target : r - q < target)) {
-                *rel_out = qrel;
-                return ns_to_move;
-            }
-        }
     }
-    n = gen_follows(d, nd, moves);
     dbr_hand hand = d->h[seat], legal = hand & DBR_SUIT_MASK(nd->led);
     if (!legal) legal = hand;
+    const dbr_hand reps = representatives(legal, present);
     uint32_t check = 0;
     dd_cut *ce = NULL;
-    int cc = -1;
-    if (n > 1) {
+    if (reps & (reps - 1)) {
+        /* the cut-off card's entry comes in while second hand's sure
+         * tricks are counted (its load had been 10% of this function's
+         * CPU samples, perf): CPU -1.9% on random deals 21-60 (six runs
+         * alternated with the build without, load 5-6), instructions
+         * +0.7% (the key found where second hand's tricks cut) */
         ce = cut_find(d, nd, seat, &check);
-        cc = cut_card(ce, check, seat, legal);
-        if (cc >= 0) cut_first(moves, n, cc);
+        DD_PREFETCH(ce);
     }
-    const int c = try_moves(d, nd, moves, n, target, &rel);
+    if (nd->tlen == 1) {
+        const int r = dd_popcount(hand);
+        dbr_hand qrel = 0;
+        const int q = second_hand_tricks(d, nd, ns_to_move ? target : r - target + 1, &qrel);
+        if (q && (ns_to_move ? q >= target : r - q < target)) {
+            *rel_out = qrel;
+            return ns_to_move;
+        }
+    }
+    int cc = -1, c = -1;
+    dbr_hand skip = 0;
+    if (!ce) {
+        /* one card to try (a hand has a card at every node): no order to
+         * find (31% of the calls on the first 20 random deals; instructions
+         * -3.8%, callgrind, random deals 1-3 and 7-13). Measured and not
+         * kept with it: the loop of gen_follows over suits and ranks,
+         * without / 13 and % 13: the gain gone (GCC's code for the search
+         * around it); a follow's suit and rank from the suit led: +0.2% */
+        moves[0].card = dbr__ctz(reps);
+        moves[0].score = 0;
+        n = 1;
+    } else {
+        cc = cut_card(ce, check, seat, legal);
+        n = 0;
+        if (cc >= 0) {
+            /* the cut-off card goes first, tried before the others are
+             * generated and weighed (most searches stop at it): its run's
+             * move, the lowest card of the run */
+            c = try_first(d, nd, cut_move(reps, cc), target, &rel, &skip);
+        }
+        if (c < 0) n = gen_follows(d, nd, reps, moves);
+    }
+    if (c < 0) c = try_moves(d, nd, moves, n, target, skip, &rel);
     if (c >= 0) {
         result = ns_to_move;
         if (ce && c != cc) cut_save(ce, check, seat, c);
