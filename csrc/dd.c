@@ -162,7 +162,14 @@ DBR_INLINE int pop13(unsigned x) {
  * gen_lead_classes, 2000: deal.4 82.1M -> 80.1M alone but +3.0% after the
  * other hard_deals/, hard_deals/ 280.5M -> 284.1M (+1.3%; -3.4% to +2.9% a
  * deal), the six freak deals -3.7%, the first 6 random deals' instructions
- * -0.01% (callgrind): not worth a longer walk. */
+ * -0.01% (callgrind): not worth a longer walk. Session 15, after a
+ * succeeding card's verdict stopped extending runs (search_follow): 1000,
+ * tables' nodes the six freak deals -2.8%, long_deals/deal.10 -7.0%,
+ * deal.11 -2.6%, hard_deals/ +0.4%, the first 60 random deals -0.05%
+ * (instructions of the first 6 -0.01%), but the two long deals' CPU time
+ * the same (28.1-28.5 s against 28.3 s, runs alternated, load 5-7): the
+ * walk costs what the nodes save; 2000, the freak deals -3.2%, the two
+ * long deals -6.1%. */
 #ifndef DD_MAX_CHAIN
 #define DD_MAX_CHAIN 400
 #endif
