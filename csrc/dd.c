@@ -163,7 +163,14 @@ DBR_INLINE int pop13(unsigned x) {
  * gen_lead_classes, 2000: deal.4 82.1M -> 80.1M alone but +3.0% after the
  * other hard_deals/, hard_deals/ 280.5M -> 284.1M (+1.3%; -3.4% to +2.9% a
  * deal), the six freak deals -3.7%, the first 6 random deals' instructions
- * -0.01% (callgrind): not worth a longer walk. */
+ * -0.01% (callgrind): not worth a longer walk. Session 15, after a
+ * succeeding card's verdict stopped extending runs (search_follow): 1000,
+ * tables' nodes the six freak deals -2.8%, long_deals/deal.10 -7.0%,
+ * deal.11 -2.6%, hard_deals/ +0.4%, the first 60 random deals -0.05%
+ * (instructions of the first 6 -0.01%), but the two long deals' CPU time
+ * the same (28.1-28.5 s against 28.3 s, runs alternated, load 5-7): the
+ * walk costs what the nodes save; 2000, the freak deals -3.2%, the two
+ * long deals -6.1%. */
 #ifndef DD_MAX_CHAIN
 #define DD_MAX_CHAIN 400
 #endif
@@ -2380,7 +2387,8 @@ static DD_FLAT dbr_hand rel_compress(const dbr_dd *d, dbr_hand rel) {
     return rel;
 }
 
-/* The search tried one card of each run of equivalent cards. If the lowest
+/* The search tried one card of each run of equivalent cards, and every card
+ * failed (a card that succeeds needs none of this, see search_follow). If the lowest
  * relevant card of a suit (rel holds no other: see rel_lowest) falls inside
  * a run of the hand to play (some of the run above it, some below), the
  * run's lower cards become relevant too, so that in every position of the
@@ -2824,6 +2832,47 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * the cut-off entry's load (a miss, about 2% of the
  * CPU samples), the table's first entry's (search_lead's walk), and no
  * one place above 10% of the instructions. */
+ * entry covers, what a verdict hands up), not the leads nor the bounds. */
+/* Session 15, the same strain from an empty workspace, the misses at the
+ * trick boundaries (the bounds did not cut, no entry decided) classified
+ * by the whole list read again: (e) an entry matching and deciding past
+ * the walk's DD_MAX_CHAIN; (c) an entry matching whose bounds do not
+ * decide; (b) an entry deciding that matches once the lowest card it
+ * describes in each suit is dropped (its pattern one card too deep); (a)
+ * an entry of another leader matching and deciding (bridge-solver keeps a
+ * tree per seat to play too: not its reach); (d) none. After 2 tricks
+ * 4,211 misses (1,266 hits): (e) 0, (c) 330 (8%), (b) 1,083 (26%), (a)
+ * 252 (6%), (d) 2,546 (60%); after 3 tricks 32,325 (31,223 hits): 143
+ * (0.4%), 1,489 (4.6%), 14,089 (44%), 1,500 (4.6%), 15,104 (47%); after 8
+ * tricks 1.34M: 0%, 24%, 49%, 9%, 18%. The patterns' size, its
+ * statistics build (the cards of each pattern it stores and of each it
+ * hits) against our entries' described cards: stored after 2 tricks 30.3
+ * against 33.5, after 3 24.4 / 28.4, after 5 15.0 / 18.2, after 7 8.8 /
+ * 10.3; hit after 3 tricks 21.0 / 25.5 (the fewest-card deciding entry of
+ * the whole list 25.5: not the walk). Not the bounds: without
+ * second_hand_tricks, lead_side_max or the other side's sure trump tricks
+ * the entries after 3 tricks describe 28.2-28.5 cards. Our verdicts hand
+ * up 3-4 cards more than its at every depth, though the rules of a node
+ * read the same (trick winner, runs, the suit's bottom run); kept: a card
+ * that reaches the target hands up its own cards, runs extended only where
+ * every card fails (see search_follow; after 3 tricks 27.5 cards, hits
+ * 52% of the probes against 49%). Measured and not kept: cash_tricks' and
+ * cash_rel's relevant card cut to the longest other holding of the suit
+ * (bridge-solver's rank winners: the cards past it win by length), before
+ * the above: the six freak deals -0.1%, long_deals/deal.10 +8.8%, deal.11
+ * -2.0%, the first 60 random deals -0.5%; a hit's cards through
+ * rel_compress: the same nodes everywhere (no entry compresses further in
+ * the position that hits it). Left for a next step, measured: at the end
+ * of deal.11's hearts (32 MiB, 12 evictions) 19.4% of the 417K entries
+ * live are dominated (a more general entry of the list matching them, its
+ * bounds as tight), deal.10's hearts 11.6% (lists over 3,000 entries left
+ * out): pruning them at a store would free that much of the pool, which
+ * the long deals are short of (see session 14 above). Measured and not
+ * kept: a new entry taking the place of the first entry of its store's walk
+ * that it dominates (no new slot used): tables' nodes, the six freak deals
+ * -1.3%, hard_deals/ -1.6%, long_deals/deal.10 +3.5%, deal.11 -5.0%, the
+ * first 60 random deals +0.07%, the first 6's instructions +0.6%
+ * (callgrind): not a win on the random deals. */
 /* search at a trick boundary (nd->tlen == 0) */
 static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
     if (d->stopped) { /* the table is full and the caller grows it: unwind */
@@ -2942,7 +2991,11 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
         found = (c / 13) * 16 + rel_rank(c, present);
         d->killer[cards_left] = (int8_t)c;
     }
-    rel = rel_compress(d, extend_runs(rel_lowest(rel), d->h[nd->lead], present));
+    /* a lead that reaches the target needs no run extended (see
+     * search_follow) */
+    rel = rel_lowest(rel);
+    if (c < 0) rel = extend_runs(rel, d->h[nd->lead], present);
+    rel = rel_compress(d, rel);
     tt_store(d, &p, rel, r, result, target, found);
     *rel_out = rel;
     return result;
@@ -3020,7 +3073,18 @@ static DD_HOT int search_follow(dbr_dd *d, const dd_node *nd, int target, dbr_ha
         result = ns_to_move;
         if (ce && c != cc) cut_save(ce, check, seat, c);
     }
-    *rel_out = extend_runs(rel_lowest(rel), legal, present);
+    /* Only a verdict that every card fails extends the runs (extend_runs:
+     * the cards skipped as equivalent to a tried one must stay so). A card
+     * that reaches the target proves the verdict by itself, with its own
+     * relevant cards: every position of the class holds it (it is
+     * described there) or a card of its suit below the lowest relevant one
+     * (the same number of them), which plays to a position of the same
+     * class. Measured (issue 19, session 15; tables' nodes at 32 MiB): the
+     * six freak deals of dd_golden.json 204.93M -> 193.47M (-5.6%),
+     * long_deals/deal.10 and deal.11 100.77M + 107.95M -> 101.00M + 101.93M
+     * (-2.8%), the first 60 random deals 74.91M -> 72.97M (-2.6%); the first
+     * 6 random deals' instructions -5.0% (callgrind). */
+    *rel_out = c >= 0 ? rel_lowest(rel) : extend_runs(rel_lowest(rel), legal, present);
     return result;
 }
 
