@@ -2832,7 +2832,6 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * the cut-off entry's load (a miss, about 2% of the
  * CPU samples), the table's first entry's (search_lead's walk), and no
  * one place above 10% of the instructions. */
- * entry covers, what a verdict hands up), not the leads nor the bounds. */
 /* Session 15, the same strain from an empty workspace, the misses at the
  * trick boundaries (the bounds did not cut, no entry decided) classified
  * by the whole list read again: (e) an entry matching and deciding past
