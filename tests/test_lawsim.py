@@ -128,6 +128,7 @@ def test_a_laws_rubber_is_a_laws_game_of_the_rubbers_seed() -> None:
         "point_out",
         "throw_down",  # ELW05 law 74
         "have_rest",  # ELW05 law 74: nothing may be required of the dealer
+        "disobey",  # ELW05 law 75: a penalty not obeyed, liable to the revoke penalty
     }
     # (seed 4: the draws change whenever the engine offers one more
     # irregularity; since "I have the rest" in Bridge, seed 0 has no pass back)

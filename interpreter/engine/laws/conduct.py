@@ -71,33 +71,59 @@ def irregular_actions(game: Game) -> tuple[Action, ...]:
     if not game.laws or game.phase is not Phase.PLAY or seat is None or seat in deal.blind:
         return ()
     assert game._ps is not None
-    if plays(game, game._ps.legal()) is not None:  # a penalty binds the hand
-        return plays_of(disobeying(game))  # law 73: he may fail to obey
+    legal = game._ps.legal()
+    if plays(game, legal) is not None:  # a penalty binds the hand
+        # the revokes it leaves him (a card forbidden, law 62: the others he
+        # holds), and the cards by which he may fail to obey (law 73)
+        held = plays(game, deal.hands[seat]) or ()
+        revoking = sum(1 << a.index for a in held) & ~legal
+        return plays_of(revoking | disobeying(game))
     return revokes.revoking_plays(game, seat)
 
 
 def disobeying(game: Game) -> int:
-    """Law 73, where the rules regulate it: the cards by which the hand to play
-    would "fail to play as directed": another card than the highest or lowest
-    required of it (laws 80, 86), a card that does not win (or lose) the trick
-    when law 80 calls upon it to, another suit than the lead called while it
-    holds that one (laws 51, 76, 93), the suit prohibited while it holds
-    another (laws 65, 66); 0 if none, or if no such penalty binds it. They
-    are the legal cards :func:`plays` does not leave him, so that what binds
-    a hand is written once."""
+    """Law 73 (ELW05 law 75), where the rules regulate it: the cards by which
+    the hand to play would "fail to play as directed": another card than the
+    highest or lowest required of it (laws 80, 86), a card that does not win
+    (or lose) the trick when laws 71, 80 call upon it to, another suit than
+    the lead called while it holds that one (laws 51, 76, 93), the suit
+    prohibited while it holds another (laws 65, 66); 0 if none, or if no such
+    penalty binds it, or one the rules do not name (``laws.failure_to_obey``:
+    the Bridge code's law 75 leaves out the prohibited lead). They are the
+    legal cards :func:`plays` does not leave him, so that what binds a hand
+    is written once."""
     deal, seat = game.deal, game.to_act
-    if not game.rules.laws.failure_to_obey or seat is None or game._ps is None:
+    named = game.rules.laws.failure_to_obey
+    if not named or seat is None or game._ps is None:
         return 0
-    constraint = deal.constraint
-    if constraint is not None and constraint[0] is seat and not deal.directed:
-        return 0  # a card called or suggested (laws 62, 67): no direction to fail
     if (deal.early_card is not None and deal.early_card[0] is seat) or _leads_led_on(game):
         return 0  # his own card (laws 78, 80) or lead (law 71): no penalty to fail
     legal = game._ps.legal()  # (at a lead, every card he holds)
+    binding = _binding(game, legal)
+    if not binding or not binding <= set(named):
+        return 0  # a card called or suggested (laws 62, 67): no direction to fail
     allowed = plays(game, legal)  # what the penalty that binds him leaves him
-    if allowed is None:
-        return 0
+    assert allowed is not None
     return legal & ~sum(1 << a.index for a in allowed)
+
+
+def _binding(game: Game, legal: int) -> set[str]:
+    """The penalties of law 73's list that bind the hand to play (as
+    :func:`plays` reads them), by their names in ``laws.failure_to_obey``;
+    empty when a card called or suggested binds it (no direction to fail)."""
+    deal, seat = game.deal, game.to_act
+    constraint = deal.constraint
+    if constraint is not None and constraint[0] is seat:
+        return {"highest_lowest"} if deal.directed else set()
+    demand = deal.demand
+    if demand is not None and demand[0] is seat:
+        return {"win_lose"}
+    out = set()
+    if deal.lead_forbidden is not None and exposed.early_plays(game, legal) is not None:
+        out.add("prohibited_lead")
+    if deal.called_lead is not None and lead_called(game):
+        out.add("called_lead")
+    return out
 
 
 def _leads_led_on(game: Game) -> bool:
