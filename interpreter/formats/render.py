@@ -27,6 +27,7 @@ __all__ = [  # card_text ... suit_text: core.diagram's, score_sheet: engine.disp
     "denomination_short",
     "diagram",
     "hand_lines",
+    "penalty_text",
     "result_lines",
     "rubber_bonus_lines",
     "score_sheet",
@@ -196,6 +197,22 @@ def game_record(game: object, symbols: bool = True) -> str:
     return _GameRecord(game, symbols).text()
 
 
+def penalty_text(game: object, symbols: bool = True) -> str | None:
+    """In the ``penalty`` phase, what the player who decides reads: the
+    irregularity, as the readable record words it, with the law cited as the
+    code the variant follows cites it (``laws.citations``), and who decides;
+    ``None`` in any other phase."""
+    from ..engine.game import Game
+
+    assert isinstance(game, Game)
+    if game.phase != "penalty" or game.to_act is None:
+        return None
+    lines = _GameRecord(game, symbols).last_lines()
+    what = "; ".join(line.strip() for line in lines)
+    decider = f"{game.to_act.name.capitalize()} ({game.player_of(game.to_act)})"
+    return game.rules.laws.cite(f"{what}. {decider} may exact a penalty, or decline it")
+
+
 class _GameRecord:
     """The writer of :func:`game_record`: what it has learnt so far from the
     log (the seats, the doubling, the current deal's tricks), and a method
@@ -219,17 +236,33 @@ class _GameRecord:
     def text(self) -> str:
         """The record."""
         for op in self.game.log:
-            write = _WRITE_FIRST.get(op.kind)
-            if write is None:
-                if op.action is not None and op.kind not in _PLAY_REMARKS:
-                    write = _GameRecord._action
-                else:
-                    write = _WRITE_LATER.get(op.kind)
-            if write is not None:
-                write(self, op)
+            self.write(op)
         if self.game.rubbers > 1 and self.game.is_over:
             self._session()
         return self.game.rules.laws.cite("\n".join(self.out))
+
+    def write(self, op: Operation) -> None:
+        """Write the lines of one log entry (if it has any)."""
+        write = _WRITE_FIRST.get(op.kind)
+        if write is None:
+            if op.action is not None and op.kind not in _PLAY_REMARKS:
+                write = _GameRecord._action
+            else:
+                write = _WRITE_LATER.get(op.kind)
+        if write is not None:
+            write(self, op)
+
+    def last_lines(self) -> list[str]:
+        """The lines of the last log entry that has any, as the record words
+        them (the laws named as the 1912 code numbers them)."""
+        last: list[str] = []
+        for op in self.game.log:
+            before = len(self.out), len(self.trick_lines)
+            self.write(op)
+            out, trick = self.out[before[0] :], self.trick_lines[before[1] :]
+            if out or trick:  # (a deal's end moves the trick lines to the record)
+                last = trick or out
+        return last
 
     # ------------------------------------------------------------ words
 

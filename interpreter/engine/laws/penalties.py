@@ -61,6 +61,7 @@ from ..actions import (
     COMPEL,
     DECLINE,
     FORBID,
+    INFORM,
     LEAD_ON,
     LEAD_STANDS,
     MAKE_SUFFICIENT,
@@ -588,6 +589,10 @@ class CallLead(_InThePlay):
     def effect(self, game: Game, pending: Pending, choice: Action) -> None:
         assert choice.penalty is not None
         game.deal.called_lead = int(Suit.from_str(choice.penalty))
+        # the law the refusal of another suit cites: information about the
+        # bidding (laws 51, 93), else a lead out of turn (law 76, in the play
+        # or before the doubling is done)
+        game.deal.called_by = "laws 51, 93" if pending.call.kind == INFORM else "law 76"
         if pending.phase is Phase.DOUBLE:
             # ELW07: the eldest hand, called on to lead, "may only double if the
             # maker of the trump consent": calling the suit, he does not
