@@ -22,6 +22,7 @@ from test_laws_exposed import (
     AUCTION,
     BRIDGE,
     CALLS,
+    REQUIRES,
     SPLIT,
     _bridge_at_play,
     _west_plays_before_east,
@@ -399,3 +400,103 @@ def _view(game: Game, player: str) -> dict[str, object]:
     obs = game.observation(player)
     table = SimpleNamespace(game=game)
     return dict(json.loads(player_view(table, player, obs.hands, obs.legal_actions, '{"at": 0}')))
+
+
+# ------------------------------ law 92 (ELW05 law 100): attention called to the trick
+
+
+def _attention_called(rules: RuleSet = AUCTION) -> Game:
+    """West leads the spade two, dummy plays the ace; before East plays, West
+    calls attention to the trick ("saying it is his")."""
+    game = Game(rules, 1, deals=[SPLIT], laws=True)
+    for call in ("declare no_trumps", "pass", "pass") if rules is BRIDGE else ():
+        game.apply(call)
+    if rules is not BRIDGE:
+        for call in ("bid 1 no_trumps", "pass", "pass", "pass"):
+            game.apply(call)
+    game.apply("play S2")
+    game.apply("play SA")
+    assert "claim trick" in texts(game.remarks(WEST))
+    game.apply("claim trick", player=WEST)
+    return game
+
+
+def test_law_92_attention_called_to_the_trick_before_the_partner_plays() -> None:
+    """Law 92: "If either of the declarer's adversaries, prior to his partner
+    playing, call attention to the trick, either by saying it is his, or
+    without being requested so to do, by naming his card or drawing it
+    towards him, the declarer may require such partner to play his highest or
+    lowest card of the suit led, or to win or lose the trick." Required to
+    play his lowest spade, East must play the eight; his ten would be law
+    73's failure to obey, liable to the revoke penalty."""
+    game = _attention_called()
+    assert game.log[-1].to_data() == {
+        "index": 12,
+        "kind": "attention",
+        "seat": "W",
+        "player": "A",
+        "action": "claim trick",
+    }
+    assert (game.phase, game.to_act) == ("penalty", Seat.SOUTH)
+    assert texts(game.legal_actions()) == REQUIRES
+    assert penalty_text(game) == (
+        "West (A) calls attention to the trick before his partner plays (law 92). "
+        "South (B) may exact a penalty, or decline it"
+    )
+    game.apply("require lowest")
+    assert (game.to_act, texts(game.legal_actions())) == (Seat.EAST, ["play S8"])
+    assert texts(game.irregular_actions()) == ["play S9", "play ST"]
+    game.apply("play ST")
+    assert game.log[-2].kind == "disobey"
+    assert game.revokes == [(Seat.EAST, 1, True)]
+
+
+def test_law_92_the_partner_called_upon_to_lose_the_trick() -> None:
+    """Law 92: "... or to win or lose the trick": dummy's ace is on the
+    trick, so every spade East holds loses it; declined, nothing binds him."""
+    game = _attention_called()
+    game.apply("require lose")
+    assert texts(game.legal_actions()) == ["play S8", "play S9", "play ST"]
+    game = _attention_called()
+    game.apply("decline penalty")
+    assert texts(game.legal_actions()) == ["play S8", "play S9", "play ST"]
+    assert game.deal.demand is None
+
+
+def test_law_92_the_bridge_code_elw05_law_100() -> None:
+    """ELW05 law 100, the same words of the dealer's adversaries: the
+    messages cite the Bridge code's law (laws.citations: 92 is ELW05 law 100)."""
+    assert BRIDGE.laws.attention_to_trick == ("highest", "lowest", "win", "lose")
+    game = _attention_called(BRIDGE)
+    assert penalty_text(game) == (
+        "West (A) calls attention to the trick before his partner plays (ELW05 law 100). "
+        "South (B) may exact a penalty, or decline it"
+    )
+    game.apply("require highest")
+    assert texts(game.legal_actions()) == ["play ST"]
+
+
+def test_law_92_only_before_the_partner_plays_and_where_the_rules_regulate_it() -> None:
+    """The remark is open only to an adversary of the declarer whose card is
+    on the trick while his partner has still to play; where the rules leave
+    law 92 out it is refused, and a refusal changes nothing."""
+    game = game_at_play(SPLIT)
+    refused(
+        game,
+        "claim trick",
+        "claim trick refused: A holds no hand of the declarer's adversaries whose card is on "
+        "the trick while his partner has still to play to it (law 92)",
+        WEST,
+    )
+    game.apply("play S2")
+    assert "claim trick" not in texts(game.remarks(EAST))  # his partner has played
+    assert "claim trick" not in texts(game.remarks(SOUTH))  # the declarer
+    game = game_at_play(SPLIT, rules=with_changes(AUCTION, laws__attention_to_trick=None))
+    game.apply("play S2")
+    refused(
+        game,
+        "claim trick",
+        "claim trick refused: auction-bridge does not regulate attention called to the trick "
+        "(law 92)",
+        WEST,
+    )

@@ -39,6 +39,8 @@ VOID = (
     Hand.from_pbn(".5432.5432.65432"),
 )
 CALLS = ["call lead clubs", "call lead diamonds", "call lead hearts", "call lead spades"]
+#: what the declarer may require of the partner (laws 80, 92), or decline
+REQUIRES = ["require highest", "require lowest", "require win", "require lose", "decline penalty"]
 
 
 def game_at_play(
@@ -688,13 +690,7 @@ def _west_plays_before_east(game: Game) -> Game:
     game.apply("play H2", player=WEST)
     assert game.log[-1].detail == {"turn": "E", "law": 80}
     assert (game.phase, game.to_act) == ("penalty", Seat.SOUTH)
-    assert texts(game.legal_actions()) == [
-        "require highest",
-        "require lowest",
-        "require win",
-        "require lose",
-        "decline penalty",
-    ]
+    assert texts(game.legal_actions()) == REQUIRES
     return game
 
 

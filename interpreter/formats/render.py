@@ -38,7 +38,18 @@ __all__ = [  # card_text ... suit_text: core.diagram's, score_sheet: engine.disp
 
 #: log entries with an action that are shown among the tricks
 _PLAY_REMARKS = frozenset(
-    ("play", "look", "ask", "correct", "touch", "suggest", "point_out", "inform", "false_lead")
+    (
+        "play",
+        "look",
+        "ask",
+        "correct",
+        "touch",
+        "suggest",
+        "point_out",
+        "inform",
+        "attention",
+        "false_lead",
+    )
 )
 
 
@@ -58,6 +69,7 @@ _FIXED_WORDS = {
     "show_hand": "requires his cards face up (law 72)",
     "throw_down": "throws his cards face up (law 72)",
     "have_rest": 'says "I have the rest" (law 72)',
+    "attention": "calls attention to the trick before his partner plays (law 92)",
     "decline": "exacts no penalty",
     "redouble": "redoubles",
     LEAVE: "leaves it to partner",
@@ -416,6 +428,10 @@ class _GameRecord:
     def _inform(self, op: Operation) -> None:
         self.trick_lines.append(f"      {self._label(op)} mentions the bidding (laws 51, 93)")
 
+    def _attention(self, op: Operation) -> None:
+        assert op.action is not None
+        self.trick_lines.append(f"      {self._label(op)} {action_words(op.action)}")
+
     def _penalty(self, op: Operation) -> None:
         """A penalty in the play: required, forbidden or declined; a lead called."""
         assert op.action is not None
@@ -576,6 +592,7 @@ _WRITE_FIRST: dict[str, _Write] = {
     "out_of_turn": _GameRecord._out_of_turn,
     "slip": _GameRecord._slip,
     "inform": _GameRecord._inform,
+    "attention": _GameRecord._attention,
     "require": _GameRecord._penalty,
     "forbid": _GameRecord._penalty,
     "decline": _GameRecord._penalty,

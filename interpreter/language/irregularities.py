@@ -170,6 +170,9 @@ class LawsRules:
     false_lead_taken_back: bool
     #: law 80: what he may require of the second hand when the fourth plays first
     fourth_hand_early: tuple[FourthHandOption, ...]
+    #: law 92 (ELW05 law 100): what he may require of the partner of an
+    #: adversary who called attention to the trick before him (empty: not regulated)
+    attention_to_trick: tuple[FourthHandOption, ...]
     #: how the code the variant follows cites each law of the 1912 code the
     #: engine's messages name (empty: the 1912 code's own numbers)
     citations: Mapping[int, str]
@@ -267,6 +270,7 @@ def laws_rules(data: Mapping[str, Any]) -> LawsRules:
         lead_out_of_turn=tuple(laws.get("lead_out_of_turn", ())),
         false_lead_taken_back=laws["false_lead_taken_back"],
         fourth_hand_early=tuple(laws.get("fourth_hand_early", ())),
+        attention_to_trick=tuple(laws.get("attention_to_trick") or ()),
         citations=MappingProxyType({int(n): c for n, c in laws["citations"].items()}),
     )
 

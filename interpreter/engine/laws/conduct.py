@@ -17,7 +17,7 @@ from ...core.cards import Card, Hand, Seat, seat_side
 from ...errors import IllegalActionError
 from .. import play
 from .._speedups import plays_of
-from ..actions import ASK, CORRECT, INFORM, POINT_OUT, SUGGEST, TOUCH, Action, Operation
+from ..actions import ASK, ATTENTION, CORRECT, INFORM, POINT_OUT, SUGGEST, TOUCH, Action, Operation
 from ..opkinds import OpKind
 from ..phases import Phase
 from . import calls, exposed, penalties, revokes
@@ -45,11 +45,12 @@ __all__ = [
 
 #: the remarks and touches of the play that the laws regulate (laws 60-64, 85-86),
 #: and the cards exposed, called and the leads prohibited (laws 65-75)
-REMARKS = frozenset((TOUCH, ASK, CORRECT, POINT_OUT, SUGGEST, INFORM)) | exposed.REMARKS
+REMARKS = frozenset((TOUCH, ASK, CORRECT, POINT_OUT, SUGGEST, INFORM, ATTENTION)) | exposed.REMARKS
 _PLAYS = tuple(Action.play(Card(i)) for i in range(52))
 _SUGGESTS = tuple(Action.suggest(Card(i)) for i in range(52))  # (interned, made once)
 _TOUCHES = tuple(Action.touch(Card(i)) for i in range(52))
 _INFORM = Action(INFORM)
+_ATTENTION = Action(ATTENTION)
 _POINT_OUT = Action(POINT_OUT)
 _PASS_BACK = (Action.leave(),)  # the declaration passed back (ELW05)
 _CORRECT = Action(CORRECT)
@@ -335,6 +336,8 @@ def _play_remarks(game: Game, player: str, kind: str | None) -> list[Action]:
         and any(seat_side(s) != seat_side(game.declarer) for s in game.player_seats.get(player, ()))
     ):
         out.append(_INFORM)
+    if kind in (None, ATTENTION) and _attention_offender(game, player) is not None:
+        out.append(_ATTENTION)
     if kind in (None, POINT_OUT, SUGGEST, TOUCH) and player == dummy_player(game):
         if kind in (None, POINT_OUT) and revokes.point_out_open(game):
             out.append(_POINT_OUT)
@@ -398,6 +401,8 @@ def remark(game: Game, player: str, action: Action) -> Operation:
         return _suggest(game, seat, player, action)
     if kind == INFORM:
         return _inform(game, seat, player, action)
+    if kind == ATTENTION:
+        return _attention(game, seat, player, action)
     if kind == POINT_OUT:
         return revokes.point_out(game, player, action)
     if kind == CORRECT and disobedience_open(game, player):
@@ -449,6 +454,46 @@ def _inform(game: Game, seat: Seat, player: str, action: Action) -> Operation:
     return op
 
 
+def _attention_offender(game: Game, player: str) -> Seat | None:
+    """Law 92 (ELW05 law 100), where the rules regulate it: the hand of
+    ``player``'s, an adversary of the declarer, whose card is on the trick
+    while his partner has still to play to it (no penalty pending, none
+    binding the partner); ``None`` if there is none."""
+    deal, declarer = game.deal, game.declarer
+    if not game.rules.laws.attention_to_trick or declarer is None or not deal.trick_cards:
+        return None
+    played = [deal.trick_leader]
+    for _ in range(len(deal.trick_cards) - 1):
+        played.append(played[-1].left)
+    for seat in game.player_seats.get(player, ()):
+        if (
+            seat in game.manned
+            and seat_side(seat) != seat_side(declarer)
+            and seat in played[: len(deal.trick_cards)]
+            and seat.partner not in played[: len(deal.trick_cards)]
+            and deal.constraint is None
+            and deal.demand is None
+            and deal.early_card is None
+        ):
+            return seat
+    return None
+
+
+def _attention(game: Game, seat: Seat, player: str, action: Action) -> Operation:
+    """Law 92 (ELW05 law 100): an adversary calls attention to the trick
+    before his partner plays; the declarer may require the partner's highest
+    or lowest card of the suit led, or that he win or lose the trick."""
+    declarer = game.declarer
+    assert declarer is not None
+    offender = _attention_offender(game, player)
+    assert offender is not None
+    op = game._append(ATTENTION, seat=offender, player=player, action=action)
+    options = penalties.in_registry_order(game.rules.laws.attention_to_trick)
+    offered = penalties.offer(game, (*options, "decline"), offender, action)
+    penalties.await_choice(game, offender, action, offered, seat, declarer)
+    return op
+
+
 def why_no_remark(game: Game, player: str, action: Action) -> str:
     """Why ``player`` may not make the remark ``action`` now, in the words of the laws."""
     if not game.laws:
@@ -477,6 +522,13 @@ def why_no_remark(game: Game, player: str, action: Action) -> str:
         return f"{player} is not dummy, or no adversary's revoke is liable to a penalty"
     if kind == CORRECT:
         return f"{player} has no revoke that may still be corrected (laws 83, 86)"
+    if kind == ATTENTION:
+        if not game.rules.laws.attention_to_trick:
+            return f"{name} does not regulate attention called to the trick (law 92)"
+        return (
+            f"{player} holds no hand of the declarer's adversaries whose card is on the "
+            "trick while his partner has still to play to it (law 92)"
+        )
     if kind == INFORM:
         if not game.rules.laws.called_lead or game.rules.declaration.kind != "auction":
             return f"{name} calls no lead for information about the bidding (laws 51, 93)"

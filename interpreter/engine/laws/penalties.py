@@ -54,6 +54,7 @@ from ...core.cards import Card, Seat, Suit, seat_side
 from .. import auction, declaration, doubling
 from ..actions import (
     ACCEPT,
+    ATTENTION,
     BID,
     BID_SEVEN,
     CALL_LEAD,
@@ -431,7 +432,8 @@ class _RequireOfTheSuit(_InThePlay):
 
     @staticmethod
     def _bound(offender: Seat, call: Action) -> Seat:
-        return offender.partner if call.kind == PLAY else offender
+        # law 80: the fourth hand's card; law 92: attention called to the trick
+        return offender.partner if call.kind in (PLAY, ATTENTION) else offender
 
     def offered(self, game: Game, offender: Seat, call: Action) -> bool:
         suit = game._trick_cards[0] // 13
@@ -531,8 +533,9 @@ class _WinOrLose(_InThePlay):
 
     def effect(self, game: Game, pending: Pending, choice: Action) -> None:
         deal = game.deal
-        if pending.call.kind == LEAD_ON:  # law 71: the trick in progress
-            demand(game, pending.offender.partner, tuple(deal.trick_cards), self.option, 71)
+        if pending.call.kind in (LEAD_ON, ATTENTION):  # laws 71, 92: the trick in progress
+            law = 71 if pending.call.kind == LEAD_ON else 92
+            demand(game, pending.offender.partner, tuple(deal.trick_cards), self.option, law)
             return
         assert deal.early_card is not None
         table = (*deal.trick_cards, deal.early_card[1])
