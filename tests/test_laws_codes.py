@@ -388,7 +388,8 @@ def test_the_web_table_shows_the_penalty_with_the_law_the_variant_cites() -> Non
         assert "penalty" not in _view(game, SOUTH)
         game.apply("play HJ", player=EAST)
         assert _view(game, SOUTH)["penalty"] == (
-            f"East (D) leads ♥J out of turn ({law}). South (B) may exact a penalty, or decline it"
+            f"East (D) leads a card out of turn ({law}). South (B) may exact a penalty, "
+            "or decline it"  # (no player's observation shows the card before the choice)
         )
         assert "penalty" not in _view(game, WEST)
         game.apply("call lead clubs")

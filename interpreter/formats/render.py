@@ -217,10 +217,20 @@ def penalty_text(game: object, symbols: bool = True) -> str | None:
     from ..engine.game import Game
 
     assert isinstance(game, Game)
-    if game.phase != "penalty" or game.to_act is None:
+    pending = game.deal.pending
+    if game.phase != "penalty" or game.to_act is None or pending is None:
         return None
-    lines = _GameRecord(game, symbols).last_lines()
+
+    def offence(op: Operation) -> bool:
+        # the irregularity itself: its card, if any, is the one the table saw
+        return op.action == pending.call and op.seat is pending.offender
+
+    lines = _GameRecord(game, symbols).lines_of(offence)
     what = "; ".join(line.strip() for line in lines)
+    if pending.call.kind == "play" and pending.call.card is not None:
+        # a card led or played out of turn is not yet the table's (no player's
+        # observation shows it until the penalty is chosen): not named
+        what = what.replace(card_text(pending.call.card, symbols), "a card")
     decider = f"{game.to_act.name.capitalize()} ({game.player_of(game.to_act)})"
     return game.rules.laws.cite(f"{what}. {decider} may exact a penalty, or decline it")
 
@@ -264,16 +274,15 @@ class _GameRecord:
         if write is not None:
             write(self, op)
 
-    def last_lines(self) -> list[str]:
-        """The lines of the last log entry that has any, as the record words
-        them (the laws named as the 1912 code numbers them)."""
+    def lines_of(self, wanted: Callable[[Operation], bool]) -> list[str]:
+        """The lines of the last log entry ``wanted`` accepts, as the record
+        words them (the laws named as the 1912 code numbers them)."""
         last: list[str] = []
         for op in self.game.log:
             before = len(self.out), len(self.trick_lines)
             self.write(op)
-            out, trick = self.out[before[0] :], self.trick_lines[before[1] :]
-            if out or trick:  # (a deal's end moves the trick lines to the record)
-                last = trick or out
+            if wanted(op):  # (a deal's end moves the trick lines to the record)
+                last = self.trick_lines[before[1] :] or self.out[before[0] :]
         return last
 
     # ------------------------------------------------------------ words
