@@ -213,6 +213,13 @@ def test_natural_input_forms() -> None:
         "blind": "play blind",
         "claim tricks": "claim revoke tricks",
         "waive": "waive revoke",
+        # an action on a card as the web table labels it (laws 67, 71): its
+        # random clients type it back (found in issue 20, tests/test_web_leak.py)
+        "require win ♣10": "require win CT",
+        "call ♣10": "call CT",
+        "lead on ♠A": "lead on SA",
+        "suggest ♦Q": "suggest DQ",
+        "expose ace of spades": "expose SA",
     }
     for text, action in cases.items():
         assert str(parse_input(text, bridge)) == action, text

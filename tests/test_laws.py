@@ -472,6 +472,25 @@ def test_law_52_the_correction_must_be_a_call_he_could_have_made() -> None:
     assert json.dumps(game.state_dict(), sort_keys=True) == before
 
 
+def test_law_52_the_same_call_again_is_no_correction() -> None:
+    """Law 52 ("Two Hearts -- I mean three Hearts"): a slip is corrected by
+    another call; saying the same call again corrects nothing and is refused,
+    changing nothing, as the calls offered for the slip leave it out (found by
+    tests/test_laws_codes.py's walk, which the engine logged as a slip)."""
+    game = _auction_game()
+    south = game.seat_player[Seat.SOUTH]
+    game.apply("bid 2 hearts")
+    assert "bid 2 hearts" not in [str(a) for a in calls_slip(game, south)]
+    before = json.dumps(game.state_dict(), sort_keys=True)
+    with pytest.raises(IllegalActionError) as refusal:
+        game.apply("bid 2 hearts", player=south)
+    assert str(refusal.value) == (
+        f"bid 2 hearts refused: it is the call {south} has just made; "
+        "a slip is corrected by another call (law 52)"
+    )
+    assert json.dumps(game.state_dict(), sort_keys=True) == before
+
+
 def test_law_52_the_slip_is_offered_as_the_calls_he_could_have_made_instead() -> None:
     """Law 52 (rules-reference.md §4.3): the call may be corrected "before the
     next player calls". What the engine offers the sampler of irregularities

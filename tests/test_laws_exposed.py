@@ -39,6 +39,8 @@ VOID = (
     Hand.from_pbn(".5432.5432.65432"),
 )
 CALLS = ["call lead clubs", "call lead diamonds", "call lead hearts", "call lead spades"]
+#: what the declarer may require of the partner (laws 80, 92), or decline
+REQUIRES = ["require highest", "require lowest", "require win", "require lose", "decline penalty"]
 
 
 def game_at_play(
@@ -504,14 +506,20 @@ def test_law_73_fail_to_play_the_highest_required() -> None:
 
 
 def test_law_73_not_regulated_the_card_that_disobeys_is_refused() -> None:
-    """Where the rules leave law 73 out (the Bridge code's text of it was not
-    found; a house rule may leave it out too), a card that disobeys is refused
-    and changes nothing."""
+    """Where the rules leave law 73 out (a house rule may), a card that
+    disobeys is refused and changes nothing; the refusal cites the law by
+    which the lead was called (law 76: a lead out of turn)."""
     game = _west_called_to_lead_clubs(with_changes(AUCTION, laws__failure_to_obey=False))
     assert game.irregular_actions() == ()
-    refused(game, "play D2", "play D2 refused: the declarer has called a lead of clubs (law 51)")
-    assert BRIDGE.laws.failure_to_obey is False
-    assert AUCTION.laws.failure_to_obey is True
+    refused(game, "play D2", "play D2 refused: the declarer has called a lead of clubs (law 76)")
+    # the Bridge code's law 75 (ELW05) names every failure but the prohibited lead
+    assert BRIDGE.laws.failure_to_obey == ("highest_lowest", "win_lose", "called_lead")
+    assert AUCTION.laws.failure_to_obey == (
+        "highest_lowest",
+        "win_lose",
+        "called_lead",
+        "prohibited_lead",
+    )
 
 
 def test_law_74_a_called_card_never_makes_him_revoke() -> None:
@@ -682,13 +690,7 @@ def _west_plays_before_east(game: Game) -> Game:
     game.apply("play H2", player=WEST)
     assert game.log[-1].detail == {"turn": "E", "law": 80}
     assert (game.phase, game.to_act) == ("penalty", Seat.SOUTH)
-    assert texts(game.legal_actions()) == [
-        "require highest",
-        "require lowest",
-        "require win",
-        "require lose",
-        "decline penalty",
-    ]
+    assert texts(game.legal_actions()) == REQUIRES
     return game
 
 

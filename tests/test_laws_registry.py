@@ -72,6 +72,7 @@ OTHER_KINDS = {
     "point_out",
     "suggest",
     "inform",
+    "attention",
     "expose_card",
     "call_card",
     "forbid_lead",
@@ -374,6 +375,7 @@ LAWS_OF_A_DEAL: dict[str, object] = {
     "barred": None,
     "constraint": None,
     "called_lead": None,
+    "called_by": "law 76",
     "revokes": [],
     "asked": set(),
     "forfeited": set(),
@@ -419,10 +421,11 @@ def test_a_new_deal_starts_without_the_laws_state_of_the_last() -> None:
     # needs the walk to disobey one in the few steps it binds a hand:
     # test_laws_exposed's law 73 tests set it, and a correction clears it;
     # law 80's demand to win or lose needs the fourth hand to play before the
-    # second and the declarer to choose it: the law 80 tests set it; law 71's
-    # cards led on need a card on the trick that wins as against the declarer
-    # and dummy: test_laws_exposed_71's tests set them)
-    unused = {"lead_forbidden", "disobeyed", "demand", "led_on", "led_on_next"}
+    # second and the declarer to choose it, or law 92's attention called to
+    # the trick, which the walk reaches, as law 71's cards led on, which need a
+    # card on the trick that wins as against the declarer and dummy; the card
+    # led on named as the next lead: test_laws_exposed_71's tests set it)
+    unused = {"lead_forbidden", "disobeyed", "led_on_next"}
     assert used == set(LAWS_OF_A_DEAL) - unused
 
 

@@ -111,8 +111,8 @@ def test_a_false_lead_noticed_is_counted_with_its_penalty() -> None:
 
 
 def test_a_laws_rubber_is_a_laws_game_of_the_rubbers_seed() -> None:
-    summary, found = play_laws_rubber(BRIDGE, 0, 4, ["rule"] * 4, 0.2)
-    assert summary.seed == rubber_seed(4, 0)
+    summary, found = play_laws_rubber(BRIDGE, 0, 2, ["rule"] * 4, 0.2)
+    assert summary.seed == rubber_seed(2, 0)
     assert found  # at this rate something irregular happens
     assert {i.name for i in found} <= {
         "out_of_turn declare",
@@ -128,13 +128,15 @@ def test_a_laws_rubber_is_a_laws_game_of_the_rubbers_seed() -> None:
         "point_out",
         "throw_down",  # ELW05 law 74
         "have_rest",  # ELW05 law 74: nothing may be required of the dealer
+        "disobey",  # ELW05 law 75: a penalty not obeyed, liable to the revoke penalty
+        "attention",  # ELW05 law 100: attention called to the trick
     }
-    # (seed 4: the draws change whenever the engine offers one more
-    # irregularity; since "I have the rest" in Bridge, seed 0 has no pass back)
+    # (seed 2: the draws change whenever the engine offers one more
+    # irregularity; since attention called to the trick, seed 4 has no pass back)
     # ELW05: the partner's pass back is generated too (the rule bot, as the
     # eldest hand, claims the new deal)
     assert Irregularity("passed_back", "new_deal", 0) in found
-    assert play_laws_rubber(BRIDGE, 0, 4, ["rule"] * 4, 0.2) == (summary, found)
+    assert play_laws_rubber(BRIDGE, 0, 2, ["rule"] * 4, 0.2) == (summary, found)
     # ELW05 law 74: nothing is required of the dealer who has "the rest"
     assert {i.decision for i in found if i.name == "have_rest"} == {""}
 
@@ -155,7 +157,8 @@ def test_law_71_is_sampled_winning_cards_led_on_counted_once(
         return irregularities(log)
 
     monkeypatch.setattr(lawsim, "irregularities", read)
-    _, found = play_laws_rubber(load_rules("auction-bridge"), 0, 12, ["rule"] * 4, 0.2)
+    # (seed 38: the draws change whenever the engine offers one more irregularity)
+    _, found = play_laws_rubber(load_rules("auction-bridge"), 0, 38, ["rule"] * 4, 0.2)
     led_on = [(i.name, i.decision) for i in found if i.name == "lead_on"]
     assert led_on == [("lead_on", "require")]
     assert sum(op.kind == "lead_on" for op in logs[0]) == 2
@@ -194,6 +197,7 @@ def test_simulate_laws_reports_the_irregularities(capsys: pytest.CaptureFixture[
             "lead_on",
             "suggest",
             "inform",
+            "attention",
             "point_out",
             "out_of_turn redouble",
             "slip",

@@ -15,6 +15,7 @@ from test_interactive import ANSI, PROMPT, spawn
 from dummybridge.apps.terminal import Session
 from dummybridge.core.cards import Hand
 from dummybridge.engine.game import Game
+from dummybridge.engine.laws.calls import slip_corrections
 from dummybridge.language.loader import load_rules
 
 #: North (dummy, C), East (D), South (the declarer, B), West (the person, A):
@@ -135,3 +136,48 @@ def test_the_auction_grid_shows_the_calls_not_the_penalties_chosen() -> None:
     assert not any("require" in line or "win" in line for line in grid)
     calls = [c["action"] for c in history_json(game.deal.history)]
     assert calls == ["bid 1 no_trumps", "pass", "pass", "pass"]
+
+
+def test_law_52_the_person_corrects_his_slip_before_the_next_call(tmp_path: Path) -> None:
+    """Law 52 ("Two Hearts -- I mean three Hearts", rules-reference.md §4.3): a
+    call may be corrected by the player who made it before the next player
+    calls; the first is void. The person, West, bids two hearts; before North
+    (a bot) calls, the session stops, says he may correct his call, lists the
+    calls he could have made instead, and takes the one he types: three
+    hearts, which the record keeps after the call it voids."""
+    game = Game(load_rules("auction-bridge"), 1, laws=True, deals=[DEAL])
+    game.apply("bid 1 no_trumps")  # South deals and bids
+    save = tmp_path / "game.json"
+    Session(game, "A", save_path=str(save), write=lambda _: None, read=input).save()
+    child = spawn(tmp_path, "resume", str(save), "--ascii")
+    child.expect(PROMPT)
+    assert "West (you) to call > " in ANSI.sub("", child.before + child.after)
+    child.sendline("2H")
+    child.expect(
+        r"You may correct your call as a slip of the tongue before the next call \(law 52\)"
+    )
+    child.expect(PAUSE)
+    assert "North (C) to call" in ANSI.sub("", child.before + child.after)
+    child.sendline("actions")
+    child.expect(r"Laws mode, out of turn: ([^\r\n]*)\r\n")
+    offered = child.match.group(1).split(", ")
+    game.apply("bid 2 hearts")  # (the same game in this process: the calls the engine offers)
+    slips = [str(a) for a in slip_corrections(game, "A")]
+    assert offered[: len(slips)] == slips  # then the cards he may expose (law 65)
+    assert all(a.startswith("expose ") for a in offered[len(slips) :])
+    assert "double" in offered
+    assert "bid 3 hearts" in offered
+    assert "bid 2 hearts" not in offered  # the call he made: no correction
+    child.expect(PAUSE)
+    child.sendline("3H")
+    child.expect(r"West \(you\) bids 3H: a slip corrected, bids 2H is void \(law 52\)")
+    child.expect(PAUSE)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    record = json.loads(save.read_text())
+    assert record["actions"] == [
+        "bid 1 no_trumps",
+        "bid 2 hearts",
+        {"player": "A", "action": "bid 3 hearts"},
+    ]

@@ -83,6 +83,7 @@ IRREGULAR = frozenset(
         "lead_on",
         "suggest",
         "inform",
+        "attention",
         "point_out",
     )
 )
@@ -130,6 +131,7 @@ _PLAY_IRREGULAR = (
     "lead_on",
     "suggest",
     "inform",
+    "attention",
 )
 
 

@@ -185,6 +185,8 @@ class Narration:
 
     def _describe_call(self, op: Operation) -> str | None:
         kind = op.kind
+        if kind == "slip":  # law 52: told with the correction, the entry after it
+            return None
         if kind in ("out_of_turn", "insufficient"):
             assert op.seat is not None
             assert op.action is not None
@@ -192,7 +194,13 @@ class Narration:
             return f"  {self.label(op.seat)} {self._call_words(op.action, 0)} {what}"
         if op.action is not None and op.seat is not None and kind not in ("revoke",):
             level = 0 if kind != DOUBLE else self._level_before(op)
-            return f"  {self.label(op.seat)} {self._call_words(op.action, level)}"
+            said = f"  {self.label(op.seat)} {self._call_words(op.action, level)}"
+            before = self.game.log[op.index - 1] if op.index else None
+            if before is not None and before.kind == "slip" and before.action is not None:
+                # (a slip rebuilds the log: its entry takes the place of the call it voids)
+                void = self._call_words(before.action, level)
+                return f"{said}: a slip corrected, {void} is void (law 52)"
+            return said
         return None  # revokes stay secret until claimed; cut details are not shown
 
     def _call_words(self, action: Action, level: int) -> str:

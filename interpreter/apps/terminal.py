@@ -39,6 +39,7 @@ from ..engine.actions import (
     Action,
 )
 from ..engine.game import Game, Observation
+from ..engine.laws.calls import slip_corrections
 from ..errors import (
     DummyBridgeError,
     IllegalActionError,
@@ -86,8 +87,9 @@ What you can type (any case):
   out of turn     laws mode: before another player acts the session stops
                   ("you first? (Enter: no)") where the laws let you act out of
                   turn: a call, a lead, lead on SA, expose SA ('actions' lists
-                  them); Enter lets him act; 'pause off' stops these pauses,
-                  'pause on' brings them back
+                  them), or the call you meant just after a slip of the tongue
+                  (law 52: "Two Hearts -- I mean three Hearts"); Enter lets him
+                  act; 'pause off' stops these pauses, 'pause on' brings them back
 Commands:
   help            this text
   hint            what the rule-based bot would do in your place, and why
@@ -545,7 +547,11 @@ class Session(Narration):
         g = self.game
         if not g.laws or not self.pauses:
             return ()
-        return (*g.out_of_turn_actions(self.human), *g.remarks(self.human))
+        return (
+            *slip_corrections(g, self.human),  # law 52: his last call corrected
+            *g.out_of_turn_actions(self.human),
+            *g.remarks(self.human),
+        )
 
     def _before_others(self) -> bool | None:
         """Laws mode: before a bot acts, the person may act out of turn, if
@@ -558,6 +564,12 @@ class Session(Narration):
         if self._paused_at != key and g.phase == "play":  # (the trick as it is)
             self._paused_at = key
             self.write(self.view())
+        if self._paused_at != key and slip_corrections(g, self.human):
+            self._paused_at = key
+            self.write(
+                "You may correct your call as a slip of the tongue before the next "
+                "call (law 52): type the call you meant ('actions' lists them)."
+            )
         while True:
             try:
                 line = self._read(self._prompt()[:-3] + "; you first? (Enter: no) > ")

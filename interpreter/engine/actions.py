@@ -25,6 +25,7 @@ from ..errors import InvalidNotationError
 __all__ = [
     "ACCEPT",
     "ASK",
+    "ATTENTION",
     "BID",
     "BID_SEVEN",
     "BLIND",
@@ -98,6 +99,8 @@ REQUIRE: Final = "require"
 FORBID: Final = "forbid"
 DECLINE: Final = "decline"
 INFORM: Final = "inform"
+#: law 92 (ELW05 law 100): an adversary calls attention to the trick before his partner plays
+ATTENTION: Final = "attention"
 BID_SEVEN: Final = "bid_seven"
 PREVIOUS_FINAL: Final = "previous_final"
 CALL_LEAD: Final = "call_lead"
@@ -155,6 +158,7 @@ _TEXTS = {
     CORRECT: "correct revoke",
     POINT_OUT: "point out revoke",
     INFORM: "mention bidding",
+    ATTENTION: "claim trick",
     FALSE_LEAD: "take back false lead",
     THROW_DOWN: "throw down hand",
     HAVE_REST: "have the rest",
@@ -178,6 +182,7 @@ _KINDS = (
     CORRECT,
     POINT_OUT,
     INFORM,
+    ATTENTION,
     FALSE_LEAD,
     THROW_DOWN,
     HAVE_REST,

@@ -100,6 +100,9 @@ class Deal:
     #: a hand, and a card it must (True) or may not (False) play next (laws 62, 86)
     constraint: tuple[Seat, int, bool] | None
     called_lead: int | None  #: laws 51, 93: the suit the adversaries must lead, if they can
+    #: the laws by which it was called, as the messages cite them: "laws 51,
+    #: 93" (information about the bidding) or "law 76" (a lead out of turn)
+    called_by: str
     #: law 73: the card required (``constraint``) is the highest or lowest of a suit (laws 80, 86)
     directed: bool
     #: law 73: a penalty disobeyed in the trick still open, as (seat, trick
@@ -188,6 +191,7 @@ class Deal:
         self.barred = None
         self.constraint = None
         self.called_lead = None
+        self.called_by = "law 76"
         self.directed = False
         self.disobeyed = None
         self.cards_exposed = {}

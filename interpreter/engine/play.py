@@ -144,7 +144,7 @@ def allows(game: Game, action: Action) -> bool:
         return False
     if game.laws:
         return action in _open_plays(game, game.deal.hands[seat]) or (
-            game.rules.laws.failure_to_obey and action in game.hooks.irregular_actions(game)
+            bool(game.rules.laws.failure_to_obey) and action in game.hooks.irregular_actions(game)
         )
     return not game._legal_call() and bool(game._legal_out[0] >> action.index & 1)
 
@@ -198,7 +198,7 @@ def why_not(game: Game, action: Action) -> str:
         return f"the declarer has prohibited the lead of {suit} (laws 65, 66)"
     assert deal.called_lead is not None
     suit = Suit(deal.called_lead).name.lower()
-    return f"the declarer has called a lead of {suit} (law 51)"
+    return f"the declarer has called a lead of {suit} ({deal.called_by})"
 
 
 def act(game: Game, action: Action) -> Operation:

@@ -183,7 +183,9 @@ def parse_input(text: str, rules: RuleSet, legal: Sequence[Action] = ()) -> Acti
     ``leave it``, a denomination
     to declare (``hearts``, ``♥``, ``no trumps``, ``declare clubs``), a bid
     (``2H``, ``2 ♥``, ``two hearts``, ``bid 1 royal spades``), ``look north``,
-    ``blind``, ``claim tricks``, ``claim points``, ``waive``.
+    ``blind``, ``claim tricks``, ``claim points``, ``waive``; an action on
+    a card with the card in any form (``call ♣10``, ``require win ♠A``, as
+    the web table labels them).
 
     :param legal: the actions open now: used to resolve a bare rank and to
         tell a redouble from a double.
@@ -201,6 +203,8 @@ def parse_input(text: str, rules: RuleSet, legal: Sequence[Action] = ()) -> Acti
         return action
     words = words.removeprefix("play ")
     action = _card(words, text, legal)
+    if action is None:
+        action = _card_action(words)
     if action is None:
         action = _phrase(words, kinds)
     if action is None:
@@ -256,6 +260,20 @@ def _card(words: str, text: str, legal: Sequence[Action]) -> Action | None:
             options = " or ".join(a.card.code for a in plays if a.card is not None)
             raise InvalidNotationError(f"{clip(text.strip())!r} could be {options}: say which suit")
     return None
+
+
+#: the words of the actions on one card besides its play, as the web table
+#: labels them with the card in any form (``call ♣10``, ``require win ♠A``)
+_CARD_ACTION = re.compile(r"(call|expose|lead on|suggest|touch|require win) (.+)")
+
+
+def _card_action(words: str) -> Action | None:
+    """An action on a card with the card named in any form, or ``None``."""
+    m = _CARD_ACTION.fullmatch(words)
+    card = parse_card(m.group(2)) if m else None
+    if m is None or card is None:
+        return None
+    return Action.parse(f"{m.group(1)} {card.code}")
 
 
 def _phrase(words: str, kinds: set[str]) -> Action | None:

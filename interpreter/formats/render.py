@@ -27,6 +27,7 @@ __all__ = [  # card_text ... suit_text: core.diagram's, score_sheet: engine.disp
     "denomination_short",
     "diagram",
     "hand_lines",
+    "penalty_text",
     "result_lines",
     "rubber_bonus_lines",
     "score_sheet",
@@ -37,7 +38,18 @@ __all__ = [  # card_text ... suit_text: core.diagram's, score_sheet: engine.disp
 
 #: log entries with an action that are shown among the tricks
 _PLAY_REMARKS = frozenset(
-    ("play", "look", "ask", "correct", "touch", "suggest", "point_out", "inform", "false_lead")
+    (
+        "play",
+        "look",
+        "ask",
+        "correct",
+        "touch",
+        "suggest",
+        "point_out",
+        "inform",
+        "attention",
+        "false_lead",
+    )
 )
 
 
@@ -57,6 +69,7 @@ _FIXED_WORDS = {
     "show_hand": "requires his cards face up (law 72)",
     "throw_down": "throws his cards face up (law 72)",
     "have_rest": 'says "I have the rest" (law 72)',
+    "attention": "calls attention to the trick before his partner plays (law 92)",
     "decline": "exacts no penalty",
     "redouble": "redoubles",
     LEAVE: "leaves it to partner",
@@ -196,6 +209,32 @@ def game_record(game: object, symbols: bool = True) -> str:
     return _GameRecord(game, symbols).text()
 
 
+def penalty_text(game: object, symbols: bool = True) -> str | None:
+    """In the ``penalty`` phase, what the player who decides reads: the
+    irregularity, as the readable record words it, with the law cited as the
+    code the variant follows cites it (``laws.citations``), and who decides;
+    ``None`` in any other phase."""
+    from ..engine.game import Game
+
+    assert isinstance(game, Game)
+    pending = game.deal.pending
+    if game.phase != "penalty" or game.to_act is None or pending is None:
+        return None
+
+    def offence(op: Operation) -> bool:
+        # the irregularity itself: its card, if any, is the one the table saw
+        return op.action == pending.call and op.seat is pending.offender
+
+    lines = _GameRecord(game, symbols).lines_of(offence)
+    what = "; ".join(line.strip() for line in lines)
+    if pending.call.kind == "play" and pending.call.card is not None:
+        # a card led or played out of turn is not yet the table's (no player's
+        # observation shows it until the penalty is chosen): not named
+        what = what.replace(card_text(pending.call.card, symbols), "a card")
+    decider = f"{game.to_act.name.capitalize()} ({game.player_of(game.to_act)})"
+    return game.rules.laws.cite(f"{what}. {decider} may exact a penalty, or decline it")
+
+
 class _GameRecord:
     """The writer of :func:`game_record`: what it has learnt so far from the
     log (the seats, the doubling, the current deal's tricks), and a method
@@ -219,17 +258,32 @@ class _GameRecord:
     def text(self) -> str:
         """The record."""
         for op in self.game.log:
-            write = _WRITE_FIRST.get(op.kind)
-            if write is None:
-                if op.action is not None and op.kind not in _PLAY_REMARKS:
-                    write = _GameRecord._action
-                else:
-                    write = _WRITE_LATER.get(op.kind)
-            if write is not None:
-                write(self, op)
+            self.write(op)
         if self.game.rubbers > 1 and self.game.is_over:
             self._session()
         return self.game.rules.laws.cite("\n".join(self.out))
+
+    def write(self, op: Operation) -> None:
+        """Write the lines of one log entry (if it has any)."""
+        write = _WRITE_FIRST.get(op.kind)
+        if write is None:
+            if op.action is not None and op.kind not in _PLAY_REMARKS:
+                write = _GameRecord._action
+            else:
+                write = _WRITE_LATER.get(op.kind)
+        if write is not None:
+            write(self, op)
+
+    def lines_of(self, wanted: Callable[[Operation], bool]) -> list[str]:
+        """The lines of the last log entry ``wanted`` accepts, as the record
+        words them (the laws named as the 1912 code numbers them)."""
+        last: list[str] = []
+        for op in self.game.log:
+            before = len(self.out), len(self.trick_lines)
+            self.write(op)
+            if wanted(op):  # (a deal's end moves the trick lines to the record)
+                last = self.trick_lines[before[1] :] or self.out[before[0] :]
+        return last
 
     # ------------------------------------------------------------ words
 
@@ -382,6 +436,10 @@ class _GameRecord:
 
     def _inform(self, op: Operation) -> None:
         self.trick_lines.append(f"      {self._label(op)} mentions the bidding (laws 51, 93)")
+
+    def _attention(self, op: Operation) -> None:
+        assert op.action is not None
+        self.trick_lines.append(f"      {self._label(op)} {action_words(op.action)}")
 
     def _penalty(self, op: Operation) -> None:
         """A penalty in the play: required, forbidden or declined; a lead called."""
@@ -543,6 +601,7 @@ _WRITE_FIRST: dict[str, _Write] = {
     "out_of_turn": _GameRecord._out_of_turn,
     "slip": _GameRecord._slip,
     "inform": _GameRecord._inform,
+    "attention": _GameRecord._attention,
     "require": _GameRecord._penalty,
     "forbid": _GameRecord._penalty,
     "decline": _GameRecord._penalty,

@@ -24,6 +24,7 @@ from .options import (
     AdversaryDeclarationOption,
     CorrectionPenalty,
     DeclarationOutOfTurnOption,
+    DisobeyedPenalty,
     FourthHandOption,
     ImpossibleOption,
     LeadBeforeDoublingOption,
@@ -157,8 +158,9 @@ class LawsRules:
     slip: bool
     #: laws 51, 93: an adversary's reference to the bidding lets the declarer call a lead
     called_lead: bool
-    #: law 73: a hand bound by a penalty may fail to obey it, liable to the revoke penalty
-    failure_to_obey: bool
+    #: law 73 (ELW05 law 75): the penalties a hand may fail to obey, liable to
+    #: the revoke penalty (empty: none; the card that disobeys is refused)
+    failure_to_obey: tuple[DisobeyedPenalty, ...]
     #: laws 65-75: cards exposed (``None``: not regulated)
     exposed_cards: ExposedCards | None
     #: law 76: what the declarer may do about a lead out of turn (empty: not regulated)
@@ -168,6 +170,9 @@ class LawsRules:
     false_lead_taken_back: bool
     #: law 80: what he may require of the second hand when the fourth plays first
     fourth_hand_early: tuple[FourthHandOption, ...]
+    #: law 92 (ELW05 law 100): what he may require of the partner of an
+    #: adversary who called attention to the trick before him (empty: not regulated)
+    attention_to_trick: tuple[FourthHandOption, ...]
     #: how the code the variant follows cites each law of the 1912 code the
     #: engine's messages name (empty: the 1912 code's own numbers)
     citations: Mapping[int, str]
@@ -216,6 +221,22 @@ _LAWS = re.compile(r"(?<![A-Za-z0-9] )\b(laws?) (\d+(?:-\d+)?(?:(?:, | and )\d+(
 _LAW_PARTS = re.compile(r"\d+(?:-\d+)?")
 
 
+#: ``failure_to_obey: true``: every penalty the 1912 law 73 names
+_EVERY_DISOBEYED: tuple[DisobeyedPenalty, ...] = (
+    "highest_lowest",
+    "win_lose",
+    "called_lead",
+    "prohibited_lead",
+)
+
+
+def _disobeyed(value: bool | list[DisobeyedPenalty]) -> tuple[DisobeyedPenalty, ...]:
+    """``laws.failure_to_obey`` as the penalties named: true is every one."""
+    if isinstance(value, bool):
+        return _EVERY_DISOBEYED if value else ()
+    return tuple(value)
+
+
 def laws_rules(data: Mapping[str, Any]) -> LawsRules:
     """The rules of laws mode, from a rule document whose schema defaults are filled in."""
     laws = data["laws"]
@@ -230,7 +251,7 @@ def laws_rules(data: Mapping[str, Any]) -> LawsRules:
         impossible_bars_partner=impossible["partner_barred"],
         slip=laws["slip"],
         called_lead=laws["called_lead"],
-        failure_to_obey=laws["failure_to_obey"],
+        failure_to_obey=_disobeyed(laws["failure_to_obey"]),
         dummy=DummyConduct(
             asks_renounce=dummy["asks_renounce"],
             pointing_out_forfeits=dummy["pointing_out_forfeits"],
@@ -249,6 +270,7 @@ def laws_rules(data: Mapping[str, Any]) -> LawsRules:
         lead_out_of_turn=tuple(laws.get("lead_out_of_turn", ())),
         false_lead_taken_back=laws["false_lead_taken_back"],
         fourth_hand_early=tuple(laws.get("fourth_hand_early", ())),
+        attention_to_trick=tuple(laws.get("attention_to_trick") or ()),
         citations=MappingProxyType({int(n): c for n, c in laws["citations"].items()}),
     )
 

@@ -27,6 +27,7 @@ __all__ = [
     "DeclarationOutOfTurnOption",
     "DeclaredFrom",
     "Declarer",
+    "DisobeyedPenalty",
     "Doublers",
     "DoublingFirst",
     "DoublingLimitKind",
@@ -120,6 +121,10 @@ RevokingSideScores: TypeAlias = Literal["everything", "honours_only"]
 CorrectionPenalty: TypeAlias = Literal["highest", "lowest"]
 #: law 80: what the second hand may be called upon to do after the fourth played first
 FourthHandOption: TypeAlias = Literal["highest", "lowest", "win", "lose"]
+#: law 73 (ELW05 law 75): a penalty a hand may fail to obey, liable to the revoke penalty
+DisobeyedPenalty: TypeAlias = Literal[
+    "highest_lowest", "win_lose", "called_lead", "prohibited_lead"
+]
 SuggestionOption: TypeAlias = Literal["require", "forbid"]
 OutOfTurnOption: TypeAlias = Literal["new_deal", "accept", "cancel", "make_sufficient"]
 ImpossibleOption: TypeAlias = Literal["bid_seven", "new_deal", "previous_final"]

@@ -24,7 +24,7 @@ import orjson
 from ..core.cards import Card, Hand, Seat
 from ..engine.actions import CALLS, PLAY, Action
 from ..engine.observation import Observation, Trick
-from ..formats.render import action_words, call_text, card_text
+from ..formats.render import action_words, call_text, card_text, penalty_text
 from .deals import NOT_DECISIONS, SEATS, call_json, hand_cards, trick_json
 
 if TYPE_CHECKING:
@@ -285,6 +285,9 @@ def player_view(
     if game.laws and not game.is_over and not benched:
         if game.actor == player:
             own["irregular"] = action_items(game.irregular_actions())
+            penalty = penalty_text(game)  # the irregularity, its law as the variant cites it
+            if penalty is not None:
+                own["penalty"] = penalty
         own["remarks"] = action_items(game.remarks(player))
         own["out_of_turn"] = action_items(game.out_of_turn_actions(player))
     return _joined(common, own)

@@ -9,7 +9,8 @@ holds them, by where they happen:
   passed back (ELW05), the slip corrected (law 52), insufficient and
   impossible bids (law 50);
 - :mod:`.conduct`: conduct in the play: remarks, touched and suggested cards,
-  cards required or forbidden, called leads (laws 51, 59-64, 93), and the card
+  cards required or forbidden, called leads (laws 51, 59-64, 93), attention
+  called to the trick before the partner plays (law 92), and the card
   played in laws mode;
 - :mod:`.exposed`: cards exposed and called, winning cards led on before
   the partner plays (law 71), hands thrown down and "I have the rest" (law

@@ -238,6 +238,11 @@ def slip(game: Game, player: str, action: Action) -> Operation:
     the deal) and the session's.
     """
     said = game.actions[-1]
+    if action == said:  # (slip_corrections does not offer it)
+        raise IllegalActionError(
+            f"{action} refused: it is the call {player} has just made; "
+            "a slip is corrected by another call (law 52)"
+        )
     fresh = type(game)(
         game.rules,
         game.seed,

@@ -17,7 +17,7 @@ from ...core.cards import Card, Hand, Seat, seat_side
 from ...errors import IllegalActionError
 from .. import play
 from .._speedups import plays_of
-from ..actions import ASK, CORRECT, INFORM, POINT_OUT, SUGGEST, TOUCH, Action, Operation
+from ..actions import ASK, ATTENTION, CORRECT, INFORM, POINT_OUT, SUGGEST, TOUCH, Action, Operation
 from ..opkinds import OpKind
 from ..phases import Phase
 from . import calls, exposed, penalties, revokes
@@ -45,11 +45,12 @@ __all__ = [
 
 #: the remarks and touches of the play that the laws regulate (laws 60-64, 85-86),
 #: and the cards exposed, called and the leads prohibited (laws 65-75)
-REMARKS = frozenset((TOUCH, ASK, CORRECT, POINT_OUT, SUGGEST, INFORM)) | exposed.REMARKS
+REMARKS = frozenset((TOUCH, ASK, CORRECT, POINT_OUT, SUGGEST, INFORM, ATTENTION)) | exposed.REMARKS
 _PLAYS = tuple(Action.play(Card(i)) for i in range(52))
 _SUGGESTS = tuple(Action.suggest(Card(i)) for i in range(52))  # (interned, made once)
 _TOUCHES = tuple(Action.touch(Card(i)) for i in range(52))
 _INFORM = Action(INFORM)
+_ATTENTION = Action(ATTENTION)
 _POINT_OUT = Action(POINT_OUT)
 _PASS_BACK = (Action.leave(),)  # the declaration passed back (ELW05)
 _CORRECT = Action(CORRECT)
@@ -71,33 +72,59 @@ def irregular_actions(game: Game) -> tuple[Action, ...]:
     if not game.laws or game.phase is not Phase.PLAY or seat is None or seat in deal.blind:
         return ()
     assert game._ps is not None
-    if plays(game, game._ps.legal()) is not None:  # a penalty binds the hand
-        return plays_of(disobeying(game))  # law 73: he may fail to obey
+    legal = game._ps.legal()
+    if plays(game, legal) is not None:  # a penalty binds the hand
+        # the revokes it leaves him (a card forbidden, law 62: the others he
+        # holds), and the cards by which he may fail to obey (law 73)
+        held = plays(game, deal.hands[seat]) or ()
+        revoking = sum(1 << a.index for a in held) & ~legal
+        return plays_of(revoking | disobeying(game))
     return revokes.revoking_plays(game, seat)
 
 
 def disobeying(game: Game) -> int:
-    """Law 73, where the rules regulate it: the cards by which the hand to play
-    would "fail to play as directed": another card than the highest or lowest
-    required of it (laws 80, 86), a card that does not win (or lose) the trick
-    when law 80 calls upon it to, another suit than the lead called while it
-    holds that one (laws 51, 76, 93), the suit prohibited while it holds
-    another (laws 65, 66); 0 if none, or if no such penalty binds it. They
-    are the legal cards :func:`plays` does not leave him, so that what binds
-    a hand is written once."""
+    """Law 73 (ELW05 law 75), where the rules regulate it: the cards by which
+    the hand to play would "fail to play as directed": another card than the
+    highest or lowest required of it (laws 80, 86), a card that does not win
+    (or lose) the trick when laws 71, 80 call upon it to, another suit than
+    the lead called while it holds that one (laws 51, 76, 93), the suit
+    prohibited while it holds another (laws 65, 66); 0 if none, or if no such
+    penalty binds it, or one the rules do not name (``laws.failure_to_obey``:
+    the Bridge code's law 75 leaves out the prohibited lead). They are the
+    legal cards :func:`plays` does not leave him, so that what binds a hand
+    is written once."""
     deal, seat = game.deal, game.to_act
-    if not game.rules.laws.failure_to_obey or seat is None or game._ps is None:
+    named = game.rules.laws.failure_to_obey
+    if not named or seat is None or game._ps is None:
         return 0
-    constraint = deal.constraint
-    if constraint is not None and constraint[0] is seat and not deal.directed:
-        return 0  # a card called or suggested (laws 62, 67): no direction to fail
     if (deal.early_card is not None and deal.early_card[0] is seat) or _leads_led_on(game):
         return 0  # his own card (laws 78, 80) or lead (law 71): no penalty to fail
     legal = game._ps.legal()  # (at a lead, every card he holds)
+    binding = _binding(game, legal)
+    if not binding or not binding <= set(named):
+        return 0  # a card called or suggested (laws 62, 67): no direction to fail
     allowed = plays(game, legal)  # what the penalty that binds him leaves him
-    if allowed is None:
-        return 0
+    assert allowed is not None
     return legal & ~sum(1 << a.index for a in allowed)
+
+
+def _binding(game: Game, legal: int) -> set[str]:
+    """The penalties of law 73's list that bind the hand to play (as
+    :func:`plays` reads them), by their names in ``laws.failure_to_obey``;
+    empty when a card called or suggested binds it (no direction to fail)."""
+    deal, seat = game.deal, game.to_act
+    constraint = deal.constraint
+    if constraint is not None and constraint[0] is seat:
+        return {"highest_lowest"} if deal.directed else set()
+    demand = deal.demand
+    if demand is not None and demand[0] is seat:
+        return {"win_lose"}
+    out = set()
+    if deal.lead_forbidden is not None and exposed.early_plays(game, legal) is not None:
+        out.add("prohibited_lead")
+    if deal.called_lead is not None and lead_called(game):
+        out.add("called_lead")
+    return out
 
 
 def _leads_led_on(game: Game) -> bool:
@@ -309,6 +336,8 @@ def _play_remarks(game: Game, player: str, kind: str | None) -> list[Action]:
         and any(seat_side(s) != seat_side(game.declarer) for s in game.player_seats.get(player, ()))
     ):
         out.append(_INFORM)
+    if kind in (None, ATTENTION) and _attention_offender(game, player) is not None:
+        out.append(_ATTENTION)
     if kind in (None, POINT_OUT, SUGGEST, TOUCH) and player == dummy_player(game):
         if kind in (None, POINT_OUT) and revokes.point_out_open(game):
             out.append(_POINT_OUT)
@@ -372,6 +401,8 @@ def remark(game: Game, player: str, action: Action) -> Operation:
         return _suggest(game, seat, player, action)
     if kind == INFORM:
         return _inform(game, seat, player, action)
+    if kind == ATTENTION:
+        return _attention(game, seat, player, action)
     if kind == POINT_OUT:
         return revokes.point_out(game, player, action)
     if kind == CORRECT and disobedience_open(game, player):
@@ -423,6 +454,46 @@ def _inform(game: Game, seat: Seat, player: str, action: Action) -> Operation:
     return op
 
 
+def _attention_offender(game: Game, player: str) -> Seat | None:
+    """Law 92 (ELW05 law 100), where the rules regulate it: the hand of
+    ``player``'s, an adversary of the declarer, whose card is on the trick
+    while his partner has still to play to it (no penalty pending, none
+    binding the partner); ``None`` if there is none."""
+    deal, declarer = game.deal, game.declarer
+    if not game.rules.laws.attention_to_trick or declarer is None or not deal.trick_cards:
+        return None
+    played = [deal.trick_leader]
+    for _ in range(len(deal.trick_cards) - 1):
+        played.append(played[-1].left)
+    for seat in game.player_seats.get(player, ()):
+        if (
+            seat in game.manned
+            and seat_side(seat) != seat_side(declarer)
+            and seat in played[: len(deal.trick_cards)]
+            and seat.partner not in played[: len(deal.trick_cards)]
+            and deal.constraint is None
+            and deal.demand is None
+            and deal.early_card is None
+        ):
+            return seat
+    return None
+
+
+def _attention(game: Game, seat: Seat, player: str, action: Action) -> Operation:
+    """Law 92 (ELW05 law 100): an adversary calls attention to the trick
+    before his partner plays; the declarer may require the partner's highest
+    or lowest card of the suit led, or that he win or lose the trick."""
+    declarer = game.declarer
+    assert declarer is not None
+    offender = _attention_offender(game, player)
+    assert offender is not None
+    op = game._append(ATTENTION, seat=offender, player=player, action=action)
+    options = penalties.in_registry_order(game.rules.laws.attention_to_trick)
+    offered = penalties.offer(game, (*options, "decline"), offender, action)
+    penalties.await_choice(game, offender, action, offered, seat, declarer)
+    return op
+
+
 def why_no_remark(game: Game, player: str, action: Action) -> str:
     """Why ``player`` may not make the remark ``action`` now, in the words of the laws."""
     if not game.laws:
@@ -451,6 +522,13 @@ def why_no_remark(game: Game, player: str, action: Action) -> str:
         return f"{player} is not dummy, or no adversary's revoke is liable to a penalty"
     if kind == CORRECT:
         return f"{player} has no revoke that may still be corrected (laws 83, 86)"
+    if kind == ATTENTION:
+        if not game.rules.laws.attention_to_trick:
+            return f"{name} does not regulate attention called to the trick (law 92)"
+        return (
+            f"{player} holds no hand of the declarer's adversaries whose card is on the "
+            "trick while his partner has still to play to it (law 92)"
+        )
     if kind == INFORM:
         if not game.rules.laws.called_lead or game.rules.declaration.kind != "auction":
             return f"{name} calls no lead for information about the bidding (laws 51, 93)"

@@ -38,6 +38,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import (
+    ATTENTION,
     BID,
     EXPOSE_CARD,
     HAVE_REST,
@@ -59,8 +60,10 @@ __all__ = ["OFFENCES", "irregularities_open"]
 #: the remarks that break a law: a card exposed (laws 65-70), a hand thrown
 #: down and "I have the rest" (law 72), a winning card led on (law 71), dummy's
 #: suggestion (law 62) and his pointing out a revoke (law 61), an adversary's
-#: information about the bidding (laws 51, 93)
-OFFENCES = frozenset((EXPOSE_CARD, THROW_DOWN, HAVE_REST, LEAD_ON, SUGGEST, POINT_OUT, INFORM))
+#: information about the bidding (laws 51, 93), attention called to the trick (law 92)
+OFFENCES = frozenset(
+    (EXPOSE_CARD, THROW_DOWN, HAVE_REST, LEAD_ON, SUGGEST, POINT_OUT, INFORM, ATTENTION)
+)
 
 
 def irregularities_open(game: Game) -> dict[str, list[tuple[str, Action]]]:

@@ -54,6 +54,7 @@ from ...core.cards import Card, Seat, Suit, seat_side
 from .. import auction, declaration, doubling
 from ..actions import (
     ACCEPT,
+    ATTENTION,
     BID,
     BID_SEVEN,
     CALL_LEAD,
@@ -61,6 +62,7 @@ from ..actions import (
     COMPEL,
     DECLINE,
     FORBID,
+    INFORM,
     LEAD_ON,
     LEAD_STANDS,
     MAKE_SUFFICIENT,
@@ -430,7 +432,8 @@ class _RequireOfTheSuit(_InThePlay):
 
     @staticmethod
     def _bound(offender: Seat, call: Action) -> Seat:
-        return offender.partner if call.kind == PLAY else offender
+        # law 80: the fourth hand's card; law 92: attention called to the trick
+        return offender.partner if call.kind in (PLAY, ATTENTION) else offender
 
     def offered(self, game: Game, offender: Seat, call: Action) -> bool:
         suit = game._trick_cards[0] // 13
@@ -530,8 +533,9 @@ class _WinOrLose(_InThePlay):
 
     def effect(self, game: Game, pending: Pending, choice: Action) -> None:
         deal = game.deal
-        if pending.call.kind == LEAD_ON:  # law 71: the trick in progress
-            demand(game, pending.offender.partner, tuple(deal.trick_cards), self.option, 71)
+        if pending.call.kind in (LEAD_ON, ATTENTION):  # laws 71, 92: the trick in progress
+            law = 71 if pending.call.kind == LEAD_ON else 92
+            demand(game, pending.offender.partner, tuple(deal.trick_cards), self.option, law)
             return
         assert deal.early_card is not None
         table = (*deal.trick_cards, deal.early_card[1])
@@ -588,6 +592,10 @@ class CallLead(_InThePlay):
     def effect(self, game: Game, pending: Pending, choice: Action) -> None:
         assert choice.penalty is not None
         game.deal.called_lead = int(Suit.from_str(choice.penalty))
+        # the law the refusal of another suit cites: information about the
+        # bidding (laws 51, 93), else a lead out of turn (law 76, in the play
+        # or before the doubling is done)
+        game.deal.called_by = "laws 51, 93" if pending.call.kind == INFORM else "law 76"
         if pending.phase is Phase.DOUBLE:
             # ELW07: the eldest hand, called on to lead, "may only double if the
             # maker of the trump consent": calling the suit, he does not

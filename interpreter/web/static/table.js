@@ -422,6 +422,10 @@ function drawActions() {
   const bids = all.filter((a) => /^bid\s/.test(a.action));
   const others = all.filter((a) => !/^bid\s/.test(a.action) && !CARD_PLAY.test(a.action));
   const parts = [];
+  if (state.penalty) {
+    // laws mode: the irregularity, and the law as the variant's code cites it
+    parts.push(el("p", { class: "penalty-text" }, state.penalty));
+  }
   if (others.length) {
     parts.push(el("span", { class: "group-label" }, state.phase === "play" ? "Your choices:" : "Your call:"));
     for (const { action, label } of others) parts.push(actionButton(action, buttonText(action, label), label));
