@@ -399,7 +399,7 @@ def test_the_web_table_shows_the_penalty_with_the_law_the_variant_cites() -> Non
 def _view(game: Game, player: str) -> dict[str, object]:
     """What the web table sends ``player`` now (the view reads only the table's game)."""
     obs = game.observation(player)
-    table = SimpleNamespace(game=game)
+    table = SimpleNamespace(game=game, stored=SimpleNamespace(stand_ins={}))  # (no place benched)
     return dict(json.loads(player_view(table, player, obs.hands, obs.legal_actions, '{"at": 0}')))
 
 

@@ -44,7 +44,7 @@ CHOICES = ["require win", "require win HK", "require win SQ", "decline penalty"]
 def _view(game: Game, player: str) -> dict[str, list[dict[str, str]]]:
     """What the web table sends ``player`` now (his own part: legal actions, remarks)."""
     obs = game.observation(player)
-    table = SimpleNamespace(game=game)
+    table = SimpleNamespace(game=game, stored=SimpleNamespace(stand_ins={}))  # (no place benched)
     text = player_view(table, player, obs.hands, obs.legal_actions, '{"at": 0}')
     return json.loads(text)  # (the view reads only the table's game)
 
