@@ -123,7 +123,9 @@ def test_a_game_with_many_slips_is_the_same_as_the_whole_games_rebuild(
     each slip."""
     game = _drive(rules, seed, 900)
     slips = len(game._slips)
-    assert slips >= 12 and game.deal_number >= 6 and game.actions_out_of_turn
+    assert slips >= 12
+    assert game.deal_number >= 6
+    assert game.actions_out_of_turn
     record = json.loads(json.dumps(game.to_record()))
     read = Game.from_record(record)
     with monkeypatch.context() as m:
@@ -142,7 +144,8 @@ def test_a_slips_correction_replays_its_deal_only(monkeypatch: pytest.MonkeyPatc
     game = _drive(AUCTION, 3, 400)
     while game.phase != "auction" or game.calls:  # the next deal's auction, before its first call
         game.apply(game.legal_actions()[0])
-    assert game.deal_number >= 4 and len(game.actions) > 150
+    assert game.deal_number >= 4
+    assert len(game.actions) > 150
     before = len(game.actions)
     dealer = game.actor
     game.apply("bid 1 hearts")
@@ -169,8 +172,14 @@ def test_a_slips_correction_replays_its_deal_only(monkeypatch: pytest.MonkeyPatc
         "bid 3 hearts",
     ]
     assert len(game.actions) == before + 5
-    assert [str(a) for _, a in game.calls] == ["bid 1 hearts", "pass", "bid 2 clubs", "bid 3 hearts"]
-    assert game.calls[0][0] == game.dealer and dealer == game.seat_player[game.dealer]
+    assert [str(a) for _, a in game.calls] == [
+        "bid 1 hearts",
+        "pass",
+        "bid 2 clubs",
+        "bid 3 hearts",
+    ]
+    assert game.calls[0][0] == game.dealer
+    assert dealer == game.seat_player[game.dealer]
 
 
 def test_a_refused_correction_changes_nothing() -> None:
