@@ -203,7 +203,8 @@ class Laws(StrictPlay):
         return revokes.begin_revoke_claims(game)
 
     def deal_begun(self, game: Game) -> None:
-        calls.mark_deal(game)
+        if game.rules.laws.slip:  # (law 52: a slip replays its deal from there)
+            calls.mark_deal(game)
 
 
 #: the hooks of strict play and of laws mode (they keep no state: one each will do)

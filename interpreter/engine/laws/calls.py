@@ -255,11 +255,9 @@ _CONTAINERS = (list, set, dict)
 
 
 def mark_deal(game: Game) -> None:
-    """Keep the game as its deal begins, where the rules allow law 52's slip:
-    a slip corrected replays its deal from there (:func:`slip`), whatever
-    the game's length."""
-    if not game.rules.laws.slip:
-        return
+    """Keep the game as its deal begins (laws mode, where the rules allow law
+    52's slip): a slip corrected replays its deal from there (:func:`slip`),
+    whatever the game's length."""
     fields = dict(game.__dict__)
     del fields["deal"]
     fields.pop("_deal_start", None)  # (else each start would hold the one before)
