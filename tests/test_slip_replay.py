@@ -146,6 +146,9 @@ def test_a_slips_correction_replays_its_deal_only(monkeypatch: pytest.MonkeyPatc
         game.apply(game.legal_actions()[0])
     assert game.deal_number >= 4
     assert len(game.actions) > 150
+    # what is kept is this deal's start alone, not a chain of every deal's
+    assert "_deal_start" not in game._deal_start.fields
+    assert game._deal_start.actions == len(game.actions)
     before = len(game.actions)
     dealer = game.actor
     game.apply("bid 1 hearts")
