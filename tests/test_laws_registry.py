@@ -269,8 +269,11 @@ def test_strict_play_never_calls_the_laws(name: str) -> None:
 @pytest.mark.usefixtures("laws_forbidden")
 def test_laws_mode_calls_the_laws() -> None:
     """The control of the test above: with the same functions made to fail, laws
-    mode fails at once."""
-    game = Game(AUCTION, 1, laws=True)
+    mode fails at once: where law 52's slip is allowed, as the deal begins
+    (its start is kept for a slip's correction), else at the first question."""
+    with pytest.raises(AssertionError, match=r"strict play called .*calls\.mark_deal"):
+        Game(AUCTION, 1, laws=True)
+    game = Game(load_rules("bridge"), 1, laws=True)
     with pytest.raises(AssertionError, match="strict play called"):
         game.irregular_actions()
 

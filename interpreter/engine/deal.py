@@ -253,6 +253,7 @@ def begin(game: Game) -> None:
         detail=LazyDetail(_deal_detail, (game.deal_number, deal.dealt, seats)),
     )
     sight.log(game)
+    game.hooks.deal_begun(game)  # (laws mode: the deal's start kept, for law 52's slip)
 
 
 def _deal_detail(

@@ -56,6 +56,9 @@ from .phases import Phase, PhaseActions
 from .record import RECORD_FORMAT
 from .scoring import ScoreSheet
 
+if TYPE_CHECKING:
+    from .laws.calls import DealStart
+
 __all__ = ["RECORD_FORMAT", "Game", "Observation", "Trick"]
 
 DECLARE_PHASE = Phase.DECLARE
@@ -141,6 +144,7 @@ class Game(GameBase):
     _circle_at: int  # the dealer's place in it
     sheet: ScoreSheet  # the rubber's score sheet
     hooks: StrictPlay  # where the game consults the laws: LAWS in laws mode, else STRICT_PLAY
+    _deal_start: DealStart  # law 52: the game as its deal began (laws.calls.mark_deal)
     # The C core's play state (made at the first play, reset for each deal's)
     # and its entry points (see PlayState): set by play.begin().
     _legal_call: Any

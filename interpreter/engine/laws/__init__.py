@@ -168,6 +168,9 @@ class StrictPlay:
         claimed in strict play: asked only in laws mode)."""
         return revokes.revoke_result(game)
 
+    def deal_begun(self, game: Game) -> None:
+        """A deal has begun: nothing to keep (no slip to correct in strict play)."""
+
 
 class Laws(StrictPlay):
     """The hooks of laws mode: the irregularities the rules regulate may happen."""
@@ -198,6 +201,10 @@ class Laws(StrictPlay):
 
     def end_of_play(self, game: Game) -> bool:
         return revokes.begin_revoke_claims(game)
+
+    def deal_begun(self, game: Game) -> None:
+        if game.rules.laws.slip:  # (law 52: a slip replays its deal from there)
+            calls.mark_deal(game)
 
 
 #: the hooks of strict play and of laws mode (they keep no state: one each will do)

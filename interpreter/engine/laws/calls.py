@@ -17,7 +17,7 @@ correct it: :func:`slip_corrections`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.cards import Seat
 from ...errors import IllegalActionError
@@ -28,6 +28,7 @@ from ..phases import Phase
 from . import exposed, penalties
 
 if TYPE_CHECKING:
+    from ..deal import Deal
     from ..game import Game
 
 __all__ = [
@@ -36,6 +37,7 @@ __all__ = [
     "insufficient",
     "insufficient_bids",
     "irregular_bid",
+    "mark_deal",
     "out_of_turn",
     "out_of_turn_actions",
     "passed_back",
@@ -229,13 +231,62 @@ def slip_corrections(game: Game, player: str) -> tuple[Action, ...]:
     return tuple(c for c in calls if c != said) if index == len(game.actions) - 1 else ()
 
 
+class DealStart(NamedTuple):
+    """Law 52: the game as its deal began (:func:`mark_deal`), from which a
+    slip's correction replays the deal alone."""
+
+    fields: dict[str, Any]  #: the game's fields, its deal's a copy
+    actions: int  #: how many actions the game had taken
+    out_of_turn: int  #: how many of them out of turn
+    ops: int  #: how many log entries were not packed
+
+
+def _deal_copy(deal: Deal) -> Deal:
+    """A copy of ``deal`` whose lists, sets and dicts are its own (one level
+    deep: as a deal begins, what they hold is never changed in place)."""
+    copy = object.__new__(type(deal))
+    copy.__dict__.update(
+        {k: v.copy() if v.__class__ in _CONTAINERS else v for k, v in deal.__dict__.items()}
+    )
+    return copy
+
+
+_CONTAINERS = (list, set, dict)
+
+
+def mark_deal(game: Game) -> None:
+    """Keep the game as its deal begins (laws mode, where the rules allow law
+    52's slip): a slip corrected replays its deal from there (:func:`slip`),
+    whatever the game's length."""
+    fields = dict(game.__dict__)
+    del fields["deal"]
+    fields.pop("_deal_start", None)  # (else each start would hold the one before)
+    fields["deal"] = _deal_copy(game.deal)
+    game._deal_start = DealStart(
+        fields, len(game.actions), len(game.actions_out_of_turn), len(game._ops)
+    )
+
+
+def _restart(game: Game, start: DealStart) -> None:
+    """Put the game back as its deal began (the lists it shares with the
+    start cut back to their length then)."""
+    del game.actions[start.actions :]
+    del game.actions_out_of_turn[start.out_of_turn :]
+    del game._ops[start.ops :]
+    slips = game._slips
+    game.__dict__.update(start.fields)  # (a field set since, as pack_after, stays)
+    game.deal = _deal_copy(start.fields["deal"])
+    game._deal_start = start
+    game._slips = slips
+
+
 def slip(game: Game, player: str, action: Action) -> Operation:
     """Law 52: the player corrects the call he has just made; the first is void.
 
-    The game is rebuilt from its decisions without that call (so every
-    consequence of it is undone), then the new call is made in its place, and
-    the game takes the rebuilt one's fields: its deal (with the laws' state of
-    the deal) and the session's.
+    The deal is replayed from its start without that call (so every
+    consequence of it is undone: the call is the deal's last action, and no
+    earlier deal depends on it), then the new call is made in its place; a
+    correction refused leaves the game as it was.
     """
     said = game.actions[-1]
     if action == said:  # (slip_corrections does not offer it)
@@ -243,44 +294,55 @@ def slip(game: Game, player: str, action: Action) -> Operation:
             f"{action} refused: it is the call {player} has just made; "
             "a slip is corrected by another call (law 52)"
         )
-    fresh = type(game)(
-        game.rules,
-        game.seed,
-        players=game.players,
-        deals=game.preset_deals,
-        rubbers=game.rubbers,
-        laws=True,
-    )
-    out_of_turn = dict(game.actions_out_of_turn)
-    slipped: Action | None = None
-    for i, earlier in enumerate(game.actions[:-1]):
-        # Earlier slips replay as their corrections alone, so that this
-        # rebuild never rebuilds again (each slip costs one replay).
-        if i in game._slips:
-            slipped = earlier
-            continue
-        if slipped is not None:
-            fresh._append("slip", seat=fresh.to_act, player=out_of_turn[i], action=slipped)
-            fresh.apply(earlier)
-            # as in the game itself: a corrected call cannot be corrected again
-            fresh.actions_out_of_turn.append((len(fresh.actions) - 1, out_of_turn[i]))
-            slipped = None
-            continue
-        fresh.apply(earlier, player=out_of_turn.get(i))
-    if not fresh.can(action):
+    start: DealStart = game._deal_start
+    saved = dict(game.__dict__)
+    actions = game.actions[start.actions :]  # the deal's, the slip last
+    out_of_turn_tail = game.actions_out_of_turn[start.out_of_turn :]
+    ops = game._ops[start.ops :]
+    _restart(game, start)
+    _replay_deal(game, start.actions, actions[:-1], dict(out_of_turn_tail))
+    if not game.can(action):
+        game.__dict__.clear()
+        game.__dict__.update(saved)
+        game.actions[start.actions :] = actions
+        game.actions_out_of_turn[start.out_of_turn :] = out_of_turn_tail
+        game._ops[start.ops :] = ops
         raise IllegalActionError(
             f"{action} refused: {player} may correct his call "
             f"({said}) only by a call he could have made instead"
         )
-    fresh._append("slip", seat=fresh.to_act, player=player, action=said)
-    op = fresh.apply(action)
+    game._append("slip", seat=game.to_act, player=player, action=said)
+    op = game.apply(action)
     # The record keeps both calls, the second made "out of turn" by the
     # same player, so that replaying it corrects the slip again.
-    fresh.actions = [*game.actions, action]
-    fresh.actions_out_of_turn = [*game.actions_out_of_turn, (len(game.actions), player)]
-    fresh._slips = game._slips | {len(game.actions) - 1}
-    game.__dict__.update(fresh.__dict__)
+    game.actions[start.actions :] = [*actions, action]
+    game.actions_out_of_turn[start.out_of_turn :] = [
+        *out_of_turn_tail,
+        (len(game.actions) - 1, player),
+    ]
+    game._slips.add(len(game.actions) - 2)
     return op
+
+
+def _replay_deal(
+    game: Game, first: int, actions: list[Action], out_of_turn: dict[int, str]
+) -> None:
+    """Replay the deal's ``actions`` (the first the game's ``first``th), its
+    earlier slips as their corrections alone, so that this replay never
+    replays again (each slip costs one replay of its deal)."""
+    slipped: Action | None = None
+    for i, earlier in enumerate(actions, first):
+        if i in game._slips:
+            slipped = earlier
+            continue
+        if slipped is not None:
+            game._append("slip", seat=game.to_act, player=out_of_turn[i], action=slipped)
+            game.apply(earlier)
+            # as in the game itself: a corrected call cannot be corrected again
+            game.actions_out_of_turn.append((len(game.actions) - 1, out_of_turn[i]))
+            slipped = None
+            continue
+        game.apply(earlier, player=out_of_turn.get(i))
 
 
 def impossible_open(game: Game, action: Action) -> bool:
