@@ -1498,48 +1498,47 @@ static DD_FLAT int lead_side_max(const dbr_dd *d, int lead, int r, dbr_hand *rel
     return r;
 }
 
-/* Sure tricks of a side from its top trumps: the hand holding the highest
- * trump wins a trick with each trump of its unbroken run from the top; when
- * partner holds the second trump and one of the two holds another trump,
- * the two never fall on one trick: two tricks (DDS's later tricks). A side
- * holding every trump takes as many tricks as its longer hand has trumps,
- * whatever their ranks. Counted up to `want` tricks, so that the bound
- * depends on no more trumps than it needs. */
+/* Sure tricks of a side from its top trumps (bridge-solver's top trump
+ * tricks): each trump of the unbroken run from the top that the side holds,
+ * in either hand, wins a trick, up to as many tricks as its longer hand
+ * has trumps (the two hands can fall on one trick only where the shorter
+ * one has run out of lower trumps: the longer hand's trumps go to as many
+ * tricks). A side holding every trump takes as many tricks as its longer
+ * hand has trumps, whatever their ranks. Counted up to `want` tricks, so
+ * that the bound depends on no more trumps than it needs. Issue 19,
+ * session 16: before, the run counted was one hand's, with partner's
+ * second trump as a second trick (DDS's later tricks), so that EW's K /
+ * QJxx of trumps against NS's 6 of 8 tricks on long_deals/deal.11 was no
+ * cut-off at all: the search under it handed up 9 cards against the 3 of
+ * this bound (solving identical positions in both solvers; see search_lead).
+ * Measured (tables' nodes at 32 MiB, dd_nodes): the first 60 random deals
+ * 72,973,879 -> 72,359,326 (-0.8%), the first 6's instructions -0.5%
+ * (callgrind, 10.137G -> 10.084G); the six freak deals of dd_golden.json
+ * 193.47M, the same; long_deals/ 606.2M -> 591.8M (-2.4%; deal.10 -11%,
+ * deal.04 -6%, deal.11 +8.7%, with 16 evictions against 14; at 256 MiB,
+ * no evictions, deal.10 -0.7%, deal.11 +1.4%). */
 static DD_HOT int sure_trump_tricks(const dbr_dd *d, int side, int want, dbr_hand *rel) {
     if (d->trump == DBR_NOTRUMP) return 0;
     const int t = d->trump;
     const unsigned ta = suit_bits(d->h[side], t), tb = suit_bits(d->h[side ^ 2], t);
-    unsigned a = ta | tb | suit_bits(d->h[side ^ 1] | d->h[side ^ 3], t);
-    if (!a) return 0;
-    const unsigned top = 1u << dbr__msb(a);
-    if (!((ta | tb) & top)) return 0;
-    const int owner = ta & top ? side : side ^ 2;
-    if ((ta | tb) == a) {
-        /* the side holds every trump: each trump of its longer hand wins
-         * a trick of its own, whatever the ranks */
-        const int la = pop13(ta), lb = pop13(tb);
-        return la > lb ? la : lb;
-    }
-    unsigned mine = suit_bits(d->h[owner], t);
+    const unsigned both = ta | tb;
+    unsigned a = both | suit_bits(d->h[side ^ 1] | d->h[side ^ 3], t);
+    if (!a || !(both & (1u << dbr__msb(a)))) return 0;
+    const int la = pop13(ta), lb = pop13(tb), longer = la > lb ? la : lb;
+    /* the side holds every trump: each trump of its longer hand wins a
+     * trick of its own, whatever the ranks */
+    if (both == a) return longer;
+    const int cap = want < longer ? want : longer;
     int k = 0;
     unsigned lowest = 0;
-    while (a && k < want) {
-        unsigned b = 1u << dbr__msb(a);
-        if (!(mine & b)) break;
+    while (k < cap) {
+        const unsigned b = 1u << dbr__msb(a);
+        if (!(both & b)) break;
         k++;
         lowest = b;
         a &= ~b;
     }
-    if (k == 1 && a && want > 1) {
-        /* the second trump in partner's hand, one of the two holding
-         * another trump: the two do not fall on one trick */
-        const unsigned second = 1u << dbr__msb(a), pt = suit_bits(d->h[owner ^ 2], t);
-        if ((pt & second) && (pop13(mine) > 1 || pop13(pt) > 1)) {
-            *rel |= (dbr_hand)second << (13 * t);
-            return 2;
-        }
-    }
-    if (a) *rel |= (dbr_hand)lowest << (13 * t); /* else the hand holds every trump */
+    *rel |= (dbr_hand)lowest << (13 * t);
     return k;
 }
 
@@ -2872,6 +2871,50 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * -1.3%, hard_deals/ -1.6%, long_deals/deal.10 +3.5%, deal.11 -5.0%, the
  * first 60 random deals +0.07%, the first 6's instructions +0.6%
  * (callgrind): not a win on the random deals. */
+/* Session 16, the same positions in both solvers (bridge-solver's
+ * SearchWithCache and our search_lead made to print every verdict at a
+ * trick boundary, with r >= 2: the four hands, leader, target, verdict and
+ * the cards handed up, compared as the cards each verdict describes; both
+ * from an empty table). long_deals/deal.11 hearts after 3 random tricks
+ * (East on lead, NS 3 of 10): of ours 22,008 verdicts and its 17,626, the
+ * 520 (position, target) pairs both reach describe fewer cards in ours at
+ * every depth (r = 4: 3.01 against 3.93, r = 6: 7.76 / 8.79, r = 8: 14.98
+ * / 15.47); the first root verdict of 14 positions after 5 and 7 random
+ * tricks, each searched from every first target (96 pairs): ours 8.9 /
+ * 9.5 cards (r = 8), 4.8 / 5.9 (r = 6). So the rules of a node do not hand up more (the trick's
+ * winner, the bottom run, the union over the moves searched, the cut-off
+ * card's read the same; of the 520 pairs ours is the larger in 73, its in
+ * 218). Two things make its averages smaller: (1) it stores the
+ * cut-offs of its fast and slow tricks (small patterns), we do not store
+ * the bounds', so "stored" compares different sets: counting the bounds'
+ * verdicts too, ours / its at r = 2..8 on the position above 1.1 / 1.1,
+ * 1.9 / 1.9, 3.3 / 3.2, 5.2 / 4.7, 8.2 / 6.6, 12.2 / 8.8, 17.4 / 14.7
+ * (stored only: 1.6 / 1.2 ... 13.4 / 9.5 at r = 7); (2) the trees differ
+ * from the first lead on (only 520 pairs in common), and where the top of
+ * our tree describes more cards (r >= 6) it is a different proof, not a
+ * rule: e.g. East-West on lead proving 4 tricks by four rounds of trumps
+ * (K Q J then W's 7: 6 cards) where it proves three top trumps and a
+ * diamond queen (4 cards). Found and fixed on the way: its top trump tricks
+ * count a run split between the hands (sure_trump_tricks). The smallest
+ * pair where ours hands up more, traced move by move (its debug build's
+ * trace): 2 tricks left, West on lead with DQ8, North DT CK, East DA6,
+ * South DK9, North-South to take 1. Every lead fails for East-West; it
+ * leads the DQ first, its verdict needs DA and DK only (South covers with
+ * the king), and the D8, below the king, is skipped (its min_relevant_ranks,
+ * our small_cards_done); ours leads the D8 first (gen_leads), North's DT
+ * wins that trick, and the DQ is tried too: DA, DK and DT handed up (4
+ * cards against 2). So where every move fails, the order of the moves
+ * decides what the union holds: the higher card of a suit tried first
+ * makes the lower ones skippable and the verdict shallower. Measured and
+ * not kept: once a lead has failed (try_moves at a trick boundary, or
+ * try_first's card), the remaining leads of each suit given its scores
+ * highest card first (the suits' order kept): tables' nodes at 32 MiB,
+ * the first 60 random deals 72.36M -> 75.47M (+4.3%), long_deals/ 591.8M
+ * -> 687.0M (+16%; deal.11 100.0M -> 125.3M): the lower lead's quicker
+ * refutation is worth more than the shallower verdict (as for follows,
+ * session 15 above). Left for a next step: the choice between proofs
+ * (the bound or line that needs the fewest cards) and its first guess
+ * (GuessTricks, 0 or all the tricks). */
 /* search at a trick boundary (nd->tlen == 0) */
 static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
     if (d->stopped) { /* the table is full and the caller grows it: unwind */

@@ -147,6 +147,19 @@ static void test_statuses(void) {
     }
 }
 
+/* North-South's tricks with North on lead and with South: `north` and
+ * `south`, and the brute force's. */
+static void check_north_south(dbr_dd *dd, const char *pbn, int trump, int north, int south) {
+    dbr_position pos;
+    int tricks = -1;
+    deal_pos(pbn, trump, 0, &pos);
+    CHECK_ST(dbr_dd_solve(dd, &pos, &tricks), DBR_OK);
+    CHECK(tricks == north && tricks == brute(&pos));
+    pos.leader = 2;
+    CHECK_ST(dbr_dd_solve(dd, &pos, &tricks), DBR_OK);
+    CHECK(tricks == south && tricks == brute(&pos));
+}
+
 static void test_known_positions(void) {
     dbr_dd *dd;
     CHECK_ST(dbr_dd_init(workspace_a, sizeof workspace_a, &dd), DBR_OK);
@@ -195,6 +208,17 @@ static void test_known_positions(void) {
     deal_pos("N:AKQJ... .AK..AK .Q32..2 ..5432.", DBR_HEARTS, 2, &pos);
     CHECK_ST(dbr_dd_solve(dd, &pos, &tricks), DBR_OK);
     CHECK(tricks == 1 && tricks == brute(&pos));
+
+    /* Top trump tricks split between the hands (bridge-solver's; see
+     * sure_trump_tricks): East's HK5 and West's HQJ6 over North's HT are
+     * three sure tricks, and with the ruffs East-West take all four,
+     * North or South on lead. */
+    check_north_south(dd, "N:AKQ.T.. .K5.32. ..AKQ.A 2.QJ6..", DBR_HEARTS, 0, 0);
+    /* East's HK and West's HQJ: sure tricks no more than the longer hand
+     * has trumps (two, not three: counted three, North-South could take
+     * one at most), and North-South take two with North on lead, one with
+     * South. */
+    check_north_south(dd, "N:AKQ.T.. .K.32.2 ..AKQ.A 2.QJ..3", DBR_HEARTS, 2, 1);
 
     /* Mid-trick: West led SK, North to play with AQ: take both. */
     deal_pos("N:AQ... 32... 54... K6...", DBR_NOTRUMP, 3, &pos);
