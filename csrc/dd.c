@@ -14,8 +14,10 @@
  *   played do not count). An entry holds a lower and an upper bound on
  *   North-South's tricks from the position and the best lead found. Being a
  *   fact about positions, it stays valid across searches, targets, leaders
- *   and deals; when the table is full the least valuable half is evicted
- *   (the shallowest distributions, the stale before the used, see tt_evict).
+ *   and deals; when the table is full the entries no probe uses go (past
+ *   a walk's reach, or dominated by a more general entry, see list_prune),
+ *   then the least valuable half is evicted (the shallowest distributions,
+ *   the stale before the used, see tt_evict).
  *   A distribution's entries sit in blocks of neighbouring memory, newest
  *   first, and an entry that cuts a search off moves to the front; a probe
  *   takes, of the entries near the first that decides it, the one
@@ -651,7 +653,28 @@ static void slot_delete(dbr_dd *d, uint64_t i) {
  * dropped, only the eighths of its distributions (by their hash) needed to
  * keep half: weight 0 234.6M, 2 216.2M, 4 211.3M; with weight 2, keeping
  * 5/8 (3/8) of the pool, not half: 205.2M (211.0M), within the spread
- * the weights show, more evictions (36 against 29). */
+ * the weights show, more evictions (36 against 29).
+ * Session 16: before the ranks, each reachable list loses what no probe
+ * uses (list_prune): its entries past the first DD_MAX_CHAIN (no walk
+ * reads them) and those dominated by one of its first DD_PRUNE_TOP
+ * entries (more general, bounds as tight). Tables' nodes at 32 MiB
+ * (dd_nodes, load 4-9): long_deals/deal.10 and deal.11 100.999M +
+ * 101.929M (13 and 17 evictions) -> 90.670M + 97.691M (11 and 16), -7.2%
+ * together; the six freak deals of dd_golden.json 193.47M -> 192.82M
+ * (-0.3%, the same evictions); the first 60 random deals the same nodes
+ * (no eviction), the first 6's instructions -0.06% (callgrind). Measured
+ * and not kept (the two long deals): the dominating entry sought in the
+ * whole first DD_MAX_CHAIN, 195.1M (-3.9%), but 1.04G comparisons and
+ * about 2.2 s of deal.10's 14 s; the first 16, 204.1M (+0.6%); the first
+ * 64, 195.3M (-3.8%); only the entries past DD_MAX_CHAIN dropped, 201.1M
+ * (-0.9%). Dominated entries are 6-9% of those the long deals' prunes
+ * read, the unreachable tails about 4.5%. The whole long_deals/ set (one
+ * workspace): 606.16M -> 588.66M (-2.9%; deal.04 -5.4%, deal.10 -14%,
+ * deal.11 +4.1%, deal.14 +1.8%), CPU 82.6 s against 83.5 s (the two run
+ * side by side, load 6-14): the prunes' own time (clock, deal.10 and
+ * deal.11 alone) 1.14 s of 25.3 s, about what the nodes save. Left for a
+ * next step: a cheaper prune (a prefilter of the candidates, or the
+ * dominated entries found at a store's walk). */
 DBR_INLINE int strain_reachable(const dbr_dd *d, int strain) {
     return strain == d->root_trump || strain == DBR_NOTRUMP;
 }
@@ -680,9 +703,83 @@ DBR_INLINE int evict_rank(const dbr_dd *d, const dd_slot *sl) {
     return r + (sl->used ? DD_USED_WEIGHT : 0);
 }
 
+/* The entries of a list a probe can read: its first blocks up to
+ * DD_MAX_CHAIN entries (a walk stops at the first block boundary past it). */
+#define DD_PRUNE_BLOCKS ((DD_MAX_CHAIN + DD_BLOCK - 1) / DD_BLOCK + 1)
+#ifndef DD_PRUNE_TOP
+#define DD_PRUNE_TOP 32
+#endif
+
+/* Entry a dominates entry b: every position b describes, a describes too
+ * (a's cards a subset of b's, with the same owners), and a's bounds are at
+ * least as tight, so that whatever b decides a decides. */
+DBR_INLINE int entry_dominates(const dd_entry *a, const dd_entry *b) {
+    return ((a->mask & ~b->mask) == 0) & ((b->b0 & a->mask) == a->b0) &
+           ((b->b1 & a->mask) == a->b1) & (a->lb >= b->lb) & (a->ub <= b->ub);
+}
+
+/* Drop a list's entries no probe can use: those past its first
+ * DD_PRUNE_BLOCKS blocks (no walk reaches them), and those a more general
+ * entry of the list dominates (of two alike, the later goes). The
+ * survivors move towards the list's end, keeping their order, and the
+ * blocks emptied go free (marked; tt_evict links them). */
+static void list_prune(dbr_dd *d, dd_slot *sl) {
+    uint32_t blk[DD_PRUNE_BLOCKS];
+    uint8_t drop[DD_PRUNE_BLOCKS * DD_BLOCK];
+    int nb = 0;
+    const int o = (int)(sl->head % DD_BLOCK);
+    uint32_t i = sl->head;
+    for (int n = 0; i && n < DD_MAX_CHAIN; nb++) {
+        blk[nb] = i & ~(DD_BLOCK - 1);
+        n += (int)DD_BLOCK - (nb ? 0 : o);
+        i = d->pool[blk[nb] + DD_BLOCK - 1].next;
+    }
+    if (i) {
+        list_blocks(d, i, 1);
+        d->pool[blk[nb - 1] + DD_BLOCK - 1].next = 0;
+    }
+    const int n = nb * (int)DD_BLOCK - o;
+    /* the dominating entries sought among the list's first DD_PRUNE_TOP
+     * (the entries that last decided a search move to the front) */
+    const dd_entry *top[DD_PRUNE_TOP];
+    const int nt = n < DD_PRUNE_TOP ? n : DD_PRUNE_TOP;
+    for (int q = 0; q < nt; q++)
+        top[q] = &d->pool[blk[(q + o) / (int)DD_BLOCK] + (unsigned)(q + o) % DD_BLOCK];
+    for (int q = 0; q < n; q++) {
+        const dd_entry *eb = &d->pool[blk[(q + o) / (int)DD_BLOCK] + (unsigned)(q + o) % DD_BLOCK];
+        int dom = 0;
+        for (int a = 0; a < nt; a++)
+            dom |= entry_dominates(top[a], eb) & (top[a]->mask != eb->mask || a < q);
+        drop[q] = (uint8_t)dom;
+    }
+    /* the survivors to the list's end, in order (the walk reads a block
+     * from its head's place to its end) */
+    int w = n;
+    for (int q = n - 1; q >= 0; q--) {
+        if (drop[q]) continue;
+        if (--w == q) continue;
+        dd_entry *to = &d->pool[blk[(w + o) / (int)DD_BLOCK] + (unsigned)(w + o) % DD_BLOCK];
+        const dd_entry *from =
+            &d->pool[blk[(q + o) / (int)DD_BLOCK] + (unsigned)(q + o) % DD_BLOCK];
+        to->b0 = from->b0;
+        to->b1 = from->b1;
+        to->mask = from->mask;
+        to->lb = from->lb;
+        to->ub = from->ub;
+        to->best = from->best;
+    }
+    const int first = (w + o) / (int)DD_BLOCK;
+    for (int k = 0; k < first; k++) d->pool[blk[k]].cls = DD_FREE_BLOCK;
+    sl->head = blk[first] + (unsigned)(w + o) % DD_BLOCK;
+}
+
 static void tt_evict(dbr_dd *d) {
     const uint64_t n = d->slot_mask + 1;
     d->evictions++;
+    for (uint64_t i = 0; i < n; i++) {
+        dd_slot *sl = &d->slots[i];
+        if (slot_live(d, sl) && evict_rank(d, sl) >= 0) list_prune(d, sl);
+    }
     /* the slots and entries of each rank (a walk of each list, block by block) */
     uint64_t ent[DD_RANKS] = {0}, cnt[DD_RANKS] = {0};
     for (uint64_t i = 0; i < n; i++) {
@@ -805,6 +902,7 @@ static DD_HOT void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int suc
         e->lb = 0;
         e->ub = (uint8_t)r;
         e->best = DD_NO_MOVE;
+        e->cls = 0; /* (a head swap in search_lead copies it) */
         e->next = sl->head;
         sl->head = idx;
     }

@@ -506,6 +506,20 @@ static void test_growth(void) {
     /* the same table full with stop off: the solver evicts and goes on */
     CHECK_ST(dbr_dd_set_stop_when_full(dd, 0), DBR_OK);
     free(smem);
+    /* the smallest workspace, its memory not zeroed (every byte 0xFF),
+     * evicting over and over: each eviction drops the entries no probe
+     * reads and those a more general entry dominates (list_prune), and
+     * the scores stay exact */
+    smem = malloc(dbr_dd_min_bytes());
+    memset(smem, 0xFF, dbr_dd_min_bytes());
+    CHECK_ST(dbr_dd_init(smem, dbr_dd_min_bytes(), &small), DBR_OK);
+    t = -2;
+    CHECK_ST(dbr_dd_solve_cards(small, &pos, &t, scores), DBR_OK);
+    CHECK(t == wt && memcmp(scores, want_scores, sizeof scores) == 0);
+    uint64_t ev = 0;
+    CHECK_ST(dbr_dd_evictions(small, &ev), DBR_OK);
+    CHECK(ev > 10);
+    free(smem);
     free(mem);
     CHECK(strcmp(dbr_status_name(DBR_E_FULL), "E_FULL") == 0);
 }
