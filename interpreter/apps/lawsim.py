@@ -83,6 +83,7 @@ IRREGULAR = frozenset(
         "lead_on",
         "suggest",
         "inform",
+        "refer",
         "attention",
         "point_out",
     )
@@ -103,7 +104,8 @@ DECISIONS = frozenset(
 )
 #: the penalties in the play that close an exposed card, a lead out of turn
 #: or the fourth hand's card before the second (laws 65-80), dummy's
-#: suggestion (law 62) or information about the bidding (laws 51, 93), and no
+#: suggestion (law 62), information about the bidding (laws 51, 93) or a
+#: reference to the play (law 93), and no
 #: other irregularity (a revoke's penalty is its claim)
 PLAY_DECISIONS = frozenset(
     (
@@ -131,6 +133,7 @@ _PLAY_IRREGULAR = (
     "lead_on",
     "suggest",
     "inform",
+    "refer",
     "attention",
 )
 

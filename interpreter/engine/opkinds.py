@@ -75,6 +75,7 @@ DISOBEY          the offender   ``card``, ``trick``, ``liable`` (law 73: he fail
 TOUCH            the hand       ``card``, ``played`` (law 64)
 SUGGEST          dummy          -- (law 62)
 INFORM           the informer   -- (laws 51, 93)
+REFER            the offender   -- (law 93: a reference to an incident of the play)
 ATTENTION        the offender   -- (law 92: attention called to the trick before his partner plays)
 POINT_OUT        the revoker    ``trick`` (law 61)
 ASK              the renouncer  ``trick``, ``revoke`` (law 85)
@@ -167,6 +168,7 @@ class OpKind(TextEnum):
     TOUCH = "touch"
     SUGGEST = "suggest"
     INFORM = "inform"
+    REFER = "refer"
     ATTENTION = "attention"
     POINT_OUT = "point_out"
     ASK = "ask"
