@@ -98,7 +98,7 @@ def test_play_irregularities_samples_every_irregularity_the_engine_offers(
             break
     assert watch.committed == watch.offered
     assert watch.committed <= logged
-    assert {"lead_on", "out_of_turn play", "false_lead"} <= logged
+    assert {"lead_on", "out_of_turn play", "false_lead", "refer"} <= logged
     if variant == "auction-bridge":
         # law 52: a slip, corrected before the next hand acts (issue 20)
         assert {"throw_down", "have_rest", "suggest", "inform", "slip"} <= logged
