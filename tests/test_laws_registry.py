@@ -41,6 +41,7 @@ PENALTY_KINDS = {
     "accept",
     "cancel",
     "compel",
+    "end_doubling",
     "make_sufficient",
     "bid_seven",
     "previous_final",
@@ -91,6 +92,7 @@ OPTION_ENUMS = (
     "fourth_hand_option",
     "lead_out_of_turn_option",
     "passed_back_option",
+    "double_before_asked_option",
     "lead_before_doubling_option",
     "rest_claimed_option",
 )
@@ -148,6 +150,7 @@ def test_the_penalties_texts_read_and_print_as_before() -> None:
         "accept call": "accept",
         "cancel call": "cancel",
         "compel declaration": "compel",
+        "end doubling": "end_doubling",
         "make bid sufficient": "make_sufficient",
         "make bid seven": "bid_seven",
         "make previous bid final": "previous_final",

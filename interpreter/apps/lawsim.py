@@ -98,6 +98,7 @@ DECISIONS = frozenset(
         "bid_seven",
         "previous_final",
         "compel",
+        "end_doubling",
         "claim",
         "waive",
     )

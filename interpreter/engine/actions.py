@@ -38,6 +38,7 @@ __all__ = [
     "DECLARE",
     "DECLINE",
     "DOUBLE",
+    "END_DOUBLING",
     "EXPOSE_CARD",
     "FALSE_LEAD",
     "FORBID",
@@ -90,6 +91,8 @@ NEW_DEAL: Final = "new_deal"
 ACCEPT: Final = "accept"
 CANCEL: Final = "cancel"
 COMPEL: Final = "compel"
+#: ELW05 law 55: a double out of turn not accepted ends the doubling
+END_DOUBLING: Final = "end_doubling"
 MAKE_SUFFICIENT: Final = "make_sufficient"
 TOUCH: Final = "touch"
 ASK: Final = "ask"

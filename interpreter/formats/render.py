@@ -61,6 +61,7 @@ _FIXED_WORDS = {
     "accept": "lets the call stand",
     "cancel": "has the call cancelled",
     "compel": "compels him to declare",
+    "end_doubling": "lets the double not stand: no further doubling (ELW05 law 55)",
     "make_sufficient": "has the bid made sufficient",
     "bid_seven": "has the bid count as seven",
     "previous_final": "makes his side's last bid final",

@@ -25,6 +25,7 @@ from .options import (
     CorrectionPenalty,
     DeclarationOutOfTurnOption,
     DisobeyedPenalty,
+    DoubleBeforeAskedOption,
     FourthHandOption,
     ImpossibleOption,
     LeadBeforeDoublingOption,
@@ -128,7 +129,8 @@ class LawsRules:
         ``declaration_by_partner``, ``declaration_by_adversary``,
         ``double_before_asked``, ``lead_before_doubling``, and the partner's
         pass in turn, ``declaration_passed_back``), what may be done about it
-        (``new_deal``, ``accept``, ``cancel``, ``compel``, ``call_lead``);
+        (``new_deal``, ``accept``, ``cancel``, ``end_doubling``, ``compel``,
+        ``call_lead``);
         empty where the rules do not regulate calls out of turn.
     """
 
@@ -139,6 +141,7 @@ class LawsRules:
             OutOfTurnOption
             | DeclarationOutOfTurnOption
             | AdversaryDeclarationOption
+            | DoubleBeforeAskedOption
             | PassedBackOption
             | LeadBeforeDoublingOption,
             ...,

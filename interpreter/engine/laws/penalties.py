@@ -61,6 +61,7 @@ from ..actions import (
     CANCEL,
     COMPEL,
     DECLINE,
+    END_DOUBLING,
     FORBID,
     INFORM,
     LEAD_ON,
@@ -287,6 +288,21 @@ class Compel(Cancel):
     def decide(self, game: Game, pending: Pending, choice: Action) -> None:
         super().decide(game, pending, choice)
         game.deal.barred = pending.offender  # he must declare: no second pass back
+
+
+@register
+class EndDoubling(Cancel):
+    """ELW05 law 55 (on law 59's double before "May I lead?"): the double is
+    void, and "If any double or re-double out of turn be not accepted there
+    shall be no further doubling in that hand": every hand may only pass."""
+
+    kind = END_DOUBLING
+    text = "end doubling"
+    option = "end_doubling"
+
+    def decide(self, game: Game, pending: Pending, choice: Action) -> None:
+        super().decide(game, pending, choice)
+        game.deal.doubling_ended = True
 
 
 def _bid_instead(game: Game, seat: Seat, bid: Action, detail: dict[str, str], bars: bool) -> None:
