@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
+from test_laws_exposed import pbn_round_trip
 
 from dummybridge.core.cards import Seat
 from dummybridge.engine.game import Game
@@ -167,6 +168,9 @@ def test_elw05_law_55_a_double_out_of_turn_not_accepted_ends_the_doubling() -> N
     assert (game.to_act, _texts(game.legal_actions())) == (Seat.EAST, ["pass"])
     game.apply("pass")
     assert (game.phase, game.to_act, game.doubling_level) == ("play", Seat.WEST, 0)
+    while game.deal_number == 1:  # the deal played out: the PBN round trip keeps it
+        game.apply(game.legal_actions()[0])
+    assert '\\"end doubling\\"' in pbn_round_trip(game)
 
 
 def test_elw05_double_before_may_i_lead_the_maker_says_it_shall_not_stand() -> None:
