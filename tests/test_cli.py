@@ -137,13 +137,13 @@ def test_entry_point_plays() -> None:
 def test_play_in_laws_mode_with_irregularities(capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 5: --irregularities RATE makes players sometimes revoke, so the
     penalties can be seen; the same seed gives the same game."""
-    # (seed 2: since the sampler draws from every irregularity the engine
-    # offers, issue 20, seed 3's revokes are not claimed)
-    assert main(["play", "bridge", "--seed", "2", "--irregularities", "0.1", "--ascii"]) == 0
+    # (seed 3: the sampler draws from every irregularity the engine offers,
+    # issue 20, and each new one changes the draws; "mention play" the last)
+    assert main(["play", "bridge", "--seed", "3", "--irregularities", "0.1", "--ascii"]) == 0
     out = capsys.readouterr().out
     assert "revokes in trick" in out
     assert "claims the revoke penalty in tricks" in out
-    assert main(["play", "bridge", "--seed", "2", "--irregularities", "0.1", "--ascii"]) == 0
+    assert main(["play", "bridge", "--seed", "3", "--irregularities", "0.1", "--ascii"]) == 0
     assert capsys.readouterr().out == out
 
 
@@ -168,18 +168,19 @@ def test_play_with_irregularities_shows_revokes_corrected_in_time(
 ) -> None:
     """Laws 85-86: with --irregularities a revoke is sometimes noticed in time:
     the offender's partner asks "Having none?", the revoke is corrected and the
-    adversaries choose the penalty of law 86."""
+    adversaries choose the penalty of law 86. (Seed 3: each irregularity the
+    sampler may draw changes its draws; "mention play" the last.)"""
     assert (
-        main(["play", "auction-bridge", "--seed", "1", "--irregularities", "0.05", "--ascii"]) == 0
+        main(["play", "auction-bridge", "--seed", "3", "--irregularities", "0.05", "--ascii"]) == 0
     )
     out = capsys.readouterr().out
     assert (
         """\
-      West (A) revokes in trick 6: HA to the C4 led
-      D asks West (A): having none? Yes.
-      The revoke in trick 6 is corrected: HA taken back
-      South (B) requires the highest card of the suit
-   6. N C4   E CT   S CK   W C9   -> South
+      North (C) revokes in trick 3: SK to the C8 led
+      D asks North (C): having none? Yes.
+      The revoke in trick 3 is corrected: SK C6 taken back
+      East (A) requires the highest card of the suit
+   3. W C8   N CK   E C6   S C3   -> North
 """
         in out
     )

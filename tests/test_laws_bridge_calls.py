@@ -12,11 +12,14 @@ import json
 from pathlib import Path
 
 import pytest
+from test_laws_exposed import pbn_round_trip
 
 from dummybridge.core.cards import Seat
 from dummybridge.engine.game import Game
 from dummybridge.errors import IllegalActionError, RuleFileError
 from dummybridge.language.loader import load_rules
+from dummybridge.language.ruleset import RuleSet
+from support import with_changes
 
 BRIDGE = load_rules("bridge")
 DECLARATIONS = [
@@ -28,8 +31,8 @@ DECLARATIONS = [
 ]
 
 
-def _game(laws: bool = True) -> Game:
-    game = Game(BRIDGE, 1, laws=laws)
+def _game(laws: bool = True, rules: RuleSet = BRIDGE) -> Game:
+    game = Game(rules, 1, laws=laws)
     assert (game.dealer, game.actor) == (Seat.SOUTH, "B")
     return game
 
@@ -125,7 +128,7 @@ def test_elw05_double_before_may_i_lead_stands_and_redoubling_goes_on() -> None:
     assert game.out_of_turn_actions("C") == ()  # the declaring side: not this law
     game.apply("double", player="D")
     assert (game.phase, game.to_act) == ("penalty", Seat.SOUTH)  # the maker decides
-    assert _texts(game.legal_actions()) == ["accept call", "cancel call"]
+    assert _texts(game.legal_actions()) == ["accept call", "end doubling"]
     game.apply("accept call")
     assert (game.phase, game.to_act, game.doubling_level) == ("double", Seat.SOUTH, 1)
     assert _texts(game.legal_actions()) == ["pass", "redouble"]  # issue 21
@@ -138,10 +141,45 @@ def test_elw05_double_before_may_i_lead_stands_and_redoubling_goes_on() -> None:
     ]
 
 
-def test_elw05_double_before_may_i_lead_the_maker_says_it_shall_not_stand() -> None:
-    """ELW05: the maker of the trump says the double shall not stand: it is void,
-    and the eldest hand speaks as if it had not been made."""
+def test_elw05_law_55_a_double_out_of_turn_not_accepted_ends_the_doubling() -> None:
+    """ELW05 law 55: "If any double or re-double out of turn be not accepted
+    there shall be no further doubling in that hand" (bridge.yaml's
+    double_before_asked: [accept, end_doubling], ELW05 law 59's double before
+    "May I lead?"). North, the maker, says it shall not stand ("end
+    doubling"): the double is void, and both adversaries may only pass; the
+    play begins with the eldest hand's lead, undoubled."""
     game = _game()
+    game.apply("leave it")
+    game.apply("declare spades")
+    game.apply("double", player="D")
+    assert (game.phase, game.to_act) == ("penalty", Seat.NORTH)
+    assert _texts(game.legal_actions()) == ["accept call", "end doubling"]
+    game.apply("end doubling")
+    assert game.log[-1].kind == "end_doubling"
+    assert (game.phase, game.to_act, game.doubling_level) == ("double", Seat.WEST, 0)
+    assert _texts(game.legal_actions()) == ["pass"]
+    with pytest.raises(
+        IllegalActionError,
+        match=r"^double refused: no further doubling in this hand: a double out of "
+        r"turn was not accepted \(ELW05 law 55\)$",
+    ):
+        game.apply("double")
+    game.apply("pass")
+    assert (game.to_act, _texts(game.legal_actions())) == (Seat.EAST, ["pass"])
+    game.apply("pass")
+    assert (game.phase, game.to_act, game.doubling_level) == ("play", Seat.WEST, 0)
+    while game.deal_number == 1:  # the deal played out: the PBN round trip keeps it
+        game.apply(game.legal_actions()[0])
+    assert '\\"end doubling\\"' in pbn_round_trip(game)
+
+
+def test_elw05_double_before_may_i_lead_the_maker_says_it_shall_not_stand() -> None:
+    """ELW05 law 59 with the option ``cancel`` (a house rule: the doubling goes
+    on): the maker of the trump says the double shall not stand: it is void,
+    and the eldest hand speaks as if it had not been made."""
+    game = _game(
+        rules=with_changes(BRIDGE, laws__out_of_turn__double_before_asked=["accept", "cancel"])
+    )
     game.apply("leave it")
     game.apply("declare spades")  # North makes the trump: he decides
     game.apply("double", player="D")

@@ -255,8 +255,7 @@ def test_law_93_a_reference_to_the_bidding_in_the_play_costs_a_called_lead() -> 
     lead." After the first trick, won by dummy, East refers to the bidding;
     the declarer calls clubs, which binds the adversaries' next lead, not
     dummy's: East, who wins the next trick with the club ace, must lead a
-    club. (The reference to an incident of the play is not built: see
-    docs/seed-traceability.md.)"""
+    club. (The reference to an incident of the play: the next test.)"""
     game = game_at_play(CLUBS)
     for card in ("S2", "SA", "S7", "S3"):
         game.apply(f"play {card}")
@@ -287,13 +286,105 @@ def test_law_93_a_reference_to_the_bidding_in_the_play_costs_a_called_lead() -> 
     )
 
 
+def _first_trick_played(rules: RuleSet) -> Game:
+    """CLUBS in laws mode, no trumps (South declares, West leads): the first
+    trick played, S2 SA S7 S3, dummy wins it and leads next."""
+    game = Game(rules, 1, deals=[CLUBS], laws=True)
+    auction = rules.declaration.kind == "auction"
+    for call in ("bid 1 no_trumps", "pass") if auction else ("declare no_trumps",):
+        game.apply(call)
+    for _ in range(2):
+        game.apply("pass")
+    assert "mention play" not in texts(game.remarks(EAST))  # no incident of the play yet
+    for card in ("S2", "SA", "S7", "S3"):
+        game.apply(f"play {card}")
+    return game
+
+
+@pytest.mark.parametrize(("rules", "law"), [(AUCTION, "law 93"), (BRIDGE, "ELW05 law 101")])
+def test_law_93_a_reference_to_an_incident_of_the_play_costs_a_called_lead(
+    rules: RuleSet, law: str
+) -> None:
+    """Law 93: "if, during the play of a hand, he make any unauthorized
+    reference to any incident of the play ... the declarer may call a suit
+    from the adversary whose turn it is next to lead"; the Bridge code's law
+    101 (ELW05): "if he make any unauthorised reference to any incident of the
+    play the dealer may call a suit from the adversary whose turn it is next
+    to lead." After the first trick, East mentions the play ("mention play",
+    offered to the adversaries alone, once a card is played); the declarer
+    calls clubs, which binds the adversaries' next lead: East, who wins the
+    next trick with the club ace, must lead a club. One called lead at a
+    time. Where law 73 is left out, another suit is refused citing the law
+    the variant's code has (law 93; ELW05 law 101)."""
+    game = _first_trick_played(rules)
+    assert "mention play" in texts(game.remarks(EAST))
+    assert "mention play" in texts(game.remarks(WEST))
+    assert "mention play" not in texts(game.remarks(SOUTH))
+    assert "mention play" not in texts(game.remarks(NORTH))
+    game.apply("mention play", player=EAST)
+    assert (game.log[-1].kind, game.log[-1].seat) == ("refer", Seat.EAST)
+    assert (game.phase, game.to_act) == ("penalty", Seat.SOUTH)
+    assert texts(game.legal_actions()) == [*CALLS, "decline penalty"]
+    assert penalty_text(game) == (
+        f"East (D) mentions the play ({law}). South (B) may exact a penalty, or decline it"
+    )
+    game.apply("call lead clubs")
+    refused(
+        game,
+        "mention play",
+        "mention play refused: A is not an adversary of the declarer, or a lead is "
+        f"already called, or no card is played yet ({law})",
+        player=WEST,
+    )
+    for card in ("C2", "CA", "C9", "C5"):  # dummy leads a club: East wins
+        game.apply(f"play {card}")
+    assert texts(game.legal_actions()) == ["play CQ", "play CK"]
+    game = _first_trick_played(with_changes(rules, laws__failure_to_obey=False))
+    game.apply("mention play", player=WEST)
+    game.apply("call lead clubs")
+    for card in ("C2", "CA", "C9", "C5"):
+        game.apply(f"play {card}")
+    refused(game, "play H9", f"play H9 refused: the declarer has called a lead of clubs ({law})")
+
+
+def test_law_93_unregulated_mention_play_is_refused_and_changes_nothing() -> None:
+    """Law 93 left out (laws.reference_to_play false): "mention play" is not
+    offered, and refused with the law named."""
+    game = _first_trick_played(with_changes(AUCTION, laws__reference_to_play=False))
+    assert "mention play" not in texts(game.remarks(EAST))
+    refused(
+        game,
+        "mention play",
+        "mention play refused: auction-bridge calls no lead for a reference to an "
+        "incident of the play (law 93)",
+        player=EAST,
+    )
+
+
+def test_elw05_law_60_the_suit_called_after_a_lead_before_the_doubling_cites_law_60() -> None:
+    """The suit the maker calls after the third hand's lead before the
+    doubling (ELW05 law 60; ELW07 "Doubling, re-doubling") is the Bridge
+    code's own law: another suit led, where law 75 is left out, is refused
+    citing ELW05 law 60 (it cited law 76, the lead out of turn in the play)."""
+    game = Game(with_changes(BRIDGE, laws__failure_to_obey=False), 1, deals=[CLUBS], laws=True)
+    game.apply("declare hearts")
+    game.apply("play HJ", player=EAST)
+    game.apply("call lead clubs")
+    game.apply("pass")
+    game.apply("pass")
+    assert game.to_act is Seat.WEST
+    refused(
+        game, "play H2", "play H2 refused: the declarer has called a lead of clubs (ELW05 law 60)"
+    )
+
+
 # ------------------------------------------ every message cites its own code's law
 
 #: actions tried at every state the walk stops at, besides those it has seen offered
 _TRIED = (
     "call lead clubs", "require highest", "require lowest", "require win", "require lose",
     "require suggested card", "forbid suggested card", "forbid lead hearts", "mention bidding",
-    "have the rest", "throw down hand", "correct revoke", "ask having none",
+    "mention play", "have the rest", "throw down hand", "correct revoke", "ask having none",
     "point out revoke", "take back false lead", "suggest SA", "touch SA", "call SA", "call H2",
     "expose SA", "expose H2", "lead on SA", "require win SA", "treat lead as exposed",
     "let lead stand", "decline penalty", "claim revoke tricks", "claim revoke points",

@@ -81,8 +81,8 @@ def test_law_85_the_partner_asks_and_the_revoke_is_corrected() -> None:
         game.apply(f"play {card}")
     assert game.revokes == [(Seat.EAST, 1, True)]
     assert game.to_act == Seat.NORTH  # dummy's lead: the trick is not yet quitted
-    assert said(game, WEST) == ["ask having none", "mention bidding"]
-    assert said(game, EAST) == ["correct revoke", "mention bidding"]
+    assert said(game, WEST) == ["ask having none", "mention bidding", "mention play"]
+    assert said(game, EAST) == ["correct revoke", "mention bidding", "mention play"]
     game.apply("ask having none", player=WEST)
     assert [(op.kind, dict(op.detail)) for op in game.log[-2:]] == [
         ("ask", {"trick": 1, "revoke": True}),
@@ -139,7 +139,7 @@ def test_law_85_a_renounce_with_none_of_the_suit_is_answered_no() -> None:
     game.apply("ask having none", player=EAST)
     assert dict(game.log[-1].detail) == {"trick": 5, "revoke": False}
     assert [c.code for c in game.tricks[-1].cards] == ["SK", "S8", "S4", "C3"]
-    assert said(game, EAST) == ["mention bidding"]  # asked once
+    assert said(game, EAST) == ["mention bidding", "mention play"]  # asked once
 
 
 def test_law_83_a_card_led_to_the_next_trick_establishes_the_revoke() -> None:
@@ -149,7 +149,7 @@ def test_law_83_a_card_led_to_the_next_trick_establishes_the_revoke() -> None:
     for card in ("S2", "SJ", "H9", "S3", "SA"):
         game.apply(f"play {card}")
     assert "ask having none" not in said(game, WEST)
-    assert said(game, EAST) == ["mention bidding"]
+    assert said(game, EAST) == ["mention bidding", "mention play"]
     with pytest.raises(IllegalActionError, match=r"D has no revoke that may still be corrected"):
         game.apply("correct revoke", player=EAST)
     assert game.revokes == [(Seat.EAST, 1, True)]
@@ -489,7 +489,7 @@ def test_law_51_information_about_the_bidding_costs_a_called_lead() -> None:
         "play D2", "play D3", "play D4", "play D5", "play S2",
     ]  # fmt: skip
     game.apply("play H5")
-    assert said(game, EAST) == ["mention bidding"]  # the lead is made: free again
+    assert said(game, EAST) == ["mention bidding", "mention play"]  # the lead is made: free again
 
 
 def test_law_51_the_called_lead_waits_for_the_adversaries_lead() -> None:

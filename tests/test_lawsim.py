@@ -130,6 +130,7 @@ def test_a_laws_rubber_is_a_laws_game_of_the_rubbers_seed() -> None:
         "have_rest",  # ELW05 law 74: nothing may be required of the dealer
         "disobey",  # ELW05 law 75: a penalty not obeyed, liable to the revoke penalty
         "attention",  # ELW05 law 100: attention called to the trick
+        "refer",  # ELW05 law 101: a reference to an incident of the play
     }
     # (seed 2: the draws change whenever the engine offers one more
     # irregularity; since attention called to the trick, seed 4 has no pass back)
@@ -197,6 +198,7 @@ def test_simulate_laws_reports_the_irregularities(capsys: pytest.CaptureFixture[
             "lead_on",
             "suggest",
             "inform",
+            "refer",
             "attention",
             "point_out",
             "out_of_turn redouble",

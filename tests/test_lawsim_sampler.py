@@ -98,7 +98,7 @@ def test_play_irregularities_samples_every_irregularity_the_engine_offers(
             break
     assert watch.committed == watch.offered
     assert watch.committed <= logged
-    assert {"lead_on", "out_of_turn play", "false_lead"} <= logged
+    assert {"lead_on", "out_of_turn play", "false_lead", "refer"} <= logged
     if variant == "auction-bridge":
         # law 52: a slip, corrected before the next hand acts (issue 20)
         assert {"throw_down", "have_rest", "suggest", "inform", "slip"} <= logged
@@ -108,7 +108,8 @@ def test_the_offences_are_the_irregular_remarks() -> None:
     """Which remarks are offences, named once: the card exposed (laws 65-70),
     the winning card led on (law 71), the hand thrown down and "I have the
     rest" (law 72), dummy's suggestion (law 62) and pointing out (law 61), the
-    information about the bidding (laws 51, 93), attention called to the
+    information about the bidding (laws 51, 93) and the reference to an
+    incident of the play (law 93; ELW05 law 101), attention called to the
     trick (law 92); not the rights and penalties (asking "Having none?", a
     correction, a card called ...)."""
     assert sorted(OFFENCES) == [
@@ -118,6 +119,7 @@ def test_the_offences_are_the_irregular_remarks() -> None:
         "inform",
         "lead_on",
         "point_out",
+        "refer",
         "suggest",
         "throw_down",
     ]

@@ -57,9 +57,9 @@ def test_a_record_with_every_sampled_irregularity_round_trips(
     them in one rubber: winning cards led on (law 71), a hand thrown down and
     "I have the rest" (law 72), a false lead noticed (law 78), dummy's
     suggestion and pointing out (laws 61, 62), information about the bidding
-    (law 93), an impossible bid (law 50), a penalty disobeyed (law 73), a
-    slip corrected (law 52): the record exported to PBN and imported again
-    is the same record."""
+    (laws 51, 93) and a reference to the play (law 93), an impossible bid
+    (law 50), a penalty disobeyed (law 73), a slip corrected (law 52): the
+    record exported to PBN and imported again is the same record."""
     from dummybridge.apps.lawsim import irregularities
     from dummybridge.formats.records import load_game
 
@@ -75,6 +75,7 @@ def test_a_record_with_every_sampled_irregularity_round_trips(
         "suggest",
         "point_out",
         "inform",
+        "refer",  # law 93: a reference to an incident of the play
         "impossible",
         "disobey",
         "out_of_turn play",

@@ -83,6 +83,7 @@ IRREGULAR = frozenset(
         "lead_on",
         "suggest",
         "inform",
+        "refer",
         "attention",
         "point_out",
     )
@@ -97,13 +98,15 @@ DECISIONS = frozenset(
         "bid_seven",
         "previous_final",
         "compel",
+        "end_doubling",
         "claim",
         "waive",
     )
 )
 #: the penalties in the play that close an exposed card, a lead out of turn
 #: or the fourth hand's card before the second (laws 65-80), dummy's
-#: suggestion (law 62) or information about the bidding (laws 51, 93), and no
+#: suggestion (law 62), information about the bidding (laws 51, 93) or a
+#: reference to the play (law 93), and no
 #: other irregularity (a revoke's penalty is its claim)
 PLAY_DECISIONS = frozenset(
     (
@@ -131,6 +134,7 @@ _PLAY_IRREGULAR = (
     "lead_on",
     "suggest",
     "inform",
+    "refer",
     "attention",
 )
 

@@ -38,6 +38,7 @@ __all__ = [
     "DECLARE",
     "DECLINE",
     "DOUBLE",
+    "END_DOUBLING",
     "EXPOSE_CARD",
     "FALSE_LEAD",
     "FORBID",
@@ -55,6 +56,7 @@ __all__ = [
     "POINT_OUT",
     "PREVIOUS_FINAL",
     "REDOUBLE",
+    "REFER",
     "REQUIRE",
     "REVOKE_CLAIM",
     "SHOW_HAND",
@@ -89,6 +91,8 @@ NEW_DEAL: Final = "new_deal"
 ACCEPT: Final = "accept"
 CANCEL: Final = "cancel"
 COMPEL: Final = "compel"
+#: ELW05 law 55: a double out of turn not accepted ends the doubling
+END_DOUBLING: Final = "end_doubling"
 MAKE_SUFFICIENT: Final = "make_sufficient"
 TOUCH: Final = "touch"
 ASK: Final = "ask"
@@ -99,6 +103,8 @@ REQUIRE: Final = "require"
 FORBID: Final = "forbid"
 DECLINE: Final = "decline"
 INFORM: Final = "inform"
+#: 1912 law 93 (ELW05 law 101): an adversary's unauthorised reference to an incident of the play
+REFER: Final = "refer"
 #: law 92 (ELW05 law 100): an adversary calls attention to the trick before his partner plays
 ATTENTION: Final = "attention"
 BID_SEVEN: Final = "bid_seven"
@@ -158,6 +164,7 @@ _TEXTS = {
     CORRECT: "correct revoke",
     POINT_OUT: "point out revoke",
     INFORM: "mention bidding",
+    REFER: "mention play",
     ATTENTION: "claim trick",
     FALSE_LEAD: "take back false lead",
     THROW_DOWN: "throw down hand",
@@ -182,6 +189,7 @@ _KINDS = (
     CORRECT,
     POINT_OUT,
     INFORM,
+    REFER,
     ATTENTION,
     FALSE_LEAD,
     THROW_DOWN,
@@ -464,7 +472,7 @@ class Action:
             "'ask having none', 'correct revoke', 'point out revoke', "
             "'require highest|lowest|win|lose|suggested card', 'forbid suggested card', "
             "'decline penalty', 'take back false lead', "
-            "'mention bidding', 'call lead SUIT', 'expose CARD', 'call CARD', "
+            "'mention bidding', 'mention play', 'call lead SUIT', 'expose CARD', 'call CARD', "
             "'forbid lead SUIT', 'treat lead as exposed', 'let lead stand', "
             "'throw down hand', 'have the rest', 'lead on CARD', 'require win CARD', "
             "'require hand shown', "

@@ -117,6 +117,8 @@ class Deal:
     #: adversaries' exposed after the declarer's "I have the rest")
     not_liable: int
     silenced: set[Seat]  #: law 65: the partners who may not bid or double again this hand
+    #: ELW05 law 55: a double out of turn not accepted: no further doubling this hand
+    doubling_ended: bool
     #: law 52 (laws mode): the last call made in turn in the auction, as (its
     #: index in the game's actions, the calls its maker could have made
     #: instead of it): what may correct it as a slip
@@ -198,6 +200,7 @@ class Deal:
         self.rest_claimed = False
         self.not_liable = 0
         self.silenced = set()
+        self.doubling_ended = False
         self.slip_calls = None
         self.lead_forbidden = None
         self.early_card = None

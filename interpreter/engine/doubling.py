@@ -91,8 +91,10 @@ def choices(game: Game) -> tuple[Action, ...]:
     # (game._double_free: no limit, no blind doubling, no bar on redoubling:
     # always, up to the safeguard). The sides speak in turn after each
     # doubling, so the declaring side's doublings are the odd-numbered ones.
-    if game.deal.silenced and game.to_act in game.deal.silenced:
-        return _PASS_ONLY  # a card exposed by his partner before the lead (Bridge code)
+    if game.deal.doubling_ended or (game.deal.silenced and game.to_act in game.deal.silenced):
+        # ELW05 law 55: a double out of turn not accepted; or a card exposed by
+        # his partner before the lead (Bridge code)
+        return _PASS_ONLY
     if (game._double_free and level < game._max_doublings) or may_double(game):
         return _PASS_OR_REDOUBLE if level & 1 else _PASS_OR_DOUBLE
     return _PASS_ONLY
@@ -106,6 +108,10 @@ def why_not(game: Game, action: Action) -> str:
         return f"{game._seat_text(game.to_act)} may only {word} or pass now"
     assert deal.denomination is not None
     assert game.to_act is not None
+    if deal.doubling_ended:
+        return (
+            "no further doubling in this hand: a double out of turn was not accepted (ELW05 law 55)"
+        )
     if game.to_act in deal.silenced:
         return (
             f"{game._seat_text(game.to_act)} has forfeited his right to {word}: "

@@ -38,6 +38,7 @@ Decisions (the seat is the hand decided for; for ``look``, the hand looked at):
 - laws mode, the claim of a revoke penalty: ``CLAIM``, ``WAIVE``;
 - laws mode, a penalty chosen: ``ACCEPT``, ``CANCEL``, ``NEW_DEAL``,
   ``MAKE_SUFFICIENT``, ``BID_SEVEN``, ``PREVIOUS_FINAL``, ``COMPEL``,
+  ``END_DOUBLING`` (ELW05 law 55: the double void, no further doubling),
   ``REQUIRE``, ``FORBID``, ``DECLINE``, ``CALL_LEAD``, ``TREAT_EXPOSED``
   (law 76: the card led out of turn is an exposed card), ``LEAD_STANDS``
   (law 78: the lead out of turn stands, the others following it),
@@ -75,6 +76,7 @@ DISOBEY          the offender   ``card``, ``trick``, ``liable`` (law 73: he fail
 TOUCH            the hand       ``card``, ``played`` (law 64)
 SUGGEST          dummy          -- (law 62)
 INFORM           the informer   -- (laws 51, 93)
+REFER            the offender   -- (law 93: a reference to an incident of the play)
 ATTENTION        the offender   -- (law 92: attention called to the trick before his partner plays)
 POINT_OUT        the revoker    ``trick`` (law 61)
 ASK              the renouncer  ``trick``, ``revoke`` (law 85)
@@ -142,6 +144,7 @@ class OpKind(TextEnum):
     BID_SEVEN = "bid_seven"
     PREVIOUS_FINAL = "previous_final"
     COMPEL = "compel"
+    END_DOUBLING = "end_doubling"
     REQUIRE = "require"
     FORBID = "forbid"
     DECLINE = "decline"
@@ -167,6 +170,7 @@ class OpKind(TextEnum):
     TOUCH = "touch"
     SUGGEST = "suggest"
     INFORM = "inform"
+    REFER = "refer"
     ATTENTION = "attention"
     POINT_OUT = "point_out"
     ASK = "ask"

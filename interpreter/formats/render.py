@@ -47,6 +47,7 @@ _PLAY_REMARKS = frozenset(
         "suggest",
         "point_out",
         "inform",
+        "refer",
         "attention",
         "false_lead",
     )
@@ -60,6 +61,7 @@ _FIXED_WORDS = {
     "accept": "lets the call stand",
     "cancel": "has the call cancelled",
     "compel": "compels him to declare",
+    "end_doubling": "lets the double not stand: no further doubling (ELW05 law 55)",
     "make_sufficient": "has the bid made sufficient",
     "bid_seven": "has the bid count as seven",
     "previous_final": "makes his side's last bid final",
@@ -437,6 +439,9 @@ class _GameRecord:
     def _inform(self, op: Operation) -> None:
         self.trick_lines.append(f"      {self._label(op)} mentions the bidding (laws 51, 93)")
 
+    def _refer(self, op: Operation) -> None:
+        self.trick_lines.append(f"      {self._label(op)} mentions the play (law 93)")
+
     def _attention(self, op: Operation) -> None:
         assert op.action is not None
         self.trick_lines.append(f"      {self._label(op)} {action_words(op.action)}")
@@ -601,6 +606,7 @@ _WRITE_FIRST: dict[str, _Write] = {
     "out_of_turn": _GameRecord._out_of_turn,
     "slip": _GameRecord._slip,
     "inform": _GameRecord._inform,
+    "refer": _GameRecord._refer,
     "attention": _GameRecord._attention,
     "require": _GameRecord._penalty,
     "forbid": _GameRecord._penalty,

@@ -25,6 +25,7 @@ from .options import (
     CorrectionPenalty,
     DeclarationOutOfTurnOption,
     DisobeyedPenalty,
+    DoubleBeforeAskedOption,
     FourthHandOption,
     ImpossibleOption,
     LeadBeforeDoublingOption,
@@ -128,7 +129,8 @@ class LawsRules:
         ``declaration_by_partner``, ``declaration_by_adversary``,
         ``double_before_asked``, ``lead_before_doubling``, and the partner's
         pass in turn, ``declaration_passed_back``), what may be done about it
-        (``new_deal``, ``accept``, ``cancel``, ``compel``, ``call_lead``);
+        (``new_deal``, ``accept``, ``cancel``, ``end_doubling``, ``compel``,
+        ``call_lead``);
         empty where the rules do not regulate calls out of turn.
     """
 
@@ -139,6 +141,7 @@ class LawsRules:
             OutOfTurnOption
             | DeclarationOutOfTurnOption
             | AdversaryDeclarationOption
+            | DoubleBeforeAskedOption
             | PassedBackOption
             | LeadBeforeDoublingOption,
             ...,
@@ -158,6 +161,9 @@ class LawsRules:
     slip: bool
     #: laws 51, 93: an adversary's reference to the bidding lets the declarer call a lead
     called_lead: bool
+    #: law 93 (ELW05 law 101): an adversary's reference to an incident of the
+    #: play lets the declarer call a lead
+    reference_to_play: bool
     #: law 73 (ELW05 law 75): the penalties a hand may fail to obey, liable to
     #: the revoke penalty (empty: none; the card that disobeys is refused)
     failure_to_obey: tuple[DisobeyedPenalty, ...]
@@ -251,6 +257,7 @@ def laws_rules(data: Mapping[str, Any]) -> LawsRules:
         impossible_bars_partner=impossible["partner_barred"],
         slip=laws["slip"],
         called_lead=laws["called_lead"],
+        reference_to_play=laws["reference_to_play"],
         failure_to_obey=_disobeyed(laws["failure_to_obey"]),
         dummy=DummyConduct(
             asks_renounce=dummy["asks_renounce"],

@@ -28,6 +28,7 @@ __all__ = [
     "DeclaredFrom",
     "Declarer",
     "DisobeyedPenalty",
+    "DoubleBeforeAskedOption",
     "Doublers",
     "DoublingFirst",
     "DoublingLimitKind",
@@ -129,6 +130,8 @@ SuggestionOption: TypeAlias = Literal["require", "forbid"]
 OutOfTurnOption: TypeAlias = Literal["new_deal", "accept", "cancel", "make_sufficient"]
 ImpossibleOption: TypeAlias = Literal["bid_seven", "new_deal", "previous_final"]
 DeclarationOutOfTurnOption: TypeAlias = Literal["accept", "new_deal", "cancel"]
+#: ELW05 laws 55, 59: the double before "May I lead?"
+DoubleBeforeAskedOption: TypeAlias = Literal["accept", "cancel", "end_doubling"]
 AdversaryDeclarationOption: TypeAlias = Literal["new_deal", "cancel"]
 LeadOutOfTurnOption: TypeAlias = Literal["exposed", "call_lead", "stands"]
 LeadBeforeDoublingOption: TypeAlias = Literal["call_lead"]

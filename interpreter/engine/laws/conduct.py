@@ -17,7 +17,18 @@ from ...core.cards import Card, Hand, Seat, seat_side
 from ...errors import IllegalActionError
 from .. import play
 from .._speedups import plays_of
-from ..actions import ASK, ATTENTION, CORRECT, INFORM, POINT_OUT, SUGGEST, TOUCH, Action, Operation
+from ..actions import (
+    ASK,
+    ATTENTION,
+    CORRECT,
+    INFORM,
+    POINT_OUT,
+    REFER,
+    SUGGEST,
+    TOUCH,
+    Action,
+    Operation,
+)
 from ..opkinds import OpKind
 from ..phases import Phase
 from . import calls, exposed, penalties, revokes
@@ -45,11 +56,14 @@ __all__ = [
 
 #: the remarks and touches of the play that the laws regulate (laws 60-64, 85-86),
 #: and the cards exposed, called and the leads prohibited (laws 65-75)
-REMARKS = frozenset((TOUCH, ASK, CORRECT, POINT_OUT, SUGGEST, INFORM, ATTENTION)) | exposed.REMARKS
+REMARKS = (
+    frozenset((TOUCH, ASK, CORRECT, POINT_OUT, SUGGEST, INFORM, REFER, ATTENTION)) | exposed.REMARKS
+)
 _PLAYS = tuple(Action.play(Card(i)) for i in range(52))
 _SUGGESTS = tuple(Action.suggest(Card(i)) for i in range(52))  # (interned, made once)
 _TOUCHES = tuple(Action.touch(Card(i)) for i in range(52))
 _INFORM = Action(INFORM)
+_REFER = Action(REFER)
 _ATTENTION = Action(ATTENTION)
 _POINT_OUT = Action(POINT_OUT)
 _PASS_BACK = (Action.leave(),)  # the declaration passed back (ELW05)
@@ -328,14 +342,12 @@ def _play_remarks(game: Game, player: str, kind: str | None) -> list[Action]:
     if kind in (None, CORRECT) and _CORRECT not in out and disobedience_open(game, player):
         out.append(_CORRECT)  # law 73: corrected before the trick is quitted
     laws = game.rules.laws
-    if (
-        kind in (None, INFORM)
-        and laws.called_lead
-        and game.rules.declaration.kind == "auction"
-        and game.deal.called_lead is None
-        and any(seat_side(s) != seat_side(game.declarer) for s in game.player_seats.get(player, ()))
-    ):
-        out.append(_INFORM)
+    deal = game.deal
+    if kind in (None, INFORM, REFER) and _may_call_lead_on(game, player):
+        if kind in (None, INFORM) and laws.called_lead and game.rules.declaration.kind == "auction":
+            out.append(_INFORM)
+        if kind in (None, REFER) and laws.reference_to_play and (deal.tricks or deal.trick_cards):
+            out.append(_REFER)  # law 93 (ELW05 law 101): an incident of the play, once one is
     if kind in (None, ATTENTION) and _attention_offender(game, player) is not None:
         out.append(_ATTENTION)
     if kind in (None, POINT_OUT, SUGGEST, TOUCH) and player == dummy_player(game):
@@ -359,6 +371,16 @@ def _play_remarks(game: Game, player: str, kind: str | None) -> list[Action]:
         out.extend(exposed.exposure_remarks(game, player, kind))
         out.extend(exposed.false_lead_remarks(game, player))
     return out
+
+
+def _may_call_lead_on(game: Game, player: str) -> bool:
+    """Laws 51, 93: ``player`` holds a hand of the declarer's adversaries, and
+    no lead is called yet (one called lead at a time)."""
+    declarer = game.declarer
+    assert declarer is not None
+    return game.deal.called_lead is None and any(
+        seat_side(s) != seat_side(declarer) for s in game.player_seats.get(player, ())
+    )
 
 
 def _touches(game: Game, player: str) -> list[Action]:
@@ -399,7 +421,7 @@ def remark(game: Game, player: str, action: Action) -> Operation:
         return _suggest(game, seat, player, action)
     if kind == SUGGEST:
         return _suggest(game, seat, player, action)
-    if kind == INFORM:
+    if kind in (INFORM, REFER):
         return _inform(game, seat, player, action)
     if kind == ATTENTION:
         return _attention(game, seat, player, action)
@@ -443,12 +465,13 @@ def _suggest(game: Game, seat: Seat, player: str, action: Action) -> Operation:
 
 
 def _inform(game: Game, seat: Seat, player: str, action: Action) -> Operation:
-    """Laws 51, 93: an adversary's information about the bidding; the declarer
+    """Laws 51, 93: an adversary's information about the bidding, or his
+    reference to an incident of the play (law 93; ELW05 law 101): the declarer
     may call a lead."""
     declarer = game.declarer
     assert declarer is not None
     offender = next(s for s in game.player_seats[player] if seat_side(s) != seat_side(declarer))
-    op = game._append(INFORM, seat=offender, player=player, action=action)
+    op = game._append(action.kind, seat=offender, player=player, action=action)
     offered = penalties.offer(game, ("call_lead", "decline"), offender, action)
     penalties.await_choice(game, offender, action, offered, seat, declarer)
     return op
@@ -531,12 +554,23 @@ def why_no_remark(game: Game, player: str, action: Action) -> str:
         )
     if kind == INFORM:
         if not game.rules.laws.called_lead or game.rules.declaration.kind != "auction":
-            return f"{name} calls no lead for information about the bidding (laws 51, 93)"
-        return (
-            f"{player} is not an adversary of the declarer, or a lead is "
-            "already called (laws 51, 93)"
-        )
+            # the bidding is the 1912 code's alone: cited as its, in any code
+            return (
+                f"{name} calls no lead for information about the bidding (1912 law 51, 1912 law 93)"
+            )
+        return _no_lead_to_call(player, "laws 51, 93")
+    if kind == REFER:
+        if not game.rules.laws.reference_to_play:
+            return f"{name} calls no lead for a reference to an incident of the play (law 93)"
+        return _no_lead_to_call(player, "law 93", ", or no card is played yet")
     return (
         f"{player} may not ask: no partner of his has failed to follow suit "
         "in a trick still open (law 85; dummy: law 60 a)"
+    )
+
+
+def _no_lead_to_call(player: str, laws: str, more: str = "") -> str:
+    """Why ``player``'s remark costs no called lead (``laws``: those it cites)."""
+    return (
+        f"{player} is not an adversary of the declarer, or a lead is already called{more} ({laws})"
     )

@@ -45,6 +45,7 @@ from ..actions import (
     INFORM,
     LEAD_ON,
     POINT_OUT,
+    REFER,
     SUGGEST,
     THROW_DOWN,
     Action,
@@ -60,9 +61,10 @@ __all__ = ["OFFENCES", "irregularities_open"]
 #: the remarks that break a law: a card exposed (laws 65-70), a hand thrown
 #: down and "I have the rest" (law 72), a winning card led on (law 71), dummy's
 #: suggestion (law 62) and his pointing out a revoke (law 61), an adversary's
-#: information about the bidding (laws 51, 93), attention called to the trick (law 92)
+#: information about the bidding (laws 51, 93) or reference to the play (law 93),
+#: attention called to the trick (law 92)
 OFFENCES = frozenset(
-    (EXPOSE_CARD, THROW_DOWN, HAVE_REST, LEAD_ON, SUGGEST, POINT_OUT, INFORM, ATTENTION)
+    (EXPOSE_CARD, THROW_DOWN, HAVE_REST, LEAD_ON, SUGGEST, POINT_OUT, INFORM, REFER, ATTENTION)
 )
 
 

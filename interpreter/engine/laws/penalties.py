@@ -61,6 +61,7 @@ from ..actions import (
     CANCEL,
     COMPEL,
     DECLINE,
+    END_DOUBLING,
     FORBID,
     INFORM,
     LEAD_ON,
@@ -69,6 +70,7 @@ from ..actions import (
     NEW_DEAL,
     PLAY,
     PREVIOUS_FINAL,
+    REFER,
     REQUIRE,
     SHOW_HAND,
     TREAT_EXPOSED,
@@ -286,6 +288,21 @@ class Compel(Cancel):
     def decide(self, game: Game, pending: Pending, choice: Action) -> None:
         super().decide(game, pending, choice)
         game.deal.barred = pending.offender  # he must declare: no second pass back
+
+
+@register
+class EndDoubling(Cancel):
+    """ELW05 law 55 (on law 59's double before "May I lead?"): the double is
+    void, and "If any double or re-double out of turn be not accepted there
+    shall be no further doubling in that hand": every hand may only pass."""
+
+    kind = END_DOUBLING
+    text = "end doubling"
+    option = "end_doubling"
+
+    def decide(self, game: Game, pending: Pending, choice: Action) -> None:
+        super().decide(game, pending, choice)
+        game.deal.doubling_ended = True
 
 
 def _bid_instead(game: Game, seat: Seat, bid: Action, detail: dict[str, str], bars: bool) -> None:
@@ -580,8 +597,9 @@ class WinTrick(_InThePlay):
 @register
 class CallLead(_InThePlay):
     """Laws 51, 93: the declarer calls the suit the adversaries' next lead must
-    be in, if they can (after information about the bidding; law 76 and ELW07
-    after a lead out of turn, also one before the doubling is done)."""
+    be in, if they can (after information about the bidding, or a reference
+    to an incident of the play: law 93, ELW05 law 101; law 76 after a lead out
+    of turn; ELW05 law 60 and ELW07 after one before the doubling is done)."""
 
     kind = CALL_LEAD
     option = "call_lead"
@@ -592,14 +610,24 @@ class CallLead(_InThePlay):
     def effect(self, game: Game, pending: Pending, choice: Action) -> None:
         assert choice.penalty is not None
         game.deal.called_lead = int(Suit.from_str(choice.penalty))
-        # the law the refusal of another suit cites: information about the
-        # bidding (laws 51, 93), else a lead out of turn (law 76, in the play
-        # or before the doubling is done)
-        game.deal.called_by = "laws 51, 93" if pending.call.kind == INFORM else "law 76"
+        game.deal.called_by = _called_by(pending)
         if pending.phase is Phase.DOUBLE:
             # ELW07: the eldest hand, called on to lead, "may only double if the
             # maker of the trump consent": calling the suit, he does not
             game.deal.silenced.add(pending.offender.partner)
+
+
+def _called_by(pending: Pending) -> str:
+    """The law the refusal of another suit than the one called cites:
+    information about the bidding (laws 51, 93), a reference to an incident of
+    the play (law 93; ELW05 law 101), a lead before the doubling is done (the
+    Bridge code's own law, ELW05 law 60: no 1912 law has it), else a lead out
+    of turn in the play (law 76)."""
+    if pending.call.kind == INFORM:
+        return "laws 51, 93"
+    if pending.call.kind == REFER:
+        return "law 93"
+    return "ELW05 law 60" if pending.phase is Phase.DOUBLE else "law 76"
 
 
 @register
