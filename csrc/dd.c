@@ -654,7 +654,7 @@ static void slot_delete(dbr_dd *d, uint64_t i) {
  * keep half: weight 0 234.6M, 2 216.2M, 4 211.3M; with weight 2, keeping
  * 5/8 (3/8) of the pool, not half: 205.2M (211.0M), within the spread
  * the weights show, more evictions (36 against 29).
- * Session 16: before the ranks, each reachable list loses what no probe
+ * Session 15b: before the ranks, each reachable list loses what no probe
  * uses (list_prune): its entries past the first DD_MAX_CHAIN (no walk
  * reads them) and those dominated by one of its first DD_PRUNE_TOP
  * entries (more general, bounds as tight). Tables' nodes at 32 MiB
@@ -1604,7 +1604,7 @@ static DD_FLAT int lead_side_max(const dbr_dd *d, int lead, int r, dbr_hand *rel
  * tricks). A side holding every trump takes as many tricks as its longer
  * hand has trumps, whatever their ranks. Counted up to `want` tricks, so
  * that the bound depends on no more trumps than it needs. Issue 19,
- * session 16: before, the run counted was one hand's, with partner's
+ * session 15b: before, the run counted was one hand's, with partner's
  * second trump as a second trick (DDS's later tricks), so that EW's K /
  * QJxx of trumps against NS's 6 of 8 tricks on long_deals/deal.11 was no
  * cut-off at all: the search under it handed up 9 cards against the 3 of
@@ -2969,7 +2969,7 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * -1.3%, hard_deals/ -1.6%, long_deals/deal.10 +3.5%, deal.11 -5.0%, the
  * first 60 random deals +0.07%, the first 6's instructions +0.6%
  * (callgrind): not a win on the random deals. */
-/* Session 16, the same positions in both solvers (bridge-solver's
+/* Session 15b, the same positions in both solvers (bridge-solver's
  * SearchWithCache and our search_lead made to print every verdict at a
  * trick boundary, with r >= 2: the four hands, leader, target, verdict and
  * the cards handed up, compared as the cards each verdict describes; both
