@@ -136,3 +136,21 @@ def test_the_fuzz_targets_count_their_valid_seeds_as_read() -> None:
         assert targets.classify(name, bad) == ("clean", None)
     assert targets.classify("notation", b"play SA") == ("ok", None)
     assert targets.classify("notation", b"\x00") == ("clean", None)
+
+
+def test_the_fuzz_targets_leave_no_scratch_directory_behind() -> None:
+    """The targets write each input to a scratch directory; it goes when the
+    process ends (the suite imports them, and every run once left a
+    ``dummybridge-fuzz-*`` directory in /tmp)."""
+    targets = Path(__file__).parents[2] / "tools" / "fuzz" / "targets.py"
+    code = (
+        "import importlib.util, sys\n"
+        f"spec = importlib.util.spec_from_file_location('t', {str(targets)!r})\n"
+        "t = importlib.util.module_from_spec(spec); spec.loader.exec_module(t)\n"
+        "assert t.classify('record', b'{}')[0] == 'clean'\n"
+        "print(t._SCRATCH)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    scratch = Path(proc.stdout.strip())
+    assert scratch.name.startswith("dummybridge-fuzz-")
+    assert not scratch.exists(), f"{scratch} was left behind"

@@ -19,8 +19,10 @@ under atheris and counts.
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import shutil
 import tempfile
 from collections.abc import Callable
 
@@ -32,6 +34,9 @@ from dummybridge.language.loader import load_rules_text
 
 MAX_BYTES = 64 * 1024
 _SCRATCH = tempfile.mkdtemp(prefix="dummybridge-fuzz-")
+# (removed when the process ends: the test suite imports this module, and each
+# run once left a directory in /tmp)
+atexit.register(shutil.rmtree, _SCRATCH, ignore_errors=True)
 
 
 class Unlocated(Exception):
