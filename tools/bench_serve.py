@@ -40,6 +40,7 @@ import functools
 import json
 import os
 import random
+import shutil
 import socket
 import statistics
 import subprocess
@@ -350,9 +351,11 @@ def _report(
     print(f"load average {stats.load}", flush=True)
 
 
-def _start_server(args: argparse.Namespace, python: str) -> tuple[subprocess.Popen[str], str]:
+def _start_server(
+    args: argparse.Namespace, python: str, folder: str
+) -> tuple[subprocess.Popen[str], str]:
     port = _free_port()
-    db = os.path.join(tempfile.mkdtemp(prefix="bench-serve-"), "tables.sqlite")
+    db = os.path.join(folder, "tables.sqlite")
     command = [python, "-m", "dummybridge", "serve", "--port", str(port), "--db", db]
     command += ["--bot-delay", "0", "--rate", "100000", "--max-tables", str(args.tables + 10)]
     command += ["--tables-per-hour", "0"]
@@ -374,17 +377,19 @@ def _start_server(args: argparse.Namespace, python: str) -> tuple[subprocess.Pop
 def _run(args: argparse.Namespace, python: str | None) -> Stats:
     """One run: against ``args.url``, or a server started from ``python``."""
     proc = None
-    if python is None:
-        url, pid = args.url.rstrip("/"), args.pid
-    else:
-        proc, url = _start_server(args, python)
-        pid = proc.pid
+    folder = tempfile.mkdtemp(prefix="bench-serve-")  # the server's database
     try:
+        if python is None:
+            url, pid = args.url.rstrip("/"), args.pid
+        else:
+            proc, url = _start_server(args, python, folder)
+            pid = proc.pid
         return _event_loop_run(_bench(args, url, pid))
     finally:
         if proc is not None:
             proc.terminate()
             proc.wait(20)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _event_loop_run(coro: Coroutine[Any, Any, Stats]) -> Stats:

@@ -13,7 +13,7 @@ first step that does not hold, and reports it with a diff of expected against
 actual. ``docs/scenarios.md`` is the guide; :mod:`.scenarios` reads the files.
 
 >>> from dummybridge.language.loader import load_rules
->>> import pathlib, tempfile
+>>> import pathlib, shutil, tempfile
 >>> text = '''format: dummybridge-scenarios/1
 ... cases:
 ...   - id: dealer-declares
@@ -27,6 +27,7 @@ actual. ``docs/scenarios.md`` is the guide; :mod:`.scenarios` reads the files.
 >>> _ = path.write_text(text, encoding="utf-8")
 >>> [r.status for r in run(load_rules("bridge"), [load_scenarios(path)])]
 ['pass']
+>>> shutil.rmtree(path.parent)
 """
 
 from __future__ import annotations
