@@ -110,7 +110,8 @@ def why_not(game: Game, action: Action) -> str:
     assert game.to_act is not None
     if deal.doubling_ended:
         return (
-            "no further doubling in this hand: a double out of turn was not accepted (ELW05 law 55)"
+            "no further doubling in this hand: a double or re-double out of turn "
+            "was not accepted (ELW05 law 55)"
         )
     if game.to_act in deal.silenced:
         return (

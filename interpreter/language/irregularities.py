@@ -33,6 +33,7 @@ from .options import (
     OutOfTurnOption,
     PassedBackOption,
     ProhibitLead,
+    RedoubleOutOfTurnOption,
     RestClaimedOption,
     RevokeExempt,
     RevokePenaltyKind,
@@ -127,8 +128,9 @@ class LawsRules:
     :ivar out_of_turn: for each kind of call out of turn (in the auction
         ``bid``, ``double``; in Bridge's declaration and doubling
         ``declaration_by_partner``, ``declaration_by_adversary``,
-        ``double_before_asked``, ``lead_before_doubling``, and the partner's
-        pass in turn, ``declaration_passed_back``), what may be done about it
+        ``double_before_asked``, ``redouble_out_of_turn``,
+        ``lead_before_doubling``, and the partner's pass in turn,
+        ``declaration_passed_back``), what may be done about it
         (``new_deal``, ``accept``, ``cancel``, ``end_doubling``, ``compel``,
         ``call_lead``);
         empty where the rules do not regulate calls out of turn.
@@ -142,6 +144,7 @@ class LawsRules:
             | DeclarationOutOfTurnOption
             | AdversaryDeclarationOption
             | DoubleBeforeAskedOption
+            | RedoubleOutOfTurnOption
             | PassedBackOption
             | LeadBeforeDoublingOption,
             ...,

@@ -672,6 +672,13 @@ INERT: tuple[Inert, ...] = (
         "leave laws.out_of_turn.double_before_asked out",
     ),
     (
+        ("laws", "out_of_turn", "redouble_out_of_turn"),
+        lambda d: _auction(d) or _one_player_a_side(d),
+        "no player re-doubles out of turn in Bridge's doubling (ELW05 law 55): the "
+        "declaration is an auction (laws.out_of_turn.double), or each side is one player",
+        "leave laws.out_of_turn.redouble_out_of_turn out",
+    ),
+    (
         ("laws", "out_of_turn", "lead_before_doubling"),
         _auction,
         "a lead before the doubling is done is Bridge's (ELW07), and declaration.kind "

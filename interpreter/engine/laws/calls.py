@@ -4,8 +4,9 @@ impossible bids (law 50); and in Bridge's declaration and doubling (ELW05
 laws 45-49 and "Doubling, re-doubling"), the trump made by the dealer's
 partner without its being left to him, a declaration made or passed by an
 adversary, a double by the eldest hand's partner before "May I lead?", or
-his lead before the doubling is done (ELW07), and, in turn, the declaration
-passed back by the partner it was left to.
+his lead before the doubling is done (ELW07), a re-double out of turn
+(ELW05 law 55: the adversary who last doubled decides), and, in turn, the
+declaration passed back by the partner it was left to.
 
 Each irregular call is logged, then the player the laws name (in the
 auction the adversary on the offender's left) chooses among the penalties
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.cards import Seat
 from ...errors import IllegalActionError
-from .. import auction
+from .. import auction, doubling
 from .._speedups import plays_of
 from ..actions import BID, DOUBLE, LEAVE, PLAY, REDOUBLE, Action, Operation
 from ..phases import Phase
@@ -165,6 +166,12 @@ def _bridge_calls(game: Game, player: str) -> list[tuple[Seat, str, Action]]:
             and "double_before_asked" in regulated
         ):
             out.append((seat, "double_before_asked", _DOUBLE))
+        elif _redoubles_out_of_turn(game, seat):
+            # ELW05 law 55: "Should any player re-double out of turn, the
+            # adversary who last doubled shall decide whether or not such double
+            # shall stand": the partner of the hand whose side is to speak, before
+            # his turn (the declaring side's redouble, the adversaries' again)
+            out.append((seat, "redouble_out_of_turn", doubling.choices(game)[1]))
         if (
             # ELW07 "Doubling, re-doubling": "If the right-hand adversary of the
             # dealer lead out of turn, the maker of the trump may call a suit
@@ -177,6 +184,29 @@ def _bridge_calls(game: Game, player: str) -> list[tuple[Seat, str, Action]]:
         ):
             out.extend((seat, "lead_before_doubling", a) for a in plays_of(deal.hands[seat]))
     return out
+
+
+def _redoubles_out_of_turn(game: Game, seat: Seat) -> bool:
+    """ELW05 law 55: whether ``seat`` may re-double out of turn now: a
+    doubling has been made, his side is to speak, his partner first, and
+    the call would be open to the hand to act."""
+    deal, to_act = game.deal, game.to_act
+    return (
+        deal.doubling_level > 0
+        and to_act is not None
+        and seat.side == to_act.side
+        and seat in deal.doubling_queue
+        and seat not in deal.silenced
+        and len(doubling.choices(game)) > 1
+        and "redouble_out_of_turn" in game.rules.laws.out_of_turn
+    )
+
+
+def _last_doubler(game: Game) -> Seat:
+    """ELW05 law 55: "the adversary who last doubled" (the other side's)."""
+    to_act = game.to_act
+    assert to_act is not None
+    return game.deal.last_doubler[1 - to_act.side]
 
 
 def _maker(game: Game) -> Seat:
@@ -192,6 +222,7 @@ _BRIDGE_DECIDER: dict[str, Callable[[Game], Seat]] = {
     "declaration_by_adversary": lambda game: game.deal.first_declarer,
     "double_before_asked": _maker,
     "lead_before_doubling": _maker,
+    "redouble_out_of_turn": _last_doubler,
 }
 _LEAVE = Action.leave()
 _DOUBLE = Action.double()
