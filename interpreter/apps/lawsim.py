@@ -73,6 +73,8 @@ IRREGULAR = frozenset(
         "insufficient",
         "impossible",
         "passed_back",
+        "early_lead",
+        "double_asked",
         "slip",
         "revoke",
         "disobey",
@@ -99,6 +101,8 @@ DECISIONS = frozenset(
         "previous_final",
         "compel",
         "end_doubling",
+        "consent",
+        "withhold_consent",
         "claim",
         "waive",
     )

@@ -44,6 +44,7 @@ from ..actions import (
     HAVE_REST,
     INFORM,
     LEAD_ON,
+    PLAY,
     POINT_OUT,
     REFER,
     SUGGEST,
@@ -98,6 +99,8 @@ def _own_name(game: Game, action: Action) -> str:
         return "insufficient"
     if game.phase is Phase.DECLARE:
         return "passed_back"
+    if game.phase is Phase.DOUBLE:  # ELW05 laws 56, 58
+        return "early_lead" if action.kind == PLAY else "double_asked"
     assert game._ps is not None
     return "revoke" if conduct.plays(game, game._ps.legal()) is None else "disobey"
 
