@@ -17,6 +17,7 @@ West holds C5 C9 CT CJ, D3 DA, H3 H4 H7 HT HK, S3 ST.
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 
 import pytest
 from test_laws_exposed import pbn_round_trip
@@ -24,8 +25,9 @@ from test_laws_exposed import pbn_round_trip
 from dummybridge.core.cards import Seat
 from dummybridge.engine.game import Game
 from dummybridge.errors import IllegalActionError
-from dummybridge.formats.render import game_record
+from dummybridge.formats.render import game_record, penalty_text
 from dummybridge.language.loader import load_rules
+from dummybridge.web.views import player_view
 
 BRIDGE = load_rules("bridge")
 WEST_CARDS = [
@@ -264,3 +266,48 @@ def test_no_lead_before_the_doubling_where_the_partner_never_doubles() -> None:
     assert game.phase == "double"
     assert not any(a.kind == "play" for a in game.irregular_actions())
     assert not any(a.kind == "play" for p in game.players for a in game.out_of_turn_actions(p))
+
+
+def _view(game: Game, player: str) -> dict[str, object]:
+    """What the web table sends ``player`` now (as test_laws_codes reads it)."""
+    obs = game.observation(player)
+    table = SimpleNamespace(game=game, stored=SimpleNamespace(stand_ins={}))
+    return dict(json.loads(player_view(table, player, obs.hands, obs.legal_actions, '{"at": 0}')))
+
+
+def test_the_web_table_and_the_terminal_offer_the_lead_the_double_and_the_consent() -> None:
+    """The web table sends each player what the engine offers him (ELW05
+    laws 56, 58): West his leads among his irregular actions, then East the
+    double subject to consent; South, who decides, the penalty text citing
+    the law; the terminal offers the same irregular actions."""
+    game = Game(BRIDGE, 1, laws=True)
+    game.apply("declare hearts")
+    view = _view(game, "A")
+    assert [item["action"] for item in view["irregular"]] == WEST_CARDS  # type: ignore[union-attr,index]
+    game.apply("play CT")
+    view = _view(game, "D")
+    assert [item["action"] for item in view["legal"]] == ["pass"]  # type: ignore[union-attr,index]
+    assert [item["action"] for item in view["irregular"]] == ["double"]  # type: ignore[union-attr,index]
+    game.apply("double")
+    assert _view(game, "B")["penalty"] == (
+        "East (D) doubles, subject to consent (ELW05 law 58). South (B) may exact a "
+        "penalty, or decline it"
+    )
+    assert [item["action"] for item in _view(game, "B")["legal"]] == CONSENT  # type: ignore[union-attr,index]
+    assert "penalty" not in _view(game, "D")
+    game.apply("consent to double")
+    assert "penalty" not in _view(game, "B")
+
+
+def test_the_penalty_text_of_a_redouble_out_of_turn_cites_law_55() -> None:
+    """ELW05 law 55, as the player who decides reads it (and the record)."""
+    game = Game(BRIDGE, 1, laws=True)
+    game.apply("declare hearts")
+    game.apply("double")
+    game.apply("redouble", player="C")
+    assert penalty_text(game) == (
+        "North (C) redoubles out of turn (ELW05 law 55). West (A) may exact a penalty, "
+        "or decline it"
+    )
+    game.apply("accept call")
+    assert "  West (A) lets the call stand" in game_record(game).splitlines()

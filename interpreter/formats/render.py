@@ -399,7 +399,8 @@ class _GameRecord:
             else:
                 self.out.append(f"  {line}")
             return
-        self.out.append(f"  {self._label(op)} {self._words(op)} out of turn")
+        law = " (ELW05 law 55)" if op.detail.get("law") == 55 else ""  # a re-double
+        self.out.append(f"  {self._label(op)} {self._words(op)} out of turn{law}")
 
     def _early_lead(self, op: Operation) -> None:
         """ELW05 laws 56, 58: the eldest hand leads before the doubling is done."""

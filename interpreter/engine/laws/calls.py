@@ -133,13 +133,10 @@ def out_of_turn(game: Game, player: str, action: Action) -> Operation:
     options = penalties.offer(game, regulated, seat, action)
     game.actions_out_of_turn.append((len(game.actions), player))
     game.actions.append(action)
-    op = game._append(
-        "out_of_turn",
-        seat=seat,
-        player=player,
-        action=action,
-        detail={"turn": None if game.to_act is None else game.to_act.letter},
-    )
+    detail: dict[str, Any] = {"turn": None if game.to_act is None else game.to_act.letter}
+    if kind == "redouble_out_of_turn":
+        detail["law"] = 55
+    op = game._append("out_of_turn", seat=seat, player=player, action=action, detail=detail)
     penalties.await_choice(game, seat, action, options, game.to_act, decider)
     return op
 
