@@ -275,11 +275,12 @@ def _view(game: Game, player: str) -> dict[str, object]:
     return dict(json.loads(player_view(table, player, obs.hands, obs.legal_actions, '{"at": 0}')))
 
 
-def test_the_web_table_and_the_terminal_offer_the_lead_the_double_and_the_consent() -> None:
+def test_the_web_table_offers_the_lead_the_double_and_the_consent() -> None:
     """The web table sends each player what the engine offers him (ELW05
     laws 56, 58): West his leads among his irregular actions, then East the
     double subject to consent; South, who decides, the penalty text citing
-    the law; the terminal offers the same irregular actions."""
+    the law. (The terminal lists the same ``irregular_actions()`` under
+    "Laws mode".)"""
     game = Game(BRIDGE, 1, laws=True)
     game.apply("declare hearts")
     view = _view(game, "A")
