@@ -191,6 +191,7 @@ def test_elw05_law_56_the_lead_does_not_affect_the_makers_right_to_redouble() ->
         ["pass", "redouble"],
     )
     assert game.out_of_turn_actions("A") == ()  # (his lead is made)
+    assert game.out_of_turn_actions("D") == ()  # (nor may East lead now: ELW05 law 60)
     game.apply("pass")
     game.apply("pass")  # North
     assert (game.phase, game.to_act, game.doubling_level) == ("play", Seat.WEST, 1)

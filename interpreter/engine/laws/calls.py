@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.cards import Seat
 from ...errors import IllegalActionError
-from .. import auction, doubling
+from .. import auction, doubling, sight
 from .._speedups import plays_of
 from ..actions import BID, DOUBLE, LEAVE, PLAY, REDOUBLE, Action, Operation
 from ..opkinds import OpKind
@@ -217,6 +217,7 @@ def _early_lead_open(game: Game) -> bool:
     return (
         kind in game.rules.laws.out_of_turn
         and deal.early_lead is None
+        and sight.leading_hand(game) is eldest  # (his lead is the opening lead)
         and deal.called_lead is None
         and not game._leader_only
         and eldest in game.manned
