@@ -54,6 +54,7 @@ __all__ = [
     "ask_having_none",
     "call_exposed",
     "commit_irregularity",
+    "commit_named",
     "exposures",
     "irregular_step",
     "laws_run",
@@ -334,8 +335,18 @@ def commit_irregularity(game: Any, slips: Any) -> str | None:
     if not found:
         return None
     names = sorted(found)
-    name: str = names[slips.below(len(names))]
-    choices = found[name]
+    return commit_named(game, slips, names[slips.below(len(names))], found)
+
+
+def commit_named(
+    game: Any, slips: Any, name: str, found: Mapping[str, Sequence[Any]] | None = None
+) -> str:
+    """Commit the irregularity ``name``, open now (``found``: the open ones,
+    by name, if known): who commits it and how drawn from ``slips`` (an
+    insufficient bid: the one just short of enough); its name."""
+    from ..engine.laws.offences import irregularities_open
+
+    choices = (irregularities_open(game) if found is None else found)[name]
     player, action = choices[-1] if name == "insufficient" else choices[slips.below(len(choices))]
     game.apply(action, player=player)
     return name
