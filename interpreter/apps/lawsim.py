@@ -6,7 +6,9 @@ probability ``RATE`` (from its own random stream, seeded from the rubber's
 seed) an irregularity happens instead: one of those the engine offers then
 (:func:`~dummybridge.engine.laws.offences.irregularities_open`: an
 insufficient or impossible bid, a slip corrected (law 52), the declaration
-passed back, a revoke, a penalty disobeyed, a call or card out of turn, a
+passed back, the eldest hand's lead before the doubling is done and his
+partner's double subject to consent (ELW05 laws 56, 58), a revoke, a penalty
+disobeyed, a call or card out of turn (a re-double: ELW05 law 55), a
 card exposed, a hand thrown down, "I have the rest", a winning card led on, dummy's suggestion
 or his pointing out a revoke, information about the bidding), its name
 drawn first so that each open name is as likely. ``play --irregularities``
