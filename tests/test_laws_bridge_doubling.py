@@ -313,3 +313,25 @@ def test_the_penalty_text_of_a_redouble_out_of_turn_cites_law_55() -> None:
     )
     game.apply("accept call")
     assert "  West (A) lets the call stand" in game_record(game).splitlines()
+
+
+def test_elw05_law_56_out_of_turn_while_his_partner_is_to_double_again() -> None:
+    """East doubled after West's "May I lead?", South redoubled: East, the
+    original doubler, speaks first, West after him. West leads out of turn
+    now: he speaks no more, and East's doubling again waits for South's
+    consent (ELW05 law 56); East content, the play begins with the lead."""
+    game = Game(BRIDGE, 1, laws=True)
+    game.apply("declare hearts")
+    game.apply("pass")  # West: "May I lead?"
+    game.apply("double")  # East
+    game.apply("redouble")  # South
+    assert (game.to_act, game.deal.doubling_queue) == (Seat.EAST, [Seat.WEST])
+    game.apply("play S3", player="A")
+    assert (game.to_act, game.deal.doubling_queue) == (Seat.EAST, [])
+    assert (_texts(game.legal_actions()), _texts(game.irregular_actions())) == (
+        ["pass"],
+        ["double"],
+    )
+    game.apply("pass")
+    assert (game.phase, game.to_act, game.doubling_level) == ("play", Seat.WEST, 2)
+    assert _texts(game.legal_actions()) == ["play S3"]
