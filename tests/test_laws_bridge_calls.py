@@ -157,17 +157,26 @@ def test_elw05_law_55_a_double_out_of_turn_not_accepted_ends_the_doubling() -> N
     game.apply("end doubling")
     assert game.log[-1].kind == "end_doubling"
     assert (game.phase, game.to_act, game.doubling_level) == ("double", Seat.WEST, 0)
+    _no_further_doubling(game, "double", Seat.EAST)
+
+
+def _no_further_doubling(game: Game, refused: str, second: Seat) -> None:
+    """After ELW05 law 55's "end doubling": the hand to act may only pass, his
+    ``refused`` call is refused citing the law, ``second`` may only pass, the
+    play begins at the level reached, and the deal played out round-trips
+    through PBN with the decision (its OtherActions)."""
+    level = game.doubling_level
     assert _texts(game.legal_actions()) == ["pass"]
     with pytest.raises(
         IllegalActionError,
-        match=r"^double refused: no further doubling in this hand: a double out of "
-        r"turn was not accepted \(ELW05 law 55\)$",
+        match=rf"^{refused} refused: no further doubling in this hand: a double or "
+        r"re-double out of turn was not accepted \(ELW05 law 55\)$",
     ):
-        game.apply("double")
+        game.apply(refused)
     game.apply("pass")
-    assert (game.to_act, _texts(game.legal_actions())) == (Seat.EAST, ["pass"])
+    assert (game.to_act, _texts(game.legal_actions())) == (second, ["pass"])
     game.apply("pass")
-    assert (game.phase, game.to_act, game.doubling_level) == ("play", Seat.WEST, 0)
+    assert (game.phase, game.to_act, game.doubling_level) == ("play", Seat.WEST, level)
     while game.deal_number == 1:  # the deal played out: the PBN round trip keeps it
         game.apply(game.legal_actions()[0])
     assert '\\"end doubling\\"' in pbn_round_trip(game)
@@ -395,3 +404,111 @@ def test_a_pass_back_in_an_auction_or_to_a_dummy_has_no_effect(tmp_path: Path) -
             "auction, it is never left to the partner, or the dealer's partner is always his "
             "Dummy"
         ) in message
+
+
+# ELW05 law 55: "Should any player re-double out of turn, the adversary who
+# last doubled shall decide whether or not such double shall stand. If it is
+# decided that the re-double shall stand, the process of re-doubling may
+# continue as described in this and foregoing laws (52 and 53). If any double
+# or re-double out of turn be not accepted there shall be no further doubling
+# in that hand." (bridge.yaml: redouble_out_of_turn: [accept, end_doubling])
+
+
+def _redoubled_out_of_turn() -> Game:
+    """South makes hearts, West doubles; North redoubles before South, the
+    maker, who has the first right (ELW05 law 52), has spoken."""
+    game = _game()
+    game.apply("declare hearts")
+    game.apply("double")
+    assert (game.to_act, _texts(game.legal_actions())) == (Seat.SOUTH, ["pass", "redouble"])
+    assert _texts(game.out_of_turn_actions("C")) == ["redouble"]
+    # (East's side doubled: not its turn; his cards, ELW07's lead, only)
+    assert {a.kind for a in game.out_of_turn_actions("D")} == {"play"}
+    game.apply("redouble", player="C")
+    return game
+
+
+def test_elw05_law_55_a_redouble_out_of_turn_the_adversary_who_last_doubled_lets_it_stand() -> None:
+    """ELW05 law 55: West, "the adversary who last doubled", decides; "If it
+    is decided that the re-double shall stand, the process of re-doubling may
+    continue" (law 53: "The original doubler has the first right")."""
+    game = _redoubled_out_of_turn()
+    assert [(op.kind, op.seat, op.player, str(op.action)) for op in game.log[-1:]] == [
+        ("out_of_turn", Seat.NORTH, "C", "redouble")
+    ]
+    assert game.log[-1].detail["turn"] == "S"
+    assert (game.phase, game.to_act) == ("penalty", Seat.WEST)
+    assert _texts(game.legal_actions()) == ["accept call", "end doubling"]
+    game.apply("accept call")
+    assert (game.phase, game.to_act, game.doubling_level) == ("double", Seat.WEST, 2)
+    assert _texts(game.legal_actions()) == ["pass", "double"]
+    # the adversaries' doubling again, out of turn: East before West, the
+    # original doubler; North, who last re-doubled, decides
+    assert _texts(game.out_of_turn_actions("D"))[0] == "double"  # (then his cards)
+    game.apply("double", player="D")
+    assert (game.phase, game.to_act) == ("penalty", Seat.NORTH)
+    game.apply("accept call")
+    assert (game.phase, game.to_act, game.doubling_level) == ("double", Seat.NORTH, 3)
+
+
+def test_elw05_law_55_the_adversary_who_last_doubled_is_the_third_hand_when_he_doubled() -> None:
+    """The decider is the adversary who last doubled, whichever he is: East
+    doubles after West's "May I lead?"; North redoubles out of turn."""
+    game = _game()
+    game.apply("declare hearts")
+    game.apply("pass")
+    game.apply("double")  # East
+    game.apply("redouble", player="C")
+    assert (game.phase, game.to_act) == ("penalty", Seat.EAST)
+
+
+def test_elw05_law_55_a_redouble_out_of_turn_not_accepted_ends_the_doubling() -> None:
+    """ELW05 law 55: "If any double or re-double out of turn be not accepted
+    there shall be no further doubling in that hand": the redouble is void,
+    the double stands, and every hand may only pass."""
+    game = _redoubled_out_of_turn()
+    game.apply("end doubling")
+    assert game.log[-1].kind == "end_doubling"
+    assert (game.phase, game.to_act, game.doubling_level) == ("double", Seat.SOUTH, 1)
+    assert game.out_of_turn_actions("C") == ()
+    _no_further_doubling(game, "redouble", Seat.NORTH)
+
+
+def test_elw05_law_55_only_before_the_partner_with_the_first_right_has_spoken() -> None:
+    """Once the maker has said "Satisfied" his partner redoubles in turn, and
+    the maker may not redouble after him; in strict play none is offered."""
+    game = _game()
+    game.apply("declare hearts")
+    game.apply("double")
+    game.apply("pass")  # South: satisfied
+    assert game.to_act == Seat.NORTH
+    assert game.out_of_turn_actions("B") == ()
+    strict = _game(laws=False)
+    strict.apply("declare hearts")
+    strict.apply("double")
+    assert strict.out_of_turn_actions("C") == ()
+    with pytest.raises(IllegalActionError, match=r"C may not call out of turn here \(strict"):
+        strict.apply("redouble", player="C")
+
+
+def test_elw05_law_55_a_redouble_out_of_turn_replays_from_its_record() -> None:
+    game = _redoubled_out_of_turn()
+    game.apply("accept call")
+    game.apply("pass")
+    record = json.loads(json.dumps(game.to_record()))
+    assert record["actions"][2] == {"player": "C", "action": "redouble"}
+    assert Game.from_record(record).state_dict() == game.state_dict()
+
+
+def test_a_house_rule_may_only_let_a_redouble_out_of_turn_stand(tmp_path: Path) -> None:
+    """The options are rule data: a house rule with ``[accept]`` alone."""
+    game = _house_game(tmp_path, "redouble_out_of_turn: [accept]")
+    game.apply("declare hearts")
+    game.apply("double")
+    game.apply("redouble", player="C")
+    assert _texts(game.legal_actions()) == ["accept call"]
+
+
+def test_a_redouble_out_of_turn_in_an_auction_has_no_effect(tmp_path: Path) -> None:
+    message = _refused_house_rule(tmp_path, "auction-bridge", "redouble_out_of_turn: [accept]")
+    assert "$.laws.out_of_turn.redouble_out_of_turn: has no effect here" in message

@@ -592,3 +592,27 @@ def test_law_92_only_before_the_partner_plays_and_where_the_rules_regulate_it() 
         "(law 92)",
         WEST,
     )
+
+
+def test_law_78_a_false_lead_taken_back_takes_back_the_demand_of_law_92() -> None:
+    """Law 78's false lead taken back (ELW05 law 78) with law 92's demand
+    made on its trick (ELW05 law 100): East leads out of turn, the dealer lets
+    it stand; East calls attention to the trick, the dealer requires West to
+    win it; the false lead is then noticed and taken back. The demand lapses
+    with the trick: West, the rightful leader, may lead any card (it had
+    held him to the clubs that won the club trick, and, when none of his
+    cards could win it, left him none: found by simulate --laws, issue 20)."""
+    game = Game(BRIDGE, 1, laws=True)
+    for call in ("declare hearts", "pass", "pass"):
+        game.apply(call)
+    game.apply("play C8", player=EAST)
+    game.apply("let lead stand")
+    game.apply("play C8")
+    game.apply("claim trick", player=EAST)
+    game.apply("require win")
+    assert game.deal.demand is not None
+    game.apply("play C2")  # South
+    game.apply("take back false lead", player=WEST)
+    game.apply("decline penalty")
+    assert (game.phase, game.to_act, game.deal.demand) == ("play", Seat.WEST, None)
+    assert len(game.legal_actions()) == 13

@@ -42,6 +42,8 @@ PENALTY_KINDS = {
     "cancel",
     "compel",
     "end_doubling",
+    "consent",
+    "withhold_consent",
     "make_sufficient",
     "bid_seven",
     "previous_final",
@@ -93,6 +95,8 @@ OPTION_ENUMS = (
     "lead_out_of_turn_option",
     "passed_back_option",
     "double_before_asked_option",
+    "redouble_out_of_turn_option",
+    "consent_option",
     "lead_before_doubling_option",
     "rest_claimed_option",
 )
@@ -151,6 +155,8 @@ def test_the_penalties_texts_read_and_print_as_before() -> None:
         "cancel call": "cancel",
         "compel declaration": "compel",
         "end doubling": "end_doubling",
+        "consent to double": "consent",
+        "withhold consent": "withhold_consent",
         "make bid sufficient": "make_sufficient",
         "make bid seven": "bid_seven",
         "make previous bid final": "previous_final",
@@ -180,9 +186,10 @@ def test_a_decision_read_as_another_action_is_refused() -> None:
 
 def _laws_tests() -> Iterator[Callable[[], None]]:
     """The tests of test_laws.py and test_laws_dummy.py (they take no fixture),
-    and those of test_laws_exposed.py and test_laws_bridge_calls.py that take none."""
+    and those of test_laws_exposed.py, test_laws_bridge_calls.py and
+    test_laws_bridge_doubling.py that take none."""
     names = ("test_laws", "test_laws_dummy", "test_laws_exposed", "test_laws_exposed_71")
-    for name in (*names, "test_laws_bridge_calls"):
+    for name in (*names, "test_laws_bridge_calls", "test_laws_bridge_doubling"):
         module = importlib.import_module(name)
         for attr, test in vars(module).items():
             if attr.startswith("test_"):
@@ -401,6 +408,7 @@ LAWS_OF_A_DEAL: dict[str, object] = {
     "directed": False,
     "disobeyed": None,
     "doubling_ended": False,
+    "early_lead": None,
 }
 
 
@@ -428,8 +436,9 @@ def test_a_new_deal_starts_without_the_laws_state_of_the_last() -> None:
     # law 65 test sees it lifted by the lead. The walks' seeds chosen again
     # when "mention play", law 93, changed the remarks they draw from;
     # ELW05 law 55's end of the doubling is the Bridge code's: these walks are
-    # Auction Bridge's; test_laws_bridge_calls' law 55 test sets it)
-    unused = {"lead_forbidden", "doubling_ended"}
+    # Auction Bridge's; test_laws_bridge_calls' law 55 test sets it; and the
+    # early lead, ELW05 laws 56, 58: test_laws_bridge_doubling)
+    unused = {"lead_forbidden", "doubling_ended", "early_lead"}
     assert used == set(LAWS_OF_A_DEAL) - unused
 
 

@@ -111,8 +111,8 @@ def test_a_false_lead_noticed_is_counted_with_its_penalty() -> None:
 
 
 def test_a_laws_rubber_is_a_laws_game_of_the_rubbers_seed() -> None:
-    summary, found = play_laws_rubber(BRIDGE, 0, 2, ["rule"] * 4, 0.2)
-    assert summary.seed == rubber_seed(2, 0)
+    summary, found = play_laws_rubber(BRIDGE, 0, 25, ["rule"] * 4, 0.2)
+    assert summary.seed == rubber_seed(25, 0)
     assert found  # at this rate something irregular happens
     assert {i.name for i in found} <= {
         "out_of_turn declare",
@@ -131,13 +131,17 @@ def test_a_laws_rubber_is_a_laws_game_of_the_rubbers_seed() -> None:
         "disobey",  # ELW05 law 75: a penalty not obeyed, liable to the revoke penalty
         "attention",  # ELW05 law 100: attention called to the trick
         "refer",  # ELW05 law 101: a reference to an incident of the play
+        "early_lead",  # ELW05 laws 56, 58: the eldest hand leads before the doubling is done
+        "double_asked",  # ... his partner's double, subject to consent
+        "out_of_turn redouble",  # ELW05 law 55
     }
-    # (seed 2: the draws change whenever the engine offers one more
-    # irregularity; since attention called to the trick, seed 4 has no pass back)
+    assert "early_lead" in {i.name for i in found}
+    # (seed 25: the draws change whenever the engine offers one more
+    # irregularity; since ELW05 laws 55, 56, 58, seed 2 has no pass back)
     # ELW05: the partner's pass back is generated too (the rule bot, as the
     # eldest hand, claims the new deal)
     assert Irregularity("passed_back", "new_deal", 0) in found
-    assert play_laws_rubber(BRIDGE, 0, 2, ["rule"] * 4, 0.2) == (summary, found)
+    assert play_laws_rubber(BRIDGE, 0, 25, ["rule"] * 4, 0.2) == (summary, found)
     # ELW05 law 74: nothing is required of the dealer who has "the rest"
     assert {i.decision for i in found if i.name == "have_rest"} == {""}
 

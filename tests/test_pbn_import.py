@@ -88,6 +88,32 @@ def test_a_record_with_every_sampled_irregularity_round_trips(
     assert json.loads(again.read_text()) == json.loads(record.read_text())
 
 
+@pytest.mark.parametrize(
+    ("seed", "expected"),
+    [(11, {"early_lead", "double_asked"}), (27, {"out_of_turn redouble", "double_asked"})],
+)
+def test_a_bridge_record_with_the_doublings_irregularities_round_trips(
+    seed: int, expected: set[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ELW05 laws 55, 56, 58 through PBN (their decisions in OtherActions):
+    records ``play bridge --irregularities 0.3`` writes on seeds whose rubber
+    has the eldest hand's lead before the doubling is done, his partner's
+    double subject to consent, or a re-double out of turn: exported and
+    imported again, the same record."""
+    from dummybridge.apps.lawsim import irregularities
+    from dummybridge.formats.records import load_game
+
+    record, pbn, again = (tmp_path / n for n in ("r.json", "r.pbn", "again.json"))
+    args = ["play", "bridge", "--seed", str(seed), "--irregularities", "0.3"]
+    assert main([*args, "--record", str(record)]) == 0
+    assert expected <= {i.name for i in irregularities(load_game(str(record))[0].log)}
+    assert main(["export", str(record), "-o", str(pbn)]) == 0
+    capsys.readouterr()
+    status, _, err = _run(capsys, "import", str(pbn), "-o", str(again))
+    assert status == 0, err
+    assert json.loads(again.read_text()) == json.loads(record.read_text())
+
+
 FIRST_TRICKS = "H2 D2 C2 S2 {first trick}\nH3 D3 C3 S3\n*"
 
 

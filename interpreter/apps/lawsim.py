@@ -6,7 +6,9 @@ probability ``RATE`` (from its own random stream, seeded from the rubber's
 seed) an irregularity happens instead: one of those the engine offers then
 (:func:`~dummybridge.engine.laws.offences.irregularities_open`: an
 insufficient or impossible bid, a slip corrected (law 52), the declaration
-passed back, a revoke, a penalty disobeyed, a call or card out of turn, a
+passed back, the eldest hand's lead before the doubling is done and his
+partner's double subject to consent (ELW05 laws 56, 58), a revoke, a penalty
+disobeyed, a call or card out of turn (a re-double: ELW05 law 55), a
 card exposed, a hand thrown down, "I have the rest", a winning card led on, dummy's suggestion
 or his pointing out a revoke, information about the bidding), its name
 drawn first so that each open name is as likely. ``play --irregularities``
@@ -54,6 +56,7 @@ __all__ = [
     "ask_having_none",
     "call_exposed",
     "commit_irregularity",
+    "commit_named",
     "exposures",
     "irregular_step",
     "laws_run",
@@ -73,6 +76,8 @@ IRREGULAR = frozenset(
         "insufficient",
         "impossible",
         "passed_back",
+        "early_lead",
+        "double_asked",
         "slip",
         "revoke",
         "disobey",
@@ -99,6 +104,8 @@ DECISIONS = frozenset(
         "previous_final",
         "compel",
         "end_doubling",
+        "consent",
+        "withhold_consent",
         "claim",
         "waive",
     )
@@ -330,8 +337,18 @@ def commit_irregularity(game: Any, slips: Any) -> str | None:
     if not found:
         return None
     names = sorted(found)
-    name: str = names[slips.below(len(names))]
-    choices = found[name]
+    return commit_named(game, slips, names[slips.below(len(names))], found)
+
+
+def commit_named(
+    game: Any, slips: Any, name: str, found: Mapping[str, Sequence[Any]] | None = None
+) -> str:
+    """Commit the irregularity ``name``, open now (``found``: the open ones,
+    by name, if known): who commits it and how drawn from ``slips`` (an
+    insufficient bid: the one just short of enough); its name."""
+    from ..engine.laws.offences import irregularities_open
+
+    choices = (irregularities_open(game) if found is None else found)[name]
     player, action = choices[-1] if name == "insufficient" else choices[slips.below(len(choices))]
     game.apply(action, player=player)
     return name

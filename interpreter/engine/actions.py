@@ -34,6 +34,7 @@ __all__ = [
     "CALL_LEAD",
     "CANCEL",
     "COMPEL",
+    "CONSENT",
     "CORRECT",
     "DECLARE",
     "DECLINE",
@@ -66,6 +67,7 @@ __all__ = [
     "TREAT_EXPOSED",
     "WAIVE",
     "WIN_TRICK",
+    "WITHHOLD_CONSENT",
     "Action",
     "Operation",
 ]
@@ -93,6 +95,10 @@ CANCEL: Final = "cancel"
 COMPEL: Final = "compel"
 #: ELW05 law 55: a double out of turn not accepted ends the doubling
 END_DOUBLING: Final = "end_doubling"
+#: ELW05 laws 56, 58: the consent to the eldest hand's partner's double after
+#: the eldest hand has led before the doubling is done, given or withheld
+CONSENT: Final = "consent"
+WITHHOLD_CONSENT: Final = "withhold_consent"
 MAKE_SUFFICIENT: Final = "make_sufficient"
 TOUCH: Final = "touch"
 ASK: Final = "ask"

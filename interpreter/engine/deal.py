@@ -125,6 +125,10 @@ class Deal:
     slip_calls: tuple[int, tuple[Action, ...]] | None
     lead_forbidden: int | None  #: laws 65, 66: the suit the opening leader may not lead
     early_card: tuple[Seat, int] | None  #: law 80: the fourth hand's card, played in his turn
+    #: ELW05 laws 56, 58: the eldest hand's lead made before the doubling is
+    #: done (the hand, the card): it stands as his opening lead, he speaks no
+    #: more in the doubling, and his partner doubles only with consent
+    early_lead: tuple[Seat, int] | None
     #: law 80: the second hand called upon to win (or lose) the trick: the
     #: hand, the cards that do so (those he may play without revoking),
     #: ``win`` or ``lose``, and the law (80; 71 for the partner of a player
@@ -204,6 +208,7 @@ class Deal:
         self.slip_calls = None
         self.lead_forbidden = None
         self.early_card = None
+        self.early_lead = None
         self.demand = None
         self.led_on = None
         self.led_on_next = None

@@ -31,7 +31,19 @@ from .phases import Phase, PhaseActions
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["ACTIONS", "begin", "choices", "may_double", "safeguard", "stand"]
+__all__ = [
+    "ACTIONS",
+    "awaits_consent",
+    "begin",
+    "choices",
+    "consent_law",
+    "consenter",
+    "may_double",
+    "next_to_speak",
+    "open_calls",
+    "safeguard",
+    "stand",
+]
 
 _SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 _LEFT = tuple(_SEATS[(i + 1) & 3] for i in range(4))  # Seat.left, as a table
@@ -87,17 +99,54 @@ def choices(game: Game) -> tuple[Action, ...]:
     """``pass``, and while the player to act may double ``double`` (the
     adversaries) or ``redouble`` (the declaring side, once doubled): the
     phase's one statement of what is legal."""
+    deal = game.deal
+    if (
+        deal.doubling_ended
+        or (deal.silenced and game.to_act in deal.silenced)
+        or (deal.early_lead is not None and awaits_consent(game))
+    ):
+        # ELW05 law 55: a double out of turn not accepted; or a card exposed by
+        # his partner before the lead (Bridge code); or (laws 56, 58) his
+        # partner has led: his double waits for consent (an irregular action)
+        return _PASS_ONLY
+    return open_calls(game)
+
+
+def open_calls(game: Game) -> tuple[Action, ...]:
+    """``pass``, and the double or redouble the limits leave open to the
+    player to act, whatever the laws hold back (:func:`choices`)."""
     level = game.deal.doubling_level
     # (game._double_free: no limit, no blind doubling, no bar on redoubling:
     # always, up to the safeguard). The sides speak in turn after each
     # doubling, so the declaring side's doublings are the odd-numbered ones.
-    if game.deal.doubling_ended or (game.deal.silenced and game.to_act in game.deal.silenced):
-        # ELW05 law 55: a double out of turn not accepted; or a card exposed by
-        # his partner before the lead (Bridge code)
-        return _PASS_ONLY
     if (game._double_free and level < game._max_doublings) or may_double(game):
         return _PASS_OR_REDOUBLE if level & 1 else _PASS_OR_DOUBLE
     return _PASS_ONLY
+
+
+def awaits_consent(game: Game) -> bool:
+    """ELW05 laws 56, 58: whether the player to act is the partner of the
+    eldest hand who has led before the doubling was done, whose double
+    needs the consent of the maker of the trump (law 58), or of the
+    adversary who last doubled (law 56)."""
+    early = game.deal.early_lead
+    return early is not None and game.to_act is _PARTNER[early[0]]
+
+
+def consenter(game: Game) -> Seat:
+    """Who consents to that double: the adversary who last doubled (ELW05
+    law 56), before any doubling the maker of the trump (law 58)."""
+    deal = game.deal
+    last = deal.last_doubler.get(game.dealer.side)
+    if last is None:
+        assert deal.maker is not None
+        return deal.maker
+    return last
+
+
+def consent_law(game: Game) -> int:
+    """The law that asks that consent now: 58 before any doubling, else 56."""
+    return 58 if game.deal.doubling_level == 0 else 56
 
 
 def why_not(game: Game, action: Action) -> str:
@@ -110,7 +159,14 @@ def why_not(game: Game, action: Action) -> str:
     assert game.to_act is not None
     if deal.doubling_ended:
         return (
-            "no further doubling in this hand: a double out of turn was not accepted (ELW05 law 55)"
+            "no further doubling in this hand: a double or re-double out of turn "
+            "was not accepted (ELW05 law 55)"
+        )
+    if deal.early_lead is not None and awaits_consent(game):
+        return (
+            f"{game._seat_text(game.to_act)} may {word} only with the consent of "
+            f"{game._seat_text(consenter(game))}: his partner has led (ELW05 law "
+            f"{consent_law(game)})"
         )
     if game.to_act in deal.silenced:
         return (
@@ -150,7 +206,11 @@ def _queue(game: Game, first: Seat, second: Seat | None) -> list[Seat]:
 def _defenders(game: Game, first: Seat) -> list[Seat]:
     if game._leader_only:
         return [_LEFT[game.dealer]]
-    return _queue(game, first, _PARTNER[first])
+    queue = _queue(game, first, _PARTNER[first])
+    early = game.deal.early_lead
+    if early is not None:  # ELW05 laws 56, 58: having led, he speaks no more
+        queue = [s for s in queue if s is not early[0]]
+    return queue
 
 
 def _double(game: Game, seat: Seat, action: Action) -> None:
@@ -196,6 +256,11 @@ def _pass(game: Game, seat: Seat, action: Action) -> None:
         sight.event(game, "own_doubling_decision", game.seat_player[seat])
     if "redouble_decision" in events and seat.side == game.dealer.side:
         sight.event(game, "redouble_decision")
+    next_to_speak(game)
+
+
+def next_to_speak(game: Game) -> None:
+    """The next hand of the side speaking speaks; none left, the play begins."""
     if game.deal.doubling_queue:
         game.to_act = game.deal.doubling_queue.pop(0)
     else:

@@ -431,10 +431,11 @@ class Game(GameBase):
             actions = _PHASES[phase]  # no laws there: a decision open now is taken at once
             if actions.allows(self, action):
                 return actions.act(self, action)
-            if phase is DECLARE_PHASE:
-                irregular = self.hooks.declaration(self, action)  # passed back (laws mode)
-                if irregular is not None:
-                    return irregular
+            # laws mode: the declaration passed back, the eldest hand's lead in
+            # the doubling, his partner's double asked (ELW05 laws 56, 58)
+            irregular = self.hooks.in_turn(self, action)
+            if irregular is not None:
+                return irregular
         kind = action.kind
         if kind in REMARKS:
             if player is None and self.actor is None:

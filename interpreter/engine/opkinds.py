@@ -39,6 +39,8 @@ Decisions (the seat is the hand decided for; for ``look``, the hand looked at):
 - laws mode, a penalty chosen: ``ACCEPT``, ``CANCEL``, ``NEW_DEAL``,
   ``MAKE_SUFFICIENT``, ``BID_SEVEN``, ``PREVIOUS_FINAL``, ``COMPEL``,
   ``END_DOUBLING`` (ELW05 law 55: the double void, no further doubling),
+  ``CONSENT``, ``WITHHOLD_CONSENT`` (ELW05 laws 56, 58: the double of the
+  eldest hand's partner after the eldest hand led stands, or is void),
   ``REQUIRE``, ``FORBID``, ``DECLINE``, ``CALL_LEAD``, ``TREAT_EXPOSED``
   (law 76: the card led out of turn is an exposed card), ``LEAD_STANDS``
   (law 78: the lead out of turn stands, the others following it),
@@ -70,6 +72,11 @@ SLIP             the next hand  -- (law 52: the call voided, ``action``)
 INSUFFICIENT     the bidder     -- (law 50)
 IMPOSSIBLE       the bidder     -- (law 50)
 PASSED_BACK      the partner    -- (ELW05: the declaration passed back, ``leave it``)
+EARLY_LEAD       eldest hand    ``law`` (ELW05 law 58: led in his turn to double or ask "May
+                                I lead?"; law 56: in his turn once a doubling was made);
+                                the card, ``action``, is his opening lead. Led out of
+                                turn in the doubling: ``OUT_OF_TURN`` with ``law`` 56
+DOUBLE_ASKED     his partner    ``law`` (56, 58): his double after it, subject to consent
 REVOKE           the revoker    ``card``, ``led``, ``trick``, ``liable``
 DISOBEY          the offender   ``card``, ``trick``, ``liable`` (law 73: he failed to play as
                                 a penalty directed; corrected: ``CORRECT`` with ``law`` 73)
@@ -145,6 +152,8 @@ class OpKind(TextEnum):
     PREVIOUS_FINAL = "previous_final"
     COMPEL = "compel"
     END_DOUBLING = "end_doubling"
+    CONSENT = "consent"
+    WITHHOLD_CONSENT = "withhold_consent"
     REQUIRE = "require"
     FORBID = "forbid"
     DECLINE = "decline"
@@ -165,6 +174,8 @@ class OpKind(TextEnum):
     INSUFFICIENT = "insufficient"
     IMPOSSIBLE = "impossible"
     PASSED_BACK = "passed_back"
+    EARLY_LEAD = "early_lead"
+    DOUBLE_ASKED = "double_asked"
     REVOKE = "revoke"
     DISOBEY = "disobey"
     TOUCH = "touch"

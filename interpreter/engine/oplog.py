@@ -54,13 +54,14 @@ _new_op = tuple.__new__
 _KINDS = tuple(OpKind)
 _KIND_CODE = {kind: i for i, kind in enumerate(_KINDS)}
 _CARDS = tuple(Card(i) for i in range(52))
-# The fields of a packed entry, from bit 0: the kind (6 bits), the seat + 1
+# The fields of a packed entry, from bit 0: the kind (7 bits), the seat + 1
 # (3: 0 for none), the player's place + 1 (3), the form of its detail (2: none,
 # a trick's, another kept aside, or the whole entry kept aside), the action's
 # number + 1 (16: 0 for none), and then for a trick its number (4), its four
 # cards (6 each) and its leader (2), for what is kept aside its place there:
-# at most 60 bits.
-_SEAT_AT, _PLAYER_AT, _FORM_AT, _ACTION_AT, _DETAIL_AT = 6, 9, 12, 14, 30
+# at most 61 bits (the array's items are signed 64-bit integers).
+_SEAT_AT, _PLAYER_AT, _FORM_AT, _ACTION_AT, _DETAIL_AT = 7, 10, 13, 15, 31
+_KIND_MASK = 127
 _TRICK, _ASIDE, _WHOLE = 1, 2, 3
 _MOST_ACTIONS = 2**16 - 1
 #: how many entries the game lets gather before it packs them (at a deal's start)
@@ -72,7 +73,7 @@ _KEY, _DETAIL = itemgetter(slice(1, 5)), itemgetter(5)
 _NO_DETAIL_ID = id(NO_DETAIL)
 _FLAT = frozenset((str, int, bool, type(None)))  # a value a flat detail holds
 _NAMES: dict[tuple[str, ...], tuple[str, ...]] = {}  # each flat detail's names, once
-assert len(_KINDS) < 64, "a packed entry holds its kind in 6 bits"
+assert len(_KINDS) <= _KIND_MASK + 1, "a packed entry holds its kind in 7 bits"
 
 #: every action an entry was packed with, by its number (actions are
 #: interned: a few hundred in any process)
@@ -241,7 +242,7 @@ class OpLog(Sequence[Operation]):
             Operation,
             (
                 index,
-                _KINDS[code & 63],
+                _KINDS[code & _KIND_MASK],
                 None if seat == 0 else SEATS[seat - 1],
                 None if place == 0 else self.players[place - 1],
                 None if action == 0 else _ACTIONS[action - 1],
@@ -281,7 +282,8 @@ class OpLog(Sequence[Operation]):
         export's, skips the cards, three entries in four)."""
         wanted = [kind in kinds for kind in _KINDS]  # by kind code (a kind equals its value)
         codes = self._codes
-        for i in compress(range(len(codes)), map(wanted.__getitem__, map((63).__and__, codes))):
+        kinds_of = map(_KIND_MASK.__and__, codes)
+        for i in compress(range(len(codes)), map(wanted.__getitem__, kinds_of)):
             yield self._unpack(i)
         for op in self.entries:
             if op.kind in kinds:

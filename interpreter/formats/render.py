@@ -62,6 +62,8 @@ _FIXED_WORDS = {
     "cancel": "has the call cancelled",
     "compel": "compels him to declare",
     "end_doubling": "lets the double not stand: no further doubling (ELW05 law 55)",
+    "consent": "consents: the double stands (ELW05 laws 56, 58)",
+    "withhold_consent": "withholds his consent: the double is void (ELW05 laws 56, 58)",
     "make_sufficient": "has the bid made sufficient",
     "bid_seven": "has the bid count as seven",
     "previous_final": "makes his side's last bid final",
@@ -384,6 +386,9 @@ class _GameRecord:
         self.out.append(f"  {self._label(op)} {self._words(op)}, an {op.kind} bid")
 
     def _out_of_turn(self, op: Operation) -> None:
+        if op.detail.get("law") == 56:  # the eldest hand's lead in the doubling
+            self._early_lead(op)
+            return
         if op.action is not None and op.action.card is not None:  # a card: laws 76, 80
             law = op.detail.get("law")
             what = "plays, before the second hand," if law == 80 else "leads"
@@ -394,7 +399,29 @@ class _GameRecord:
             else:
                 self.out.append(f"  {line}")
             return
-        self.out.append(f"  {self._label(op)} {self._words(op)} out of turn")
+        law = " (ELW05 law 55)" if op.detail.get("law") == 55 else ""  # a re-double
+        self.out.append(f"  {self._label(op)} {self._words(op)} out of turn{law}")
+
+    def _early_lead(self, op: Operation) -> None:
+        """ELW05 laws 56, 58: the eldest hand leads before the doubling is done."""
+        assert op.action is not None
+        assert op.action.card is not None
+        card = self._card(op.action.card.code)
+        when = (
+            'without asking "May I lead?"'
+            if op.detail["law"] == 58
+            else "before the doubling is done"
+        )
+        self.out.append(
+            f"  {self._label(op)} leads {card} {when} (ELW05 law {op.detail['law']}): it stands"
+        )
+
+    def _double_asked(self, op: Operation) -> None:
+        """ELW05 laws 56, 58: his partner's double, subject to consent."""
+        law = op.detail["law"]
+        self.out.append(
+            f"  {self._label(op)} {self._words(op)}, subject to consent (ELW05 law {law})"
+        )
 
     def _forbidden(self, op: Operation) -> None:
         """Laws 65, 66: the declarer prohibits the opening leader a suit."""
@@ -604,6 +631,8 @@ _WRITE_FIRST: dict[str, _Write] = {
     "insufficient": _GameRecord._bad_bid,
     "impossible": _GameRecord._bad_bid,
     "out_of_turn": _GameRecord._out_of_turn,
+    "early_lead": _GameRecord._early_lead,
+    "double_asked": _GameRecord._double_asked,
     "slip": _GameRecord._slip,
     "inform": _GameRecord._inform,
     "refer": _GameRecord._refer,

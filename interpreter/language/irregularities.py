@@ -22,6 +22,7 @@ from typing import Any
 
 from .options import (
     AdversaryDeclarationOption,
+    ConsentOption,
     CorrectionPenalty,
     DeclarationOutOfTurnOption,
     DisobeyedPenalty,
@@ -33,6 +34,7 @@ from .options import (
     OutOfTurnOption,
     PassedBackOption,
     ProhibitLead,
+    RedoubleOutOfTurnOption,
     RestClaimedOption,
     RevokeExempt,
     RevokePenaltyKind,
@@ -127,10 +129,13 @@ class LawsRules:
     :ivar out_of_turn: for each kind of call out of turn (in the auction
         ``bid``, ``double``; in Bridge's declaration and doubling
         ``declaration_by_partner``, ``declaration_by_adversary``,
-        ``double_before_asked``, ``lead_before_doubling``, and the partner's
-        pass in turn, ``declaration_passed_back``), what may be done about it
+        ``double_before_asked``, ``redouble_out_of_turn``,
+        ``lead_before_doubling``, the eldest hand's lead in the doubling,
+        ``lead_without_asking`` and ``lead_before_doubling_completed``, and
+        the partner's pass in turn,
+        ``declaration_passed_back``), what may be done about it
         (``new_deal``, ``accept``, ``cancel``, ``end_doubling``, ``compel``,
-        ``call_lead``);
+        ``call_lead``, ``consent``, ``withhold_consent``);
         empty where the rules do not regulate calls out of turn.
     """
 
@@ -142,6 +147,8 @@ class LawsRules:
             | DeclarationOutOfTurnOption
             | AdversaryDeclarationOption
             | DoubleBeforeAskedOption
+            | RedoubleOutOfTurnOption
+            | ConsentOption
             | PassedBackOption
             | LeadBeforeDoublingOption,
             ...,

@@ -20,6 +20,7 @@ __all__ = [
     "AgainstHonours",
     "AuctionDeclarer",
     "AuctionPassout",
+    "ConsentOption",
     "CorrectionPenalty",
     "CutTies",
     "DealPasses",
@@ -50,6 +51,7 @@ __all__ = [
     "PlayerSide",
     "ProhibitLead",
     "RedoubleLeftToDummy",
+    "RedoubleOutOfTurnOption",
     "Redoubles",
     "RestClaimedOption",
     "RevokeExempt",
@@ -132,6 +134,11 @@ ImpossibleOption: TypeAlias = Literal["bid_seven", "new_deal", "previous_final"]
 DeclarationOutOfTurnOption: TypeAlias = Literal["accept", "new_deal", "cancel"]
 #: ELW05 laws 55, 59: the double before "May I lead?"
 DoubleBeforeAskedOption: TypeAlias = Literal["accept", "cancel", "end_doubling"]
+#: ELW05 law 55: a re-double out of turn
+RedoubleOutOfTurnOption: TypeAlias = Literal["accept", "end_doubling"]
+#: ELW05 laws 56, 58: the consent to the double of the partner of the eldest
+#: hand who has led before the doubling was done
+ConsentOption: TypeAlias = Literal["consent", "withhold_consent"]
 AdversaryDeclarationOption: TypeAlias = Literal["new_deal", "cancel"]
 LeadOutOfTurnOption: TypeAlias = Literal["exposed", "call_lead", "stands"]
 LeadBeforeDoublingOption: TypeAlias = Literal["call_lead"]

@@ -7,31 +7,28 @@ issue 3, "semantic checks (references that must resolve, tables that must be
 complete, numbers that must be consistent)":
 
 - the cut's ``tie_suit_order`` names each suit once;
-- there is at least one denomination for the declaration to name, and at most
-  one with ``suit: none``;
-- each honours table has a base line (no ``in_one_hand``) for every total from
-  the smallest listed up to the most there are (5 trump honours, 4 aces), no
-  two lines for the same holding, and no ``in_one_hand`` above its ``total``;
-- a doubling limit (``cap`` or ``stop_after_exceeding``) is not below the
-  largest trick value;
+- there is at least one denomination for the declaration to name, and at most one
+  with ``suit: none``;
+- each honours table has a base line (no ``in_one_hand``) for every total from the
+  smallest listed up to the most there are (5 trump honours, 4 aces), no two lines for
+  the same holding, and no ``in_one_hand`` above its ``total``;
+- a doubling limit (``cap`` or ``stop_after_exceeding``) is not below the largest trick value;
 - a deal has more tricks than the book, so that tricks can score toward game;
 - ``hands: seated`` has a player for each of the four hands;
-- at a table with a Dummy, a declaration that may be left to partner
-  (``pass_to_partner``) has a forced declaration for the Dummy it may reach;
+- at a table with a Dummy, a declaration that may be left to partner (``pass_to_partner``)
+  has a forced declaration for the Dummy it may reach;
 - no hand is listed twice for exposure;
-- a forced declaration (``declaration.forced``) declares only denominations
-  the rules have, has a denomination for every suit it may choose, ends with a
-  criterion that always decides, and has no criterion after one that always
-  decides;
+- a forced declaration (``declaration.forced``) declares only denominations the rules
+  have, has a denomination for every suit it may choose, ends with a criterion that always
+  decides, and has no criterion after one that always decides;
 - ``settlement: by_side`` has two sides of as many players each to settle;
-- the file being checked changes no setting that the interpreter never reads
-  under its rules (a change that cannot act is almost always a mistake, like
-  a misspelt key, which is refused for the same reason): the Dummy's holder
-  away from a ``hands: dummy`` table, the auction's laws without an auction,
-  dummy's rights where no player sits at the dummy, and the like (``INERT``
-  lists each with its reason). Only what the file itself changes counts:
-  restating the value it inherits (or the default) is harmless, and a setting
-  inherited through ``extends:`` acts in the file that wrote it.
+- the file being checked changes no setting that the interpreter never reads under its
+  rules (a change that cannot act is almost always a mistake, like a misspelt key, which
+  is refused for the same reason): the Dummy's holder away from a ``hands: dummy`` table,
+  the auction's laws without an auction, dummy's rights where no player sits at the
+  dummy, and the like (``INERT`` lists each with its reason). Only what the file itself
+  changes counts: restating the value it inherits (or the default) is harmless, and a
+  setting inherited through ``extends:`` acts in the file that wrote it.
 
 Each problem is ``(path, message, hint)``; the loader turns the path into the
 file, line and column of the offending value.
@@ -533,6 +530,10 @@ def _no_auction(data: Mapping[str, Any]) -> bool:
     return not _auction(data)
 
 
+def _leader_only(data: Mapping[str, Any]) -> bool:
+    return bool(_get(data, "doubling", "doublers") == "leader_only")
+
+
 def _one_player_a_side(data: Mapping[str, Any]) -> bool:
     return bool(_get(data, "table", "hands") == "double_dummy")
 
@@ -571,6 +572,8 @@ _AUCTION_DOUBLES = (
     "not the doubling section"
 )
 
+_NOT_ASKED = "no adversary doubles before his partner asks 'May I lead?'"
+_CONSENT = "no double waits for consent after a lead"
 INERT: tuple[Inert, ...] = (
     (
         ("table", "dummy", "holder"),
@@ -662,14 +665,20 @@ INERT: tuple[Inert, ...] = (
         "declaration.kind is auction: its calls out of turn are laws.out_of_turn.bid and double",
         "leave laws.out_of_turn.declaration_by_adversary out",
     ),
-    (
-        ("laws", "out_of_turn", "double_before_asked"),
-        lambda d: (
-            _auction(d) or _one_player_a_side(d) or _get(d, "doubling", "doublers") == "leader_only"
-        ),
-        "no adversary doubles before his partner asks 'May I lead?' (ELW05): the "
-        "declaration is an auction, each side is one player, or only the leader doubles",
-        "leave laws.out_of_turn.double_before_asked out",
+    *(  # Bridge's doubling out of turn (ELW05 laws 55, 56, 58, 59)
+        (
+            ("laws", "out_of_turn", key),
+            lambda d, o=leader: _auction(d) or _one_player_a_side(d) or (o and _leader_only(d)),
+            f"{what} (ELW05{law}): the declaration is an auction, each side is one player"
+            + (", or only the leader doubles" if leader else ""),
+            f"leave laws.out_of_turn.{key} out",
+        )
+        for key, what, law, leader in (
+            ("double_before_asked", _NOT_ASKED, "", True),
+            ("redouble_out_of_turn", "no player re-doubles out of turn", " law 55", False),
+            ("lead_without_asking", _CONSENT, " law 58", True),
+            ("lead_before_doubling_completed", _CONSENT, " law 56", True),
+        )
     ),
     (
         ("laws", "out_of_turn", "lead_before_doubling"),

@@ -59,9 +59,12 @@ hook                               where the game calls it
 ``bid(game, action)``              ``Game._apply()`` in the auction, before the
                                    call: an insufficient or impossible bid
                                    (``None``: a call like any other)
-``declaration(game, action)``      ``Game._apply()`` in the declaration, for an
-                                   action not open: the declaration passed
-                                   back (``None``: refused as in strict play)
+``in_turn(game, action)``          ``Game._apply()`` in the declaration and the
+                                   doubling, for an action not open: the
+                                   declaration passed back, the eldest hand's
+                                   lead and his partner's double subject to
+                                   consent (ELW05 laws 56, 58) (``None``:
+                                   refused as in strict play)
 ``play(game, action)``             ``Game._apply()`` and the play's ``act``, for a
                                    card seen
 ``lean(game)``                     ``play.refresh_lean()``: whether no law binds
@@ -147,8 +150,8 @@ class StrictPlay:
         """An irregular bid taken to the adversaries: none; the call is like any other."""
         return None
 
-    def declaration(self, game: Game, action: Action) -> Operation | None:
-        """An irregular declaration in turn: none (it is refused)."""
+    def in_turn(self, game: Game, action: Action) -> Operation | None:
+        """An irregular call in turn in the declaration or doubling: none (it is refused)."""
         return None
 
     def play(self, game: Game, action: Action) -> Operation:
@@ -190,8 +193,10 @@ class Laws(StrictPlay):
     def bid(self, game: Game, action: Action) -> Operation | None:
         return calls.irregular_bid(game, action)
 
-    def declaration(self, game: Game, action: Action) -> Operation | None:
-        return calls.passed_back(game, action)
+    def in_turn(self, game: Game, action: Action) -> Operation | None:
+        if game.phase is Phase.DECLARE:
+            return calls.passed_back(game, action)
+        return calls.irregular_in_doubling(game, action)
 
     def play(self, game: Game, action: Action) -> Operation:
         return conduct.play_card(game, action)

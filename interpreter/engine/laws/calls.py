@@ -4,8 +4,9 @@ impossible bids (law 50); and in Bridge's declaration and doubling (ELW05
 laws 45-49 and "Doubling, re-doubling"), the trump made by the dealer's
 partner without its being left to him, a declaration made or passed by an
 adversary, a double by the eldest hand's partner before "May I lead?", or
-his lead before the doubling is done (ELW07), and, in turn, the declaration
-passed back by the partner it was left to.
+his lead before the doubling is done (ELW07), a re-double out of turn
+(ELW05 law 55: the adversary who last doubled decides), and, in turn, the
+declaration passed back by the partner it was left to.
 
 Each irregular call is logged, then the player the laws name (in the
 auction the adversary on the offender's left) chooses among the penalties
@@ -21,9 +22,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.cards import Seat
 from ...errors import IllegalActionError
-from .. import auction
+from .. import auction, doubling, sight
 from .._speedups import plays_of
 from ..actions import BID, DOUBLE, LEAVE, PLAY, REDOUBLE, Action, Operation
+from ..opkinds import OpKind
 from ..phases import Phase
 from . import exposed, penalties
 
@@ -32,11 +34,17 @@ if TYPE_CHECKING:
     from ..game import Game
 
 __all__ = [
+    "double_asked",
+    "double_asked_open",
+    "doubling_irregulars",
+    "early_lead",
+    "early_leads",
     "impossible",
     "impossible_open",
     "insufficient",
     "insufficient_bids",
     "irregular_bid",
+    "irregular_in_doubling",
     "mark_deal",
     "out_of_turn",
     "out_of_turn_actions",
@@ -116,6 +124,8 @@ def out_of_turn(game: Game, player: str, action: Action) -> Operation:
         decider = seat.left
     else:
         seat, kind = next((s, k) for s, k, call in _bridge_calls(game, player) if call == action)
+        if kind == "lead_before_doubling_completed":
+            return _led_out_of_turn(game, seat, player, action)
         decider = _BRIDGE_DECIDER[kind](game)
     regulated: tuple[str, ...] = game.rules.laws.out_of_turn[kind]
     if kind == "lead_before_doubling":  # a penalty of the play: he may exact none
@@ -123,13 +133,10 @@ def out_of_turn(game: Game, player: str, action: Action) -> Operation:
     options = penalties.offer(game, regulated, seat, action)
     game.actions_out_of_turn.append((len(game.actions), player))
     game.actions.append(action)
-    op = game._append(
-        "out_of_turn",
-        seat=seat,
-        player=player,
-        action=action,
-        detail={"turn": None if game.to_act is None else game.to_act.letter},
-    )
+    detail: dict[str, Any] = {"turn": None if game.to_act is None else game.to_act.letter}
+    if kind == "redouble_out_of_turn":
+        detail["law"] = 55
+    op = game._append("out_of_turn", seat=seat, player=player, action=action, detail=detail)
     penalties.await_choice(game, seat, action, options, game.to_act, decider)
     return op
 
@@ -165,11 +172,23 @@ def _bridge_calls(game: Game, player: str) -> list[tuple[Seat, str, Action]]:
             and "double_before_asked" in regulated
         ):
             out.append((seat, "double_before_asked", _DOUBLE))
+        elif _redoubles_out_of_turn(game, seat):
+            # ELW05 law 55: "Should any player re-double out of turn, the
+            # adversary who last doubled shall decide whether or not such double
+            # shall stand": the partner of the hand whose side is to speak, before
+            # his turn (the declaring side's redouble, the adversaries' again)
+            out.append((seat, "redouble_out_of_turn", doubling.choices(game)[1]))
+        if game.phase is Phase.DOUBLE and seat is game.dealer.left and _early_lead_open(game):
+            # ELW05 law 56: "If the eldest hand lead before the doubling be
+            # completed" (out of turn: another hand is to speak)
+            cards = plays_of(deal.hands[seat])
+            out.extend((seat, "lead_before_doubling_completed", a) for a in cards)
         if (
             # ELW07 "Doubling, re-doubling": "If the right-hand adversary of the
             # dealer lead out of turn, the maker of the trump may call a suit
             # from the eldest hand"
             game.phase is Phase.DOUBLE
+            and deal.early_lead is None
             and seat is game.dealer.right
             and seat.side != first.side
             and "lead_before_doubling" in regulated
@@ -177,6 +196,174 @@ def _bridge_calls(game: Game, player: str) -> list[tuple[Seat, str, Action]]:
         ):
             out.extend((seat, "lead_before_doubling", a) for a in plays_of(deal.hands[seat]))
     return out
+
+
+# ------------------------------------------ the eldest hand's lead (ELW05 laws 56, 58)
+
+
+def _early_lead_open(game: Game) -> bool:
+    """ELW05 laws 56, 58: whether the eldest hand may lead now, before the
+    doubling is done (where the rules regulate it; read by the phase and the
+    turn): no lead is made or called yet, his partner speaks in the doubling
+    (a player of his own: else there is no consent to ask), and he sees his
+    hand (else the cards offered would tell him it)."""
+    deal, eldest = game.deal, game.dealer.left
+    kind = (
+        "lead_without_asking"
+        if game.to_act is eldest and deal.doubling_level == 0
+        else "lead_before_doubling_completed"
+    )
+    player = game.seat_player[eldest]
+    return (
+        kind in game.rules.laws.out_of_turn
+        and deal.early_lead is None
+        and sight.leading_hand(game) is eldest  # (his lead is the opening lead)
+        and deal.called_lead is None
+        and not game._leader_only
+        and eldest in game.manned
+        and game.seat_player[eldest.partner] != player
+        and game.sees(player, eldest)
+    )
+
+
+def early_leads(game: Game) -> tuple[Action, ...]:
+    """The eldest hand's leads in his turn in the doubling (laws mode):
+    ELW05 law 58, "Should the eldest hand lead without asking permission",
+    and law 56, once a doubling was made; none elsewhere."""
+    if game.phase is not Phase.DOUBLE or game.to_act is not game.dealer.left:
+        return ()
+    if not _early_lead_open(game):
+        return ()
+    return plays_of(game.deal.hands[game.to_act])
+
+
+def early_lead(game: Game, action: Action) -> Operation | None:
+    """The eldest hand leads in his turn to speak in the doubling (ELW05 law
+    58 before any doubling, law 56 after one): the lead stands, he speaks no
+    more, and the doubling goes on with the next hand; ``None`` for any other
+    action, or where the rules do not regulate it."""
+    if action.kind != PLAY or action not in early_leads(game):
+        return None
+    seat = game.to_act
+    assert seat is not None
+    law = 58 if game.deal.doubling_level == 0 else 56
+    game.actions.append(action)
+    player = game.seat_player[seat]
+    op = game._append(
+        OpKind.EARLY_LEAD, seat=seat, player=player, action=action, detail={"law": law}
+    )
+    _lead_stands(game, seat, action)
+    doubling.next_to_speak(game)
+    return op
+
+
+def _led_out_of_turn(game: Game, seat: Seat, player: str, action: Action) -> Operation:
+    """ELW05 law 56: the eldest hand leads while another hand is to speak in
+    the doubling: logged, and the lead stands; the doubling goes on."""
+    game.actions_out_of_turn.append((len(game.actions), player))
+    game.actions.append(action)
+    assert game.to_act is not None
+    op = game._append(
+        "out_of_turn",
+        seat=seat,
+        player=player,
+        action=action,
+        detail={"turn": game.to_act.letter, "law": 56},
+    )
+    _lead_stands(game, seat, action)
+    queue = game.deal.doubling_queue
+    if seat in queue:
+        queue.remove(seat)
+    return op
+
+
+def _lead_stands(game: Game, seat: Seat, action: Action) -> None:
+    """The lead stands: it is the only card he may play to the first trick,
+    and he speaks no more in the doubling."""
+    deal = game.deal
+    deal.early_lead = (seat, action.index)
+    deal.constraint = (seat, action.index, True)
+    deal.directed = False
+
+
+def double_asked_open(game: Game) -> bool:
+    """ELW05 laws 56, 58: whether the player to act, the eldest hand having
+    led, may double subject to the consent the law asks (where the rules
+    regulate it, and the limits leave a double open)."""
+    deal = game.deal
+    return (
+        game.phase is Phase.DOUBLE
+        and deal.early_lead is not None
+        and doubling.awaits_consent(game)
+        and not deal.doubling_ended
+        and game.to_act not in deal.silenced
+        and _consent_kind(game) in game.rules.laws.out_of_turn
+        and len(doubling.open_calls(game)) > 1
+    )
+
+
+def _consent_kind(game: Game) -> str:
+    """The setting that says what the consenter may do: law 58's, or 56's."""
+    if doubling.consent_law(game) == 58:
+        return "lead_without_asking"
+    return "lead_before_doubling_completed"
+
+
+def double_asked(game: Game, action: Action) -> Operation | None:
+    """His double, subject to consent: logged, then the consenter decides
+    (``consent to double``: it stands; ``withhold consent``: it is void, and
+    he may only pass). ``None`` for any other action, or when not open."""
+    if not double_asked_open(game) or action != doubling.open_calls(game)[1]:
+        return None
+    options = game.rules.laws.out_of_turn[_consent_kind(game)]
+    seat = game.to_act
+    assert seat is not None
+    offered = penalties.offer(game, options, seat, action)
+    game.actions.append(action)
+    detail = {"law": doubling.consent_law(game)}
+    op = game._append(
+        OpKind.DOUBLE_ASKED, seat=seat, player=game.seat_player[seat], action=action, detail=detail
+    )
+    penalties.await_choice(game, seat, action, offered, seat, doubling.consenter(game))
+    return op
+
+
+def doubling_irregulars(game: Game) -> tuple[Action, ...]:
+    """The irregular actions open to the hand to act in the doubling: his
+    double subject to consent, or the eldest hand's leads."""
+    if double_asked_open(game):
+        return doubling.open_calls(game)[1:]
+    return early_leads(game)
+
+
+def irregular_in_doubling(game: Game, action: Action) -> Operation | None:
+    """The irregular actions of the hand to act in the doubling (laws mode):
+    the eldest hand's lead (ELW05 laws 56, 58), his partner's double
+    subject to consent; ``None`` for any other."""
+    return early_lead(game, action) or double_asked(game, action)
+
+
+def _redoubles_out_of_turn(game: Game, seat: Seat) -> bool:
+    """ELW05 law 55: whether ``seat`` may re-double out of turn now: a
+    doubling has been made, his side is to speak, his partner first, and
+    the call would be open to the hand to act."""
+    deal, to_act = game.deal, game.to_act
+    return (
+        deal.doubling_level > 0
+        and to_act is not None
+        and seat.side == to_act.side
+        and seat in deal.doubling_queue
+        and seat not in deal.silenced
+        and len(doubling.choices(game)) > 1
+        and "redouble_out_of_turn" in game.rules.laws.out_of_turn
+    )
+
+
+def _last_doubler(game: Game) -> Seat:
+    """ELW05 law 55: "the adversary who last doubled" (the other side's)."""
+    to_act = game.to_act
+    assert to_act is not None
+    return game.deal.last_doubler[1 - to_act.side]
 
 
 def _maker(game: Game) -> Seat:
@@ -192,6 +379,7 @@ _BRIDGE_DECIDER: dict[str, Callable[[Game], Seat]] = {
     "declaration_by_adversary": lambda game: game.deal.first_declarer,
     "double_before_asked": _maker,
     "lead_before_doubling": _maker,
+    "redouble_out_of_turn": _last_doubler,
 }
 _LEAVE = Action.leave()
 _DOUBLE = Action.double()

@@ -75,13 +75,16 @@ def irregular_actions(game: Game) -> tuple[Action, ...]:
     """:meth:`Game.irregular_actions <dummybridge.engine.game.Game.irregular_actions>`:
     in the auction the insufficient bids (:mod:`.calls`), in the declaration
     ``leave it`` by the partner it was left to (passed back, ELW05), in the
-    play the revokes, unless the hand must play a card required or lead a
-    suit called."""
+    doubling the eldest hand's lead and his partner's double subject to
+    consent (ELW05 laws 56, 58), in the play the revokes, unless the hand
+    must play a card required or lead a suit called."""
     bids = calls.insufficient_bids(game)
     if bids is not None:
         return bids
     if calls.passed_back_open(game):
         return _PASS_BACK
+    if game.laws and game.phase is Phase.DOUBLE:  # ELW05 laws 56, 58
+        return calls.doubling_irregulars(game)
     seat, deal = game.to_act, game.deal
     if not game.laws or game.phase is not Phase.PLAY or seat is None or seat in deal.blind:
         return ()

@@ -473,6 +473,11 @@ def _take_back_false_lead(game: Game, player: str, action: Action) -> Operation:
     deal.false_lead = None
     cards = list(deal.trick_cards)
     revokes.take_back(game, offender)
+    # what a penalty demanded of a hand in the trick taken back (to win or
+    # lose it, laws 80, 92; his highest or lowest of its suit) lapses with it
+    deal.demand = None
+    if deal.directed:
+        deal.constraint, deal.directed = None, False
     for j, card in enumerate(cards):  # an exposed card taken back is exposed again
         if exposed >> card & 1:
             seat = Seat((int(offender) + j) & 3)

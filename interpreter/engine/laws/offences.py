@@ -5,8 +5,10 @@ terminal draw from.
 An irregularity is an action the laws regulate that breaks a law (laws
 mode): what :meth:`Game.irregular_actions
 <dummybridge.engine.game.Game.irregular_actions>` offers the hand to act
-(an insufficient bid, the declaration passed back, a revoke, a penalty
-disobeyed), a call or card :meth:`Game.out_of_turn_actions
+(an insufficient bid, the declaration passed back, the eldest hand's lead
+in the doubling and his partner's double subject to consent (ELW05 laws 56,
+58: ``early_lead``, ``double_asked``), a revoke, a penalty disobeyed), a
+call or card :meth:`Game.out_of_turn_actions
 <dummybridge.engine.game.Game.out_of_turn_actions>` offers another player,
 the remarks of :meth:`Game.remarks <dummybridge.engine.game.Game.remarks>`
 that are offences (:data:`OFFENCES`), the corrections of a slip, and the
@@ -44,6 +46,7 @@ from ..actions import (
     HAVE_REST,
     INFORM,
     LEAD_ON,
+    PLAY,
     POINT_OUT,
     REFER,
     SUGGEST,
@@ -98,6 +101,8 @@ def _own_name(game: Game, action: Action) -> str:
         return "insufficient"
     if game.phase is Phase.DECLARE:
         return "passed_back"
+    if game.phase is Phase.DOUBLE:  # ELW05 laws 56, 58
+        return "early_lead" if action.kind == PLAY else "double_asked"
     assert game._ps is not None
     return "revoke" if conduct.plays(game, game._ps.legal()) is None else "disobey"
 

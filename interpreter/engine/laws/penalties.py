@@ -60,6 +60,7 @@ from ..actions import (
     CALL_LEAD,
     CANCEL,
     COMPEL,
+    CONSENT,
     DECLINE,
     END_DOUBLING,
     FORBID,
@@ -75,6 +76,7 @@ from ..actions import (
     SHOW_HAND,
     TREAT_EXPOSED,
     WIN_TRICK,
+    WITHHOLD_CONSENT,
     Action,
     register_decision,
 )
@@ -303,6 +305,32 @@ class EndDoubling(Cancel):
     def decide(self, game: Game, pending: Pending, choice: Action) -> None:
         super().decide(game, pending, choice)
         game.deal.doubling_ended = True
+
+
+@register
+class Consent(Accept):
+    """ELW05 laws 56, 58: the eldest hand having led before the doubling was
+    done, his partner "may double, but only if the maker of the trump
+    consent" (law 58; law 56: "the adversary who last doubled"): consenting,
+    the double stands, and the re-doubling may go on."""
+
+    kind = CONSENT
+    text = "consent to double"
+    option = "consent"
+
+
+@register
+class WithholdConsent(Cancel):
+    """ELW05 laws 56, 58: the consent withheld, his double is void; he may
+    only pass, and the play begins with the eldest hand's lead."""
+
+    kind = WITHHOLD_CONSENT
+    text = "withhold consent"
+    option = "withhold_consent"
+
+    def decide(self, game: Game, pending: Pending, choice: Action) -> None:
+        super().decide(game, pending, choice)
+        game.deal.silenced.add(pending.offender)
 
 
 def _bid_instead(game: Game, seat: Seat, bid: Action, detail: dict[str, str], bars: bool) -> None:
