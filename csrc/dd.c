@@ -53,7 +53,8 @@
  *   there is none);
  *   after a card fails, the cards of its suit below the lowest card its
  *   verdict depended on are skipped (they lead to positions of the same
- *   class).
+ *   class), and where every card fails, a card tried before another that
+ *   rules it out so hands up nothing of its own (see try_moves).
  *
  * No allocation, no globals: everything lives in the caller's workspace.
  * Growth only when asked (dbr_dd_set_stop_when_full): a full table then
@@ -2620,15 +2621,40 @@ static DD_FLAT int last_trick_ns(const dbr_dd *d, int lead, dbr_hand *rel) {
  * of them). */
 /* The moves in order of merit until one reaches the target for the side to
  * move: its card, with the cards its verdict depended on in *rel; or -1 when
- * none does, with the union of every failed card's in *rel (and of the
- * cards *rel held on entry: a move tried before, see try_first). The moves
- * in `skip` are not tried; after a card fails, the cards of its suit below
+ * none does, with the union of the failed cards' in *rel. The moves in
+ * `skip` are not tried; after a card fails, the cards of its suit below
  * the lowest one its verdict used are skipped too (they lead to positions
- * of the same class). */
-DBR_INLINE int try_moves(dbr_dd *d, const dd_node *nd, dd_move *moves, int n, int target,
+ * of the same class: small_cards_done). `first` is a move tried before
+ * (see try_first; -1 for none), its cards in *rel on entry.
+ * Where every move fails, a card tried before another card's failure
+ * ruled it out (it lies in that card's small_cards_done) leaves its own
+ * cards out of the union: in every position of the class the union
+ * describes, the later card's verdict covers it (the same owners down to
+ * that card's lowest relevant card, the same suit lengths, so the earlier
+ * card leads to a position of the later card's class). So the verdict is
+ * the one the search would have found trying the higher card first,
+ * without the order (measured and lost, session 15b) that finds it: e.g.
+ * West leading from DQ8, the D8 refuted by North's DT, then the DQ by
+ * South's DK: the D8 lies below the DK, and DT is not handed up.
+ * Measured (issue 19, session 16; tables' nodes at 32 MiB, dd_nodes, every
+ * table the same): the first 200 random deals 243,980,691 -> 217,598,622
+ * (-10.8%; the first 60 72,359,326 -> 64,175,952); the six freak deals of
+ * dd_golden.json 192,813,198 -> 151,922,417 (-21.2%); bridge-solver's
+ * hard_deals/ 266,818,235 -> 205,644,443 (-22.9%; deal.4 -37%) and
+ * long_deals/ 577,847,083 -> 414,573,678 (-28.3%; deal.10 94.6M -> 59.3M,
+ * deal.11 92.1M -> 63.6M), CPU 96.0 s -> 64.7 s (load 3-11). */
+DBR_INLINE int try_moves(dbr_dd *d, const dd_node *nd, dd_move *moves, int n, int target, int first,
                          dbr_hand skip, dbr_hand *rel) {
     const int ns_to_move = (((nd->lead + nd->tlen) & 3) & 1) == 0;
-    dbr_hand acc = *rel;
+    int fc[14];
+    dbr_hand frel[14], fcov[14];
+    int nf = 0;
+    if (first >= 0) {
+        fc[0] = first;
+        frel[0] = *rel;
+        fcov[0] = small_cards_done(first, *rel);
+        nf = 1;
+    }
     for (int i = 0; i < n; i++) {
         pick_move(moves, i, n);
         const int c = moves[i].card;
@@ -2638,8 +2664,17 @@ DBR_INLINE int try_moves(dbr_dd *d, const dd_node *nd, dd_move *moves, int n, in
             *rel = crel;
             return c;
         }
-        acc |= crel;
-        skip |= small_cards_done(c, crel);
+        const dbr_hand cov = small_cards_done(c, crel);
+        fc[nf] = c;
+        frel[nf] = crel;
+        fcov[nf] = cov;
+        nf++;
+        skip |= cov;
+    }
+    dbr_hand acc = 0, later = 0;
+    for (int i = nf - 1; i >= 0; i--) {
+        if (!(later >> fc[i] & 1u)) acc |= frel[i];
+        later |= fcov[i];
     }
     *rel = acc;
     return -1;
@@ -3109,6 +3144,7 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
     const int nt = d->trump == DBR_NOTRUMP;
     int c = -1;
     dbr_hand skip = 0;
+    int first = -1;
     if (nt && d->lead_classes && r >= DD_CLASS_TRICKS) {
         n = gen_lead_classes(d, nd->lead, best, d->killer[cards_left], moves);
         if (cc >= 0) cut_first(moves, n, cc);
@@ -3117,14 +3153,14 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
         if (cc >= 0 && nt) {
             /* tried before the leads are generated and weighed (as in
              * search_follow) */
-            const int rc = cut_move(representatives(d->h[nd->lead], present), cc);
-            c = try_first(d, nd, rc, target, &rel, &skip);
+            first = cut_move(representatives(d->h[nd->lead], present), cc);
+            c = try_first(d, nd, first, target, &rel, &skip);
         }
         if (c < 0)
             n = gen_leads(d, nd->lead, best, cc >= 0 && !nt ? cc : d->killer[cards_left], moves);
     }
     int found = DD_NO_MOVE;
-    if (c < 0) c = try_moves(d, nd, moves, n, target, skip, &rel);
+    if (c < 0) c = try_moves(d, nd, moves, n, target, first, skip, &rel);
     if (c >= 0) {
         if (c != cc) cut_save(ce, check, nd->lead, c);
         result = ns_to_move;
@@ -3185,7 +3221,7 @@ static DD_HOT int search_follow(dbr_dd *d, const dd_node *nd, int target, dbr_ha
             return ns_to_move;
         }
     }
-    int cc = -1, c = -1;
+    int cc = -1, c = -1, first = -1;
     dbr_hand skip = 0;
     if (!ce) {
         /* one card to try (a hand has a card at every node): no order to
@@ -3204,11 +3240,12 @@ static DD_HOT int search_follow(dbr_dd *d, const dd_node *nd, int target, dbr_ha
             /* the cut-off card goes first, tried before the others are
              * generated and weighed (most searches stop at it): its run's
              * move, the lowest card of the run */
-            c = try_first(d, nd, cut_move(reps, cc), target, &rel, &skip);
+            first = cut_move(reps, cc);
+            c = try_first(d, nd, first, target, &rel, &skip);
         }
         if (c < 0) n = gen_follows(d, nd, reps, moves);
     }
-    if (c < 0) c = try_moves(d, nd, moves, n, target, skip, &rel);
+    if (c < 0) c = try_moves(d, nd, moves, n, target, first, skip, &rel);
     if (c >= 0) {
         result = ns_to_move;
         if (ce && c != cc) cut_save(ce, check, seat, c);
