@@ -2642,7 +2642,11 @@ static DD_FLAT int last_trick_ns(const dbr_dd *d, int lead, dbr_hand *rel) {
  * dd_golden.json 192,813,198 -> 151,922,417 (-21.2%); bridge-solver's
  * hard_deals/ 266,818,235 -> 205,644,443 (-22.9%; deal.4 -37%) and
  * long_deals/ 577,847,083 -> 414,573,678 (-28.3%; deal.10 94.6M -> 59.3M,
- * deal.11 92.1M -> 63.6M), CPU 96.0 s -> 64.7 s (load 3-11). */
+ * deal.11 92.1M -> 63.6M), CPU 96.0 s -> 64.7 s (load 3-11); the first 6
+ * random deals' instructions 10.079G -> 8.151G (-19.1%, callgrind; about
+ * 944 a node either way). On the first 20 random deals the union loses
+ * cards at 10.5% of the leads where every lead fails (79K of 755K), 2.4%
+ * of third hand's such nodes, 1.1% of second hand's, 0.05% of fourth's. */
 DBR_INLINE int try_moves(dbr_dd *d, const dd_node *nd, dd_move *moves, int n, int target, int first,
                          dbr_hand skip, dbr_hand *rel) {
     const int ns_to_move = (((nd->lead + nd->tlen) & 3) & 1) == 0;
@@ -3048,6 +3052,34 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * session 15 above). Left for a next step: the choice between proofs
  * (the bound or line that needs the fewest cards) and its first guess
  * (GuessTricks, 0 or all the tricks). */
+/* Session 16, the shallower verdict without the order: where every move
+ * fails, a card another failed card's verdict covers hands up nothing (see
+ * try_moves; tables' nodes -11% on random deals, -21% to -28% on the hard
+ * sets). The orders, long_deals/deal.11 hearts, West leading, from an
+ * empty workspace (both solvers' traces of the first trick; the value
+ * North-South 5): ours searches North-South's targets 8, 7, 6, 5,
+ * bridge-solver 2, 3, 4, 5, 6 (its driver climbs from its guess). Where
+ * every lead of West's fails (ours at 5, its at 2 to 5), ours leads D8 DQ
+ * SA H4 H6 HJ S2 S4 S7 S9 SJ, its DQ D8 HQ H4 SA SJ S9 S7 S4 S2 H7: its
+ * leads are each suit's top then bottom card by classes, the middle cards
+ * last, so the top card of a suit comes first, ours the bottom card (the
+ * lowest of its run; either card of a run leads to the same class). At 3
+ * its SJ's verdict rules out S9 to S2 (7 leads against ours 11).
+ * Measured and not kept, with the covering (tables' nodes at 32 MiB, the
+ * first 60 random deals 64,175,952; long_deals/deal.10 and deal.11 alone
+ * in one workspace 125,039,090): its rule for that case, once a lead has
+ * failed the rest of each suit highest card first (as session 15b):
+ * random 69,309,313 (+8.0%), the cheap refutations of the low cards are
+ * worth more and the covering hands up the shallower verdict anyway; its
+ * second hand's order, the winners highest first where third hand can
+ * beat them (before DDS's weights): +6.9% and +12.4%; third hand's
+ * winners where fourth hand can beat them, lowest first (20 - rank):
+ * -0.6% and +3.6%; highest first, the card that forces fourth hand's
+ * winner out first of all: -1.8% and +5.9%; highest first (20 + rank,
+ * bridge-solver's): -1.2% and -0.05%, the six freak deals of
+ * dd_golden.json -0.1%, long_deals/ -0.3%, the first 6 random deals'
+ * instructions -2.2% (callgrind), but hard_deals/ 205,644,443 ->
+ * 210,086,179 (+2.2%): not a win on the hard deals. */
 /* search at a trick boundary (nd->tlen == 0) */
 static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
     if (d->stopped) { /* the table is full and the caller grows it: unwind */
