@@ -53,7 +53,8 @@
  *   there is none);
  *   after a card fails, the cards of its suit below the lowest card its
  *   verdict depended on are skipped (they lead to positions of the same
- *   class).
+ *   class), and where every card fails, a card tried before another that
+ *   rules it out so hands up nothing of its own (see try_moves).
  *
  * No allocation, no globals: everything lives in the caller's workspace.
  * Growth only when asked (dbr_dd_set_stop_when_full): a full table then
@@ -2620,15 +2621,44 @@ static DD_FLAT int last_trick_ns(const dbr_dd *d, int lead, dbr_hand *rel) {
  * of them). */
 /* The moves in order of merit until one reaches the target for the side to
  * move: its card, with the cards its verdict depended on in *rel; or -1 when
- * none does, with the union of every failed card's in *rel (and of the
- * cards *rel held on entry: a move tried before, see try_first). The moves
- * in `skip` are not tried; after a card fails, the cards of its suit below
+ * none does, with the union of the failed cards' in *rel. The moves in
+ * `skip` are not tried; after a card fails, the cards of its suit below
  * the lowest one its verdict used are skipped too (they lead to positions
- * of the same class). */
-DBR_INLINE int try_moves(dbr_dd *d, const dd_node *nd, dd_move *moves, int n, int target,
+ * of the same class: small_cards_done). `first` is a move tried before
+ * (see try_first; -1 for none), its cards in *rel on entry.
+ * Where every move fails, a card tried before another card's failure
+ * ruled it out (it lies in that card's small_cards_done) leaves its own
+ * cards out of the union: in every position of the class the union
+ * describes, the later card's verdict covers it (the same owners down to
+ * that card's lowest relevant card, the same suit lengths, so the earlier
+ * card leads to a position of the later card's class). So the verdict is
+ * the one the search would have found trying the higher card first,
+ * without the order (measured and lost, session 15b) that finds it: e.g.
+ * West leading from DQ8, the D8 refuted by North's DT, then the DQ by
+ * South's DK: the D8 lies below the DK, and DT is not handed up.
+ * Measured (issue 19, session 16; tables' nodes at 32 MiB, dd_nodes, every
+ * table the same): the first 200 random deals 243,980,691 -> 217,598,622
+ * (-10.8%; the first 60 72,359,326 -> 64,175,952); the six freak deals of
+ * dd_golden.json 192,813,198 -> 151,922,417 (-21.2%); bridge-solver's
+ * hard_deals/ 266,818,235 -> 205,644,443 (-22.9%; deal.4 -37%) and
+ * long_deals/ 577,847,083 -> 414,573,678 (-28.3%; deal.10 94.6M -> 59.3M,
+ * deal.11 92.1M -> 63.6M), CPU 96.0 s -> 64.7 s (load 3-11); the first 6
+ * random deals' instructions 10.079G -> 8.151G (-19.1%, callgrind; about
+ * 944 a node either way). On the first 20 random deals the union loses
+ * cards at 10.5% of the leads where every lead fails (79K of 755K), 2.4%
+ * of third hand's such nodes, 1.1% of second hand's, 0.05% of fourth's. */
+DBR_INLINE int try_moves(dbr_dd *d, const dd_node *nd, dd_move *moves, int n, int target, int first,
                          dbr_hand skip, dbr_hand *rel) {
     const int ns_to_move = (((nd->lead + nd->tlen) & 3) & 1) == 0;
-    dbr_hand acc = *rel;
+    int fc[14];
+    dbr_hand frel[14], fcov[14];
+    int nf = 0;
+    if (first >= 0) {
+        fc[0] = first;
+        frel[0] = *rel;
+        fcov[0] = small_cards_done(first, *rel);
+        nf = 1;
+    }
     for (int i = 0; i < n; i++) {
         pick_move(moves, i, n);
         const int c = moves[i].card;
@@ -2638,8 +2668,17 @@ DBR_INLINE int try_moves(dbr_dd *d, const dd_node *nd, dd_move *moves, int n, in
             *rel = crel;
             return c;
         }
-        acc |= crel;
-        skip |= small_cards_done(c, crel);
+        const dbr_hand cov = small_cards_done(c, crel);
+        fc[nf] = c;
+        frel[nf] = crel;
+        fcov[nf] = cov;
+        nf++;
+        skip |= cov;
+    }
+    dbr_hand acc = 0, later = 0;
+    for (int i = nf - 1; i >= 0; i--) {
+        if (!(later >> fc[i] & 1u)) acc |= frel[i];
+        later |= fcov[i];
     }
     *rel = acc;
     return -1;
@@ -3013,6 +3052,34 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * session 15 above). Left for a next step: the choice between proofs
  * (the bound or line that needs the fewest cards) and its first guess
  * (GuessTricks, 0 or all the tricks). */
+/* Session 16, the shallower verdict without the order: where every move
+ * fails, a card another failed card's verdict covers hands up nothing (see
+ * try_moves; tables' nodes -11% on random deals, -21% to -28% on the hard
+ * sets). The orders, long_deals/deal.11 hearts, West leading, from an
+ * empty workspace (both solvers' traces of the first trick; the value
+ * North-South 5): ours searches North-South's targets 8, 7, 6, 5,
+ * bridge-solver 2, 3, 4, 5, 6 (its driver climbs from its guess). Where
+ * every lead of West's fails (ours at 5, its at 2 to 5), ours leads D8 DQ
+ * SA H4 H6 HJ S2 S4 S7 S9 SJ, its DQ D8 HQ H4 SA SJ S9 S7 S4 S2 H7: its
+ * leads are each suit's top then bottom card by classes, the middle cards
+ * last, so the top card of a suit comes first, ours the bottom card (the
+ * lowest of its run; either card of a run leads to the same class). At 3
+ * its SJ's verdict rules out S9 to S2 (7 leads against ours 11).
+ * Measured and not kept, with the covering (tables' nodes at 32 MiB, the
+ * first 60 random deals 64,175,952; long_deals/deal.10 and deal.11 alone
+ * in one workspace 125,039,090): its rule for that case, once a lead has
+ * failed the rest of each suit highest card first (as session 15b):
+ * random 69,309,313 (+8.0%), the cheap refutations of the low cards are
+ * worth more and the covering hands up the shallower verdict anyway; its
+ * second hand's order, the winners highest first where third hand can
+ * beat them (before DDS's weights): +6.9% and +12.4%; third hand's
+ * winners where fourth hand can beat them, lowest first (20 - rank):
+ * -0.6% and +3.6%; highest first, the card that forces fourth hand's
+ * winner out first of all: -1.8% and +5.9%; highest first (20 + rank,
+ * bridge-solver's): -1.2% and -0.05%, the six freak deals of
+ * dd_golden.json -0.1%, long_deals/ -0.3%, the first 6 random deals'
+ * instructions -2.2% (callgrind), but hard_deals/ 205,644,443 ->
+ * 210,086,179 (+2.2%): not a win on the hard deals. */
 /* search at a trick boundary (nd->tlen == 0) */
 static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
     if (d->stopped) { /* the table is full and the caller grows it: unwind */
@@ -3109,6 +3176,7 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
     const int nt = d->trump == DBR_NOTRUMP;
     int c = -1;
     dbr_hand skip = 0;
+    int first = -1;
     if (nt && d->lead_classes && r >= DD_CLASS_TRICKS) {
         n = gen_lead_classes(d, nd->lead, best, d->killer[cards_left], moves);
         if (cc >= 0) cut_first(moves, n, cc);
@@ -3117,14 +3185,14 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
         if (cc >= 0 && nt) {
             /* tried before the leads are generated and weighed (as in
              * search_follow) */
-            const int rc = cut_move(representatives(d->h[nd->lead], present), cc);
-            c = try_first(d, nd, rc, target, &rel, &skip);
+            first = cut_move(representatives(d->h[nd->lead], present), cc);
+            c = try_first(d, nd, first, target, &rel, &skip);
         }
         if (c < 0)
             n = gen_leads(d, nd->lead, best, cc >= 0 && !nt ? cc : d->killer[cards_left], moves);
     }
     int found = DD_NO_MOVE;
-    if (c < 0) c = try_moves(d, nd, moves, n, target, skip, &rel);
+    if (c < 0) c = try_moves(d, nd, moves, n, target, first, skip, &rel);
     if (c >= 0) {
         if (c != cc) cut_save(ce, check, nd->lead, c);
         result = ns_to_move;
@@ -3185,7 +3253,7 @@ static DD_HOT int search_follow(dbr_dd *d, const dd_node *nd, int target, dbr_ha
             return ns_to_move;
         }
     }
-    int cc = -1, c = -1;
+    int cc = -1, c = -1, first = -1;
     dbr_hand skip = 0;
     if (!ce) {
         /* one card to try (a hand has a card at every node): no order to
@@ -3204,11 +3272,12 @@ static DD_HOT int search_follow(dbr_dd *d, const dd_node *nd, int target, dbr_ha
             /* the cut-off card goes first, tried before the others are
              * generated and weighed (most searches stop at it): its run's
              * move, the lowest card of the run */
-            c = try_first(d, nd, cut_move(reps, cc), target, &rel, &skip);
+            first = cut_move(reps, cc);
+            c = try_first(d, nd, first, target, &rel, &skip);
         }
         if (c < 0) n = gen_follows(d, nd, reps, moves);
     }
-    if (c < 0) c = try_moves(d, nd, moves, n, target, skip, &rel);
+    if (c < 0) c = try_moves(d, nd, moves, n, target, first, skip, &rel);
     if (c >= 0) {
         result = ns_to_move;
         if (ce && c != cc) cut_save(ce, check, seat, c);
