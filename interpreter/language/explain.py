@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .extends import SourceFile
+from .extends import Places, SourceFile
 from .schemas import deref, property_schema, root, schema_at, validator
 from .wording import (
     TYPE_WORDS,
@@ -84,7 +84,7 @@ class SchemaCheck:
     """
 
     data: Any
-    positions: dict[JsonPath, Val]
+    positions: Places
     files: Sequence[SourceFile]
     deleted: Mapping[JsonPath, Val]
     verbose: bool = False
