@@ -235,25 +235,25 @@ class Chain:
         return SourceFile(path, clip(display))
 
 
-def merge(base: Any, over: Any, path: JsonPath, deleted: dict[JsonPath, Val], src: Source) -> Any:
+def merge(
+    base: Any, over: Any, path: JsonPath, deleted: dict[JsonPath, Val], src: Source, copy: bool
+) -> Any:
     """``over`` (a file's values, ``src``'s) applied on ``base``: mappings
-    merge, lists and scalars replace, null deletes; every list and mapping
-    of the result is new (the defaults the schema fills in change none of a file's).
+    merge, lists and scalars replace, null deletes; with ``copy``, each list
+    and mapping taken from ``over`` is a new one.
 
     A null with nothing inherited to delete stays a null value, for the schema
     to report.
     """
-    if not isinstance(over, dict):
-        return _copied(over)
-    if not isinstance(base, dict):
-        return {key: _copied(value) for key, value in over.items()}
+    if not isinstance(over, dict) or not isinstance(base, dict):
+        return _copied(over) if copy else over
     result = dict(base)
     for key, value in over.items():
         if value is None and key in result:
             del result[key]
             deleted[(*path, key)] = src.val(src.find((*path, key)) or 0)
         else:
-            result[key] = merge(result.get(key), value, (*path, key), deleted, src)
+            result[key] = merge(result.get(key), value, (*path, key), deleted, src, copy)
     return result
 
 
@@ -265,14 +265,22 @@ def _copied(value: Any) -> Any:
     return value
 
 
-def merge_chain(trees: list[Source], deleted: dict[JsonPath, Val]) -> dict[str, Any]:
+def merge_chain(
+    trees: list[Source], deleted: dict[JsonPath, Val], *, share_top: bool = False
+) -> dict[str, Any]:
     """Stage 3a: apply the chain (the top file first) from its base to the top
-    file; the nulls that delete inherited keys are recorded in ``deleted``."""
-    merged = _copied(trees[-1].data)
+    file; the nulls that delete inherited keys are recorded in ``deleted``.
+
+    Every list and mapping of the result is new (the defaults the schema fills
+    in change none of a file's values, which later merges read again), but,
+    with ``share_top``, the top file's own: the top file is merged once."""
+    merged = trees[-1].data if share_top and len(trees) == 1 else _copied(trees[-1].data)
+    merged = dict(merged)
     for tree in reversed(trees[:-1]):
         for key in NOT_INHERITED:
             merged.pop(key, None)
-        merged = merge(merged, tree.data, (), deleted, tree)
+        copy = not (share_top and tree is trees[0])
+        merged = merge(merged, tree.data, (), deleted, tree, copy)
     merged.pop("extends", None)
     return cast(dict[str, Any], merged)
 

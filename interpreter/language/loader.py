@@ -55,7 +55,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import Diagnostic, RuleFileError
-from . import schemas
+from . import explain, schemas
 from .explain import SchemaCheck
 from .extends import Chain, Places, SourceFile, builtin_path, merge_chain
 from .registry import (
@@ -408,7 +408,7 @@ class _Load(Chain):
         trees = self.read(top)
         if self.diagnostics or not trees:
             return None, self.sorted_diagnostics()
-        data = merge_chain(trees, self.deleted)
+        data = merge_chain(trees, self.deleted, share_top=True)
         self.trees = trees
         self.positions = Places(trees)
         faulty = self.check_schema(data)
@@ -455,10 +455,14 @@ class _Load(Chain):
         """Stage 3b: every error of the schema, in plain words. Returns the
         top-level sections they are in, which the semantic checks then leave
         out, so that a file's errors of both kinds come in one round (``None``
-        when the document itself is not a mapping: nothing to check further)."""
+        when the document itself is not a mapping, or past
+        :data:`~dummybridge.language.explain.MAX_PROBLEMS`: nothing to check further)."""
         check = SchemaCheck(data, self.positions, self.files, self.deleted, self.verbose)
         faulty: set[str] = set()
-        for path, message, hint, at_key in check.problems():
+        for n, (path, message, hint, at_key) in enumerate(check.problems()):
+            if n == explain.MAX_PROBLEMS or message == explain.STOPPED:
+                self.report_at(path, explain.STOPPED, explain.STOPPED_HINT)
+                return None  # (nothing checked further)
             self.report_at(path, message, hint, at_key=at_key)
             if path:
                 faulty.add(str(path[0]))

@@ -142,7 +142,10 @@ class _TooMany(Exception):
     """Raised at the value past :data:`MAX_VALUES` (the problem is reported)."""
 
 
-_SCALAR, _LIST, _MAPPING = 0, 1, 2
+_SCALAR, _LIST, _MAPPING, _NULL = 0, 1, 2, 3
+_MEMO_MAX = 1024
+"""The most texts a file's reading keeps to share (the first written: the
+keys and words a file repeats); past them a text is kept as it came."""
 _START = (ScalarEvent, AliasEvent, SequenceStartEvent, MappingStartEvent)
 
 
@@ -156,8 +159,9 @@ class Source:
     ``marks`` holds four numbers a value (line, column, and the line and
     column of its key, 0 for none), ``sizes`` how many values its subtree
     holds (itself included), ``kinds`` whether it is a scalar, a list or a
-    mapping, ``keys`` its key (``None`` for an item of a list); ``raws`` the
-    text of plain scalars that are not strings (``1.10``, an empty value).
+    mapping (or a null), ``keys`` its key (``None`` for an item of a list);
+    ``raws`` the text of plain scalars that are not strings where it is not
+    how they are shown (``1.10``, ``+3``, an empty value).
     A value's place is found from its JSON path when a message needs it
     (:meth:`find`), through the arrays alone.
     """
@@ -189,7 +193,7 @@ class Source:
     def child(self, index: int, part: object) -> int | None:
         """The value at key or position ``part`` of the value at ``index``, if any."""
         kind = self.kinds[index]
-        if kind == _SCALAR or (kind == _LIST) != (type(part) is int):
+        if kind not in (_LIST, _MAPPING) or (kind == _LIST) != (type(part) is int):
             return None
         return self.children(index).get(part)
 
@@ -223,7 +227,7 @@ class Source:
 
     def is_null(self, index: int) -> bool:
         """Whether the value at ``index`` is a null (written as such, or empty)."""
-        return self.kinds[index] == _SCALAR and index in self.raws and self.raws[index] in _NULLS
+        return self.kinds[index] == _NULL
 
 
 class _Reader:
@@ -237,8 +241,8 @@ class _Reader:
         self.source = Source(None, file)
         self.problems: list[Problem] = []
         self.done: list[_Flag] = []  # the flags of values read whole, for a syntax error
-        self.strings: dict[str, str] = {}  # each text once: keys and strings
-        self.plains: dict[str, Any] = {}  # each plain scalar's value, by its text
+        self.strings: dict[str, str] = {}  # texts shared: keys and strings
+        self.plains: dict[str, Any] = {}  # plain scalars' values, by their text
         self.count = 0
 
     def flags(self, event: Any) -> list[_Flag]:
@@ -313,8 +317,8 @@ class _Reader:
         source.sizes.append(1)
         source.keys.append(path[-1] if path and isinstance(path[-1], str) else None)
         if isinstance(event, (ScalarEvent, AliasEvent)):
-            source.kinds.append(_SCALAR)
             value = self.scalar(event, path, bool(found), index)
+            source.kinds.append(_SCALAR if value is not None else _NULL)
         elif isinstance(event, SequenceStartEvent):
             source.kinds.append(_LIST)
             value = []
@@ -323,7 +327,7 @@ class _Reader:
             self.get()
         else:
             source.kinds.append(_MAPPING)
-            value = self.mapping(path)
+            value = self.mapping(path, index)
         source.sizes[index] = self.count - index
         self.done += found
         return value
@@ -334,18 +338,27 @@ class _Reader:
             return ""
         text = event.value
         if event.style or tagged:  # quoted, block or tagged: a string
-            return self.strings.setdefault(text, text)
+            return self.shared(text)
         value = self.plains.get(text, _NONE)
         if value is _NONE:
             reported = len(self.problems)
             value = self.plain_scalar(text, event, path)
             if isinstance(value, str):
-                value = self.strings.setdefault(value, value)
-            if len(self.problems) == reported:  # (a problem is reported each time)
-                self.plains[text] = value
-        if not isinstance(value, str):
+                value = self.shared(value)
+            if len(self.problems) == reported and len(self.plains) < _MEMO_MAX:
+                self.plains[text] = value  # (a problem is reported each time)
+        if not isinstance(value, (str, bool)) and _unlike(value, text):
             self.source.raws[index] = text
         return value
+
+    def shared(self, text: str) -> str:
+        """``text``, the same object each time it is read (of the first texts)."""
+        found = self.strings.get(text)
+        if found is None:
+            if len(self.strings) < _MEMO_MAX:
+                self.strings[text] = text
+            return text
+        return found
 
     def plain_scalar(self, text: str, event: Any, path: JsonPath) -> Any:
         if text in _NULLS:
@@ -375,10 +388,10 @@ class _Reader:
             Problem(mark.line + 1, mark.column + 1, json_path(path), message, _YAML_BOOL_HINT)
         )
 
-    def mapping(self, path: JsonPath) -> dict[str, Any]:
-        """The entries of a mapping, up to its end (its start taken)."""
+    def mapping(self, path: JsonPath, index: int) -> dict[str, Any]:
+        """The entries of the mapping at ``index``, up to its end (its start taken)."""
         mapping: dict[str, Any] = {}
-        first_line: dict[str, int] = {}
+        first_line: dict[str, int] | None = None  # made at the first duplicate key
         while not self.check(MappingEndEvent):
             event: Any = self.get()
             kline, kcol = event.start_mark.line + 1, event.start_mark.column + 1
@@ -391,7 +404,7 @@ class _Reader:
                 continue
             alias = isinstance(event, AliasEvent)
             text: str = "" if alias else getattr(event, "value", "")
-            name = self.strings.setdefault(text, text)
+            name = self.shared(text)
             plain = not alias and not getattr(event, "style", None)
             found = self.flags(event)
             self.report(found, (*path, name))
@@ -404,6 +417,8 @@ class _Reader:
                 self.yaml11_bool(name, event, (*path, name))
             value = self.value(self.get(), (*path, name), (kline, kcol))
             if name in mapping:
+                if first_line is None:
+                    first_line = self.key_lines(index)
                 self.problems.append(
                     Problem(
                         kline,
@@ -414,10 +429,30 @@ class _Reader:
                     )
                 )
                 continue
-            first_line[name] = kline
+            if first_line is not None:
+                first_line[name] = kline
             mapping[name] = value
         self.get()
         return mapping
+
+    def key_lines(self, index: int) -> dict[str, int]:
+        """The line of each key of the mapping at ``index`` read so far, the first of each."""
+        source = self.source
+        lines: dict[str, int] = {}
+        child = index + 1
+        while child < self.count:
+            key, line = source.keys[child], source.marks[4 * child + 2]
+            if key is not None and line:  # (a value of no key's own: 0)
+                lines.setdefault(key, line)
+            child += source.sizes[child]
+        return lines
+
+
+def _unlike(value: Any, text: str) -> bool:
+    """Whether a plain scalar's value is shown other than as ``text`` was written."""
+    if value is None:
+        return text == ""  # (an empty value; every other null is shown as null)
+    return (str(value) if isinstance(value, int) else repr(value)) != text
 
 
 _SYNTAX_HINTS = (
