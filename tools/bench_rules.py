@@ -133,6 +133,11 @@ def _inputs() -> dict[str, str]:
             lambda i: f"d{i}: " + "{a: " * 49 + "1" + "}" * 49 + "\n",
             limit=199 * 253,
         ),
+        "nested lists, under the value limit": _fill(
+            "dummybridge: 1\n",
+            lambda i: f"l{i}: " + "[" * 49 + "]" * 49 + "\n",
+            limit=202 * 106,
+        ),
         "wrong values, under the value limit": _fill(
             "dummybridge: 1\nsources:\n", lambda i: f"  S{i:04d}: 1\n", limit=9_900 * 10
         ),

@@ -132,6 +132,7 @@ class Problem:
 
 
 _Flag = tuple[int, int, str, str | None]
+_NO_FLAGS: list[_Flag] = []
 
 
 class _TooDeep(Exception):
@@ -247,6 +248,8 @@ class _Reader:
 
     def flags(self, event: Any) -> list[_Flag]:
         """The tags, anchors and aliases on ``event`` (reported where its value is)."""
+        if event.anchor is None and event.tag is None:  # (an alias has an anchor)
+            return _NO_FLAGS  # (never changed: the callers read it)
         mark = event.start_mark
         line, col = mark.line + 1, mark.column + 1
         if isinstance(event, AliasEvent):
@@ -260,6 +263,8 @@ class _Reader:
         return found
 
     def report(self, found: list[_Flag], path: JsonPath) -> None:
+        if not found:
+            return
         for line, col, message, hint in found:
             self.problems.append(Problem(line, col, json_path(path), message, hint))
 
@@ -406,16 +411,18 @@ class _Reader:
             text: str = "" if alias else getattr(event, "value", "")
             name = self.shared(text)
             plain = not alias and not getattr(event, "style", None)
+            here = (*path, name)
             found = self.flags(event)
-            self.report(found, (*path, name))
-            self.done += found
+            if found:
+                self.report(found, here)
+                self.done += found
             if plain and name == "<<":
                 self.problems.append(Problem(kline, kcol, json_path(path), _MERGE_KEY, _MERGE_HINT))
                 self.value(self.get(), path)
                 continue
             if plain and not found and _YAML11_BOOL.match(name) and name not in PLAIN_WORDS.get():
-                self.yaml11_bool(name, event, (*path, name))
-            value = self.value(self.get(), (*path, name), (kline, kcol))
+                self.yaml11_bool(name, event, here)
+            value = self.value(self.get(), here, (kline, kcol))
             if name in mapping:
                 if first_line is None:
                     first_line = self.key_lines(index)
@@ -423,7 +430,7 @@ class _Reader:
                     Problem(
                         kline,
                         kcol,
-                        json_path((*path, name)),
+                        json_path(here),
                         f"duplicate key {name!r} (first defined at line {first_line[name]})",
                         "a key may appear only once in a mapping: delete one of them",
                     )
