@@ -209,3 +209,14 @@ def test_reading_a_file_at_the_limit_holds_under_ten_times_it(tmp_path: Path) ->
     assert tree is None
     assert [p.message for p in problems] == [TOO_MANY]
     assert peak < 10 * path.stat().st_size
+
+
+def test_nesting_past_libyamls_own_bound_is_located_too(tmp_path: Path) -> None:
+    """A file nested 100,000 deep (libyaml refuses past 1,000 levels, and PyYAML's
+    own scanner takes the square of the depth) is refused at its first value
+    too deep, as one nested 60 deep is: it was placed at 1:1 when the
+    composer's recursion ran out."""
+    path = _write(tmp_path, "deep.yaml", "a: " + "[" * 100_000 + "]" * 100_000 + "\n")
+    [d] = validate(path)
+    assert (d.line, d.col, d.path) == (1, 54, "$.a" + "[0]" * 49)
+    assert d.message == "the file nests lists and mappings too deeply (at most 50 levels)"

@@ -236,7 +236,8 @@ class _Reader:
     YAML-hygiene problems: tags, anchors and aliases, duplicate keys, YAML 1.1
     booleans, numbers too long, nesting too deep, too many values."""
 
-    def __init__(self, parser: Any, file: int) -> None:
+    def __init__(self, parser: Any, file: int, *, whole: bool = True) -> None:
+        self.whole = whole  # past a value too deep, parse the rest (for its syntax errors)
         self.get = parser.get_event
         self.check = parser.check_event
         self.source = Source(None, file)
@@ -279,7 +280,10 @@ class _Reader:
         try:
             self.source.data = self.value(first, ())
         except _TooDeep:
+            if not self.whole:
+                return None
             self.skip()
+            self.source.data = None
         except _TooMany:
             return None
         self.get()  # the document's end
@@ -291,7 +295,7 @@ class _Reader:
                 self.get().start_mark,
             )
         self.get()
-        return self.source
+        return self.source if self.source.data is not None else None
 
     def skip(self) -> None:
         """Past a value too deep: the rest of the document, its flags reported at ``$``."""
@@ -558,7 +562,8 @@ def parse(text: str, file: int, problems: list[Problem], *, libyaml: bool = True
             )
         )
         return None
-    reader = _Reader(slow, file)
+    reader = _Reader(slow, file, whole=False)  # (its scanner is slow past 50 levels: the
+    # square of the depth; libyaml's, which parses a file first, stops at 1,000)
     try:
         source = reader.read()
     except yaml.MarkedYAMLError as error:
