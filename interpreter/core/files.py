@@ -33,10 +33,10 @@ MAX_BYTES = 64 * 2**20
 PBN file of real use)."""
 
 MAX_RULE_FILE_BYTES = 256 * 2**10
-"""The most bytes a rule file or a scenario file may hold (256 KiB, some 35
-times the largest built-in rule file). Reading YAML with positions costs about
-150 bytes of memory and 10 µs per byte of input, so a file at the limit still
-loads in a few seconds and some 40 MiB; a larger one is refused unread."""
+"""The most bytes a rule file or a scenario file may hold (256 KiB, some 15
+times the largest built-in rule file); a larger one is refused unread. Under
+it a file is read in under 10 times its size plus 2 MiB, and a second per MiB
+plus 10 ms (docs/limits.md, ``language.yamlsrc.MAX_VALUES``)."""
 
 MAX_NAME_CHARS = 100
 """The most characters of a user's input (a file name, an argument) that an

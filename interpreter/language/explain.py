@@ -17,9 +17,10 @@ import json
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from .extends import SourceFile
+from .extends import Places, SourceFile
 from .schemas import deref, property_schema, root, schema_at, validator
 from .wording import (
     TYPE_WORDS,
@@ -58,6 +59,14 @@ _SAME_VALUE_KEYWORDS = frozenset(
 )
 
 
+MAX_PROBLEMS = 100
+"""The most problems the schema's check reports of one document: past them it
+stops, with :data:`STOPPED` at the next (each error the validator finds holds
+some kilobytes; a file of 10,000 wrong values would hold tens of MiB)."""
+STOPPED = f"more than {MAX_PROBLEMS} problems: the check stops here"
+STOPPED_HINT = "fix the problems reported, then check the file again"
+
+
 @dataclass(frozen=True, slots=True)
 class _Failure:
     """One schema error, with what every explanation of it needs."""
@@ -84,21 +93,26 @@ class SchemaCheck:
     """
 
     data: Any
-    positions: dict[JsonPath, Val]
+    positions: Places
     files: Sequence[SourceFile]
     deleted: Mapping[JsonPath, Val]
     verbose: bool = False
     typos: set[tuple[JsonPath, str]] = field(default_factory=set)
 
     def problems(self) -> Iterator[Item]:
-        """Every problem of the document, error by error in the validator's order."""
-        errors = list(validator().iter_errors(self.data))
+        """Every problem of the document, error by error in the validator's order
+        (of the first :data:`MAX_PROBLEMS` errors; then :data:`STOPPED` at the next)."""
+        errors = list(islice(validator().iter_errors(self.data), MAX_PROBLEMS + 1))
+        more = errors[MAX_PROBLEMS:]
+        del errors[MAX_PROBLEMS:]
         self.find_typos(errors)
         mistyped = {tuple(e.absolute_path) for e in errors if e.validator == "type"}
         for error in errors:
             if tuple(error.absolute_path) in mistyped and error.validator in _SAME_VALUE_KEYWORDS:
                 continue
             yield from self.explain(error)
+        if more:
+            yield (tuple(more[0].absolute_path), STOPPED, STOPPED_HINT, False)
 
     def find_typos(self, errors: list[ValidationError]) -> None:
         """A misspelt key is also a missing one: note it, so that it is reported
@@ -107,10 +121,10 @@ class SchemaCheck:
             if error.validator == "additionalProperties" and isinstance(error.schema, dict):
                 known = list(error.schema.get("properties", {}))
                 instance: Any = error.instance
-                for key in instance:
-                    if key not in known:
-                        for match in difflib.get_close_matches(key, known, n=1, cutoff=0.6):
-                            self.typos.add((tuple(error.absolute_path), match))
+                unknown = (key for key in instance if key not in known)
+                for key in islice(unknown, MAX_PROBLEMS + 1):  # (no more are reported)
+                    for match in difflib.get_close_matches(key, known, n=1, cutoff=0.6):
+                        self.typos.add((tuple(error.absolute_path), match))
 
     def explain(self, error: ValidationError) -> list[Item]:
         """One schema error in plain words: ``(path, message, hint, at_key)`` items."""
@@ -163,6 +177,7 @@ class SchemaCheck:
 
     def unknown_keys(self, f: _Failure) -> list[Item]:
         known = sorted(f.schema.get("properties", {}))
+        unknown = (key for key in f.instance if key not in known)
         return [
             (
                 (*f.path, key),
@@ -170,8 +185,7 @@ class SchemaCheck:
                 did_you_mean(key, known),
                 True,
             )
-            for key in f.instance
-            if key not in known
+            for key in islice(unknown, MAX_PROBLEMS + 1)  # (no more are reported)
         ]
 
     def missing_key(self, f: _Failure) -> list[Item]:

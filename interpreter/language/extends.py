@@ -17,15 +17,24 @@ import os
 import posixpath
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, cast
 
 from ..core.files import clip, not_a_file
 from ..errors import Diagnostic
 from . import registry
 from .schemas import rule_schema
-from .wording import JsonPath, description, first_sentence, got
-from .yamlsrc import Val, read_tree
+from .wording import JsonPath, description, first_sentence, got, json_path
+from .yamlsrc import MAX_VALUES, Source, Val, read_tree
 
-__all__ = ["NOT_INHERITED", "Chain", "SourceFile", "builtin_path", "merge", "merge_chain"]
+__all__ = [
+    "NOT_INHERITED",
+    "Chain",
+    "Places",
+    "SourceFile",
+    "builtin_path",
+    "merge",
+    "merge_chain",
+]
 
 NOT_INHERITED = ("extends", "aliases")
 """A file's own identity, never taken from its base."""
@@ -114,7 +123,7 @@ class Chain:
             return None
         return SourceFile(Path(source), clip(source))
 
-    def read_file(self, index: int) -> Val | None:
+    def read_file(self, index: int) -> Source | None:
         """Stage 1 for one file: read, decode and parse it; report what is wrong."""
         file = self.files[index]
         tree, problems = read_tree(file.path, index, noun=self.noun, first_key=self.first_key)
@@ -122,10 +131,14 @@ class Chain:
             self.report(index, p.line, p.col, p.path, p.message, p.hint)
         return tree
 
-    def read(self, top: SourceFile) -> list[Val]:
-        """Stages 1 and 2: read every file of the ``extends:`` chain, the top file first."""
+    def read(self, top: SourceFile) -> list[Source]:
+        """Stages 1 and 2: read every file of the ``extends:`` chain, the top file first.
+
+        The chain is held to :data:`~dummybridge.language.yamlsrc.MAX_VALUES`
+        values in all, as one file is: the error is at the first value past it."""
         self.files.append(top)
-        trees: list[Val] = []
+        trees: list[Source] = []
+        values = 0
         seen: dict[Path, int] = {}
         while True:
             index = len(self.files) - 1
@@ -135,9 +148,13 @@ class Chain:
             if tree is None:
                 return []
             trees.append(tree)
-            extends = tree.value.get("extends")
-            if extends is None:
+            values += tree.sizes[0]
+            if values > MAX_VALUES:
+                self.report_too_many(index, tree, values - MAX_VALUES)
+                return []
+            if "extends" not in tree.data:
                 return trees
+            extends = tree.val(tree.find(("extends",)) or 0, tree.data["extends"])
             current.extends = True
             target = self.resolve_extends(index, extends)
             if target is None:
@@ -147,6 +164,20 @@ class Chain:
                 self.report_cycle(index, extends, seen[identity])
                 return []
             self.files.append(target)
+
+    def report_too_many(self, index: int, tree: Source, over: int) -> None:
+        """Report the first value of the chain past
+        :data:`~dummybridge.language.yamlsrc.MAX_VALUES`."""
+        first = tree.sizes[0] - over
+        val, path = tree.val(first), tree.path_of(first)
+        self.report(
+            index,
+            val.line,
+            val.col,
+            json_path(path),
+            f"the files of the extends: chain have too many values in all (at most {MAX_VALUES:,})",
+            "a rule file holds rules, not data: write fewer values",
+        )
 
     def report_cycle(self, index: int, extends: Val, start: int) -> None:
         """Report the ``extends:`` of file ``index`` that leads back to file ``start``."""
@@ -204,41 +235,131 @@ class Chain:
         return SourceFile(path, clip(display))
 
 
-def merge(base: Val | None, over: Val, path: JsonPath, deleted: dict[JsonPath, Val]) -> Val:
-    """``over`` applied on ``base``: mappings merge, lists and scalars replace, null deletes.
+def merge(
+    base: Any, over: Any, path: JsonPath, deleted: dict[JsonPath, Val], src: Source, copy: bool
+) -> Any:
+    """``over`` (a file's values, ``src``'s) applied on ``base``: mappings
+    merge, lists and scalars replace, null deletes; with ``copy``, each list
+    and mapping taken from ``over`` is a new one.
 
     A null with nothing inherited to delete stays a null value, for the schema
     to report.
     """
-    if base is None or not isinstance(base.value, dict) or not isinstance(over.value, dict):
-        return over
-    result = dict(base.value)
-    for key, value in over.value.items():
-        if value.value is None and key in result:
+    if not isinstance(over, dict) or not isinstance(base, dict):
+        return _copied(over) if copy else over
+    result = dict(base)
+    for key, value in over.items():
+        if value is None and key in result:
             del result[key]
-            deleted[(*path, key)] = value
+            deleted[(*path, key)] = src.val(src.find((*path, key)) or 0)
         else:
-            result[key] = merge(result.get(key), value, (*path, key), deleted)
-    return Val(result, over.file, over.line, over.col, over.key_line, over.key_col)
+            result[key] = merge(result.get(key), value, (*path, key), deleted, src, copy)
+    return result
 
 
-def merge_chain(trees: list[Val], deleted: dict[JsonPath, Val]) -> Val:
+def _copied(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _copied(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copied(item) for item in value]
+    return value
+
+
+def merge_chain(
+    trees: list[Source], deleted: dict[JsonPath, Val], *, share_top: bool = False
+) -> dict[str, Any]:
     """Stage 3a: apply the chain (the top file first) from its base to the top
-    file; the nulls that delete inherited keys are recorded in ``deleted``."""
-    merged = trees[-1]
+    file; the nulls that delete inherited keys are recorded in ``deleted``.
+
+    Every list and mapping of the result is new (the defaults the schema fills
+    in change none of a file's values, which later merges read again), but,
+    with ``share_top``, the top file's own: the top file is merged once."""
+    merged = trees[-1].data if share_top and len(trees) == 1 else _copied(trees[-1].data)
+    merged = dict(merged)
     for tree in reversed(trees[:-1]):
-        base = dict(merged.value)
         for key in NOT_INHERITED:
-            base.pop(key, None)
-        merged = merge(Val(base, merged.file, merged.line, merged.col), tree, (), deleted)
-    if "extends" in merged.value:
-        merged = Val(
-            {k: v for k, v in merged.value.items() if k != "extends"},
-            merged.file,
-            merged.line,
-            merged.col,
-        )
-    return merged
+            merged.pop(key, None)
+        copy = not (share_top and tree is trees[0])
+        merged = merge(merged, tree.data, (), deleted, tree, copy)
+    merged.pop("extends", None)
+    return cast(dict[str, Any], merged)
+
+
+class Places:
+    """Where each value of a merged chain was written: a mapping of JSON paths
+    to :class:`~dummybridge.language.yamlsrc.Val`, each found when asked for in
+    the files' own arrays (:class:`~dummybridge.language.yamlsrc.Source`), by
+    the merge's own rules (the top file's value first; a mapping merged with
+    the ones below it; a null deleting what it inherits). A path that no file
+    wrote (a schema default) has none. Places set (the null a missing key was
+    deleted by) are kept."""
+
+    def __init__(self, trees: list[Source], *, chain: bool = True) -> None:
+        self.trees = trees  # the chain, the top file first
+        self.chain = chain  # an extends: chain (False: a file of another kind)
+        self.set: dict[JsonPath, Val] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Places:
+        return self  # nothing of it changes but what is set, which a copy shares
+
+    def __setitem__(self, path: JsonPath, val: Val) -> None:
+        self.set[path] = val
+
+    def get(self, path: JsonPath) -> Val | None:
+        found = self.set.get(path)
+        if found is not None:
+            return found
+        written = self.written(path)
+        return None if written is None else written[0][0].val(written[0][1])
+
+    def __contains__(self, path: object) -> bool:
+        return self.get(path) is not None  # type: ignore[arg-type]
+
+    def __getitem__(self, path: JsonPath) -> Val:
+        found = self.get(path)
+        if found is None:
+            raise KeyError(path)
+        return found
+
+    def nearest(self, path: JsonPath) -> tuple[JsonPath, Val]:
+        """The value written at ``path`` or, if none is, at its nearest parent that is."""
+        parts = path
+        while True:
+            found = self.get(parts)
+            if found is not None or not parts:
+                return parts, found or self.trees[0].val(0)
+            parts = parts[:-1]
+
+    def written(self, path: JsonPath) -> list[tuple[Source, int]] | None:
+        """The values the merged value at ``path`` is made of, the top file's
+        first (more than one only for mappings merged), or ``None`` if there is none."""
+        here = [(tree, 0) for tree in self.trees]
+        for depth, part in enumerate(path):
+            if depth == 0 and self.chain and part in NOT_INHERITED:
+                if part == "extends":
+                    return None
+                here = here[:1]
+            found = _provided(here, part)
+            if found is None:
+                return None
+            here = found
+        return here[:1] if not path else here
+
+
+def _provided(here: list[tuple[Source, int]], part: object) -> list[tuple[Source, int]] | None:
+    """The values at ``part`` in the merged mapping made of ``here``
+    (see :meth:`Places.written`)."""
+    for n, (tree, index) in enumerate(here):
+        child = tree.child(index, part)
+        if child is None:
+            continue
+        below = _provided(here[n + 1 :], part)
+        if tree.is_null(child):
+            return None if below is not None else [(tree, child)]
+        if tree.kinds[child] != 2 or below is None or below[0][0].kinds[below[0][1]] != 2:
+            return [(tree, child)]
+        return [(tree, child), *below]
+    return None
 
 
 def _identity(path: Path) -> Path:

@@ -49,15 +49,15 @@ from __future__ import annotations
 import copy
 import json
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import Diagnostic, RuleFileError
-from . import schemas
+from . import explain, schemas
 from .explain import SchemaCheck
-from .extends import Chain, SourceFile, builtin_path, merge_chain
+from .extends import Chain, Places, SourceFile, builtin_path, merge_chain
 from .registry import (
     BUILTIN_PREFIX,
     HOUSE_PREFIX,
@@ -68,7 +68,7 @@ from .registry import (
 )
 from .schemas import load_schema, schema_text
 from .wording import JsonPath, json_path, parse_json_path
-from .yamlsrc import PLAIN_WORDS, Val, index_tree, plain, tree_of_text, value_at
+from .yamlsrc import PLAIN_WORDS, Source, Val, tree_of_text, value_at
 
 if TYPE_CHECKING:
     from .ruleset import RuleSet
@@ -124,7 +124,8 @@ class Document:
     path: Path
     files: tuple[Path, ...]
     display: str
-    _positions: Mapping[JsonPath, tuple[str, int, int]] = field(repr=False, compare=False)
+    _positions: Places = field(repr=False, compare=False)
+    _displays: tuple[str, ...] = field(repr=False, compare=False, default=())
 
     def position(self, path: JsonPath | str) -> tuple[str, int, int]:
         """Where a value of :attr:`data` was written: ``(file, line, column)``, 1-based.
@@ -137,9 +138,8 @@ class Document:
         :raises ValueError: if ``path`` is a string that is not a JSON path.
         """
         parts = parse_json_path(path) if isinstance(path, str) else tuple(path)
-        while parts not in self._positions and parts:
-            parts = parts[:-1]
-        return self._positions[parts]
+        val = self._positions.nearest(parts)[1]
+        return self._displays[val.file], val.line, val.col
 
 
 @dataclass(frozen=True)
@@ -154,7 +154,7 @@ class DataFile:
 
     data: Any
     display: str
-    _positions: Mapping[JsonPath, tuple[int, int, int, int]] = field(repr=False, compare=False)
+    _positions: Places = field(repr=False, compare=False)
 
     def diagnostic(
         self, path: JsonPath, message: str, hint: str | None = None, *, at_key: bool = False
@@ -162,20 +162,15 @@ class DataFile:
         """A diagnostic at the value written for ``path`` (or at its key), in
         the loader's ``FILE:LINE:COL: error: PATH: message`` form; a value that
         was not written (a default) is placed at its nearest written parent."""
-        parts = tuple(path)
-        while parts not in self._positions and parts:
-            parts = parts[:-1]
-        line, col, key_line, key_col = self._positions[parts]
-        if at_key and parts == tuple(path) and key_line:
-            line, col = key_line, key_col
+        parts, val = self._positions.nearest(tuple(path))
+        line, col = val.line, val.col
+        if at_key and parts == tuple(path) and val.key_line:
+            line, col = val.key_line, val.key_col
         return Diagnostic(self.display, line, col, json_path(path), message, hint)
 
     def line(self, path: JsonPath) -> int:
         """The line where the value at ``path`` (or its nearest written parent) was written."""
-        parts = tuple(path)
-        while parts not in self._positions and parts:
-            parts = parts[:-1]
-        return self._positions[parts][0]
+        return self._positions.nearest(tuple(path))[1].line
 
 
 # --------------------------------------------------------------------------- public API
@@ -367,8 +362,8 @@ def load_data_file(
         tree = load.read_file(0)
         if tree is None:
             raise RuleFileError(load.sorted_diagnostics())
-        data = plain(tree)
-        index_tree(tree, (), load.positions)
+        data = tree.data  # (the defaults filled in change no place: those are in arrays)
+        load.positions = Places([tree], chain=False)
         load.check_schema(data)
         if load.diagnostics:
             raise RuleFileError(load.sorted_diagnostics())
@@ -376,11 +371,7 @@ def load_data_file(
     finally:
         schemas.ACTIVE.reset(token)
         PLAIN_WORDS.reset(words)
-    return DataFile(
-        data,
-        load.files[0].display,
-        {p: (v.line, v.col, v.key_line, v.key_col) for p, v in load.positions.items()},
-    )
+    return DataFile(data, load.files[0].display, load.positions)
 
 
 # --------------------------------------------------------------------------- the stages
@@ -395,18 +386,15 @@ class _Load(Chain):
     ) -> None:
         super().__init__(noun, first_key)
         self.verbose = verbose
-        self.positions: dict[JsonPath, Val] = {}
-        self.trees: list[Val] = []  # the chain read, the top file first
+        self.positions = Places([])
+        self.trees: list[Source] = []  # the chain read, the top file first
         self.deleted: dict[JsonPath, Val] = {}
 
     def report_at(
         self, path: JsonPath, message: str, hint: str | None, *, at_key: bool = False
     ) -> None:
         """Report at the value (or its key) written for ``path`` in the merged document."""
-        parts = path
-        while parts not in self.positions and parts:
-            parts = parts[:-1]
-        val = self.positions[parts]
+        parts, val = self.positions.nearest(path)
         line, col = val.line, val.col
         if at_key and parts == path and val.key_line:
             line, col = val.key_line, val.key_col
@@ -420,10 +408,9 @@ class _Load(Chain):
         trees = self.read(top)
         if self.diagnostics or not trees:
             return None, self.sorted_diagnostics()
-        merged = merge_chain(trees, self.deleted)
+        data = merge_chain(trees, self.deleted, share_top=True)
         self.trees = trees
-        data = plain(merged)
-        index_tree(merged, (), self.positions)
+        self.positions = Places(trees)
         faulty = self.check_schema(data)
         if faulty is None:  # the document as a whole is not a rule file's mapping
             return None, self.sorted_diagnostics()
@@ -446,7 +433,7 @@ class _Load(Chain):
             return dict(data)
         if len(self.trees) < 2 or not all(f.builtin for f in self.files[1:]):
             return None
-        base = plain(merge_chain(self.trees[1:], {}))
+        base = merge_chain(self.trees[1:], {})
         checked = {k: v for k, v in data.items() if k not in faulty}
         checked.update((k, base[k]) for k in faulty if k in base)
         return checked
@@ -460,19 +447,22 @@ class _Load(Chain):
             path=self.files[0].path.absolute(),
             files=tuple(f.path.absolute() for f in self.files),
             display=self.files[0].display,
-            _positions={
-                p: (self.files[v.file].display, v.line, v.col) for p, v in self.positions.items()
-            },
+            _positions=self.positions,
+            _displays=tuple(f.display for f in self.files),
         )
 
     def check_schema(self, data: Any) -> set[str] | None:
         """Stage 3b: every error of the schema, in plain words. Returns the
         top-level sections they are in, which the semantic checks then leave
         out, so that a file's errors of both kinds come in one round (``None``
-        when the document itself is not a mapping: nothing to check further)."""
+        when the document itself is not a mapping, or past
+        :data:`~dummybridge.language.explain.MAX_PROBLEMS`: nothing to check further)."""
         check = SchemaCheck(data, self.positions, self.files, self.deleted, self.verbose)
         faulty: set[str] = set()
-        for path, message, hint, at_key in check.problems():
+        for n, (path, message, hint, at_key) in enumerate(check.problems()):
+            if n == explain.MAX_PROBLEMS or message == explain.STOPPED:
+                self.report_at(path, explain.STOPPED, explain.STOPPED_HINT)
+                return None  # (nothing checked further)
             self.report_at(path, message, hint, at_key=at_key)
             if path:
                 faulty.add(str(path[0]))
@@ -495,7 +485,7 @@ class _Changes:
 
     def __init__(self, load: _Load, data: dict[str, Any]) -> None:
         trees = load.trees
-        self.base: Any = plain(merge_chain(trees[1:], {})) if len(trees) > 1 else {}
+        self.base: Any = merge_chain(trees[1:], {}) if len(trees) > 1 else {}
         schemas.apply_defaults(self.base, schemas.root())
         self.positions = load.positions
         self.data = data
@@ -535,7 +525,7 @@ class _TextLoad(_Load):
     def resolve_source(self, source: str | os.PathLike[str]) -> SourceFile | None:
         return SourceFile(Path(self.display), self.display)
 
-    def read_file(self, index: int) -> Val | None:
+    def read_file(self, index: int) -> Source | None:
         if index != 0:
             return super().read_file(index)
         tree, problems = tree_of_text(self.text.removeprefix("\ufeff"), 0)

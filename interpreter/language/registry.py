@@ -138,15 +138,15 @@ def _read_variants(package: str, prefix: str) -> tuple[VariantInfo, ...]:
     """The rule files of a package folder, each named by its ``name`` (with ``prefix``)."""
     found: list[VariantInfo] = []
     for path in _rule_files(package):
-        tree: yamlsrc.Val | None = None
+        tree: yamlsrc.Source | None = None
         try:
             tree = yamlsrc.parse(path.read_text(encoding="utf-8"), 0, [])
         except (OSError, UnicodeDecodeError):
             tree = None
-        top = tree.value if tree is not None and isinstance(tree.value, dict) else {}
-        name = yamlsrc.plain(top.get("name")) if "name" in top else None
-        title = yamlsrc.plain(top.get("title")) if "title" in top else None
-        aliases = yamlsrc.plain(top.get("aliases")) if "aliases" in top else []
+        top = tree.data if tree is not None and isinstance(tree.data, dict) else {}
+        name = top.get("name")
+        title = top.get("title")
+        aliases = top.get("aliases", [])
         found.append(
             VariantInfo(
                 name=prefix + (name if isinstance(name, str) else path.stem),

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Mapping
+import re
+from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
 from functools import lru_cache
 from importlib.resources import files as _resource_files
@@ -104,7 +105,25 @@ def validator_of(name: str) -> Validator:
         return isinstance(instance, int) and not isinstance(instance, bool)
 
     checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", is_integer)
-    strict = validators.extend(Draft202012Validator, type_checker=checker)  # type: ignore[no-untyped-call]
+    given = Draft202012Validator.VALIDATORS["additionalProperties"]
+
+    def additional_in_order(v: Any, extra: Any, instance: Any, schema: Any) -> Iterator[Any]:
+        # jsonschema's own goes through a set, so which errors come first would
+        # change from run to run (the check stops after the first 100: explain.py).
+        if not v.is_type(instance, "object") or not v.is_type(extra, "object"):
+            yield from given(v, extra, instance, schema)
+            return
+        known = schema.get("properties", {})
+        patterns = "|".join(schema.get("patternProperties", {}))
+        for key in instance:
+            if key not in known and not (patterns and re.search(patterns, key)):
+                yield from v.descend(instance[key], extra, path=key)
+
+    strict = validators.extend(  # type: ignore[no-untyped-call]
+        Draft202012Validator,
+        {"additionalProperties": additional_in_order},
+        type_checker=checker,
+    )
     validator: Validator = strict(schema_of(name))
     return validator
 
