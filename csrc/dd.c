@@ -3435,6 +3435,28 @@ dbr_status dbr_dd_solve_cards(dbr_dd *dd, const dbr_position *pos, int *tricks_o
  *   slower;
  * - DD_BLOCK 16 (4): 59,706,964 (59,251,764) nodes, table median within
  *   the noise (slower). */
+/* Issue 19, session 16 (solver19aa): bridge-solver's driver against ours
+ * (tables' nodes at 32 MiB, tools/dd_nodes.py, first 60 random deals /
+ * the six freak deals of dd_golden.json; ours 72,359,326 / 192,813,198).
+ * Its driver: a first target per strain from GuessTricks (0 or all the
+ * tricks, by the sides' high-card points and trump lengths; no trumps
+ * half + 1 where North-South hold fewer points but not half as many),
+ * leaders West, East, North, South, each next leader's first target the
+ * last result + 1; its searches are fail-soft (a search returns the
+ * tricks it proves, and the next target moves to them), ours give a
+ * verdict, one trick a search. Measured and not kept: its driver whole,
+ * 76,310,823 (+5.5%) / 195,433,042 (+1.4%; four voids 0-1-6-6 -9.7%,
+ * 6-7 two-suiters -4.2%, the three-suiter +8.5%); GuessTricks in our
+ * leaders' order, the last result + 1 after: 78.26M (+8.2%) / 195.39M
+ * (+1.3%); GuessTricks for the first leader only, then ours, leaders W E
+ * N S: 75.70M (+4.6%) / 195.22M (+1.2%); our guesses, leaders W E N S:
+ * 77.49M (+7.1%) / 193.01M (+0.1%); all the tricks at every leader (its
+ * extreme guess, searched down a trick at a time): 80.16M (+10.8%) /
+ * 201.04M (+4.3%); none at every leader: 80.65M (+11.5%) / 198.39M
+ * (+2.9%); ours + 1 after the first leader (its "+ 1"): 72.56M (+0.3%) /
+ * 192.48M (-0.2%); ours - 1: 77.02M (+6.4%) / 200.05M (+3.8%). Without
+ * fail-soft searches an extreme guess costs a search a trick; our guess
+ * near the value and the leaders' order stay. */
 /* One strain of a deal's table (hands already validated, k cards each):
  * out[declarer] for the four declarers. */
 static dbr_status dd_strain(dbr_dd *dd, const dbr_hand hands[4], int strain, int out[4]) {
