@@ -24,7 +24,8 @@
  *   describing the fewest cards, and a verdict's lowest relevant card of
  *   a suit moves up past the suit's bottom run of one hand's cards (see
  *   rel_compress);
- * - bounds at trick boundaries, tried before the table: quick tricks for the
+ * - bounds at trick boundaries, tried before the table (or after it, their
+ *   cut-offs stored in it, where DD_TABLE_FIRST_R says): quick tricks for the
  *   side on lead (the leader's top winners, partner's through an entry, or
  *   both; a whole suit once the others are out of it; Ax opposite Kx; the
  *   rounds of one suit the two hands can win in a row, crossing between
@@ -3080,6 +3081,69 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * dd_golden.json -0.1%, long_deals/ -0.3%, the first 6 random deals'
  * instructions -2.2% (callgrind), but hard_deals/ 205,644,443 ->
  * 210,086,179 (+2.2%): not a win on the hard deals. */
+/* Where r <= DD_TABLE_FIRST_R tricks are left, search_lead probes the
+ * table before the bounds, and stores their cut-offs (bounds_decide);
+ * above, the bounds come first and store nothing. 0 by default (the
+ * bounds first everywhere); the sanitizer build of `make test` takes 13
+ * (the table first everywhere), so that both ways stay tested.
+ * Issue 19, session 16 (solver19aa): bridge-solver probes its cache
+ * first and stores its fast and slow tricks' cut-offs there (small
+ * patterns); ours had found the bounds again at every visit ("their
+ * cut-offs are cheaper to find again than to store": measured so far only
+ * with the table first and nothing stored, session 12, see below search).
+ * Tables' nodes at 32 MiB (tools/dd_nodes.py) of the first 60 random deals
+ * / the six freak deals of dd_golden.json / long_deals/ (from 72,359,326 /
+ * 192,813,198 / 577,847,083), instructions (callgrind) of the first 6
+ * random deals / of the 6-7 two-suiters and four voids 0-3-5-5 together
+ * (from 10.079G, 10,677,429 nodes / 28.00G, 27,599,697 nodes):
+ * - 13, the table first everywhere, the cut-offs stored: 73,432,453
+ *   (+1.5%) / 204,688,869 (+6.2%) / 597,407,379 (+3.4%; deal.10 +6.0%,
+ *   deal.11 +8.9%, more evictions), instructions 8.007G (-20.6%) /
+ *   23.25G (-17.0%, 29,786,662 nodes); but CPU about level: random 60,
+ *   three runs alternated with the build before (load 9-11), 26.92 s
+ *   against 27.17 s (-0.9%); the freak deals, two runs, 54.11 s against
+ *   53.81 s (+0.6%). The
+ *   probe's memory (the slot, the list's first block) at every node,
+ *   where the bounds had cut 30% of them touching none, costs what the
+ *   instructions save on this loaded machine; a slot prefetched at the
+ *   end of the trick before (play_and_search) did not help (54.03 s);
+ * - 4: 72,727,104 (+0.5%) / 197,341,269 (+2.3%), instructions 9.856G
+ *   (-2.2%); 7: 73,257,068 / 204,373,467; 9: 73,359,653 random;
+ * - 13, storing nothing: 75,354,107 (+4.1%) / 226,792,706 (+17.6%),
+ *   instructions 8.712G (-13.6%);
+ * - 13, stored only where 5 tricks or more are left: 74,408,387 /
+ *   213,773,607; only patterns of 4 (8) cards or fewer: 73,388,219 /
+ *   203,828,172 (73,432,022 / 204,627,008); the bounds tried after a hit
+ *   by an entry describing more than 4 (8) cards, theirs handed up when
+ *   they cut: 72,453,373 / 197,829,104 (73,058,521 / 201,476,820),
+ *   instructions 9.286G (-7.9%) / 26.97G (-3.7%); the tighter bound
+ *   stored (lead_side_max's count and the other side's sure trump tricks,
+ *   not the target): the same nodes (73,432,142 / 204,688,841);
+ * - the bounds first, their cut-offs stored: 72,073,309 (-0.4%) /
+ *   192,837,561 (0.0%), CPU +13% (not alternated): a position the entry
+ *   describes is cut by the same bound before its probe; the bounds'
+ *   cards through rel_compress, nothing stored: 72,112,746 (-0.3%) /
+ *   191,566,473 (-0.6%), instructions +1.0%. */
+#ifndef DD_TABLE_FIRST_R
+#define DD_TABLE_FIRST_R 0
+#endif
+/* The bounds at a trick boundary (bounds_cut), tried where the table
+ * decides nothing (r <= DD_TABLE_FIRST_R): their verdict (1 or 0), with
+ * its cards in *rel_out, or -1. A verdict is stored in the table (no best
+ * lead) for the class its cards describe (rel_compress): most bounds need
+ * few cards, so the entry is a small pattern, which a later probe finds
+ * before the bounds are counted again. */
+static DD_FLAT int bounds_decide(dbr_dd *d, dd_probe *p, int lead, int r, int target,
+                                 dbr_hand *rel_out) {
+    dbr_hand brel = 0;
+    const int sure = bounds_cut(d, lead, r, target, &brel);
+    if (sure < 0) return -1;
+    brel = rel_compress(d, brel);
+    tt_store(d, p, brel, r, sure, target, DD_NO_MOVE);
+    *rel_out = brel;
+    return sure;
+}
+
 /* search at a trick boundary (nd->tlen == 0) */
 static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
     if (d->stopped) { /* the table is full and the caller grows it: unwind */
@@ -3100,14 +3164,17 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
     if (r == 1) return last_trick_ns(d, nd->lead, rel_out) >= target;
     dd_probe p;
     tt_probe_init(d, nd->lead, &p);
-    /* the bounds first (their cut-offs are cheaper to find again than to
-     * store), while the distribution's slot comes in */
-    DD_PREFETCH(&d->slots[slot_home(d, p.dist, p.ctl)]);
-    dbr_hand brel = 0;
-    const int sure = bounds_cut(d, nd->lead, r, target, &brel);
-    if (sure >= 0) {
-        *rel_out = brel;
-        return sure;
+    /* the bounds first (see DD_TABLE_FIRST_R), while the distribution's
+     * slot comes in */
+    const int table_first = r <= DD_TABLE_FIRST_R;
+    if (!table_first) {
+        DD_PREFETCH(&d->slots[slot_home(d, p.dist, p.ctl)]);
+        dbr_hand brel = 0;
+        const int sure = bounds_cut(d, nd->lead, r, target, &brel);
+        if (sure >= 0) {
+            *rel_out = brel;
+            return sure;
+        }
     }
     int best = DD_NO_MOVE;
     int chain = 0;
@@ -3158,6 +3225,10 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
             e->next = en;
         }
         return res;
+    }
+    if (table_first) {
+        const int sure = bounds_decide(d, &p, nd->lead, r, target, rel_out);
+        if (sure >= 0) return sure;
     }
     const int cards_left = 4 * r;
     const int tl = d->tt_lead[cards_left];
@@ -3504,6 +3575,29 @@ dbr_status dbr_dd_solve_cards(dbr_dd *dd, const dbr_position *pos, int *tricks_o
  *   slower;
  * - DD_BLOCK 16 (4): 59,706,964 (59,251,764) nodes, table median within
  *   the noise (slower). */
+/* Issue 19, session 16 (solver19aa): bridge-solver's driver against ours
+ * (tables' nodes at 32 MiB, tools/dd_nodes.py, first 60 random deals /
+ * the six freak deals of dd_golden.json; ours 72,359,326 / 192,813,198).
+ * Its driver: a first target per strain from GuessTricks (0 or all the
+ * tricks, by the sides' high-card points and trump lengths; no trumps
+ * half + 1 where North-South hold fewer points but not half as many),
+ * leaders West, East, North, South, each next leader's first target the
+ * last result + 1; its searches are fail-soft (a search returns the
+ * tricks it proves, and the next target moves to them), ours give a
+ * verdict, one trick a search. Measured and not kept: its driver whole,
+ * 76,310,823 (+5.5%) / 195,433,042 (+1.4%; four voids 0-1-6-6 -9.7%,
+ * 6-7 two-suiters -4.2%, the three-suiter +8.5%), instructions of the
+ * first 6 random deals 10.079G -> 11.353G (+12.6%); GuessTricks in our
+ * leaders' order, the last result + 1 after: 78.26M (+8.2%) / 195.39M
+ * (+1.3%); GuessTricks for the first leader only, then ours, leaders W E
+ * N S: 75.70M (+4.6%) / 195.22M (+1.2%); our guesses, leaders W E N S:
+ * 77.49M (+7.1%) / 193.01M (+0.1%); all the tricks at every leader (its
+ * extreme guess, searched down a trick at a time): 80.16M (+10.8%) /
+ * 201.04M (+4.3%); none at every leader: 80.65M (+11.5%) / 198.39M
+ * (+2.9%); ours + 1 after the first leader (its "+ 1"): 72.56M (+0.3%) /
+ * 192.48M (-0.2%); ours - 1: 77.02M (+6.4%) / 200.05M (+3.8%). Without
+ * fail-soft searches an extreme guess costs a search a trick; our guess
+ * near the value and the leaders' order stay. */
 /* One strain of a deal's table (hands already validated, k cards each):
  * out[declarer] for the four declarers. */
 static dbr_status dd_strain(dbr_dd *dd, const dbr_hand hands[4], int strain, int out[4]) {
