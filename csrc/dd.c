@@ -172,7 +172,9 @@ DBR_INLINE int pop13(unsigned x) {
  * (instructions of the first 6 -0.01%), but the two long deals' CPU time
  * the same (28.1-28.5 s against 28.3 s, runs alternated, load 5-7): the
  * walk costs what the nodes save; 2000, the freak deals -3.2%, the two
- * long deals -6.1%. */
+ * long deals -6.1%. Session 16, after list_prune and with tt_store no
+ * longer walking the list: long_deals/ (one workspace) 577.85M nodes;
+ * 1000, 588.02M (+1.8%); 200, 642.46M (+11%). */
 #ifndef DD_MAX_CHAIN
 #define DD_MAX_CHAIN 400
 #endif
@@ -196,7 +198,17 @@ DBR_INLINE int pop13(unsigned x) {
 #define DD_HIT_EXTRA 8
 #endif
 /* The cache lines of the next block the walk asks for ahead: 1 (its
- * first), 2 (and its last, which holds the link), 4 (all). */
+ * first), 2 (and its last, which holds the link), 4 (all). On the long
+ * deals the walk is bound by memory: perf on long_deals/deal.10 and
+ * deal.11 (32 MiB, 12 and 16 evictions) puts 55% of search_lead's
+ * samples (25% of the whole) in the walk's loop, most of them on the
+ * load of the next block's link, and 6.5% in tt_evict, 5.3% in tt_store.
+ * Measured and not kept (session 16, CPU of deal.10 alone, runs
+ * alternated, load 7-10): 1, 19.4 s and 17.9 s; 2, 19.0 s and 20.8 s;
+ * 4, 18.9 s and 21.0 s (within the noise of a loaded machine); the
+ * first 60 random deals 9.37, 9.14, 9.38 s against 4's 9.38, 9.37,
+ * 9.41 s (+0.9%); 4 adds 1.7% instructions on long_deals/deal.01
+ * (callgrind). */
 #ifndef DD_WALK_PREFETCH
 #define DD_WALK_PREFETCH 1
 #endif
@@ -802,6 +814,20 @@ static uint64_t list_prune(dbr_dd *d, dd_slot *sl) {
     return (uint64_t)(nb - first);
 }
 
+/* The eighths of the pool an eviction keeps at most. Measured and not
+ * kept (session 16, tables' nodes at 32 MiB; before, 4): long_deals/
+ * deal.10 + deal.11 from an empty workspace 197.30M (12 + 16
+ * evictions); 5, 192.63M (-2.4%; 16 + 18); 6, 188.74M (-4.3%; 21 + 26).
+ * With 6: long_deals/ (one workspace) 577.85M -> 573.25M (-0.8%;
+ * deal.10 +6.5%, deal.11 -7.5%, deal.04 -4.8%), the six freak deals
+ * 192.81M -> 189.80M (-1.6%), random deals the same (they do not
+ * evict); but the evictions (each prunes every list) come twice as
+ * often, and its CPU was not measured side by side on a quiet machine:
+ * left for a next step. */
+#ifndef DD_KEEP_8THS
+#define DD_KEEP_8THS 4
+#endif
+
 static void tt_evict(dbr_dd *d) {
     const uint64_t n = d->slot_mask + 1;
     d->evictions++;
@@ -818,7 +844,7 @@ static void tt_evict(dbr_dd *d) {
     }
     /* drop ranks -1 to t, t the least for which what stays is at most half
      * the pool and half the slot limit */
-    const uint64_t ent_keep = d->pool_size / 2, slot_keep = n * 3 / 8;
+    const uint64_t ent_keep = d->pool_size / 8 * DD_KEEP_8THS, slot_keep = n * 3 / 8;
     uint64_t ek = 0, sk = 0;
     for (int k = 0; k < DD_RANKS; k++) {
         ek += ent[k];
