@@ -895,7 +895,7 @@ static void tt_evict(dbr_dd *d) {
  * long_deals/deal.10 and deal.11 are new entries, each of which had read
  * the list to DD_MAX_CHAIN a second time; instructions (callgrind)
  * long_deals/deal.01 11.116G -> 10.394G (-6.5%; tt_store's own 814M ->
- * 76M), the first 6 random deals 10.079G -> 10.038G (-0.4%); deal.10's
+ * 76M), the first 6 random deals 10.079G -> 9.927G (-1.5%); deal.10's
  * CPU 19.2 s and 18.0 s -> 17.5 s and 17.0 s (runs alternated, load
  * 9-10). */
 static DD_HOT void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, int need,
