@@ -174,7 +174,9 @@ DBR_INLINE int pop13(unsigned x) {
  * (instructions of the first 6 -0.01%), but the two long deals' CPU time
  * the same (28.1-28.5 s against 28.3 s, runs alternated, load 5-7): the
  * walk costs what the nodes save; 2000, the freak deals -3.2%, the two
- * long deals -6.1%. */
+ * long deals -6.1%. Session 16, after list_prune and with tt_store no
+ * longer walking the list: long_deals/ (one workspace) 577.85M nodes;
+ * 1000, 588.02M (+1.8%); 200, 642.46M (+11%). */
 #ifndef DD_MAX_CHAIN
 #define DD_MAX_CHAIN 400
 #endif
@@ -196,6 +198,21 @@ DBR_INLINE int pop13(unsigned x) {
  * (four voids 0-3-5-5). */
 #ifndef DD_HIT_EXTRA
 #define DD_HIT_EXTRA 8
+#endif
+/* The cache lines of the next block the walk asks for ahead: 1 (its
+ * first), 2 (and its last, which holds the link), 4 (all). On the long
+ * deals the walk is bound by memory: perf on long_deals/deal.10 and
+ * deal.11 (32 MiB, 12 and 16 evictions) puts 55% of search_lead's
+ * samples (25% of the whole) in the walk's loop, most of them on the
+ * load of the next block's link, and 6.5% in tt_evict, 5.3% in tt_store.
+ * Measured and not kept (session 16, CPU of deal.10 alone, runs
+ * alternated, load 7-10): 1, 19.4 s and 17.9 s; 2, 19.0 s and 20.8 s;
+ * 4, 18.9 s and 21.0 s (within the noise of a loaded machine); the
+ * first 60 random deals 9.37, 9.14, 9.38 s against 4's 9.38, 9.37,
+ * 9.41 s (+0.9%); 4 adds 1.7% instructions on long_deals/deal.01
+ * (callgrind). */
+#ifndef DD_WALK_PREFETCH
+#define DD_WALK_PREFETCH 1
 #endif
 #define DD_NO_MOVE 0xFFu
 /* Entries come in blocks of DD_BLOCK neighbours (a power of two; 256 bytes
@@ -421,6 +438,12 @@ dbr_status dbr_dd_nodes(const dbr_dd *dd, uint64_t *nodes_out) {
  * top bits of its field. A search that consults an entry adopts its
  * depths as its own relevant cards. */
 
+/* The entries matching a probe's position that its walk records for the
+ * store (see tt_store). */
+#ifndef DD_MATCH
+#define DD_MATCH 8
+#endif
+
 typedef struct dd_probe {
     uint64_t dist;   /* the lengths, 4 bits per hand and suit */
     uint64_t b0, b1; /* the owners of every card in play, in the layout above */
@@ -429,6 +452,11 @@ typedef struct dd_probe {
     uint8_t ctl;     /* 1 + leader + 4 * strain */
     dd_slot *slot;   /* the distribution's slot (or the empty slot where it goes),
                         when looked up */
+    /* the walk's record for tt_store: the entries matching the position
+     * (DD_MATCH + 1: more than DD_MATCH), and d->evictions at the walk */
+    int nmatch;
+    uint64_t evictions;
+    uint32_t match[DD_MATCH];
 } dd_probe;
 
 DBR_INLINE uint64_t slot_home(const dbr_dd *d, uint64_t dist, uint8_t ctl) {
@@ -527,7 +555,8 @@ static DD_FLAT void tt_probe_init(dbr_dd *d, int lead, dd_probe *p) {
     p->b0 = b0;
     p->b1 = b1;
     p->ctl = (uint8_t)(1 + lead + 4 * d->trump);
-    p->slot = NULL; /* found when needed (find_slot) */
+    p->slot = NULL;           /* found when needed (find_slot) */
+    p->nmatch = DD_MATCH + 1; /* no walk recorded */
 }
 
 DBR_INLINE uint64_t depth_mask(const dd_probe *p, unsigned depths) {
@@ -674,9 +703,22 @@ static void slot_delete(dbr_dd *d, uint64_t i) {
  * workspace): 606.16M -> 588.66M (-2.9%; deal.04 -5.4%, deal.10 -14%,
  * deal.11 +4.1%, deal.14 +1.8%), CPU 82.6 s against 83.5 s (the two run
  * side by side, load 6-14): the prunes' own time (clock, deal.10 and
- * deal.11 alone) 1.14 s of 25.3 s, about what the nodes save. Left for a
- * next step: a cheaper prune (a prefilter of the candidates, or the
- * dominated entries found at a store's walk). */
+ * deal.11 alone) 1.14 s of 25.3 s, about what the nodes save.
+ * Session 16: tt_evict counts the blocks each prune keeps instead of
+ * walking every list again (the same nodes). Measured and not kept: the
+ * dominated entries found at the store instead (among the entries the
+ * probe's walk found matching the position, see tt_store): a new entry
+ * stored over the first of them it dominates, then trading places with
+ * the list's head (new entries go first; the same instructions as
+ * without, the probe's walk reading them anyway): tables' nodes, the
+ * first 60 random deals 72,359,326 -> 72,352,642 (-0.01%), the six freak
+ * deals 192.81M -> 192.64M (-0.09%), long_deals/ 577.85M -> 582.24M
+ * (+0.76%; deal.10 +4.4%, deal.14 -2.3%): a new entry dominates few
+ * entries of its own position (it can only dominate an entry whose other
+ * bound is still open), and moving the head back costs what the space
+ * saves; no new entry is ever dominated by an existing one where the walk
+ * read the whole reachable list (that entry would have decided the
+ * probe). */
 DBR_INLINE int strain_reachable(const dbr_dd *d, int strain) {
     return strain == d->root_trump || strain == DBR_NOTRUMP;
 }
@@ -686,16 +728,13 @@ DBR_INLINE int strain_reachable(const dbr_dd *d, int strain) {
 #endif
 #define DD_RANKS (14 + DD_USED_WEIGHT)
 
-/* The blocks of the list from entry i (marked free, with mark). */
-static uint64_t list_blocks(dbr_dd *d, uint32_t i, int mark) {
-    uint64_t n = 0;
+/* Mark the blocks of the list from entry i free (tt_evict links them). */
+static void list_free(dbr_dd *d, uint32_t i) {
     while (i) {
         const uint32_t blk = i & ~(DD_BLOCK - 1);
         i = d->pool[blk + DD_BLOCK - 1].next;
-        if (mark) d->pool[blk].cls = DD_FREE_BLOCK;
-        n++;
+        d->pool[blk].cls = DD_FREE_BLOCK;
     }
-    return n;
 }
 
 /* A distribution's rank for tt_evict; -1: never reached by this search. */
@@ -724,8 +763,9 @@ DBR_INLINE int entry_dominates(const dd_entry *a, const dd_entry *b) {
  * DD_PRUNE_BLOCKS blocks (no walk reaches them), and those a more general
  * entry of the list dominates (of two alike, the later goes). The
  * survivors move towards the list's end, keeping their order, and the
- * blocks emptied go free (marked; tt_evict links them). */
-static void list_prune(dbr_dd *d, dd_slot *sl) {
+ * blocks emptied go free (marked; tt_evict links them). Returns the
+ * blocks the list keeps. */
+static uint64_t list_prune(dbr_dd *d, dd_slot *sl) {
     uint32_t blk[DD_PRUNE_BLOCKS];
     uint8_t drop[DD_PRUNE_BLOCKS * DD_BLOCK];
     int nb = 0;
@@ -737,7 +777,7 @@ static void list_prune(dbr_dd *d, dd_slot *sl) {
         i = d->pool[blk[nb] + DD_BLOCK - 1].next;
     }
     if (i) {
-        list_blocks(d, i, 1);
+        list_free(d, i);
         d->pool[blk[nb - 1] + DD_BLOCK - 1].next = 0;
     }
     const int n = nb * (int)DD_BLOCK - o;
@@ -773,28 +813,40 @@ static void list_prune(dbr_dd *d, dd_slot *sl) {
     const int first = (w + o) / (int)DD_BLOCK;
     for (int k = 0; k < first; k++) d->pool[blk[k]].cls = DD_FREE_BLOCK;
     sl->head = blk[first] + (unsigned)(w + o) % DD_BLOCK;
+    return (uint64_t)(nb - first);
 }
+
+/* The eighths of the pool an eviction keeps at most. Measured and not
+ * kept (session 16, tables' nodes at 32 MiB; before, 4): long_deals/
+ * deal.10 + deal.11 from an empty workspace 197.30M (12 + 16
+ * evictions); 5, 192.63M (-2.4%; 16 + 18); 6, 188.74M (-4.3%; 21 + 26).
+ * With 6: long_deals/ (one workspace) 577.85M -> 573.25M (-0.8%;
+ * deal.10 +6.5%, deal.11 -7.5%, deal.04 -4.8%), the six freak deals
+ * 192.81M -> 189.80M (-1.6%), random deals the same (they do not
+ * evict); but the evictions (each prunes every list) come twice as
+ * often, and its CPU was not measured side by side on a quiet machine:
+ * left for a next step. */
+#ifndef DD_KEEP_8THS
+#define DD_KEEP_8THS 4
+#endif
 
 static void tt_evict(dbr_dd *d) {
     const uint64_t n = d->slot_mask + 1;
     d->evictions++;
-    for (uint64_t i = 0; i < n; i++) {
-        dd_slot *sl = &d->slots[i];
-        if (slot_live(d, sl) && evict_rank(d, sl) >= 0) list_prune(d, sl);
-    }
-    /* the slots and entries of each rank (a walk of each list, block by block) */
+    /* the reachable lists pruned, and the slots and entries of each rank
+     * (the blocks the prunes keep) */
     uint64_t ent[DD_RANKS] = {0}, cnt[DD_RANKS] = {0};
     for (uint64_t i = 0; i < n; i++) {
-        const dd_slot *sl = &d->slots[i];
+        dd_slot *sl = &d->slots[i];
         if (!slot_live(d, sl)) continue;
         const int k = evict_rank(d, sl);
         if (k < 0) continue;
         cnt[k]++;
-        ent[k] += DD_BLOCK * list_blocks(d, sl->head, 0);
+        ent[k] += DD_BLOCK * list_prune(d, sl);
     }
     /* drop ranks -1 to t, t the least for which what stays is at most half
      * the pool and half the slot limit */
-    const uint64_t ent_keep = d->pool_size / 2, slot_keep = n * 3 / 8;
+    const uint64_t ent_keep = d->pool_size / 8 * DD_KEEP_8THS, slot_keep = n * 3 / 8;
     uint64_t ek = 0, sk = 0;
     for (int k = 0; k < DD_RANKS; k++) {
         ek += ent[k];
@@ -814,7 +866,7 @@ static void tt_evict(dbr_dd *d) {
         dd_slot *sl = &d->slots[i];
         if (slot_live(d, sl)) {
             if (evict_rank(d, sl) <= t) {
-                list_blocks(d, sl->head, 1);
+                list_free(d, sl->head);
                 slot_delete(d, i);
                 d->slots_used--;
                 continue; /* slot i now holds a later slot (or is empty) */
@@ -835,6 +887,19 @@ static void tt_evict(dbr_dd *d) {
     }
 }
 
+/* Store a verdict: the entry of its key (the position's owners of the
+ * cards from the top of each suit down to the lowest relevant card) gets
+ * the bound, a new one going to the front of its distribution's list.
+ * The entry of that key, if any, is one of those the probe's walk found
+ * matching the position (p->match), unless the table evicted since or
+ * more than DD_MATCH matched: then the list is walked again. Measured
+ * (issue 19, session 16; the same nodes): 98.5% of the stores on
+ * long_deals/deal.10 and deal.11 are new entries, each of which had read
+ * the list to DD_MAX_CHAIN a second time; instructions (callgrind)
+ * long_deals/deal.01 11.116G -> 10.394G (-6.5%; tt_store's own 814M ->
+ * 76M), the first 6 random deals 10.079G -> 9.927G (-1.5%); deal.10's
+ * CPU 19.2 s and 18.0 s -> 17.5 s and 17.0 s (runs alternated, load
+ * 9-10). */
 static DD_HOT void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, int need,
                             int best) {
     if (d->stopped) return; /* a verdict of the unwinding, not a fact */
@@ -842,10 +907,20 @@ static DD_HOT void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int suc
     const uint64_t m = depth_mask(p, depths);
     const uint64_t b0 = p->b0 & m, b1 = p->b1 & m;
     dd_entry *e = NULL;
-    /* find the slot again: searches below the probe may have filled or moved
-     * slots since */
-    dd_slot *sl = p->slot = find_slot(d, p->dist, p->ctl);
-    if (slot_live(d, sl)) {
+    dd_slot *sl = p->slot;
+    if (p->nmatch <= DD_MATCH && p->evictions == d->evictions) {
+        /* the probe's walk read the list as it still is (no search below
+         * stores to this distribution: its positions hold fewer cards), so
+         * an entry of the same key is one of the entries it found matching
+         * the position; the slot stays where it was unless it was empty
+         * (then another distribution may have taken it since) */
+        for (int k = 0; k < p->nmatch && !e; k++)
+            if (d->pool[p->match[k]].mask == m) e = &d->pool[p->match[k]];
+        if (!p->nmatch && (!slot_live(d, sl) || sl->dist != p->dist || sl->ctl != p->ctl))
+            sl = p->slot = find_slot(d, p->dist, p->ctl);
+    } else if (slot_live(d, sl = p->slot = find_slot(d, p->dist, p->ctl))) {
+        /* find the slot again: searches below the probe may have filled or
+         * moved slots since */
         int n = 0;
         for (uint32_t i = sl->head; i && n < DD_MAX_CHAIN && !e;) {
             const uint32_t end = (i | (DD_BLOCK - 1)) + 1;
@@ -3179,6 +3254,8 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
     int best = DD_NO_MOVE;
     int chain = 0;
     p.slot = find_slot(d, p.dist, p.ctl);
+    p.evictions = d->evictions;
+    int nm = 0;
     const uint32_t head = slot_live(d, p.slot) ? p.slot->head : 0;
     /* of the entries that decide the search (read on DD_HIT_EXTRA
      * entries past the first), the one describing the fewest cards
@@ -3190,9 +3267,18 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
         const uint32_t end = (i | (DD_BLOCK - 1)) + 1;
         const uint32_t next_block = d->pool[end - 1].next;
         DD_PREFETCH(&d->pool[next_block]);
+#if DD_WALK_PREFETCH >= 2
+        DD_PREFETCH(&d->pool[next_block + DD_BLOCK - 1]);
+#endif
+#if DD_WALK_PREFETCH >= 4
+        DD_PREFETCH(&d->pool[next_block + 2]);
+        DD_PREFETCH(&d->pool[next_block + 4]);
+#endif
         for (; i < end; i++, chain++) {
             const dd_entry *e = &d->pool[i];
             if ((p.b0 & e->mask) != e->b0 || (p.b1 & e->mask) != e->b1) continue;
+            if (nm < DD_MATCH) p.match[nm] = i;
+            nm++;
             if (e->lb >= target || e->ub < target) {
                 const int k = dd_popcount(e->mask);
                 if (k < hit_cards) {
@@ -3206,6 +3292,7 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
         }
         i = next_block;
     }
+    p.nmatch = nm;
     if (hit) {
         p.slot->used = 1;
         dd_entry *e = &d->pool[hit];
