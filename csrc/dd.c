@@ -24,8 +24,8 @@
  *   describing the fewest cards, and a verdict's lowest relevant card of
  *   a suit moves up past the suit's bottom run of one hand's cards (see
  *   rel_compress);
- * - bounds at trick boundaries, tried before the table (or after it, their
- *   cut-offs stored in it, where DD_TABLE_FIRST_R says): quick tricks for the
+ * - bounds at trick boundaries, tried after the table, their cut-offs
+ *   stored in it (or before it, where DD_TABLE_FIRST_R says): quick tricks for the
  *   side on lead (the leader's top winners, partner's through an entry, or
  *   both; a whole suit once the others are out of it; Ax opposite Kx; the
  *   rounds of one suit the two hands can win in a row, crossing between
@@ -3158,9 +3158,18 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * 210,086,179 (+2.2%): not a win on the hard deals. */
 /* Where r <= DD_TABLE_FIRST_R tricks are left, search_lead probes the
  * table before the bounds, and stores their cut-offs (bounds_decide);
- * above, the bounds come first and store nothing. 0 by default (the
- * bounds first everywhere); the sanitizer build of `make test` takes 13
- * (the table first everywhere), so that both ways stay tested.
+ * above, the bounds come first and store nothing. 13 by default (the
+ * table first everywhere); the sanitizer build of `make test` takes 0
+ * (the bounds first everywhere), so that both ways stay tested.
+ * Kept (session 16, after the covering of try_moves was merged), measured
+ * on a quiet machine (load 1-2), tools/dd_nodes.py, builds alternated
+ * twice, CPU seconds 0 -> 13: the first 60 random deals 6.84, 6.95 ->
+ * 6.42, 6.51 (-6%; nodes 64,175,952 -> 64,546,032); the six freak deals
+ * 16.20, 15.99 -> 15.42, 15.82 (-2.4%, -1.1%; nodes 151,922,417 ->
+ * 163,580,528); long_deals/deal.10 and deal.11 in one workspace 18.66,
+ * 18.29 -> 18.59, 17.91 (-0.4%, -2.1%; nodes 125,039,090 -> 132,961,612).
+ * More nodes, fewer instructions, and less time on every set; the figures
+ * below, taken at load 9-11 before the covering, had shown CPU level.
  * Issue 19, session 16 (solver19aa): bridge-solver probes its cache
  * first and stores its fast and slow tricks' cut-offs there (small
  * patterns); ours had found the bounds again at every visit ("their
@@ -3200,7 +3209,7 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  *   cards through rel_compress, nothing stored: 72,112,746 (-0.3%) /
  *   191,566,473 (-0.6%), instructions +1.0%. */
 #ifndef DD_TABLE_FIRST_R
-#define DD_TABLE_FIRST_R 0
+#define DD_TABLE_FIRST_R 13
 #endif
 /* The bounds at a trick boundary (bounds_cut), tried where the table
  * decides nothing (r <= DD_TABLE_FIRST_R): their verdict (1 or 0), with
