@@ -824,8 +824,11 @@ static uint64_t list_prune(dbr_dd *d, dd_slot *sl) {
  * deal.10 +6.5%, deal.11 -7.5%, deal.04 -4.8%), the six freak deals
  * 192.81M -> 189.80M (-1.6%), random deals the same (they do not
  * evict); but the evictions (each prunes every list) come twice as
- * often, and its CPU was not measured side by side on a quiet machine:
- * left for a next step. */
+ * often. Its CPU, measured after the covering of try_moves and with the
+ * table first (DD_TABLE_FIRST_R), on a quiet machine (load 0.5-1), the
+ * builds alternated twice (tools/dd_nodes.py --set bs-long): 4 gives
+ * 432.63M nodes in 52.22 s and 49.92 s, 6 gives 424.74M (-1.8%) in
+ * 53.09 s and 52.83 s (+1.7%, +5.8%): not kept. */
 #ifndef DD_KEEP_8THS
 #define DD_KEEP_8THS 4
 #endif
