@@ -103,7 +103,7 @@ def choices(game: Game) -> tuple[Action, ...]:
     if (
         deal.doubling_ended
         or (deal.silenced and game.to_act in deal.silenced)
-        or (deal.early_lead is not None and awaits_consent(game))
+        or awaits_consent(game)
     ):
         # ELW05 law 55: a double out of turn not accepted; or a card exposed by
         # his partner before the lead (Bridge code); or (laws 56, 58) his
@@ -162,7 +162,7 @@ def why_not(game: Game, action: Action) -> str:
             "no further doubling in this hand: a double or re-double out of turn "
             "was not accepted (ELW05 law 55)"
         )
-    if deal.early_lead is not None and awaits_consent(game):
+    if awaits_consent(game):
         return (
             f"{game._seat_text(game.to_act)} may {word} only with the consent of "
             f"{game._seat_text(consenter(game))}: his partner has led (ELW05 law "

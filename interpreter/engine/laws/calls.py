@@ -246,7 +246,7 @@ def early_lead(game: Game, action: Action) -> Operation | None:
         return None
     seat = game.to_act
     assert seat is not None
-    law = 58 if game.deal.doubling_level == 0 else 56
+    law = doubling.consent_law(game)
     game.actions.append(action)
     player = game.seat_player[seat]
     op = game._append(
@@ -293,7 +293,6 @@ def double_asked_open(game: Game) -> bool:
     deal = game.deal
     return (
         game.phase is Phase.DOUBLE
-        and deal.early_lead is not None
         and doubling.awaits_consent(game)
         and not deal.doubling_ended
         and game.to_act not in deal.silenced
