@@ -6,6 +6,7 @@ data (``pip install 'dummybridge[dds]'`` first)::
 
     python tools/gen_dd_golden.py [--deals 20] [--endings 150] [--seed 2026]
     python tools/gen_dd_golden.py --hard-only [--hard 8]   (rewrites ``hard`` alone)
+    python tools/gen_dd_golden.py --published-only --bridge-solver DIR --dds-hands DIR
 
 The deals come from the C core's seeded generator, so the file is reproducible:
 - ``deals``: full deals with DDS's 20-result table (``calc_dd_table``),
@@ -23,12 +24,22 @@ The deals come from the C core's seeded generator, so the file is reproducible:
   random or, as in DDS's hands/thomas1.txt and thomas2.txt, with the same
   split of ranks in every suit (``symmetric``: no hand holds two adjacent
   ranks of a suit, so no cards are equivalent).
+- ``published``: the hard-deal sets that solvers publish with their
+  results (issue 19): bridge-solver's ``hard_deals/`` and ``long_deals/``
+  (github macroxue/bridge-solver, MIT or Apache-2.0, at the commit
+  ``tools/bench_dd.py`` names; its ``RESULTS``, each table checked here
+  against DDS's) and DDS's ``hands/largest.txt``, ``thomas1.txt`` (the
+  four-void deal) and ``thomas2.txt`` (the 7-6 two-suiters) (github
+  dds-bridge/dds, Apache-2.0; their ``TABLE`` lines, DDS's own results).
+  Each entry names its source file; the deals and tables are data, read
+  by ``tools/bench_dd.py``'s parsers from the two checkouts.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 from endplay import __version__ as endplay_version
@@ -36,6 +47,9 @@ from endplay import dds
 from endplay.types import Card, Deal, Denom, Player
 
 from dummybridge.core import _native
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bench_dd
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "tests" / "data" / "dd_golden.json"
@@ -118,6 +132,28 @@ def hard_deals(seed: int, n: int) -> list[dict[str, object]]:
     return out
 
 
+def published_deals(bs_dir: Path, dds_dir: Path) -> list[dict[str, object]]:
+    """The published hard deals with their sources' tables; bridge-solver's
+    are checked against DDS's (a disagreement stops the run)."""
+    out: list[dict[str, object]] = []
+    for sub in ("hard_deals", "long_deals"):
+        for d in bench_dd.bs_deals(bs_dir / sub):
+            if d.published is None:
+                raise SystemExit(f"{d.name}: not in its RESULTS")
+            dds_table = table_of(list(d.hands))
+            if dds_table != d.published:
+                raise SystemExit(f"{d.name}: RESULTS {d.published} but DDS {dds_table}")
+            print(f"  bridge-solver {d.name}: {pbn(d.hands)}", flush=True)
+            out.append(
+                {"name": f"bridge-solver {d.name}", "deal": pbn(d.hands), "table": d.published}
+            )
+    for f in ("largest.txt", "thomas1.txt", "thomas2.txt"):
+        for d in bench_dd.dds_hands(dds_dir / f):
+            print(f"  {d.name}: {pbn(d.hands)}", flush=True)
+            out.append({"name": f"DDS hands/{d.name[4:]}", "deal": pbn(d.hands), "table": d.published})
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=20)
@@ -125,7 +161,20 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--hard", type=int, default=6, help="hard deals (the symmetric ones: 8)")
     ap.add_argument("--hard-only", action="store_true", help="rewrite the hard deals alone")
+    ap.add_argument(
+        "--published-only", action="store_true", help="rewrite the published hard deals alone"
+    )
+    ap.add_argument("--bridge-solver", type=Path, help="a checkout of macroxue/bridge-solver")
+    ap.add_argument("--dds-hands", type=Path, help="the hands/ folder of a dds-bridge/dds checkout")
     args = ap.parse_args()
+    if args.published_only:
+        if args.bridge_solver is None or args.dds_hands is None:
+            ap.error("--published-only needs --bridge-solver DIR and --dds-hands DIR")
+        data = json.loads(OUT.read_text(encoding="utf-8"))
+        data["published"] = published_deals(args.bridge_solver, args.dds_hands)
+        OUT.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {OUT.relative_to(ROOT)}: {len(data['published'])} published deals")
+        return
     if args.hard_only:
         data = json.loads(OUT.read_text(encoding="utf-8"))
         data["hard"] = hard_deals(args.seed, args.hard)
