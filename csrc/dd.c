@@ -3705,7 +3705,13 @@ static dbr_status dd_strain(dbr_dd *dd, const dbr_hand hands[4], int strain, int
     int ns_led[4];
     int guess = first_guess(dd_popcount(hands[0] & DBR_FULL_DECK), 0);
     /* the cut-off cards are forgotten at each strain, and at each leader
-     * when the hands have four voids or more (as bridge-solver does) */
+     * when the hands have four voids or more (as bridge-solver does).
+     * Measured and not kept (issue 19, session 17; tables' nodes, 32 MiB):
+     * kept across the leaders where the hands have eight voids (the
+     * two-suiters), DDS's thomas2.txt alone 491.1M -> 624.8M (+27%), yet
+     * after thomas1.txt in the same workspace 580.5M -> 500.2M (-14%), the
+     * golden 7-6 -9.4%, 6-7 -2.8%: the order of the leaders' work on such
+     * a deal is luck worth +-15%, not a rule. */
     int voids = 0;
     for (int h = 0; h < 4; h++)
         for (int s = 0; s < 4; s++) voids += !(hands[h] & DBR_SUIT_MASK(s));
