@@ -2932,7 +2932,7 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  *   returning the tricks they prove, the zero-window driver moving to
  *   them, entries storing them): 313,366,822 -> 312,780,070 (-0.2%), CPU
  *   +1% (not alternated); the quick tricks' ranks hold for the tricks needed only, so that
- *   bound still returns the target;
+ *   bound still returns the target (measured again, issue 19, solver19ad: see dd_strain);
  * - bridge-solver's slow no-trump tricks (one opponent holding the top
  *   card of every suit the leader holds takes one trick a suit): -0.2%
  *   nodes on 60 deals;
@@ -3714,6 +3714,48 @@ dbr_status dbr_dd_solve_cards(dbr_dd *dd, const dbr_position *pos, int *tricks_o
  * 192.48M (-0.2%); ours - 1: 77.02M (+6.4%) / 200.05M (+3.8%). Without
  * fail-soft searches an extreme guess costs a search a trick; our guess
  * near the value and the leaders' order stay. */
+/* Issue 19 (solver19ad): fail-soft searches, measured and not kept. A
+ * search returned the bound it proves on North-South's tricks (at least
+ * the target when it succeeds, below it when it fails), each from what
+ * proves it with the same relevant cards: a deciding entry's lb or ub,
+ * the bounds' counts (lead_side_max's, either side's sure trump tricks,
+ * the quick tricks' where their cards hold for the count; the target
+ * where cash_rel gives the cards of the tricks needed only, see below),
+ * the last trick, the card that
+ * reaches the target, and where every move fails the best of the moves'
+ * bounds for the side to move; tt_store kept the bound, and node_value's
+ * next target moved to it (L + 1 after a success, U after a failure).
+ * Tables' nodes at 32 MiB (tools/dd_nodes.py), from this build's: the
+ * first 60 random deals 64,546,032 -> 64,345,203 (-0.31%); the six freak
+ * deals of dd_golden.json 163,580,528 -> 163,674,282 (+0.06%);
+ * long_deals/deal.10 and deal.11 132,961,612 -> 122,237,120 (-8.1%),
+ * long_deals/ 432,633,063 -> 425,314,575 (-1.7%). Instructions
+ * (callgrind): random deals 1-6 6.372G -> 6.492G (+1.9%; nodes +0.5%),
+ * deals 7-12 2.163G -> 2.194G (+1.4%; nodes -0.1%), 1.3-1.6% a node
+ * (the bound carried through play_and_search and try_moves, kept in the
+ * side to move's order, ~v for East-West, with no branch; with a branch
+ * on the side to move, +2.7-2.8% on deals 1-6). CPU
+ * (load 4-5, builds alternated twice): random 60 7.50, 7.23 s -> 7.13,
+ * 6.96 s; deal.10 and deal.11 20.42, 21.88 s -> 20.49, 19.75 s: within
+ * the noise of the loaded machine. The driver gains nothing: the root
+ * searches of the 60 random deals' 1,200 rows 3,117 -> 3,108 (a search
+ * rarely proves more than its target: the bounds count up to the tricks
+ * needed, a search asked for 0 or fewer tricks proves 0, and the first
+ * move that reaches the target ends the node); what the nodes gain is
+ * the failing nodes' bounds in the table: with those left at the target
+ * (fail-soft only where a move succeeds, the table or a bound decides),
+ * random 64,542,995, freak 163,604,471, the gain gone. Also not kept:
+ * the quick tricks' whole count with the cards of all the tricks counted
+ * (cash_rel to the count): random 64,606,424 (+0.4% against the target's
+ * 64,339,956); bridge-solver's extreme first guesses with the fail-soft
+ * searches (random 60, from 64,342,576): all the tricks at every leader
+ * 70,803,511 (+10.0%; 8,341 root searches, one trick a search down from
+ * the top), none 71,265,606 (+10.8%), GuessTricks for the first leader
+ * then the last result + 1 (its driver, our leaders' order) 69,213,556
+ * (+7.6%), GuessTricks for the first leader then ours 68,877,758
+ * (+7.0%), all the tricks for the first leader then ours 69,328,885
+ * (+7.8%). Not a win on the random deals' instructions nor on the freak
+ * deals' nodes. */
 /* One strain of a deal's table (hands already validated, k cards each):
  * out[declarer] for the four declarers. */
 static dbr_status dd_strain(dbr_dd *dd, const dbr_hand hands[4], int strain, int out[4]) {
