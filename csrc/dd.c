@@ -200,7 +200,13 @@ DBR_INLINE int pop13(unsigned x) {
 #define DD_HIT_EXTRA 8
 #endif
 /* The cache lines of the next block the walk asks for ahead: 1 (its
- * first), 2 (and its last, which holds the link), 4 (all). On the long
+ * first, and its header), 2 (and its last), 4 (all three). Session 17
+ * (24-byte entries, see dd_entry): the header not asked for ahead saves
+ * 0.26% of the instructions of the first 6 random deals (6.468G ->
+ * 6.451G), CPU of long_deals/deal.10 + deal.11 17.5 s and 19.4 s ->
+ * 18.6 s and 19.7 s (runs alternated, load 3-5; kept). (The figures
+ * below are of 32-byte entries, four cache lines a block, the link in
+ * the last.) On the long
  * deals the walk is bound by memory: perf on long_deals/deal.10 and
  * deal.11 (32 MiB, 12 and 16 evictions) puts 55% of search_lead's
  * samples (25% of the whole) in the walk's loop, most of them on the
@@ -215,15 +221,28 @@ DBR_INLINE int pop13(unsigned x) {
 #define DD_WALK_PREFETCH 1
 #endif
 #define DD_NO_MOVE 0xFFu
-/* Entries come in blocks of DD_BLOCK neighbours (a power of two; 256 bytes
- * for 8), each block owned by one distribution and filled from its top
- * down, so that a distribution's list runs through each block in address
- * order: its walk reads neighbouring entries without waiting on each
- * entry's link, and only hops from block to block. */
+/* Entries come in blocks of DD_BLOCK neighbours (a power of two; 192
+ * bytes, three cache lines, for 8), each block owned by one distribution
+ * and filled from its top down, so that a distribution's list runs through
+ * each block in address order: its walk reads neighbouring entries without
+ * waiting on each entry's link, and only hops from block to block. A
+ * block's header (the link to the list's next block, the entries' best
+ * leads, the free-block mark) is in an array of its own. */
 #ifndef DD_BLOCK
 #define DD_BLOCK 8u
 #endif
-#define DD_FREE_BLOCK 0xFFu /* the cls of a block's first entry on the free list */
+/* The bytes of entries for which the workspace has a slot of the table
+ * of distributions (see dbr_dd_init): 64, one slot for every two entries
+ * of the 32-byte layout before (as many slots as then; at 32 MiB the
+ * pool fills long before the slots do). Measured and not kept (session
+ * 17, 24-byte entries, tables' nodes at 32 MiB): 128, long_deals/deal.10
+ * + deal.11 120.42M -> 115.62M (-4.0%), long_deals/ 407.90M -> 405.35M
+ * (-0.6%), the six freak deals 162.35M -> 162.97M (+0.4%); 256, deal.10
+ * + deal.11 121.89M (+1.2%, 22 evictions against 15: the slots fill). */
+#ifndef DD_SLOT_BYTES
+#define DD_SLOT_BYTES 64u
+#endif
+#define DD_FREE_BLOCK 0xFFu /* the cls of a block on the free list */
 /* Measured and not kept (same nodes): a block as a first cache line of
  * fingerprints (the owners of the top two cards of each suit an entry
  * describes, and their mask, 32 bits an entry, tested four at a time with
@@ -240,17 +259,74 @@ DBR_INLINE int pop13(unsigned x) {
  * key matches a probe, 68% of probes decided by an entry (40% of those by
  * the head, 80% within the first 8 entries), misses read 22 entries. */
 
+/* An entry, 24 bytes: the owners' bits b0/b1 of the cards it describes
+ * (see dd_probe), and the mask of those bits (per suit, its top `depth`
+ * cards) with the entry's bounds on North-South's tricks from the
+ * position in the spare bits above it (mw: the mask in bits 0-51, lb in
+ * 56-59, ub in 60-63; the probe's keys have no bit above 51, so that
+ * p.b0 & mw is p.b0 & mask). Its best lead is in its block's header, and
+ * the lists link block to block through the headers (16 bytes a block: 26
+ * bytes an entry, 1.23 times the entries of the 32-byte layout before,
+ * whose entries held the mask, bounds, best lead, a link and the
+ * free-block mark). Issue 19, session 17 (solver19af), tables' nodes at
+ * 32 MiB (dd_nodes) from the 32-byte layout: long_deals/deal.10 +
+ * deal.11 132,961,612 -> 120,423,402 (-9.4%), long_deals/ 432,633,063
+ * -> 407,899,229 (-5.7%), the six freak deals of dd_golden.json
+ * 163,580,528 -> 162,347,622 (-0.75%), the first 60 random deals the
+ * same 64,546,032 (no eviction); instructions of the first 6 random deals
+ * (callgrind) 6.372G -> 6.468G (+1.5%: the link and best lead read from
+ * the header, the bounds and the mask's cards from mw). CPU
+ * (tools/dd_nodes.py, the builds alternated, load 3-5): deal.10 + deal.11
+ * 22.5, 23.9, 23.4, 20.4 s -> 20.1, 21.0, 17.5, 19.4 s (-11%); the first
+ * 30 random deals 3.45, 3.45, 3.42, 3.52, 3.46 s -> 3.57, 3.71, 3.54,
+ * 3.41, 3.14 s (within the noise).
+ * Measured and not kept (instructions of the first 2 random deals, 843.0M
+ * before, 854.1M with this layout): the header after the block's entries
+ * (208 bytes a block, entry i's address by i / 8 and i % 8), 861.9M; the
+ * bounds in the header with the best leads (28 bytes an entry, the mask
+ * alone in the entry), 854.6M; the keys tested by xor, the bounds in the
+ * top bytes of b0 and b1, 859.2M. And 16-byte entries (four a cache
+ * line): the keys each suit at the top of a field of 13 bits (the probe's
+ * keys moved there, by PDEP or shifts), so that the mask is that of the
+ * four depths alone, kept in 4 bits each with the bounds in the 12 bits
+ * of each word below the keys, the mask rebuilt by two lookups in tables
+ * of the top cards of two suits (static, 2 KiB each); blocks of 128
+ * bytes, their first 16 the header (the link, seven best leads, the
+ * free-block mark), 18.3 bytes an entry (1.75 times the entries). Nodes:
+ * long_deals/deal.10 + deal.11 109,470,256 (-17.7%; CPU 19.2 s and 21.5 s
+ * against 23.9 s), long_deals/ 391,660,471 (-9.5%), the freak deals
+ * 161,414,434 (-1.3%), the first 60 random deals 64,663,983 (+0.18%: a
+ * walk reads to the end of its block, now of seven entries); but
+ * instructions of the first 6 random deals +8.2% (6.894G; their nodes
+ * +1.1%): the mask's lookups and the keys moved into place cost about 6
+ * instructions an entry read and 25 a probe, against the mask loaded
+ * whole. The masks of each suit's top k cards built at each probe (4 x
+ * 14 words, the probe's keys as they are) instead: +21%. */
 typedef struct dd_entry {
-    uint64_t b0, b1; /* owners of the top cards of each suit (see dd_probe) */
-    uint64_t mask;   /* the bits of b0/b1 the entry describes: per suit, its
-                        top `depth` cards (32-byte entries, two a cache line) */
-    uint32_t next;   /* the next entry of the same distribution; 0 ends the list
-                        (inside a block, the entry at the next address) */
-    uint8_t lb, ub;  /* bounds on North-South's tricks from the position */
-    uint8_t best;    /* best lead: suit * 16 + cards of the suit above it; DD_NO_MOVE */
-    uint8_t cls;     /* in a block's first entry: DD_FREE_BLOCK for a block on
-                        the free list (tt_evict), 0 for one in use */
+    uint64_t b0, b1, mw;
 } dd_entry;
+#define DD_MASK_BITS ((UINT64_C(1) << 52) - 1)
+
+/* A block's header. */
+typedef struct dd_head {
+    uint32_t next;          /* the list's next block (the entry where it
+                               starts); 0 ends the list; for a free block,
+                               the next free block */
+    uint8_t best[DD_BLOCK]; /* the entries' best leads: suit * 16 + cards
+                               of the suit above it; DD_NO_MOVE */
+    uint8_t cls;            /* DD_FREE_BLOCK for a block on the free list
+                               (tt_evict), 0 for one in use */
+} dd_head;
+
+DBR_INLINE uint64_t entry_mask(const dd_entry *e) { return e->mw & DD_MASK_BITS; }
+DBR_INLINE int entry_lb(const dd_entry *e) { return (int)(e->mw >> 56 & 0xFu); }
+DBR_INLINE int entry_ub(const dd_entry *e) { return (int)(e->mw >> 60); }
+DBR_INLINE void entry_set_bounds(dd_entry *e, int lb, int ub) {
+    e->mw = entry_mask(e) | (uint64_t)lb << 56 | (uint64_t)ub << 60;
+}
+/* A list's head has a free place below it in its block (a new entry goes
+ * there; else to a new block). */
+DBR_INLINE int head_room(uint32_t head) { return head % DD_BLOCK != 0; }
 
 /* The card that last cut a search off, by a key that many positions share
  * (see cut_find): a hint of move order, never a fact about positions. */
@@ -273,7 +349,8 @@ struct dbr_dd {
     dd_slot *slots;     /* the distributions, open addressing */
     uint64_t slot_mask; /* slots - 1 (a power of two) */
     uint64_t slots_used;
-    dd_entry *pool; /* the entries; pool[0] is unused (0 ends a list) */
+    dd_entry *pool; /* the entries; block 0 is unused (0 ends a list) */
+    dd_head *heads; /* the blocks' headers: entry i's block's at i / DD_BLOCK */
     uint32_t pool_size, pool_used;
     uint32_t free_head; /* blocks freed by tt_evict, linked by `next` */
     uint32_t gen;
@@ -305,6 +382,13 @@ struct dbr_dd {
     int stop_when_full; /* full: stop the call (DBR_E_FULL) instead of evicting */
     int stopped;        /* the table filled in this call: the search unwinds */
 };
+
+/* The best lead of the entry in cell i (in its block's header). */
+DBR_INLINE uint8_t *entry_best(const dbr_dd *d, uint32_t i) {
+    return &d->heads[i / DD_BLOCK].best[i % DD_BLOCK];
+}
+/* The header of entry i's block. */
+DBR_INLINE dd_head *block_head(const dbr_dd *d, uint32_t i) { return &d->heads[i / DD_BLOCK]; }
 
 /* A node of the search: the state of the current trick. */
 typedef struct dd_node {
@@ -343,7 +427,7 @@ DBR_INLINE int beats(int c, int w, int trump) {
 
 size_t dbr_dd_min_bytes(void) {
     return sizeof(struct dbr_dd) + 128 + DD_CUT_MIN * sizeof(dd_cut) + 256 * sizeof(dd_slot) +
-           512 * sizeof(dd_entry);
+           512 * (sizeof(dd_entry) + sizeof(dd_head));
 }
 
 /* Forget every entry. */
@@ -383,17 +467,19 @@ dbr_status dbr_dd_init(void *memory, size_t bytes, dbr_dd **dd_out) {
     while (cuts < DD_CUT_MAX && (cuts * 2) * sizeof(dd_cut) * 32 <= avail) cuts *= 2;
     const uintptr_t tables = cut + (uintptr_t)cuts * sizeof(dd_cut);
     avail -= (size_t)cuts * sizeof(dd_cut);
-    /* one slot for every two entries (a power of two of slots), the
-     * entries filling what is left */
+    /* one slot for every DD_SLOT_BYTES of entries (a power of two of
+     * slots), the entries filling what is left */
     uint64_t slots = 256;
-    while ((slots * 2) * (sizeof(dd_slot) + 2 * sizeof(dd_entry)) <= avail) slots *= 2;
-    size_t pool = (avail - (size_t)slots * sizeof(dd_slot)) / sizeof(dd_entry);
+    while ((slots * 2) * (sizeof(dd_slot) + DD_SLOT_BYTES) <= avail) slots *= 2;
+    size_t pool = (avail - (size_t)slots * sizeof(dd_slot)) * DD_BLOCK /
+                  (DD_BLOCK * sizeof(dd_entry) + sizeof(dd_head));
     if (pool > 0xFFFFFFF0u) pool = 0xFFFFFFF0u;
     pool &= ~(size_t)(DD_BLOCK - 1);
     memset(dd, 0, sizeof *dd);
     dd->slots = (dd_slot *)tables;
     dd->slot_mask = slots - 1;
     dd->pool = (dd_entry *)((uintptr_t)dd->slots + (size_t)slots * sizeof(dd_slot));
+    dd->heads = (dd_head *)(dd->pool + pool);
     dd->pool_size = (uint32_t)pool;
     dd->cut = (dd_cut *)cut;
     dd->cut_mask = cuts - 1;
@@ -731,9 +817,9 @@ DBR_INLINE int strain_reachable(const dbr_dd *d, int strain) {
 /* Mark the blocks of the list from entry i free (tt_evict links them). */
 static void list_free(dbr_dd *d, uint32_t i) {
     while (i) {
-        const uint32_t blk = i & ~(DD_BLOCK - 1);
-        i = d->pool[blk + DD_BLOCK - 1].next;
-        d->pool[blk].cls = DD_FREE_BLOCK;
+        dd_head *h = block_head(d, i);
+        i = h->next;
+        h->cls = DD_FREE_BLOCK;
     }
 }
 
@@ -753,10 +839,17 @@ DBR_INLINE int evict_rank(const dbr_dd *d, const dd_slot *sl) {
 
 /* Entry a dominates entry b: every position b describes, a describes too
  * (a's cards a subset of b's, with the same owners), and a's bounds are at
- * least as tight, so that whatever b decides a decides. */
-DBR_INLINE int entry_dominates(const dd_entry *a, const dd_entry *b) {
-    return ((a->mask & ~b->mask) == 0) & ((b->b0 & a->mask) == a->b0) &
-           ((b->b1 & a->mask) == a->b1) & (a->lb >= b->lb) & (a->ub <= b->ub);
+ * least as tight, so that whatever b decides a decides (ma, mb: their
+ * masks). */
+DBR_INLINE int entry_dominates(const dd_entry *a, uint64_t ma, const dd_entry *b, uint64_t mb) {
+    return ((ma & ~mb) == 0) & ((b->b0 & ma) == a->b0) & ((b->b1 & ma) == a->b1) &
+           (entry_lb(a) >= entry_lb(b)) & (entry_ub(a) <= entry_ub(b));
+}
+
+/* The cell of a list's q-th entry, of blocks blk[] whose first holds the
+ * list's head as its o-th entry. */
+DBR_INLINE uint32_t prune_cell(const uint32_t *blk, int o, int q) {
+    return blk[(q + o) / (int)DD_BLOCK] + (unsigned)(q + o) % DD_BLOCK;
 }
 
 /* Drop a list's entries no probe can use: those past its first
@@ -768,30 +861,34 @@ DBR_INLINE int entry_dominates(const dd_entry *a, const dd_entry *b) {
 static uint64_t list_prune(dbr_dd *d, dd_slot *sl) {
     uint32_t blk[DD_PRUNE_BLOCKS];
     uint8_t drop[DD_PRUNE_BLOCKS * DD_BLOCK];
+    uint64_t mask[DD_PRUNE_BLOCKS * DD_BLOCK];
+    uint32_t cell[DD_PRUNE_BLOCKS * DD_BLOCK];
     int nb = 0;
     const int o = (int)(sl->head % DD_BLOCK);
     uint32_t i = sl->head;
     for (int n = 0; i && n < DD_MAX_CHAIN; nb++) {
         blk[nb] = i & ~(DD_BLOCK - 1);
         n += (int)DD_BLOCK - (nb ? 0 : o);
-        i = d->pool[blk[nb] + DD_BLOCK - 1].next;
+        i = block_head(d, blk[nb])->next;
     }
     if (i) {
         list_free(d, i);
-        d->pool[blk[nb - 1] + DD_BLOCK - 1].next = 0;
+        block_head(d, blk[nb - 1])->next = 0;
     }
     const int n = nb * (int)DD_BLOCK - o;
+    for (int q = 0; q < n; q++) {
+        cell[q] = prune_cell(blk, o, q);
+        mask[q] = entry_mask(&d->pool[cell[q]]);
+    }
     /* the dominating entries sought among the list's first DD_PRUNE_TOP
      * (the entries that last decided a search move to the front) */
-    const dd_entry *top[DD_PRUNE_TOP];
     const int nt = n < DD_PRUNE_TOP ? n : DD_PRUNE_TOP;
-    for (int q = 0; q < nt; q++)
-        top[q] = &d->pool[blk[(q + o) / (int)DD_BLOCK] + (unsigned)(q + o) % DD_BLOCK];
     for (int q = 0; q < n; q++) {
-        const dd_entry *eb = &d->pool[blk[(q + o) / (int)DD_BLOCK] + (unsigned)(q + o) % DD_BLOCK];
+        const dd_entry *eb = &d->pool[cell[q]];
         int dom = 0;
         for (int a = 0; a < nt; a++)
-            dom |= entry_dominates(top[a], eb) & (top[a]->mask != eb->mask || a < q);
+            dom |= entry_dominates(&d->pool[cell[a]], mask[a], eb, mask[q]) &
+                   (mask[a] != mask[q] || a < q);
         drop[q] = (uint8_t)dom;
     }
     /* the survivors to the list's end, in order (the walk reads a block
@@ -800,19 +897,13 @@ static uint64_t list_prune(dbr_dd *d, dd_slot *sl) {
     for (int q = n - 1; q >= 0; q--) {
         if (drop[q]) continue;
         if (--w == q) continue;
-        dd_entry *to = &d->pool[blk[(w + o) / (int)DD_BLOCK] + (unsigned)(w + o) % DD_BLOCK];
-        const dd_entry *from =
-            &d->pool[blk[(q + o) / (int)DD_BLOCK] + (unsigned)(q + o) % DD_BLOCK];
-        to->b0 = from->b0;
-        to->b1 = from->b1;
-        to->mask = from->mask;
-        to->lb = from->lb;
-        to->ub = from->ub;
-        to->best = from->best;
+        const uint32_t to = cell[w], from = cell[q];
+        d->pool[to] = d->pool[from];
+        *entry_best(d, to) = *entry_best(d, from);
     }
     const int first = (w + o) / (int)DD_BLOCK;
-    for (int k = 0; k < first; k++) d->pool[blk[k]].cls = DD_FREE_BLOCK;
-    sl->head = blk[first] + (unsigned)(w + o) % DD_BLOCK;
+    for (int k = 0; k < first; k++) block_head(d, blk[k])->cls = DD_FREE_BLOCK;
+    sl->head = prune_cell(blk, o, w);
     return (uint64_t)(nb - first);
 }
 
@@ -883,9 +974,9 @@ static void tt_evict(dbr_dd *d) {
     d->free_head = 0;
     for (uint32_t x = d->pool_used; x > DD_BLOCK;) {
         x -= DD_BLOCK;
-        dd_entry *e = &d->pool[x];
-        if (e->cls != DD_FREE_BLOCK) continue;
-        e->next = d->free_head;
+        dd_head *h = block_head(d, x);
+        if (h->cls != DD_FREE_BLOCK) continue;
+        h->next = d->free_head;
         d->free_head = x;
     }
 }
@@ -910,6 +1001,7 @@ static DD_HOT void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int suc
     const uint64_t m = depth_mask(p, depths);
     const uint64_t b0 = p->b0 & m, b1 = p->b1 & m;
     dd_entry *e = NULL;
+    uint32_t ei = 0; /* its cell */
     dd_slot *sl = p->slot;
     if (p->nmatch <= DD_MATCH && p->evictions == d->evictions) {
         /* the probe's walk read the list as it still is (no search below
@@ -918,7 +1010,10 @@ static DD_HOT void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int suc
          * the position; the slot stays where it was unless it was empty
          * (then another distribution may have taken it since) */
         for (int k = 0; k < p->nmatch && !e; k++)
-            if (d->pool[p->match[k]].mask == m) e = &d->pool[p->match[k]];
+            if (entry_mask(&d->pool[p->match[k]]) == m) {
+                e = &d->pool[p->match[k]];
+                ei = p->match[k];
+            }
         if (!p->nmatch && (!slot_live(d, sl) || sl->dist != p->dist || sl->ctl != p->ctl))
             sl = p->slot = find_slot(d, p->dist, p->ctl);
     } else if (slot_live(d, sl = p->slot = find_slot(d, p->dist, p->ctl))) {
@@ -926,21 +1021,22 @@ static DD_HOT void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int suc
          * moved slots since */
         int n = 0;
         for (uint32_t i = sl->head; i && n < DD_MAX_CHAIN && !e;) {
-            const uint32_t end = (i | (DD_BLOCK - 1)) + 1;
+            const uint32_t blk = i & ~(DD_BLOCK - 1), end = blk + DD_BLOCK;
             for (; i < end; i++, n++) {
                 dd_entry *x = &d->pool[i];
-                if (x->mask == m && x->b0 == b0 && x->b1 == b1) {
+                if (entry_mask(x) == m && x->b0 == b0 && x->b1 == b1) {
                     e = x;
+                    ei = i;
                     break;
                 }
             }
-            i = d->pool[end - 1].next;
+            i = block_head(d, blk)->next;
         }
     }
     if (!e) {
         /* a new block unless the slot's newest block has room below its head */
         if ((!d->free_head && d->pool_used + DD_BLOCK > d->pool_size &&
-             (!slot_live(d, sl) || sl->head % DD_BLOCK == 0)) ||
+             (!slot_live(d, sl) || !head_room(sl->head))) ||
             (!slot_live(d, sl) && (d->slots_used + 1) * 4 > (d->slot_mask + 1) * 3)) {
             /* full: forget the least valuable half (the caller's size bounds
              * the memory), or, where the caller asked to grow instead, stop
@@ -960,38 +1056,34 @@ static DD_HOT void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int suc
             d->slots_used++;
         }
         sl->used = 1;
-        uint32_t idx;
-        if (sl->head % DD_BLOCK) {
-            idx = sl->head - 1;
+        if (head_room(sl->head)) {
+            ei = sl->head - 1;
         } else {
             uint32_t blk;
             if (d->free_head) {
                 blk = d->free_head;
-                d->free_head = d->pool[blk].next;
+                d->free_head = block_head(d, blk)->next;
             } else {
                 blk = d->pool_used;
                 d->pool_used += DD_BLOCK;
             }
-            d->pool[blk].cls = 0; /* in use */
-            idx = blk + DD_BLOCK - 1;
+            block_head(d, blk)->cls = 0; /* in use */
+            block_head(d, blk)->next = sl->head;
+            ei = blk + DD_BLOCK - 1;
         }
-        e = &d->pool[idx];
+        e = &d->pool[ei];
         e->b0 = b0;
         e->b1 = b1;
-        e->mask = m;
-        e->lb = 0;
-        e->ub = (uint8_t)r;
-        e->best = DD_NO_MOVE;
-        e->cls = 0; /* (a head swap in search_lead copies it) */
-        e->next = sl->head;
-        sl->head = idx;
+        e->mw = m | (uint64_t)r << 60;
+        *entry_best(d, ei) = DD_NO_MOVE;
+        sl->head = ei;
     }
     if (success) {
-        if (need > e->lb) e->lb = (uint8_t)need;
+        if (need > entry_lb(e)) entry_set_bounds(e, need, entry_ub(e));
     } else {
-        if (need - 1 < e->ub) e->ub = (uint8_t)(need - 1);
+        if (need - 1 < entry_ub(e)) entry_set_bounds(e, entry_lb(e), need - 1);
     }
-    if (best != (int)DD_NO_MOVE) e->best = (uint8_t)best;
+    if (best != (int)DD_NO_MOVE) *entry_best(d, ei) = (uint8_t)best;
 }
 
 /* ------------------------------------------------------ growth (asked) */
@@ -1031,12 +1123,14 @@ dbr_status dbr_dd_grow(const dbr_dd *dd, void *memory, size_t bytes, dbr_dd **dd
     /* the fields of struct dbr_dd but its pointers into memory and sizes */
     dd_slot *slots = g->slots;
     dd_entry *pool = g->pool;
+    dd_head *heads = g->heads;
     dd_cut *cut = g->cut;
     const uint64_t slot_mask = g->slot_mask, cut_mask = g->cut_mask;
     const uint32_t pool_size = g->pool_size;
     *g = *dd;
     g->slots = slots;
     g->pool = pool;
+    g->heads = heads;
     g->cut = cut;
     g->slot_mask = slot_mask;
     g->cut_mask = cut_mask;
@@ -1045,6 +1139,7 @@ dbr_status dbr_dd_grow(const dbr_dd *dd, void *memory, size_t bytes, dbr_dd **dd
     g->bytes = bytes;
     g->stopped = 0;
     memcpy(g->pool, dd->pool, (size_t)dd->pool_used * sizeof(dd_entry));
+    memcpy(g->heads, dd->heads, (size_t)dd->pool_used / DD_BLOCK * sizeof(dd_head));
     if (cut_mask == dd->cut_mask) memcpy(g->cut, dd->cut, (size_t)(cut_mask + 1) * sizeof(dd_cut));
     g->stamp = 1;
     memset(g->slots, 0, (size_t)(slot_mask + 1) * sizeof(dd_slot));
@@ -3292,31 +3387,34 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
      * first): what it hands up keeps the entries above general */
     uint32_t hit = 0;
     int hit_cards = 99, limit = DD_MAX_CHAIN;
+    const uint64_t pb0 = p.b0, pb1 = p.b1;
     for (uint32_t i = head; i && chain < limit;) {
-        const uint32_t end = (i | (DD_BLOCK - 1)) + 1;
-        const uint32_t next_block = d->pool[end - 1].next;
+        const uint32_t blk = i & ~(DD_BLOCK - 1);
+        const dd_head *bh = block_head(d, blk);
+        const uint32_t next_block = bh->next;
         DD_PREFETCH(&d->pool[next_block]);
+        DD_PREFETCH(block_head(d, next_block));
 #if DD_WALK_PREFETCH >= 2
-        DD_PREFETCH(&d->pool[next_block + DD_BLOCK - 1]);
+        DD_PREFETCH(&d->pool[next_block | (DD_BLOCK - 1)]);
 #endif
 #if DD_WALK_PREFETCH >= 4
-        DD_PREFETCH(&d->pool[next_block + 2]);
-        DD_PREFETCH(&d->pool[next_block + 4]);
+        DD_PREFETCH(&d->pool[(next_block & ~(DD_BLOCK - 1)) + DD_BLOCK / 2]);
 #endif
-        for (; i < end; i++, chain++) {
+        for (const uint32_t end = blk + DD_BLOCK; i < end; i++, chain++) {
             const dd_entry *e = &d->pool[i];
-            if ((p.b0 & e->mask) != e->b0 || (p.b1 & e->mask) != e->b1) continue;
+            const uint64_t mw = e->mw; /* (p.b0 & mw: p.b0 & its mask) */
+            if ((pb0 & mw) != e->b0 || (pb1 & mw) != e->b1) continue;
             if (nm < DD_MATCH) p.match[nm] = i;
             nm++;
-            if (e->lb >= target || e->ub < target) {
-                const int k = dd_popcount(e->mask);
+            if (entry_lb(e) >= target || entry_ub(e) < target) {
+                const int k = dd_popcount(mw & DD_MASK_BITS);
                 if (k < hit_cards) {
                     hit_cards = k;
                     hit = i;
                 }
                 if (limit == DD_MAX_CHAIN) limit = chain + DD_HIT_EXTRA;
-            } else if (e->best != DD_NO_MOVE && best == DD_NO_MOVE) {
-                best = e->best;
+            } else if (bh->best[i - blk] != DD_NO_MOVE && best == DD_NO_MOVE) {
+                best = bh->best[i - blk];
             }
         }
         i = next_block;
@@ -3325,20 +3423,21 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
     if (hit) {
         p.slot->used = 1;
         dd_entry *e = &d->pool[hit];
-        *rel_out = mask_rel(d, &p, e->mask);
-        note_tt_lead(d, 4 * r, e->best, present);
-        const int res = e->lb >= target;
+        *rel_out = mask_rel(d, &p, entry_mask(e));
+        note_tt_lead(d, 4 * r, *entry_best(d, hit), present);
+        const int res = entry_lb(e) >= target;
         if (hit != head) {
             /* to the front: entries that cut off are found sooner.
              * The entry trades places with the head (the lists keep
              * their blocks' order). */
             dd_entry *h = &d->pool[head];
             const dd_entry tmp = *h;
-            const uint32_t hn = h->next, en = e->next;
             *h = *e;
-            h->next = hn;
             *e = tmp;
-            e->next = en;
+            uint8_t *hb = entry_best(d, head), *eb = entry_best(d, hit);
+            const uint8_t tb = *hb;
+            *hb = *eb;
+            *eb = tb;
         }
         return res;
     }
