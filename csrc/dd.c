@@ -2930,6 +2930,30 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * no trumps, North leading, on hard_deals/deal.4, the targets 8 then 9:
  * its 9.2M search calls, 36.0M without its cut-off cache; ours 69.1M
  * before it. */
+/* Where the time goes, session 17 (solver19ae): long_deals/deal.11 at
+ * equal memory (ours at 96 MiB, the table cleared at each strain, taken
+ * in bridge-solver's order; its SearchWithCache calls counted by depth in
+ * a copy of its source, -O3, 3.48 s user in all). Nodes / its calls and
+ * CPU by strain: NT 2.11M / 10.47M (0.27 / 0.77 s), S 9.57M / 10.94M
+ * (1.66 / 0.95 s), H 26.28M / 15.29M (5.61 / 1.53 s), D 1.02M / 2.44M,
+ * C 2.23M / 3.68M (0.31 / 0.37 s): 41.2M against 42.8M in all, 7.86 s
+ * against 3.62 s. Hearts at the trick boundaries, thousands after 2 to
+ * 11 tricks: 5/6, 54/68, 266/268, 764/615, 1471/911, 2202/1167,
+ * 2401/1210, 1643/937, 632/454, 129/123; the table cuts 67% / 75% of
+ * them after 4 tricks, 71% / 78% after 5, then ours more. In all the
+ * same nodes, so the gap is the cost of a node (191 ns against its 85 ns a
+ * call; hearts 213 / 100, spades 174 / 87); by strain, hearts' 11M nodes
+ * more (1.72 times its from the fifth trick: the table's reach of
+ * sessions 14-15, not memory nor move order) cost 2.3 s, our no trumps'
+ * 8.4M fewer save 1.1 s. The node's cost is memory: perf of hearts
+ * alone puts 63% of the samples in search_lead, half of them waiting on
+ * the walk's next block link and 13% on the slot; a probe reads 55-73
+ * entries on average from the fourth to the eighth trick (a miss about
+ * 147, 18 blocks, each one a dependent load), on random deals 13. Kept:
+ * DD_SKIP_LINK (hearts -15% CPU). Left: the slot's and the first block's
+ * misses (16% and 21% of search_lead's samples after), the walk's own
+ * instructions. At our 32 MiB deal.11 takes 61.1M nodes (hearts 44.5M,
+ * 12 evictions), tt_evict 7% of the samples. */
 /* Where the time goes (issue 19, session 10). bridge-solver's own count of
  * its search calls (its per-depth visits times branches, built with its
  * statistics on) on the first 20 of bench_dd's random deals is 39,510,899
