@@ -2952,8 +2952,11 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * 147, 18 blocks, each one a dependent load), on random deals 13. Kept:
  * DD_SKIP_LINK (hearts -15% CPU). Left: the slot's and the first block's
  * misses (16% and 21% of search_lead's samples after), the walk's own
- * instructions. At our 32 MiB deal.11 takes 61.1M nodes (hearts 44.5M,
- * 12 evictions), tt_evict 7% of the samples. */
+ * instructions; measured and not kept, the slot asked for in
+ * play_and_search once the trick's winner is known (before keys_remove):
+ * hearts alone 4.64, 4.97, 4.65 s against 4.92, 4.75, 4.64 s. At our
+ * 32 MiB deal.11 takes 61.1M nodes (hearts 44.5M, 12 evictions), tt_evict
+ * 7% of the samples. */
 /* Where the time goes (issue 19, session 10). bridge-solver's own count of
  * its search calls (its per-depth visits times branches, built with its
  * statistics on) on the first 20 of bench_dd's random deals is 39,510,899
