@@ -2949,10 +2949,22 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * alone puts 63% of the samples in search_lead, half of them waiting on
  * the walk's next block link and 13% on the slot; a probe reads 55-73
  * entries on average from the fourth to the eighth trick (a miss about
- * 147, 18 blocks, each one a dependent load), on random deals 13. Kept:
- * DD_SKIP_LINK (hearts -15% CPU). Left: the slot's and the first block's
- * misses (16% and 21% of search_lead's samples after), the walk's own
- * instructions; measured and not kept, the slot asked for in
+ * 147, 18 blocks, each one a dependent load), on random deals 13.
+ * Measured and not merged (branch solver19ae, on the 32-byte entries):
+ * skip links, each block keeping the links of the 4 blocks after it in
+ * its last entries' unused links, the walk asking, once past the first
+ * block, for every line of the block 4 ahead (a pure prefetch, the same
+ * nodes): deal.11's hearts alone at 96 MiB -15% CPU, deal.10 + deal.11
+ * at 96 MiB -13%; on a quiet machine at 32 MiB (tools/dd_nodes.py's
+ * harness, runs alternated) deal.10 + deal.11 19.14, 19.20 s -> 18.47,
+ * 18.80 s (-3%), the first 60 random deals 6.84, 6.76, 6.86 s -> 6.93,
+ * 6.91, 6.88 s (+1.3%), instructions of the first 6 +0.8%; the 24-byte
+ * entries (struct dd_entry) took the same runs to 17.20, 17.01 s (-11%)
+ * and 6.91, 6.88, 6.54 s and were kept instead: their block header has
+ * no room for the links (next: a 32-byte header holding them). Left: the
+ * slot's and the first block's misses (16% and 21% of search_lead's
+ * samples with the skip links), the walk's own instructions; measured
+ * and not kept, the slot asked for in
  * play_and_search once the trick's winner is known (before keys_remove):
  * hearts alone 4.64, 4.97, 4.65 s against 4.92, 4.75, 4.64 s. At our
  * 32 MiB deal.11 takes 61.1M nodes (hearts 44.5M, 12 evictions), tt_evict
