@@ -150,7 +150,9 @@ def published_deals(bs_dir: Path, dds_dir: Path) -> list[dict[str, object]]:
     for f in ("largest.txt", "thomas1.txt", "thomas2.txt"):
         for d in bench_dd.dds_hands(dds_dir / f):
             print(f"  {d.name}: {pbn(d.hands)}", flush=True)
-            out.append({"name": f"DDS hands/{d.name[4:]}", "deal": pbn(d.hands), "table": d.published})
+            out.append(
+                {"name": f"DDS hands/{d.name[4:]}", "deal": pbn(d.hands), "table": d.published}
+            )
     return out
 
 
