@@ -32,7 +32,8 @@ The deals come from the C core's seeded generator, so the file is reproducible:
   four-void deal) and ``thomas2.txt`` (the 7-6 two-suiters) (github
   dds-bridge/dds, Apache-2.0; their ``TABLE`` lines, DDS's own results).
   Each entry names its source file; the deals and tables are data, read
-  by ``tools/bench_dd.py``'s parsers from the two checkouts.
+  by ``tools/bench_dd.py``'s parsers from the two checkouts (written by
+  ``--published-only``; a rewrite of the rest keeps them).
 """
 
 from __future__ import annotations
@@ -229,6 +230,11 @@ def main() -> None:
         "positions": positions,
         "hard": hard_deals(args.seed, args.hard),
     }
+    if OUT.is_file():
+        # the published deals come from the two checkouts (--published-only)
+        old = json.loads(OUT.read_text(encoding="utf-8"))
+        if "published" in old:
+            data["published"] = old["published"]
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {OUT.relative_to(ROOT)}: {len(deals)} deals, {len(positions)} positions")
