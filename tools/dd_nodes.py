@@ -3,7 +3,9 @@
 Writes a deal set of ``tools/bench_dd.py`` (``random``: the first ``--deals``
 of its seeded random deals; ``hard``: the freak deals of
 ``tests/data/dd_golden.json``; ``bs-hard``, ``bs-long``: bridge-solver's
-``hard_deals/``, ``long_deals/`` from ``--bridge-solver DIR``) to a file of
+``hard_deals/``, ``long_deals/`` from ``--bridge-solver DIR``; ``dds-hands``:
+DDS's ``hands/largest.txt``, ``thomas1.txt`` and ``thomas2.txt`` from
+``--dds-hands DIR``) to a file of
 hands and known tables, builds ``tools/dd_nodes.c`` with ``csrc/`` at ``-O3``
 (as the extension), and runs it: each deal's table nodes, CPU seconds and
 evictions, the totals, and a check of every
@@ -11,7 +13,7 @@ table against the known one. ``--callgrind`` runs it under valgrind's
 callgrind instead and prints the instruction count, which a loaded machine
 does not disturb (about 50 times slower: use a few deals).
 
-    python tools/dd_nodes.py [--set random|hard|bs-hard|bs-long] [--deals 20]
+    python tools/dd_nodes.py [--set random|hard|bs-hard|bs-long|dds-hands] [--deals 20]
         [--first 0] [--count N] [--mib 32] [--csrc DIR] [--callgrind]
 
 ``--csrc`` builds another copy of the C core (a variant being measured)
@@ -33,11 +35,23 @@ import bench_dd
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def deal_lines(which: str, deals: int, bs_dir: Path | None) -> list[str]:
+def deal_lines(
+    which: str, deals: int, bs_dir: Path | None, dds_dir: Path | None = None
+) -> list[str]:
     if which == "random":
         chosen = bench_dd.random_deals(deals, 1)
     elif which == "hard":
         chosen = bench_dd.golden_hard()
+    elif which == "dds-hands":
+        if dds_dir is None:
+            raise SystemExit(
+                "dds-hands needs --dds-hands DIR (the hands/ folder of dds-bridge/dds)"
+            )
+        chosen = [
+            d
+            for f in ("largest.txt", "thomas1.txt", "thomas2.txt")
+            for d in bench_dd.dds_hands(dds_dir / f)
+        ]
     else:
         if bs_dir is None:
             raise SystemExit(f"{which} needs --bridge-solver DIR")
@@ -61,18 +75,23 @@ def bench_sources() -> list[str]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--set", choices=["random", "hard", "bs-hard", "bs-long"], default="random")
+    ap.add_argument(
+        "--set", choices=["random", "hard", "bs-hard", "bs-long", "dds-hands"], default="random"
+    )
     ap.add_argument("--deals", type=int, default=20)
     ap.add_argument("--first", type=int, default=0)
     ap.add_argument("--count", type=int, default=1 << 30)
     ap.add_argument("--mib", type=int, default=32)
     ap.add_argument("--csrc", type=Path, default=ROOT / "csrc")
     ap.add_argument("--bridge-solver", type=Path, default=None)
+    ap.add_argument("--dds-hands", type=Path, default=None)
     ap.add_argument("--callgrind", action="store_true")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         deals = Path(tmp) / "deals.txt"
-        deals.write_text("\n".join(deal_lines(args.set, args.deals, args.bridge_solver)) + "\n")
+        deals.write_text(
+            "\n".join(deal_lines(args.set, args.deals, args.bridge_solver, args.dds_hands)) + "\n"
+        )
         exe = Path(tmp) / "dd_nodes"
         build(args.csrc, exe)
         run = [str(exe), str(deals), str(args.mib), str(args.first), str(args.count)]
