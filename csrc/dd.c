@@ -383,12 +383,12 @@ struct dbr_dd {
     int stopped;        /* the table filled in this call: the search unwinds */
 };
 
-/* The best lead of the entry in cell i (in its block's header). */
-DBR_INLINE uint8_t *entry_best(const dbr_dd *d, uint32_t i) {
-    return &d->heads[i / DD_BLOCK].best[i % DD_BLOCK];
-}
 /* The header of entry i's block. */
 DBR_INLINE dd_head *block_head(const dbr_dd *d, uint32_t i) { return &d->heads[i / DD_BLOCK]; }
+/* The best lead of the entry in cell i (in its block's header). */
+DBR_INLINE uint8_t *entry_best(const dbr_dd *d, uint32_t i) {
+    return &block_head(d, i)->best[i % DD_BLOCK];
+}
 
 /* A node of the search: the state of the current trick. */
 typedef struct dd_node {
@@ -1000,8 +1000,7 @@ static DD_HOT void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int suc
     const unsigned depths = rel_depths(p, rel);
     const uint64_t m = depth_mask(p, depths);
     const uint64_t b0 = p->b0 & m, b1 = p->b1 & m;
-    dd_entry *e = NULL;
-    uint32_t ei = 0; /* its cell */
+    uint32_t ei = 0; /* the entry's cell; 0 for none yet (block 0 is unused) */
     dd_slot *sl = p->slot;
     if (p->nmatch <= DD_MATCH && p->evictions == d->evictions) {
         /* the probe's walk read the list as it still is (no search below
@@ -1009,23 +1008,19 @@ static DD_HOT void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int suc
          * an entry of the same key is one of the entries it found matching
          * the position; the slot stays where it was unless it was empty
          * (then another distribution may have taken it since) */
-        for (int k = 0; k < p->nmatch && !e; k++)
-            if (entry_mask(&d->pool[p->match[k]]) == m) {
-                e = &d->pool[p->match[k]];
-                ei = p->match[k];
-            }
+        for (int k = 0; k < p->nmatch && !ei; k++)
+            if (entry_mask(&d->pool[p->match[k]]) == m) ei = p->match[k];
         if (!p->nmatch && (!slot_live(d, sl) || sl->dist != p->dist || sl->ctl != p->ctl))
             sl = p->slot = find_slot(d, p->dist, p->ctl);
     } else if (slot_live(d, sl = p->slot = find_slot(d, p->dist, p->ctl))) {
         /* find the slot again: searches below the probe may have filled or
          * moved slots since */
         int n = 0;
-        for (uint32_t i = sl->head; i && n < DD_MAX_CHAIN && !e;) {
+        for (uint32_t i = sl->head; i && n < DD_MAX_CHAIN && !ei;) {
             const uint32_t blk = i & ~(DD_BLOCK - 1), end = blk + DD_BLOCK;
             for (; i < end; i++, n++) {
-                dd_entry *x = &d->pool[i];
+                const dd_entry *x = &d->pool[i];
                 if (entry_mask(x) == m && x->b0 == b0 && x->b1 == b1) {
-                    e = x;
                     ei = i;
                     break;
                 }
@@ -1033,7 +1028,7 @@ static DD_HOT void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int suc
             i = block_head(d, blk)->next;
         }
     }
-    if (!e) {
+    if (!ei) {
         /* a new block unless the slot's newest block has room below its head */
         if ((!d->free_head && d->pool_used + DD_BLOCK > d->pool_size &&
              (!slot_live(d, sl) || !head_room(sl->head))) ||
@@ -1071,13 +1066,14 @@ static DD_HOT void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int suc
             block_head(d, blk)->next = sl->head;
             ei = blk + DD_BLOCK - 1;
         }
-        e = &d->pool[ei];
-        e->b0 = b0;
-        e->b1 = b1;
-        e->mw = m | (uint64_t)r << 60;
+        dd_entry *n = &d->pool[ei];
+        n->b0 = b0;
+        n->b1 = b1;
+        n->mw = m | (uint64_t)r << 60;
         *entry_best(d, ei) = DD_NO_MOVE;
         sl->head = ei;
     }
+    dd_entry *e = &d->pool[ei];
     if (success) {
         if (need > entry_lb(e)) entry_set_bounds(e, need, entry_ub(e));
     } else {
