@@ -252,10 +252,16 @@ class Analyses:
         # no public way to the processes before Python 3.14
         workers = list((getattr(pool, "_processes", None) or {}).values())
         pool.shutdown(wait=False, cancel_futures=True)
+        deadline = time.monotonic() + wait
         for worker in workers:
             with contextlib.suppress(OSError, ValueError, AttributeError):
                 if worker.exitcode is None:
                     worker.terminate()  # SIGTERM
-                if wait:
-                    worker.join(wait)
+                # the pool's own thread may reap the process first (a broken
+                # pool joins its workers): then join returns at once and the
+                # exit status appears when that thread has stored it
+                while worker.exitcode is None and time.monotonic() < deadline:
+                    worker.join(0.02)
+                    if worker.exitcode is None:
+                        time.sleep(0.005)
         return [getattr(w, "exitcode", None) for w in workers]
