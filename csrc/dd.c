@@ -233,7 +233,10 @@ DBR_INLINE int pop13(unsigned x) {
  * this alternated run after run, load 1.4-2.9 on two shared cores:
  * long_deals/deal.10 + deal.11 at 32 MiB 17.01, 16.97, 16.47, 16.94,
  * 16.48, 16.52, 17.33, 16.81 s -> 16.71, 16.60, 15.60, 16.79, 16.07,
- * 16.43, 16.34, 15.86 s (-3.1%, each run the faster); at 96 MiB 12.72,
+ * 16.43, 16.34, 15.86 s (-3.1%, each run the faster), at load 1.6-2.0
+ * 15.07, 15.04, 15.28 s -> 14.74, 15.02, 14.62 s (-2.2%); DDS's
+ * thomas2.txt (503,226,733 nodes) 44.36, 45.90 s -> 42.86, 42.68 s
+ * (-4.9%); at 96 MiB 12.72,
  * 12.81, 12.59 s -> 11.80, 11.93, 12.70 s (-4.4%); long_deals/ 48.38,
  * 47.94 s -> 48.22, 47.64 s; the six freak deals 15.00 s -> 14.52 s; the
  * first 60 random deals 6.31, 6.41, 6.38 s -> 6.20, 6.25, 6.48 s;
@@ -245,11 +248,12 @@ DBR_INLINE int pop13(unsigned x) {
  * s; with 4, the block 4 ahead asked for from the first block on, 15.70,
  * 16.69, 14.95, 16.20, 16.71, 17.03, 16.32 s, or the next block asked
  * for whole at the second, 15.35, 16.40, 16.69, 16.94, 16.14 s (no
- * better). And the brief's first form, solver19ae's skip links on this
- * layout: a 32-byte header (next, the links of the 5 blocks after it, the
- * best leads, the mark; two a cache line), the walk asking at the second
- * block for the 4 blocks ahead at once, then for the 4th ahead block by
- * block: 7% fewer entries (224 bytes a block against 208), deal.10 +
+ * better); with 3, the block ahead asked for only while no entry has
+ * decided the probe (limit == DD_MAX_CHAIN), 15.01, 15.08, 15.35 s in
+ * the quieter runs, instructions 6.540G. And the brief's first form, solver19ae's skip links on
+ * this layout: a 32-byte header (next, the links of the 5 blocks after it, the best leads, the
+ * mark; two a cache line), the walk asking at the second block for the 4 blocks ahead at once, then
+ * for the 4th ahead block by block: 7% fewer entries (224 bytes a block against 208), deal.10 +
  * deal.11 at 32 MiB 124,694,759 nodes (+3.5%) in 17.47, 15.93, 17.72,
  * 17.76, 17.61, 17.25, 17.01 s (level with main), 3 links ahead 17.05,
  * 17.32 s, 5 17.84, 18.03 s; at 96 MiB 90,525,524 nodes in 12.45, 13.09,
