@@ -19,11 +19,11 @@
  *   then the least valuable half is evicted (the shallowest distributions,
  *   the stale before the used, see tt_evict).
  *   A distribution's entries sit in blocks of neighbouring memory, newest
- *   first, and an entry that cuts a search off moves to the front; a probe
- *   takes, of the entries near the first that decides it, the one
- *   describing the fewest cards, and a verdict's lowest relevant card of
- *   a suit moves up past the suit's bottom run of one hand's cards (see
- *   rel_compress);
+ *   first (each block linked to the next and to the DD_SKIP-th after it, a
+ *   walk asking for the blocks ahead), and an entry that cuts a search off moves to the front; a
+ * probe takes, of the entries near the first that decides it, the one describing the fewest cards,
+ * and a verdict's lowest relevant card of a suit moves up past the suit's bottom run of one hand's
+ * cards (see rel_compress);
  * - bounds at trick boundaries, tried after the table, their cut-offs
  *   stored in it (or before it, where DD_TABLE_FIRST_R says): quick tricks for the
  *   side on lead (the leader's top winners, partner's through an entry, or
@@ -220,14 +220,61 @@ DBR_INLINE int pop13(unsigned x) {
 #ifndef DD_WALK_PREFETCH
 #define DD_WALK_PREFETCH 1
 #endif
+/* Skip links: a block's header keeps, beside the link to its list's next
+ * block, the link to the DD_SKIP-th block after it (dd_head's `skip`, in
+ * the room of the free-block mark, a free block's skip being
+ * DD_FREE_BLOCK: the header stays 16 bytes, the entries as many), and the
+ * walk, once past the list's first block (most hits end in it), asks for
+ * every line of the block DD_SKIP ahead and its header, so that a long
+ * walk (a miss on the long deals reads about 18 blocks) waits on DD_SKIP
+ * blocks side by side instead of one link after another. A pure
+ * prefetch: the same nodes everywhere. Issue 19, session 18
+ * (solver19ah); CPU of tools/dd_nodes.py's program, main's build and
+ * this alternated run after run, load 1.4-2.9 on two shared cores:
+ * long_deals/deal.10 + deal.11 at 32 MiB 17.01, 16.97, 16.47, 16.94,
+ * 16.48, 16.52, 17.33, 16.81 s -> 16.71, 16.60, 15.60, 16.79, 16.07,
+ * 16.43, 16.34, 15.86 s (-3.1%, each run the faster), at load 1.6-2.0
+ * 15.07, 15.04, 15.28 s -> 14.74, 15.02, 14.62 s (-2.2%); DDS's
+ * thomas2.txt (503,226,733 nodes) 44.36, 45.90 s -> 42.86, 42.68 s
+ * (-4.9%); at 96 MiB 12.72,
+ * 12.81, 12.59 s -> 11.80, 11.93, 12.70 s (-4.4%); long_deals/ 48.38,
+ * 47.94 s -> 48.22, 47.64 s; the six freak deals 15.00 s -> 14.52 s; the
+ * first 60 random deals 6.31, 6.41, 6.38 s -> 6.20, 6.25, 6.48 s;
+ * instructions of their first 6 (callgrind) 6.485G -> 6.526G (+0.63%).
+ * Measured and not kept, the same runs: DD_SKIP 2, deal.10 + deal.11
+ * 17.51, 16.94, 16.78, 16.59 s against main's 17.84, 17.34, 16.94,
+ * 16.48 s; DD_SKIP 4 as 3 at 32 MiB (16.35, 16.66, 15.71, 16.50, 16.49
+ * s), at 96 MiB 12.13, 12.33, 11.98 s, the random deals 6.22, 6.54, 6.57
+ * s; with 4, the block 4 ahead asked for from the first block on, 15.70,
+ * 16.69, 14.95, 16.20, 16.71, 17.03, 16.32 s, or the next block asked
+ * for whole at the second, 15.35, 16.40, 16.69, 16.94, 16.14 s (no
+ * better); with 3, the block ahead asked for only while no entry has
+ * decided the probe (limit == DD_MAX_CHAIN), 15.01, 15.08, 15.35 s in
+ * the quieter runs, instructions 6.540G. And the brief's first form, solver19ae's skip links on
+ * this layout: a 32-byte header (next, the links of the 5 blocks after it, the best leads, the
+ * mark; two a cache line), the walk asking at the second block for the 4 blocks ahead at once, then
+ * for the 4th ahead block by block: 7% fewer entries (224 bytes a block against 208), deal.10 +
+ * deal.11 at 32 MiB 124,694,759 nodes (+3.5%) in 17.47, 15.93, 17.72,
+ * 17.76, 17.61, 17.25, 17.01 s (level with main), 3 links ahead 17.05,
+ * 17.32 s, 5 17.84, 18.03 s; at 96 MiB 90,525,524 nodes in 12.45, 13.09,
+ * 12.04 s (-1.4%). What is left of the walk's time (perf, deal.10 +
+ * deal.11 at 32 MiB with the skip links): search_lead 49% of the
+ * samples, of them 13% waiting on the slot (the table is probed first
+ * at every trick, DD_TABLE_FIRST_R, so the slot is asked for no sooner
+ * than it is read), about 10% on the first block's header and 12% on
+ * the entries (most of them the first block's), 5% on the prefetches. */
+#ifndef DD_SKIP
+#define DD_SKIP 3
+#endif
 #define DD_NO_MOVE 0xFFu
 /* Entries come in blocks of DD_BLOCK neighbours (a power of two; 192
  * bytes, three cache lines, for 8), each block owned by one distribution
  * and filled from its top down, so that a distribution's list runs through
  * each block in address order: its walk reads neighbouring entries without
  * waiting on each entry's link, and only hops from block to block. A
- * block's header (the link to the list's next block, the entries' best
- * leads, the free-block mark) is in an array of its own. */
+ * block's header (the links to the list's next block and to the
+ * DD_SKIP-th, or the free-block mark, and the entries' best leads) is in
+ * an array of its own. */
 #ifndef DD_BLOCK
 #define DD_BLOCK 8u
 #endif
@@ -242,7 +289,7 @@ DBR_INLINE int pop13(unsigned x) {
 #ifndef DD_SLOT_BYTES
 #define DD_SLOT_BYTES 64u
 #endif
-#define DD_FREE_BLOCK 0xFFu /* the cls of a block on the free list */
+#define DD_FREE_BLOCK 0xFFFFFFFFu /* the skip of a block on the free list (no link) */
 /* Measured and not kept (same nodes): a block as a first cache line of
  * fingerprints (the owners of the top two cards of each suit an entry
  * describes, and their mask, 32 bits an entry, tested four at a time with
@@ -312,10 +359,11 @@ typedef struct dd_head {
     uint32_t next;          /* the list's next block (the entry where it
                                starts); 0 ends the list; for a free block,
                                the next free block */
+    uint32_t skip;          /* the list's DD_SKIP-th block after this one (0
+                               past its end); DD_FREE_BLOCK for a block on
+                               the free list (tt_evict) */
     uint8_t best[DD_BLOCK]; /* the entries' best leads: suit * 16 + cards
                                of the suit above it; DD_NO_MOVE */
-    uint8_t cls;            /* DD_FREE_BLOCK for a block on the free list
-                               (tt_evict), 0 for one in use */
 } dd_head;
 
 DBR_INLINE uint64_t entry_mask(const dd_entry *e) { return e->mw & DD_MASK_BITS; }
@@ -388,6 +436,12 @@ DBR_INLINE dd_head *block_head(const dbr_dd *d, uint32_t i) { return &d->heads[i
 /* The best lead of the entry in cell i (in its block's header). */
 DBR_INLINE uint8_t *entry_best(const dbr_dd *d, uint32_t i) {
     return &block_head(d, i)->best[i % DD_BLOCK];
+}
+/* Ask for the cache lines of the block of entry i and its header. */
+DBR_INLINE void prefetch_block(const dbr_dd *d, uint32_t i) {
+    const char *b = (const char *)&d->pool[i & ~(DD_BLOCK - 1)];
+    for (unsigned k = 0; k < DD_BLOCK * sizeof(dd_entry); k += 64) DD_PREFETCH(b + k);
+    DD_PREFETCH(block_head(d, i));
 }
 
 /* A node of the search: the state of the current trick. */
@@ -819,7 +873,7 @@ static void list_free(dbr_dd *d, uint32_t i) {
     while (i) {
         dd_head *h = block_head(d, i);
         i = h->next;
-        h->cls = DD_FREE_BLOCK;
+        h->skip = DD_FREE_BLOCK;
     }
 }
 
@@ -874,6 +928,8 @@ static uint64_t list_prune(dbr_dd *d, dd_slot *sl) {
     if (i) {
         list_free(d, i);
         block_head(d, blk[nb - 1])->next = 0;
+        /* the skip links past the new end */
+        for (int k = 0; k < nb && k < DD_SKIP; k++) block_head(d, blk[nb - 1 - k])->skip = 0;
     }
     const int n = nb * (int)DD_BLOCK - o;
     for (int q = 0; q < n; q++) {
@@ -902,7 +958,7 @@ static uint64_t list_prune(dbr_dd *d, dd_slot *sl) {
         *entry_best(d, to) = *entry_best(d, from);
     }
     const int first = (w + o) / (int)DD_BLOCK;
-    for (int k = 0; k < first; k++) block_head(d, blk[k])->cls = DD_FREE_BLOCK;
+    for (int k = 0; k < first; k++) block_head(d, blk[k])->skip = DD_FREE_BLOCK;
     sl->head = prune_cell(blk, o, w);
     return (uint64_t)(nb - first);
 }
@@ -975,7 +1031,7 @@ static void tt_evict(dbr_dd *d) {
     for (uint32_t x = d->pool_used; x > DD_BLOCK;) {
         x -= DD_BLOCK;
         dd_head *h = block_head(d, x);
-        if (h->cls != DD_FREE_BLOCK) continue;
+        if (h->skip != DD_FREE_BLOCK) continue;
         h->next = d->free_head;
         d->free_head = x;
     }
@@ -1062,8 +1118,12 @@ static DD_HOT void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int suc
                 blk = d->pool_used;
                 d->pool_used += DD_BLOCK;
             }
-            block_head(d, blk)->cls = 0; /* in use */
-            block_head(d, blk)->next = sl->head;
+            dd_head *bh = block_head(d, blk);
+            bh->next = sl->head;
+            /* the list's DD_SKIP-th block after it */
+            uint32_t x = sl->head;
+            for (int j = 1; j < DD_SKIP && x; j++) x = block_head(d, x)->next;
+            bh->skip = x;
             ei = blk + DD_BLOCK - 1;
         }
         dd_entry *n = &d->pool[ei];
@@ -2957,7 +3017,8 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * 6.91, 6.88 s (+1.3%), instructions of the first 6 +0.8%; the 24-byte
  * entries (struct dd_entry) took the same runs to 17.20, 17.01 s (-11%)
  * and 6.91, 6.88, 6.54 s and were kept instead: their block header has
- * no room for the links (next: a 32-byte header holding them). Left: the
+ * no room for the links (session 18: one link in the mark's room, see
+ * DD_SKIP; a 32-byte header holding five, measured there). Left: the
  * slot's and the first block's misses (16% and 21% of search_lead's
  * samples with the skip links), the walk's own instructions; measured
  * and not kept, the slot asked for in
@@ -3429,6 +3490,9 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
         const uint32_t next_block = bh->next;
         DD_PREFETCH(&d->pool[next_block]);
         DD_PREFETCH(block_head(d, next_block));
+        /* past the list's first block (most hits end in it), the block
+         * DD_SKIP ahead (see DD_SKIP) */
+        if (blk != (head & ~(DD_BLOCK - 1)) && bh->skip) prefetch_block(d, bh->skip);
 #if DD_WALK_PREFETCH >= 2
         DD_PREFETCH(&d->pool[next_block | (DD_BLOCK - 1)]);
 #endif
