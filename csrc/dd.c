@@ -19,11 +19,12 @@
  *   then the least valuable half is evicted (the shallowest distributions,
  *   the stale before the used, see tt_evict).
  *   A distribution's entries sit in blocks of neighbouring memory, newest
- *   first (each block linked to the next and to the DD_SKIP-th after it, a
- *   walk asking for the blocks ahead), and an entry that cuts a search off moves to the front; a
- * probe takes, of the entries near the first that decides it, the one describing the fewest cards,
- * and a verdict's lowest relevant card of a suit moves up past the suit's bottom run of one hand's
- * cards (see rel_compress);
+ *   first (each block linked to the next and to the DD_SKIP-th after it,
+ *   a walk asking for the blocks ahead), and an entry that cuts a search
+ *   off moves to the front; a probe takes, of the entries near the first
+ *   that decides it, the one describing the fewest cards, and a verdict's
+ *   lowest relevant card of a suit moves up past the suit's bottom run of
+ *   one hand's cards (see rel_compress);
  * - bounds at trick boundaries, tried after the table, their cut-offs
  *   stored in it (or before it, where DD_TABLE_FIRST_R says): quick tricks for the
  *   side on lead (the leader's top winners, partner's through an entry, or
@@ -250,11 +251,12 @@ DBR_INLINE int pop13(unsigned x) {
  * for whole at the second, 15.35, 16.40, 16.69, 16.94, 16.14 s (no
  * better); with 3, the block ahead asked for only while no entry has
  * decided the probe (limit == DD_MAX_CHAIN), 15.01, 15.08, 15.35 s in
- * the quieter runs, instructions 6.540G. And the brief's first form, solver19ae's skip links on
- * this layout: a 32-byte header (next, the links of the 5 blocks after it, the best leads, the
- * mark; two a cache line), the walk asking at the second block for the 4 blocks ahead at once, then
- * for the 4th ahead block by block: 7% fewer entries (224 bytes a block against 208), deal.10 +
- * deal.11 at 32 MiB 124,694,759 nodes (+3.5%) in 17.47, 15.93, 17.72,
+ * the quieter runs, instructions 6.540G. And solver19ae's skip links on
+ * this layout: a 32-byte header (next, the links of the 5 blocks after
+ * it, the best leads, the mark; two a cache line), the walk asking at the
+ * second block for the 4 blocks ahead at once, then for the 4th ahead
+ * block by block: 7% fewer entries (224 bytes a block against 208),
+ * deal.10 + deal.11 at 32 MiB 124,694,759 nodes (+3.5%) in 17.47, 15.93, 17.72,
  * 17.76, 17.61, 17.25, 17.01 s (level with main), 3 links ahead 17.05,
  * 17.32 s, 5 17.84, 18.03 s; at 96 MiB 90,525,524 nodes in 12.45, 13.09,
  * 12.04 s (-1.4%). What is left of the walk's time (perf, deal.10 +
