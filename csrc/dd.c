@@ -180,6 +180,38 @@ DBR_INLINE int pop13(unsigned x) {
 #ifndef DD_MAX_CHAIN
 #define DD_MAX_CHAIN 400
 #endif
+/* From DD_DEEP_TRICKS tricks left a probe reads up to DD_DEEP_CHAIN
+ * entries: a miss there costs a large search, the walk's entries cost the
+ * same at any depth. DDS's hands/thomas2.txt (the symmetric 7-6
+ * two-suiters: eight voids, few distributions, lists of thousands of
+ * entries) had searched a fifth of its failing positions twice, the same
+ * position and target, the entry stored by the first search past the
+ * walk's 400 (East leading, the targets 8 and 7 from an empty table,
+ * positions searched after 5 tricks: 491,771 visits of 408,494;
+ * bridge-solver none). Measured (issue 19, session 18; tables' nodes at
+ * 32 MiB, tools/dd_nodes.py): DDS's thomas2.txt alone 503.2M -> 287.5M
+ * (-43%; CPU 45.1 s -> 36.3-37.5 s, load 2-3), DDS's three files
+ * 936.6M -> 626.5M; the six freak deals of dd_golden.json 162.35M ->
+ * 157.81M (-2.8%; CPU 15.12, 14.65 s -> 15.14, 14.95 s alternated);
+ * long_deals/ 407.90M -> 394.81M (-3.2%; CPU 47.58 s against 47.65 s),
+ * deal.10 + deal.11 120.42M -> 118.59M (16.20, 16.53 s -> 16.38, 16.53 s
+ * alternated); hard_deals/ 209.93M -> 208.92M (-0.5%); the first 60
+ * random deals 64,546,032 -> 64,517,243 (CPU 6.43, 6.23 s -> 6.53, 6.09
+ * s alternated), the first 6's instructions +0.2% (callgrind; their
+ * walks never reach 400). Measured and not kept: every walk 100,000
+ * (2,000) entries: thomas2.txt 275.6M (289.6M), but the freak deals'
+ * CPU +10% and long_deals/deal.10 + deal.11 123.99M (+3.0%), CPU +15%;
+ * from 5 tricks left, 100,000: thomas2.txt 280.3M, the freak deals
+ * 158.09M, deal.10 + deal.11 118.39M, hard_deals/ 207.38M (about 7's;
+ * more long walks); from 9, thomas2.txt 354.7M; from 6, 4,000:
+ * 288.6M; list_prune keeping such lists' first 10,000 entries (not
+ * 400): thomas2.txt 282.2M, but deal.10 + deal.11 121.32M (+2.3%). */
+#ifndef DD_DEEP_TRICKS
+#define DD_DEEP_TRICKS 7
+#endif
+#ifndef DD_DEEP_CHAIN
+#define DD_DEEP_CHAIN 10000
+#endif
 /* A probe that finds an entry deciding the search reads on at most this
  * many entries (and the rest of the block) for one describing fewer cards
  * (see search). Tables' nodes and instructions (callgrind) from the first
@@ -831,7 +863,9 @@ DBR_INLINE int evict_rank(const dbr_dd *d, const dd_slot *sl) {
 }
 
 /* The entries of a list a probe can read: its first blocks up to
- * DD_MAX_CHAIN entries (a walk stops at the first block boundary past it). */
+ * DD_MAX_CHAIN entries (a walk stops at the first block boundary past it;
+ * from DD_DEEP_TRICKS tricks left a walk reads on, to what the last
+ * eviction kept and the entries stored since). */
 #define DD_PRUNE_BLOCKS ((DD_MAX_CHAIN + DD_BLOCK - 1) / DD_BLOCK + 1)
 #ifndef DD_PRUNE_TOP
 #define DD_PRUNE_TOP 32
@@ -3193,7 +3227,28 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * luck as much as method there: 538M from an empty table, 346M after
  * the four suit strains, 352M with the cut-off cards kept across the
  * leaders (477M after the suits); the lead classes down to 8 tricks
- * 503M, 6 tricks 557M. */
+ * 503M, 6 tricks 557M.
+ * Session 18 (solver19ag), the leads are not the gap. Both solvers made to
+ * count, in no trumps on thomas2.txt, East leading, the targets 8 then 7
+ * from an empty table (bridge-solver's cache is emptied at each leader on
+ * a deal of eight voids): where the side on lead reaches the target, the
+ * first lead tried does at 99.3% of our searched trick-boundary nodes
+ * after 4 tricks, 99.7% of its; where every lead fails, ours tries 7.05
+ * leads, its 7.02 (after 5 tricks 6.16 / 6.11), third hand 6.03 / 5.84
+ * cards, fourth hand 5.21 / 4.61. The 4.3 leads against 3.2 are the mix:
+ * ours reaches more positions where the side on lead fails, which try
+ * every lead (after 3 tricks 81K of the 151K reached against its 20K of
+ * 108K; searched 20.7K against 6.9K). The positions searched, compared by
+ * hands, leader and target: after 3 tricks 3.0K of our 29.8K are among
+ * its 17.8K (the same lead in 822 of the 1,547 succeeding ones, our
+ * subtrees there 2.3 times its), after 5 tricks 3.5K of our 659K among its
+ * 183K: the trees part from the third trick on. And ours searched 20% of
+ * its failing positions after 5 tricks twice (the table's walk, see
+ * DD_DEEP_TRICKS; kept): 94.3M -> 54.4M nodes for the two searches, its
+ * 23.2M calls. Measured and not kept after it (thomas2.txt alone, tables'
+ * nodes at 32 MiB, 287.5M): gen_lead_classes without the killer's and
+ * the table's best lead's bonuses (bridge-solver's order: the cut-off
+ * card, then the classes), 293.5M; the classes down to 8 tricks, 297.7M. */
 /* Session 15, the same strain from an empty workspace, the misses at the
  * trick boundaries (the bounds did not cut, no entry decided) classified
  * by the whole list read again: (e) an entry matching and deciding past
@@ -3421,7 +3476,8 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
      * (bridge-solver's pattern tree looks the general patterns up
      * first): what it hands up keeps the entries above general */
     uint32_t hit = 0;
-    int hit_cards = 99, limit = DD_MAX_CHAIN;
+    const int max_chain = r >= DD_DEEP_TRICKS ? DD_DEEP_CHAIN : DD_MAX_CHAIN;
+    int hit_cards = 99, limit = max_chain;
     const uint64_t pb0 = p.b0, pb1 = p.b1;
     for (uint32_t i = head; i && chain < limit;) {
         const uint32_t blk = i & ~(DD_BLOCK - 1);
@@ -3447,7 +3503,7 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
                     hit_cards = k;
                     hit = i;
                 }
-                if (limit == DD_MAX_CHAIN) limit = chain + DD_HIT_EXTRA;
+                if (limit == max_chain) limit = chain + DD_HIT_EXTRA;
             } else if (bh->best[i - blk] != DD_NO_MOVE && best == DD_NO_MOVE) {
                 best = bh->best[i - blk];
             }
