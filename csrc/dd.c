@@ -48,8 +48,9 @@
  *   entry's at that depth, as DDS's bestMoveTT), and bridge-solver's
  *   cut-off cards: the card that last cut a search off, by a key shared by
  *   many positions (the leader's hand; the suit led's cards in play and the
- *   trick's winner), tried first (following, and leading in no trumps;
- *   before the other moves are generated and weighed, see try_first) or
+ *   trick's winner), tried first (following, and leading in no trumps but
+ *   before the opening leads' classes on a deal of eight voids; before
+ *   the other moves are generated and weighed, see try_first) or
  *   as the killer lead (leading with trumps; a killer lead per depth where
  *   there is none);
  *   after a card fails, the cards of its suit below the lowest card its
@@ -191,8 +192,9 @@ DBR_INLINE int pop13(unsigned x) {
  * bridge-solver none). Measured (issue 19, session 18; tables' nodes at
  * 32 MiB, tools/dd_nodes.py): DDS's thomas2.txt alone 503.2M -> 287.5M
  * (-43%; CPU 45.1 s -> 36.3-37.5 s, load 2-3), DDS's three files
- * 936.6M -> 626.5M; the six freak deals of dd_golden.json 162.35M ->
- * 157.81M (-2.8%; CPU 15.12, 14.65 s -> 15.14, 14.95 s alternated);
+ * 936.6M -> 629.5M (CPU 94.1 s -> 73.2 s); the six freak deals of
+ * dd_golden.json 162.35M -> 157.81M (-2.8%; CPU 15.12, 14.65 s ->
+ * 15.14, 14.95 s alternated);
  * long_deals/ 407.90M -> 394.81M (-3.2%; CPU 47.58 s against 47.65 s),
  * deal.10 + deal.11 120.42M -> 118.59M (16.20, 16.53 s -> 16.38, 16.53 s
  * alternated); hard_deals/ 209.93M -> 208.92M (-0.5%); the first 60
@@ -205,7 +207,13 @@ DBR_INLINE int pop13(unsigned x) {
  * 158.09M, deal.10 + deal.11 118.39M, hard_deals/ 207.38M (about 7's;
  * more long walks); from 9, thomas2.txt 354.7M; from 6, 4,000:
  * 288.6M; list_prune keeping such lists' first 10,000 entries (not
- * 400): thomas2.txt 282.2M, but deal.10 + deal.11 121.32M (+2.3%). */
+ * 400): thomas2.txt 282.2M, but deal.10 + deal.11 121.32M (+2.3%);
+ * DD_HIT_EXTRA 64 (not 8) there: thomas2.txt 287.08M, the freak deals
+ * 157.27M, deal.10 + deal.11 114.22M (-3.7%), but hard_deals/ 211.26M
+ * (+1.1%) and the first 6 random deals' instructions +1.2%; tt_store's
+ * own walk (after an eviction) as deep: thomas2.txt alone 280.9M, but
+ * after DDS's other hands the same nodes (629,500,469), the others the
+ * same: luck. */
 #ifndef DD_DEEP_TRICKS
 #define DD_DEEP_TRICKS 7
 #endif
@@ -404,7 +412,8 @@ struct dbr_dd {
     int pext;             /* keys_remove may use BMI2's PEXT (see DD_PEXT) */
     int lead_classes;     /* a table of a deal of four voids or more (see
                              dd_strain): no-trump leads by gen_lead_classes, and
-                             with trumps leads into a ruff last (gen_leads) */
+                             with trumps leads into a ruff last (gen_leads); 2
+                             for eight voids or more (see search_lead) */
     dd_cut *cut;          /* the cut-off cards (see cut_find) */
     uint64_t cut_mask;    /* their number - 1 (a power of two) */
     uint32_t cut_salt;    /* mixed into their checks: a new salt forgets them all */
@@ -2310,7 +2319,7 @@ static DD_FLAT int lead_class(const dbr_dd *d, int lead, int s) {
  * others, spades first and the top before the bottom; then every other
  * card. The lead that last cut off a search with as many cards left goes
  * before any class, the table's best lead before its own class; the
- * cut-off card first (see search_lead). Measured (issue 19; nodes):
+ * cut-off card first but on a deal of eight voids (see search_lead). Measured (issue 19; nodes):
  * hard_deals/deal.4, no trumps, North leading, the searches for 8 and 9
  * from an empty table, every lead so: 28.7M -> 8.8M (both with
  * DD_MAX_CHAIN 1000);
@@ -3248,7 +3257,11 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * 23.2M calls. Measured and not kept after it (thomas2.txt alone, tables'
  * nodes at 32 MiB, 287.5M): gen_lead_classes without the killer's and
  * the table's best lead's bonuses (bridge-solver's order: the cut-off
- * card, then the classes), 293.5M; the classes down to 8 tricks, 297.7M. */
+ * card, then the classes), 293.5M; the classes down to 8 tricks, 297.7M.
+ * Kept: no cut-off card before the classes on a deal of eight voids
+ * (259.0M; see search_lead). What is left (ours 48.8M nodes against its
+ * 23.2M calls on the two searches): where every card fails, ours tries
+ * more (fourth hand 5.2 against 4.6): the verdicts' cards (session 15). */
 /* Session 15, the same strain from an empty workspace, the misses at the
  * trick boundaries (the bounds did not cut, no entry decided) classified
  * by the whole list read again: (e) an entry matching and deciding past
@@ -3556,7 +3569,26 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
     int first = -1;
     if (nt && d->lead_classes && r >= DD_CLASS_TRICKS) {
         n = gen_lead_classes(d, nd->lead, best, d->killer[cards_left], moves);
-        if (cc >= 0) cut_first(moves, n, cc);
+        /* not before the classes on a deal of eight voids (the two-suiters).
+         * Measured (issue 19, session 18; tables' nodes at 32 MiB): DDS's
+         * thomas2.txt alone 287.5M -> 259.0M (-10%), after DDS's other
+         * hands (tools/dd_nodes.py --set dds-hands) 330.6M -> 260.2M
+         * (-21%), its no trumps with East (West) leading, the targets 8
+         * and 7 from an empty table, 54.4M -> 48.8M (48.9M -> 38.7M); the
+         * golden two-suiters 7-6 17.75M -> 17.58M, 6-7 13.47M -> 13.07M;
+         * no other deal of the sets has eight voids (the same nodes).
+         * There the cut-off card (keyed by the leader's hand alone) is
+         * mostly a middle card: after two tricks, of the 583 succeeding
+         * positions both solvers search, bridge-solver leads another card
+         * than ours in 550 (most a suit's top), with subtrees of 0.45M calls
+         * against our 4.34M nodes. Measured and not kept: not before the
+         * classes on any deal of four voids or more: thomas2.txt 259.0M,
+         * but the golden four voids 0-4-4-5 +6.8%, the three-suiter +9.7%
+         * (the freak deals 157.81M -> 162.91M); nor the killer's and the
+         * table's best lead's bonuses on such deals (bridge-solver's own
+         * order, the classes alone): thomas2.txt 244.2M, the freak deals
+         * 229.7M (+46%). */
+        if (cc >= 0 && d->lead_classes < 2) cut_first(moves, n, cc);
     } else {
         n = 0;
         if (cc >= 0 && nt) {
@@ -3977,7 +4009,7 @@ static dbr_status dd_strain(dbr_dd *dd, const dbr_hand hands[4], int strain, int
         int r;
         dbr_status st = load(dd, &pos, &nd, &r);
         if (st != DBR_OK) return st;
-        dd->lead_classes = voids >= 4;
+        dd->lead_classes = voids >= 8 ? 2 : voids >= 4;
         int ns = node_value(dd, &nd, r, guess);
         if (dd->stopped) return DBR_E_FULL;
         guess = ns_led[leader] = ns;
