@@ -213,7 +213,9 @@ DBR_INLINE int pop13(unsigned x) {
  * (+1.1%) and the first 6 random deals' instructions +1.2%; tt_store's
  * own walk (after an eviction) as deep: thomas2.txt alone 280.9M, but
  * after DDS's other hands the same nodes (629,500,469), the others the
- * same: luck. */
+ * same: luck. After the eight-void leads (see search_lead), thomas2.txt
+ * alone with DD_DEEP_CHAIN 2,000 (4,000): 267.7M (259.0M, as 10,000's),
+ * CPU within the noise. */
 #ifndef DD_DEEP_TRICKS
 #define DD_DEEP_TRICKS 7
 #endif
@@ -3587,7 +3589,8 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
          * (the freak deals 157.81M -> 162.91M); nor the killer's and the
          * table's best lead's bonuses on such deals (bridge-solver's own
          * order, the classes alone): thomas2.txt 244.2M, the freak deals
-         * 229.7M (+46%). */
+         * 229.7M (+46%); on the eight-void deals only, 244.2M, but the
+         * golden 7-6 two-suiters 17.58M -> 28.89M (+64%). */
         if (cc >= 0 && d->lead_classes < 2) cut_first(moves, n, cc);
     } else {
         n = 0;
