@@ -49,8 +49,9 @@
  *   entry's at that depth, as DDS's bestMoveTT), and bridge-solver's
  *   cut-off cards: the card that last cut a search off, by a key shared by
  *   many positions (the leader's hand; the suit led's cards in play and the
- *   trick's winner), tried first (following, and leading in no trumps;
- *   before the other moves are generated and weighed, see try_first) or
+ *   trick's winner), tried first (following, and leading in no trumps but
+ *   before the opening leads' classes on a deal of eight voids; before
+ *   the other moves are generated and weighed, see try_first) or
  *   as the killer lead (leading with trumps; a killer lead per depth where
  *   there is none);
  *   after a card fails, the cards of its suit below the lowest card its
@@ -180,6 +181,47 @@ DBR_INLINE int pop13(unsigned x) {
  * 1000, 588.02M (+1.8%); 200, 642.46M (+11%). */
 #ifndef DD_MAX_CHAIN
 #define DD_MAX_CHAIN 400
+#endif
+/* From DD_DEEP_TRICKS tricks left a probe reads up to DD_DEEP_CHAIN
+ * entries: a miss there costs a large search, the walk's entries cost the
+ * same at any depth. DDS's hands/thomas2.txt (the symmetric 7-6
+ * two-suiters: eight voids, few distributions, lists of thousands of
+ * entries) had searched a fifth of its failing positions twice, the same
+ * position and target, the entry stored by the first search past the
+ * walk's 400 (East leading, the targets 8 and 7 from an empty table,
+ * positions searched after 5 tricks: 491,771 visits of 408,494;
+ * bridge-solver none). Measured (issue 19, session 18; tables' nodes at
+ * 32 MiB, tools/dd_nodes.py): DDS's thomas2.txt alone 503.2M -> 287.5M
+ * (-43%; CPU 45.1 s -> 36.3-37.5 s, load 2-3), DDS's three files
+ * 936.6M -> 629.5M (CPU 94.1 s -> 73.2 s); the six freak deals of
+ * dd_golden.json 162.35M -> 157.81M (-2.8%; CPU 15.12, 14.65 s ->
+ * 15.14, 14.95 s alternated);
+ * long_deals/ 407.90M -> 394.81M (-3.2%; CPU 47.58 s against 47.65 s),
+ * deal.10 + deal.11 120.42M -> 118.59M (16.20, 16.53 s -> 16.38, 16.53 s
+ * alternated); hard_deals/ 209.93M -> 208.92M (-0.5%); the first 60
+ * random deals 64,546,032 -> 64,517,243 (CPU 6.43, 6.23 s -> 6.53, 6.09
+ * s alternated), the first 6's instructions +0.2% (callgrind; their
+ * walks never reach 400). Measured and not kept: every walk 100,000
+ * (2,000) entries: thomas2.txt 275.6M (289.6M), but the freak deals'
+ * CPU +10% and long_deals/deal.10 + deal.11 123.99M (+3.0%), CPU +15%;
+ * from 5 tricks left, 100,000: thomas2.txt 280.3M, the freak deals
+ * 158.09M, deal.10 + deal.11 118.39M, hard_deals/ 207.38M (about 7's;
+ * more long walks); from 9, thomas2.txt 354.7M; from 6, 4,000:
+ * 288.6M; list_prune keeping such lists' first 10,000 entries (not
+ * 400): thomas2.txt 282.2M, but deal.10 + deal.11 121.32M (+2.3%);
+ * DD_HIT_EXTRA 64 (not 8) there: thomas2.txt 287.08M, the freak deals
+ * 157.27M, deal.10 + deal.11 114.22M (-3.7%), but hard_deals/ 211.26M
+ * (+1.1%) and the first 6 random deals' instructions +1.2%; tt_store's
+ * own walk (after an eviction) as deep: thomas2.txt alone 280.9M, but
+ * after DDS's other hands the same nodes (629,500,469), the others the
+ * same: luck. After the eight-void leads (see search_lead), thomas2.txt
+ * alone with DD_DEEP_CHAIN 2,000 (4,000): 267.7M (259.0M, as 10,000's),
+ * CPU within the noise. */
+#ifndef DD_DEEP_TRICKS
+#define DD_DEEP_TRICKS 7
+#endif
+#ifndef DD_DEEP_CHAIN
+#define DD_DEEP_CHAIN 10000
 #endif
 /* A probe that finds an entry deciding the search reads on at most this
  * many entries (and the rest of the block) for one describing fewer cards
@@ -422,7 +464,8 @@ struct dbr_dd {
     int pext;             /* keys_remove may use BMI2's PEXT (see DD_PEXT) */
     int lead_classes;     /* a table of a deal of four voids or more (see
                              dd_strain): no-trump leads by gen_lead_classes, and
-                             with trumps leads into a ruff last (gen_leads) */
+                             with trumps leads into a ruff last (gen_leads); 2
+                             for eight voids or more (see search_lead) */
     dd_cut *cut;          /* the cut-off cards (see cut_find) */
     uint64_t cut_mask;    /* their number - 1 (a power of two) */
     uint32_t cut_salt;    /* mixed into their checks: a new salt forgets them all */
@@ -887,7 +930,9 @@ DBR_INLINE int evict_rank(const dbr_dd *d, const dd_slot *sl) {
 }
 
 /* The entries of a list a probe can read: its first blocks up to
- * DD_MAX_CHAIN entries (a walk stops at the first block boundary past it). */
+ * DD_MAX_CHAIN entries (a walk stops at the first block boundary past it;
+ * from DD_DEEP_TRICKS tricks left a walk reads on, to what the last
+ * eviction kept and the entries stored since). */
 #define DD_PRUNE_BLOCKS ((DD_MAX_CHAIN + DD_BLOCK - 1) / DD_BLOCK + 1)
 #ifndef DD_PRUNE_TOP
 #define DD_PRUNE_TOP 32
@@ -2338,7 +2383,7 @@ static DD_FLAT int lead_class(const dbr_dd *d, int lead, int s) {
  * others, spades first and the top before the bottom; then every other
  * card. The lead that last cut off a search with as many cards left goes
  * before any class, the table's best lead before its own class; the
- * cut-off card first (see search_lead). Measured (issue 19; nodes):
+ * cut-off card first but on a deal of eight voids (see search_lead). Measured (issue 19; nodes):
  * hard_deals/deal.4, no trumps, North leading, the searches for 8 and 9
  * from an empty table, every lead so: 28.7M -> 8.8M (both with
  * DD_MAX_CHAIN 1000);
@@ -3256,7 +3301,32 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * luck as much as method there: 538M from an empty table, 346M after
  * the four suit strains, 352M with the cut-off cards kept across the
  * leaders (477M after the suits); the lead classes down to 8 tricks
- * 503M, 6 tricks 557M. */
+ * 503M, 6 tricks 557M.
+ * Session 18 (solver19ag), the leads are not the gap. Both solvers made to
+ * count, in no trumps on thomas2.txt, East leading, the targets 8 then 7
+ * from an empty table (bridge-solver's cache is emptied at each leader on
+ * a deal of eight voids): where the side on lead reaches the target, the
+ * first lead tried does at 99.3% of our searched trick-boundary nodes
+ * after 4 tricks, 99.7% of its; where every lead fails, ours tries 7.05
+ * leads, its 7.02 (after 5 tricks 6.16 / 6.11), third hand 6.03 / 5.84
+ * cards, fourth hand 5.21 / 4.61. The 4.3 leads against 3.2 are the mix:
+ * ours reaches more positions where the side on lead fails, which try
+ * every lead (after 3 tricks 81K of the 151K reached against its 20K of
+ * 108K; searched 20.7K against 6.9K). The positions searched, compared by
+ * hands, leader and target: after 3 tricks 3.0K of our 29.8K are among
+ * its 17.8K (the same lead in 822 of the 1,547 succeeding ones, our
+ * subtrees there 2.3 times its), after 5 tricks 3.5K of our 659K among its
+ * 183K: the trees part from the third trick on. And ours searched 20% of
+ * its failing positions after 5 tricks twice (the table's walk, see
+ * DD_DEEP_TRICKS; kept): 94.3M -> 54.4M nodes for the two searches, its
+ * 23.2M calls. Measured and not kept after it (thomas2.txt alone, tables'
+ * nodes at 32 MiB, 287.5M): gen_lead_classes without the killer's and
+ * the table's best lead's bonuses (bridge-solver's order: the cut-off
+ * card, then the classes), 293.5M; the classes down to 8 tricks, 297.7M.
+ * Kept: no cut-off card before the classes on a deal of eight voids
+ * (259.0M; see search_lead). What is left (ours 48.8M nodes against its
+ * 23.2M calls on the two searches): where every card fails, ours tries
+ * more (fourth hand 5.2 against 4.6): the verdicts' cards (session 15). */
 /* Session 15, the same strain from an empty workspace, the misses at the
  * trick boundaries (the bounds did not cut, no entry decided) classified
  * by the whole list read again: (e) an entry matching and deciding past
@@ -3484,7 +3554,8 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
      * (bridge-solver's pattern tree looks the general patterns up
      * first): what it hands up keeps the entries above general */
     uint32_t hit = 0;
-    int hit_cards = 99, limit = DD_MAX_CHAIN;
+    const int max_chain = r >= DD_DEEP_TRICKS ? DD_DEEP_CHAIN : DD_MAX_CHAIN;
+    int hit_cards = 99, limit = max_chain;
     const uint64_t pb0 = p.b0, pb1 = p.b1;
     for (uint32_t i = head; i && chain < limit;) {
         const uint32_t blk = i & ~(DD_BLOCK - 1);
@@ -3513,7 +3584,7 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
                     hit_cards = k;
                     hit = i;
                 }
-                if (limit == DD_MAX_CHAIN) limit = chain + DD_HIT_EXTRA;
+                if (limit == max_chain) limit = chain + DD_HIT_EXTRA;
             } else if (bh->best[i - blk] != DD_NO_MOVE && best == DD_NO_MOVE) {
                 best = bh->best[i - blk];
             }
@@ -3566,7 +3637,27 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
     int first = -1;
     if (nt && d->lead_classes && r >= DD_CLASS_TRICKS) {
         n = gen_lead_classes(d, nd->lead, best, d->killer[cards_left], moves);
-        if (cc >= 0) cut_first(moves, n, cc);
+        /* not before the classes on a deal of eight voids (the two-suiters).
+         * Measured (issue 19, session 18; tables' nodes at 32 MiB): DDS's
+         * thomas2.txt alone 287.5M -> 259.0M (-10%), after DDS's other
+         * hands (tools/dd_nodes.py --set dds-hands) 330.6M -> 260.2M
+         * (-21%), its no trumps with East (West) leading, the targets 8
+         * and 7 from an empty table, 54.4M -> 48.8M (48.9M -> 38.7M); the
+         * golden two-suiters 7-6 17.75M -> 17.58M, 6-7 13.47M -> 13.07M;
+         * no other deal of the sets has eight voids (the same nodes).
+         * There the cut-off card (keyed by the leader's hand alone) is
+         * mostly a middle card: after two tricks, of the 583 succeeding
+         * positions both solvers search, bridge-solver leads another card
+         * than ours in 550 (most a suit's top), with subtrees of 0.45M calls
+         * against our 4.34M nodes. Measured and not kept: not before the
+         * classes on any deal of four voids or more: thomas2.txt 259.0M,
+         * but the golden four voids 0-4-4-5 +6.8%, the three-suiter +9.7%
+         * (the freak deals 157.81M -> 162.91M); nor the killer's and the
+         * table's best lead's bonuses on such deals (bridge-solver's own
+         * order, the classes alone): thomas2.txt 244.2M, the freak deals
+         * 229.7M (+46%); on the eight-void deals only, 244.2M, but the
+         * golden 7-6 two-suiters 17.58M -> 28.89M (+64%). */
+        if (cc >= 0 && d->lead_classes < 2) cut_first(moves, n, cc);
     } else {
         n = 0;
         if (cc >= 0 && nt) {
@@ -3987,7 +4078,7 @@ static dbr_status dd_strain(dbr_dd *dd, const dbr_hand hands[4], int strain, int
         int r;
         dbr_status st = load(dd, &pos, &nd, &r);
         if (st != DBR_OK) return st;
-        dd->lead_classes = voids >= 4;
+        dd->lead_classes = voids >= 8 ? 2 : voids >= 4;
         int ns = node_value(dd, &nd, r, guess);
         if (dd->stopped) return DBR_E_FULL;
         guess = ns_led[leader] = ns;
