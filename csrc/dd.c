@@ -50,8 +50,9 @@
  *   cut-off cards: the card that last cut a search off, by a key shared by
  *   many positions (the leader's hand; the suit led's cards in play and the
  *   trick's winner), tried first (following, and leading in no trumps but
- *   before the opening leads' classes on a deal of eight voids; before
- *   the other moves are generated and weighed, see try_first) or
+ *   on a deal of eight voids, where the sure winners lead first, see
+ *   DD_CASH_FIRST; before the other moves are generated and weighed, see
+ *   try_first) or
  *   as the killer lead (leading with trumps; a killer lead per depth where
  *   there is none);
  *   after a card fails, the cards of its suit below the lowest card its
@@ -2198,6 +2199,46 @@ DBR_INLINE int nth_owner(const dbr_dd *d, unsigned a, int i, int s) {
 #ifndef DD_RUFF_LAST
 #define DD_RUFF_LAST 72
 #endif
+/* No-trump leads on a deal of eight voids (the 7-6 two-suiters: each suit
+ * held by two opponents), past the lead classes (r < DD_CLASS_TRICKS):
+ * no cut-off card first (see search_lead), and a lead that wins the trick
+ * (the leader's top card over the opponents', or partner's) weighs DD_CASH_FIRST more.
+ * Issue 19, session 18 (solver19ai), the diagnosis: DDS's thomas2.txt, no
+ * trumps, East leading, the targets 8 then 7 from an empty table (ours
+ * 48.8M nodes, bridge-solver 23.2M calls), both solvers made to count.
+ * At the follows that cut, both try 1.00 cards, the cut-off card in
+ * 98-99.5% (ours) and 99.8% (its) of them (the same keys); and as no suit
+ * is held by partners, third hand only discards. The leads that cut part
+ * the trees: of them, its leads a sure winner (a cash: the trick and the
+ * lead kept) at 13% after 2 tricks, 20% after 3, 30% after 4, 29% after
+ * 5 (229 of 1,773; 2,157 of 10,903; 15,331 of 50,754; 33,095 of
+ * 114,114), ours at 6.4%, 6.5%, 5.7%, 23% (142 of 2,205; 897 of 13,766;
+ * 3,499 of 61,511; 32,439 of 138,469): its classes (each suit's top card
+ * first) and its cut-off card, keyed by the leader's hand, after them;
+ * ours the cut-off card first, mostly a losing lead that once worked.
+ * The suit led is not it (the other holder second hand in 70%, 19%, 80%
+ * of ours after 2, 3, 4 tricks, 65%, 25%, 79% of its). The losing lead
+ * leaves the opponents on lead, whose positions fail: after 3 tricks
+ * ours reaches 52.2K positions where the side on lead fails (its 20.0K),
+ * after 5 tricks 1.51M (its 0.36M), against 95.2K / 88.2K and 3.43M /
+ * 1.88M where it succeeds; third hand's all-nodes after 3 tricks 104.6K
+ * against its 57.1K. Measured (tables' nodes at 32 MiB, tools/dd_nodes.py):
+ * thomas2.txt alone 259.0M -> 207.6M (-20%; CPU 31.0, 28.9 s -> 25.0, 22.6
+ * s alternated, load 1-2), DDS's hands (--set dds-hands) 559.1M
+ * -> 502.3M (-10%); the golden two-suiters 7-6 17.58M -> 16.05M, 6-7 13.07M
+ * -> 13.20M (hard 157.45M -> 155.83M). Measured and not kept: no
+ * cut-off card first, no bonus: thomas2.txt 211.7M, but 7-6 18.09M, 6-7
+ * 13.87M (hard 158.55M); the bonus 200 (every cash first): 213.6M, hard
+ * 156.01M; 30: 203.6M, hard 156.54M (6-7 13.68M); the bonus with the
+ * cut-off card first: 252.8M; the lead classes down to 8 (5) tricks on
+ * such deals: 256.0M (263.2M); the driver's first target one trick up
+ * on such deals (the target that fails, as bridge-solver's driver
+ * searches from the top: its E at 8 then 7, ours 6, 7, 8), from the
+ * second leader on (for every leader): 253.6M (252.4M), but the
+ * golden 7-6 19.79M (20.90M). */
+#ifndef DD_CASH_FIRST
+#define DD_CASH_FIRST 60
+#endif
 static DD_HOT int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m) {
     const int trump = d->trump, p = lead ^ 2, lho = (lead + 1) & 3, rho = (lead + 3) & 3;
     const dbr_hand present = ~d->played & DBR_FULL_DECK;
@@ -2287,6 +2328,7 @@ static DD_HOT int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_
                     wins = 0;
             }
             int sc = sw;
+            if (wins && trump == DBR_NOTRUMP && d->lead_classes == 2) sc += DD_CASH_FIRST;
             if (wins) {
                 if (trump == DBR_NOTRUMP) {
                     if (w2 == rho && nr != 1)
@@ -3326,7 +3368,19 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
  * Kept: no cut-off card before the classes on a deal of eight voids
  * (259.0M; see search_lead). What is left (ours 48.8M nodes against its
  * 23.2M calls on the two searches): where every card fails, ours tries
- * more (fourth hand 5.2 against 4.6): the verdicts' cards (session 15). */
+ * more (fourth hand 5.2 against 4.6): the verdicts' cards (session 15).
+ * Session 18 (solver19ai), the decisions above the failing positions:
+ * not the follows (at those that cut, both solvers try 1.00 cards, the
+ * cut-off card in 99.5% / 99.8%; third hand only discards there) nor
+ * the driver's targets (the critical target costs the most in both;
+ * ours from an empty table, East 6, 7, 8: 9.9M, 43.3M, 8.6M nodes, its
+ * 8, 7: 1.3M, 12.1M searched), but the leads past the classes: it
+ * cashes a sure winner at 30% of its succeeding trick-boundary nodes
+ * after 4 tricks, ours at 5.7%, our losing leads handing the lead to
+ * the side that fails. Kept: DD_CASH_FIRST (see there; thomas2.txt
+ * alone 259.0M -> 207.6M; East's 8 then 7 from an empty table 48.8M ->
+ * 35.6M nodes, the cashes after 4 tricks 75% of the succeeding leads, the
+ * failing positions reached after 5 tricks 421K, its 360K). */
 /* Session 15, the same strain from an empty workspace, the misses at the
  * trick boundaries (the bounds did not cut, no entry decided) classified
  * by the whole list read again: (e) an entry matching and deciding past
@@ -3660,7 +3714,9 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
         if (cc >= 0 && d->lead_classes < 2) cut_first(moves, n, cc);
     } else {
         n = 0;
-        if (cc >= 0 && nt) {
+        /* on a deal of eight voids not at all: there gen_leads puts the
+         * sure winners first (see DD_CASH_FIRST) */
+        if (cc >= 0 && nt && d->lead_classes < 2) {
             /* tried before the leads are generated and weighed (as in
              * search_follow) */
             first = cut_move(representatives(d->h[nd->lead], present), cc);
