@@ -2252,16 +2252,17 @@ DBR_INLINE int nth_owner(const dbr_dd *d, unsigned a, int i, int s) {
 #ifndef DD_CASH_FIRST
 #define DD_CASH_FIRST 60
 #endif
-static DD_HOT int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m) {
+static DD_FLAT int gen_leads_in(const dbr_dd *d, int lead, int best, int killer, dd_move *m,
+                                const int nt) {
     const int trump = d->trump, p = lead ^ 2, lho = (lead + 1) & 3, rho = (lead + 3) & 3;
     const dbr_hand present = ~d->played & DBR_FULL_DECK;
     const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
     const int tricks = dd_popcount(d->h[lead]);
     dbr_hand reps = representatives(d->h[lead], present);
-    const unsigned tp = trump != DBR_NOTRUMP ? suit_bits(d->h[p], trump) : 0;
-    const unsigned tl = trump != DBR_NOTRUMP ? suit_bits(d->h[lho], trump) : 0;
-    const unsigned tr = trump != DBR_NOTRUMP ? suit_bits(d->h[rho], trump) : 0;
-    const unsigned tm = trump != DBR_NOTRUMP ? suit_bits(d->h[lead], trump) : 0;
+    const unsigned tp = !nt ? suit_bits(d->h[p], trump) : 0;
+    const unsigned tl = !nt ? suit_bits(d->h[lho], trump) : 0;
+    const unsigned tr = !nt ? suit_bits(d->h[rho], trump) : 0;
+    const unsigned tm = !nt ? suit_bits(d->h[lead], trump) : 0;
     const int ruff_pen = d->lead_classes ? DD_RUFF_LAST : 12;
     int n = 0, off = 0;
     for (int s = 0; s < 4; s++) {
@@ -2280,7 +2281,7 @@ static DD_HOT int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_
          * the top places of the suit's field */
         const int w1 = key_owner(d, off - 1), w2 = na > 1 ? key_owner(d, off - 2) : -1,
                   w3 = na > 2 ? key_owner(d, off - 3) : -1;
-        const int side_trump = trump != DBR_NOTRUMP && s != trump;
+        const int side_trump = !nt && s != trump;
         const int lruff = side_trump && !l && tl, rruff = side_trump && !r && tr;
         const int pruff = side_trump && !pard && tp;
         /* the opponents' choices: a void counts as many cards as the hand
@@ -2288,8 +2289,8 @@ static DD_HOT int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_
          * not one more: one more ranks suits an opponent is void in too
          * low, e.g. a trump lead to draw a singleton top trump) */
         const int cl = (l ? nl : tricks) * 4, cr = (r ? nr : tricks) * 4;
-        int sw = -((cl + cr) * 32) / (trump == DBR_NOTRUMP ? 19 : 13);
-        if (trump == DBR_NOTRUMP) {
+        int sw = -((cl + cr) * 32) / (nt ? 19 : 13);
+        if (nt) {
             if (!pard) sw -= 9;
         } else {
             /* into an opponent's ruff: last on a deal of four voids or
@@ -2341,9 +2342,9 @@ static DD_HOT int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_
                     wins = 0;
             }
             int sc = sw;
-            if (wins && trump == DBR_NOTRUMP && d->lead_classes == 2) sc += DD_CASH_FIRST;
+            if (wins && nt && d->lead_classes == 2) sc += DD_CASH_FIRST;
             if (wins) {
-                if (trump == DBR_NOTRUMP) {
+                if (nt) {
                     if (w2 == rho && nr != 1)
                         sc -= 1;
                     else if (w2 == lho)
@@ -2362,11 +2363,11 @@ static DD_HOT int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_
                     sc += is_second && seq ? 40 : seq ? 22 + rrank : 11 + rrank;
                 }
                 if (is_killer)
-                    sc += trump == DBR_NOTRUMP ? 126 : 55;
+                    sc += nt ? 126 : 55;
                 else if (is_best)
-                    sc += trump == DBR_NOTRUMP ? 32 : 18;
+                    sc += nt ? 32 : 18;
             } else {
-                if (trump == DBR_NOTRUMP) {
+                if (nt) {
                     if (w1 == rho || w2 == rho) {
                         if (nr != 1) sc -= 10;
                     } else if (w1 == lho && w2 == p && np != 1) {
@@ -2374,27 +2375,27 @@ static DD_HOT int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_
                     }
                 }
                 if (w2 == p && w3 == p)
-                    sc += trump == DBR_NOTRUMP ? 35 : 20;
+                    sc += nt ? 35 : 20;
                 else if ((w2 == lead && w3 == p && np > 1) || (w2 == p && w3 == lead && np > 1))
-                    sc += trump == DBR_NOTRUMP ? 25 : 13;
+                    sc += nt ? 25 : 13;
                 if ((nl == 1 && w1 == lho) || (nr == 1 && w1 == rho))
-                    sc += (trump == DBR_NOTRUMP ? 28 : 2) + rrank;
+                    sc += (nt ? 28 : 2) + rrank;
                 else if (w1 == lead)
-                    sc += (trump == DBR_NOTRUMP ? -17 : (w2 == p ? 33 : is_top ? 38 : -14)) + rrank;
-                else if (trump != DBR_NOTRUMP && w1 == p)
+                    sc += (nt ? -17 : (w2 == p ? 33 : is_top ? 38 : -14)) + rrank;
+                else if (!nt && w1 == p)
                     sc += 34 + rrank;
                 else if (is_second && seq)
-                    sc += trump == DBR_NOTRUMP ? 48 : 35;
-                else if (trump != DBR_NOTRUMP)
+                    sc += nt ? 48 : 35;
+                else if (!nt)
                     sc += 17 - (rank + 2); /* DDS's ranks run 2..14 */
                 else if (!seq)
                     sc += 12 + rrank;
                 else
                     sc += 29 - rrank;
                 if (is_killer)
-                    sc += trump == DBR_NOTRUMP ? 47 : 18;
+                    sc += nt ? 47 : 18;
                 else if (is_best)
-                    sc += trump == DBR_NOTRUMP ? 19 : 0;
+                    sc += nt ? 19 : 0;
             }
             m[n].card = card;
             m[n].score = sc;
@@ -2402,6 +2403,15 @@ static DD_HOT int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_
         }
     }
     return n;
+}
+
+/* gen_leads_in compiled twice, in no trumps and with trumps, the tests of
+ * the strain folded away: instructions (callgrind, the same nodes) of
+ * hard_deals/deal.11 / the first 6 random deals / the golden 6-7
+ * two-suiters -0.37% / -0.43% / -0.45% (issue 19, session 19). */
+static DD_HOT int gen_leads(const dbr_dd *d, int lead, int best, int killer, dd_move *m) {
+    if (d->trump == DBR_NOTRUMP) return gen_leads_in(d, lead, best, killer, m, 1);
+    return gen_leads_in(d, lead, best, killer, m, 0);
 }
 
 /* The class of a no-trump lead of suit s for gen_lead_classes (after
@@ -3578,6 +3588,40 @@ static DD_FLAT int bounds_decide(dbr_dd *d, dd_probe *p, int lead, int r, int ta
     return sure;
 }
 
+/* The first entry of block e from its k-th on whose cards the probe's keys
+ * match (DD_BLOCK: none), the entries tested one after another without a
+ * loop's counter (most entries fail on b0): 5 instructions an entry that
+ * fails on b0, against 9 in the loop before (i, chain and the block's end
+ * counted at every entry). A whole block (every block past the list's
+ * first) starts at its first entry without the switch's jump. Issue 19,
+ * session 19 (solver19al), instructions (callgrind, tools/dd_nodes.py's
+ * program at 32 MiB, the same nodes) of hard_deals/deal.11 / the first 6
+ * random deals / the golden 6-7 two-suiters: 4.400G / 6.536G / 11.076G ->
+ * 4.306G / 6.430G / 10.515G (-2.1% / -1.6% / -5.1%); the whole blocks
+ * without the switch, with gen_leads compiled per strain (see gen_leads)
+ * 4.268G / 6.376G / 10.353G (-3.0% / -2.5% / -6.5% in all). */
+#define DD_KEY_MATCH(j)                                                                            \
+    if ((pb0 & e[j].mw) == e[j].b0 && (pb1 & e[j].mw) == e[j].b1) return j
+DBR_INLINE unsigned block_scan(const dd_entry *e, unsigned k, uint64_t pb0, uint64_t pb1) {
+#if DD_BLOCK == 8
+    switch (k) {
+    case 0: DD_KEY_MATCH(0u); /* fall through */
+    case 1: DD_KEY_MATCH(1u); /* fall through */
+    case 2: DD_KEY_MATCH(2u); /* fall through */
+    case 3: DD_KEY_MATCH(3u); /* fall through */
+    case 4: DD_KEY_MATCH(4u); /* fall through */
+    case 5: DD_KEY_MATCH(5u); /* fall through */
+    case 6: DD_KEY_MATCH(6u); /* fall through */
+    case 7: DD_KEY_MATCH(7u); /* fall through */
+    default: return DD_BLOCK;
+    }
+#else
+    for (; k < DD_BLOCK; k++) DD_KEY_MATCH(k);
+    return DD_BLOCK;
+#endif
+}
+#undef DD_KEY_MATCH
+
 /* search at a trick boundary (nd->tlen == 0) */
 static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
     if (d->stopped) { /* the table is full and the caller grows it: unwind */
@@ -3630,32 +3674,39 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
         const uint32_t next_block = bh->next;
         DD_PREFETCH(&d->pool[next_block]);
         DD_PREFETCH(block_head(d, next_block));
-        /* past the list's first block (most hits end in it), the block
-         * DD_SKIP ahead (see DD_SKIP) */
-        if (blk != (head & ~(DD_BLOCK - 1)) && bh->skip) prefetch_block(d, bh->skip);
 #if DD_WALK_PREFETCH >= 2
         DD_PREFETCH(&d->pool[next_block | (DD_BLOCK - 1)]);
 #endif
 #if DD_WALK_PREFETCH >= 4
         DD_PREFETCH(&d->pool[(next_block & ~(DD_BLOCK - 1)) + DD_BLOCK / 2]);
 #endif
-        for (const uint32_t end = blk + DD_BLOCK; i < end; i++, chain++) {
-            const dd_entry *e = &d->pool[i];
-            const uint64_t mw = e->mw; /* (p.b0 & mw: p.b0 & its mask) */
-            if ((pb0 & mw) != e->b0 || (pb1 & mw) != e->b1) continue;
-            if (nm < DD_MATCH) p.match[nm] = i;
+        /* entry blk + k is the walk's entry number cbase + k */
+        const dd_entry *e = &d->pool[blk];
+        const int cbase = chain - (int)(i - blk);
+        unsigned k;
+        if (i == blk) { /* a whole block: the scan from its first entry */
+            /* past the list's first block (most hits end in it), the block
+             * DD_SKIP ahead (see DD_SKIP) */
+            if (blk != head && bh->skip) prefetch_block(d, bh->skip);
+            k = block_scan(e, 0, pb0, pb1);
+        } else {
+            k = block_scan(e, i - blk, pb0, pb1);
+        }
+        for (; k < DD_BLOCK; k = block_scan(e, k + 1, pb0, pb1)) {
+            if (nm < DD_MATCH) p.match[nm] = blk + k;
             nm++;
-            if (entry_lb(e) >= target || entry_ub(e) < target) {
-                const int k = dd_popcount(mw & DD_MASK_BITS);
-                if (k < hit_cards) {
-                    hit_cards = k;
-                    hit = i;
+            if (entry_lb(&e[k]) >= target || entry_ub(&e[k]) < target) {
+                const int cards = dd_popcount(e[k].mw & DD_MASK_BITS);
+                if (cards < hit_cards) {
+                    hit_cards = cards;
+                    hit = blk + k;
                 }
-                if (limit == max_chain) limit = chain + DD_HIT_EXTRA;
-            } else if (bh->best[i - blk] != DD_NO_MOVE && best == DD_NO_MOVE) {
-                best = bh->best[i - blk];
+                if (limit == max_chain) limit = cbase + (int)k + DD_HIT_EXTRA;
+            } else if (bh->best[k] != DD_NO_MOVE && best == DD_NO_MOVE) {
+                best = bh->best[k];
             }
         }
+        chain = cbase + (int)DD_BLOCK;
         i = next_block;
     }
     p.nmatch = nm;
