@@ -941,13 +941,13 @@ DBR_INLINE int evict_rank(const dbr_dd *d, const dd_slot *sl) {
 #define DD_PRUNE_TOP 32
 #endif
 
-/* Entry a dominates entry b: every position b describes, a describes too
- * (a's cards a subset of b's, with the same owners), and a's bounds are at
- * least as tight, so that whatever b decides a decides (ma, mb: their
- * masks). */
-DBR_INLINE int entry_dominates(const dd_entry *a, uint64_t ma, const dd_entry *b, uint64_t mb) {
-    return ((ma & ~mb) == 0) & ((b->b0 & ma) == a->b0) & ((b->b1 & ma) == a->b1) &
-           (entry_lb(a) >= entry_lb(b)) & (entry_ub(a) <= entry_ub(b));
+/* Entry a (mask ma, keys a0, a1) describes every position entry b (mb,
+ * b0, b1) describes: a's cards are a subset of b's, with the same owners.
+ * With bounds at least as tight, a dominates b: whatever b decides, a
+ * decides. */
+DBR_INLINE int entry_covers(uint64_t ma, uint64_t a0, uint64_t a1, uint64_t mb, uint64_t b0,
+                            uint64_t b1) {
+    return !((ma & ~mb) | ((b0 & ma) ^ a0) | ((b1 & ma) ^ a1));
 }
 
 /* The cell of a list's q-th entry, of blocks blk[] whose first holds the
@@ -987,14 +987,29 @@ static uint64_t list_prune(dbr_dd *d, dd_slot *sl) {
         mask[q] = entry_mask(&d->pool[cell[q]]);
     }
     /* the dominating entries sought among the list's first DD_PRUNE_TOP
-     * (the entries that last decided a search move to the front) */
+     * (the entries that last decided a search move to the front), their
+     * keys and bounds copied side by side, each entry's search ending at
+     * the first (issue 19, session 19: list_prune's instructions on
+     * long_deals/deal.07 70.7M -> 42.5M, callgrind; the same nodes; testing
+     * every pair without a branch, 58.9M) */
     const int nt = n < DD_PRUNE_TOP ? n : DD_PRUNE_TOP;
+    uint64_t tb0[DD_PRUNE_TOP], tb1[DD_PRUNE_TOP];
+    int tlb[DD_PRUNE_TOP], tub[DD_PRUNE_TOP];
+    for (int a = 0; a < nt; a++) {
+        const dd_entry *ea = &d->pool[cell[a]];
+        tb0[a] = ea->b0;
+        tb1[a] = ea->b1;
+        tlb[a] = entry_lb(ea);
+        tub[a] = entry_ub(ea);
+    }
     for (int q = 0; q < n; q++) {
         const dd_entry *eb = &d->pool[cell[q]];
+        const uint64_t mb = mask[q], b0 = eb->b0, b1 = eb->b1;
+        const int lb = entry_lb(eb), ub = entry_ub(eb);
         int dom = 0;
-        for (int a = 0; a < nt; a++)
-            dom |= entry_dominates(&d->pool[cell[a]], mask[a], eb, mask[q]) &
-                   (mask[a] != mask[q] || a < q);
+        for (int a = 0; a < nt && !dom; a++)
+            if (entry_covers(mask[a], tb0[a], tb1[a], mb, b0, b1))
+                dom = (tlb[a] >= lb) & (tub[a] <= ub) & (mask[a] != mb || a < q);
         drop[q] = (uint8_t)dom;
     }
     /* the survivors to the list's end, in order (the walk reads a block
