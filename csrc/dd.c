@@ -310,6 +310,28 @@ DBR_INLINE int pop13(unsigned x) {
  * at every trick, DD_TABLE_FIRST_R, so the slot is asked for no sooner
  * than it is read), about 10% on the first block's header and 12% on
  * the entries (most of them the first block's), 5% on the prefetches. */
+/* Measured and not kept (issue 19, session 19; long_deals/deal.10 +
+ * deal.11, tables' nodes and CPU of tools/dd_nodes.py's program): the
+ * entries that describe the top card of every suit in play in a list of
+ * their own, keyed beside the distribution by those cards' owners (a
+ * second slot a probe, asked for with the first; the others in the
+ * distribution's list). Of the 784M entries deal.10's walks read, 62%
+ * describe the top cards with other owners than the probe's (a split
+ * list skips them), 27% describe fewer cards, 11% the probe's top cards.
+ * At 32 MiB, 118.59M -> 132.66M nodes (+12%; 14 + 15 evictions against
+ * 7 + 8: more lists, more part-filled blocks and slots), CPU 16.3 s ->
+ * 18.8 s; at 128 MiB 84.78M -> 81.11M nodes (-4.3%), CPU 12.18 s ->
+ * 11.88 s: per node no cheaper (0.144 -> 0.146 us). The walk's length
+ * is not what a node costs here; its first lines (the slot, the first
+ * block) are. Nor the pages: the workspace on 2 MiB pages (madvise,
+ * MADV_HUGEPAGE, 2 MiB aligned) 16.5, 16.7 s against 15.8, 16.4 s on 4 KiB
+ * pages. On the hard deals that fit the table (bridge-solver's
+ * hard_deals/deal.11: 5.59M nodes against its 5.38M calls, 1.85M probes
+ * against its 1.79M trick-start lookups) the gap is instructions:
+ * 4.400G against bridge-solver's 3.223G (callgrind), 1.37 times, as the
+ * CPU (1.39); on long_deals/deal.10 (7 evictions at 32 MiB) 58.92G
+ * against 37.84G, 1.56 times, where the CPU is 1.90 times: the rest is
+ * memory. */
 #ifndef DD_SKIP
 #define DD_SKIP 3
 #endif
@@ -332,7 +354,13 @@ DBR_INLINE int pop13(unsigned x) {
  * 17, 24-byte entries, tables' nodes at 32 MiB): 128, long_deals/deal.10
  * + deal.11 120.42M -> 115.62M (-4.0%), long_deals/ 407.90M -> 405.35M
  * (-0.6%), the six freak deals 162.35M -> 162.97M (+0.4%); 256, deal.10
- * + deal.11 121.89M (+1.2%, 22 evictions against 15: the slots fill). */
+ * + deal.11 121.89M (+1.2%, 22 evictions against 15: the slots fill).
+ * Session 19 (tables' nodes and CPU at 32 MiB, one run each): 128,
+ * the six freak deals 155.83M -> 154.52M (-0.8%), hard_deals/ 208.92M ->
+ * 208.66M, long_deals/ 394.81M -> 389.83M (-1.3%; 46.4 s -> 45.4 s),
+ * DDS's hands 502.35M -> 507.81M (+1.1%; 56.3 s -> 55.8 s), the first 60
+ * random deals the same nodes and CPU (three pairs alternated): all the
+ * sets together -0.1%, not worth the change. */
 #ifndef DD_SLOT_BYTES
 #define DD_SLOT_BYTES 64u
 #endif
@@ -941,13 +969,13 @@ DBR_INLINE int evict_rank(const dbr_dd *d, const dd_slot *sl) {
 #define DD_PRUNE_TOP 32
 #endif
 
-/* Entry a dominates entry b: every position b describes, a describes too
- * (a's cards a subset of b's, with the same owners), and a's bounds are at
- * least as tight, so that whatever b decides a decides (ma, mb: their
- * masks). */
-DBR_INLINE int entry_dominates(const dd_entry *a, uint64_t ma, const dd_entry *b, uint64_t mb) {
-    return ((ma & ~mb) == 0) & ((b->b0 & ma) == a->b0) & ((b->b1 & ma) == a->b1) &
-           (entry_lb(a) >= entry_lb(b)) & (entry_ub(a) <= entry_ub(b));
+/* Entry a (mask ma, keys a0, a1) describes every position entry b (mb,
+ * b0, b1) describes: a's cards are a subset of b's, with the same owners.
+ * With bounds at least as tight, a dominates b: whatever b decides, a
+ * decides. */
+DBR_INLINE int entry_covers(uint64_t ma, uint64_t a0, uint64_t a1, uint64_t mb, uint64_t b0,
+                            uint64_t b1) {
+    return !((ma & ~mb) | ((b0 & ma) ^ a0) | ((b1 & ma) ^ a1));
 }
 
 /* The cell of a list's q-th entry, of blocks blk[] whose first holds the
@@ -987,14 +1015,32 @@ static uint64_t list_prune(dbr_dd *d, dd_slot *sl) {
         mask[q] = entry_mask(&d->pool[cell[q]]);
     }
     /* the dominating entries sought among the list's first DD_PRUNE_TOP
-     * (the entries that last decided a search move to the front) */
+     * (the entries that last decided a search move to the front), their
+     * keys and bounds copied side by side, each entry's search ending at
+     * the first (issue 19, session 19: list_prune's instructions on
+     * long_deals/deal.07 70.7M -> 42.5M, callgrind; the same nodes; testing
+     * every pair without a branch, 58.9M). With the search this cheap,
+     * measured and not kept: DD_PRUNE_TOP 64, long_deals/deal.10 + deal.11
+     * 118.59M -> 117.30M nodes (-1.1%), CPU 15.6 s against 15.0-15.5 s;
+     * 128, 119.68M */
     const int nt = n < DD_PRUNE_TOP ? n : DD_PRUNE_TOP;
+    uint64_t tb0[DD_PRUNE_TOP], tb1[DD_PRUNE_TOP];
+    int tlb[DD_PRUNE_TOP], tub[DD_PRUNE_TOP];
+    for (int a = 0; a < nt; a++) {
+        const dd_entry *ea = &d->pool[cell[a]];
+        tb0[a] = ea->b0;
+        tb1[a] = ea->b1;
+        tlb[a] = entry_lb(ea);
+        tub[a] = entry_ub(ea);
+    }
     for (int q = 0; q < n; q++) {
         const dd_entry *eb = &d->pool[cell[q]];
+        const uint64_t mb = mask[q], b0 = eb->b0, b1 = eb->b1;
+        const int lb = entry_lb(eb), ub = entry_ub(eb);
         int dom = 0;
-        for (int a = 0; a < nt; a++)
-            dom |= entry_dominates(&d->pool[cell[a]], mask[a], eb, mask[q]) &
-                   (mask[a] != mask[q] || a < q);
+        for (int a = 0; a < nt && !dom; a++)
+            if (entry_covers(mask[a], tb0[a], tb1[a], mb, b0, b1))
+                dom = (tlb[a] >= lb) & (tub[a] <= ub) & (mask[a] != mb || a < q);
         drop[q] = (uint8_t)dom;
     }
     /* the survivors to the list's end, in order (the walk reads a block
