@@ -3764,19 +3764,12 @@ static DD_HOT int search_follow(dbr_dd *d, const dd_node *nd, int target, dbr_ha
     const dbr_hand present = ~d->played & DBR_FULL_DECK;
     dd_move moves[13];
     dbr_hand rel = 0;
-    int n, result = !ns_to_move;
-    {
-        /* the tricks still to complete: the cards of the hand to play */
-        const int r = dd_popcount(d->h[seat]);
-        if (target <= 0) {
-            *rel_out = 0;
-            return 1;
-        }
-        if (target > r) {
-            *rel_out = 0;
-            return 0;
-        }
-    }
+    int result = !ns_to_move;
+    /* 1 <= target <= the tricks still to complete (the cards of the hand
+     * to play), no test needed: search_lead returns before playing a card
+     * otherwise, a trick's cards keep the target, and a root in the middle
+     * of a trick (dbr_position_validate: the hands still to play hold as
+     * many cards) searches targets 1 to its tricks (node_value) */
     dbr_hand hand = d->h[seat], legal = hand & DBR_SUIT_MASK(nd->led);
     if (!legal) legal = hand;
     const dbr_hand reps = representatives(legal, present);
@@ -3800,34 +3793,36 @@ static DD_HOT int search_follow(dbr_dd *d, const dd_node *nd, int target, dbr_ha
             return ns_to_move;
         }
     }
-    int cc = -1, c = -1, first = -1;
-    dbr_hand skip = 0;
     if (!ce) {
         /* one card to try (a hand has a card at every node): no order to
          * find (31% of the calls on the first 20 random deals; instructions
-         * -3.8%, callgrind, random deals 1-3 and 7-13). Measured and not
-         * kept with it: the loop of gen_follows over suits and ranks,
+         * -3.8%, callgrind, random deals 1-3 and 7-13), and none of
+         * try_moves' bookkeeping (its verdict is the card's). Measured and
+         * not kept with it: the loop of gen_follows over suits and ranks,
          * without / 13 and % 13: the gain gone (GCC's code for the search
          * around it); a follow's suit and rank from the suit led: +0.2% */
-        moves[0].card = dbr__ctz(reps);
-        moves[0].score = 0;
-        n = 1;
-    } else {
-        cc = cut_card(ce, check, seat, legal);
-        n = 0;
-        if (cc >= 0) {
-            /* the cut-off card goes first, tried before the others are
-             * generated and weighed (most searches stop at it): its run's
-             * move, the lowest card of the run */
-            first = cut_move(reps, cc);
-            c = try_first(d, nd, first, target, &rel, &skip);
-        }
-        if (c < 0) n = gen_follows(d, nd, reps, moves);
+        const int res = play_and_search(d, nd, dbr__ctz(reps), target, &rel);
+        rel = rel_lowest(rel);
+        *rel_out = res == ns_to_move ? rel : extend_runs(rel, legal, present);
+        return res;
     }
-    if (c < 0) c = try_moves(d, nd, moves, n, target, first, skip, &rel);
+    int c = -1, first = -1;
+    dbr_hand skip = 0;
+    const int cc = cut_card(ce, check, seat, legal);
+    if (cc >= 0) {
+        /* the cut-off card goes first, tried before the others are
+         * generated and weighed (most searches stop at it): its run's
+         * move, the lowest card of the run */
+        first = cut_move(reps, cc);
+        c = try_first(d, nd, first, target, &rel, &skip);
+    }
+    if (c < 0) {
+        const int n = gen_follows(d, nd, reps, moves);
+        c = try_moves(d, nd, moves, n, target, first, skip, &rel);
+    }
     if (c >= 0) {
         result = ns_to_move;
-        if (ce && c != cc) cut_save(ce, check, seat, c);
+        if (c != cc) cut_save(ce, check, seat, c);
     }
     /* Only a verdict that every card fails extends the runs (extend_runs:
      * the cards skipped as equivalent to a tried one must stay so). A card
