@@ -3002,7 +3002,7 @@ DBR_INLINE int try_moves(dbr_dd *d, const dd_node *nd, dd_move *moves, int n, in
     if (first >= 0) {
         fc[0] = first;
         frel[0] = *rel;
-        fcov[0] = small_cards_done(first, *rel);
+        fcov[0] = 0; /* the union reads no card's cover after the first card's */
         nf = 1;
     }
     sort_moves(moves, n);
@@ -3816,8 +3816,7 @@ static DD_HOT int search_follow(dbr_dd *d, const dd_node *nd, int target, dbr_ha
          * without / 13 and % 13: the gain gone (GCC's code for the search
          * around it); a follow's suit and rank from the suit led: +0.2% */
         const int res = play_and_search(d, nd, dbr__ctz(reps), target, &rel);
-        rel = rel_lowest(rel);
-        *rel_out = res == ns_to_move ? rel : extend_runs(rel, legal, present);
+        *rel_out = res == ns_to_move ? rel : extend_runs(rel_lowest(rel), legal, present);
         return res;
     }
     int c = -1, first = -1;
@@ -3848,8 +3847,15 @@ static DD_HOT int search_follow(dbr_dd *d, const dd_node *nd, int target, dbr_ha
      * six freak deals of dd_golden.json 204.93M -> 193.47M (-5.6%),
      * long_deals/deal.10 and deal.11 100.77M + 107.95M -> 101.00M + 101.93M
      * (-2.8%), the first 60 random deals 74.91M -> 72.97M (-2.6%); the first
-     * 6 random deals' instructions -5.0% (callgrind). */
-    *rel_out = c >= 0 ? rel_lowest(rel) : extend_runs(rel_lowest(rel), legal, present);
+     * 6 random deals' instructions -5.0% (callgrind). A succeeding card's
+     * cards go up as they are, not cut to each suit's lowest (rel_lowest):
+     * every reader of a verdict's cards reads each suit's lowest alone
+     * (small_cards_done, the union of try_moves, rel_lowest in both
+     * searches). With try_moves no longer finding the cut-off card's
+     * cover again: the same nodes, instructions -1.0% (session 20,
+     * callgrind: bridge-solver's hard_deals/deal.11, the first 6 random
+     * deals, the golden 6-7 two-suiters). */
+    *rel_out = c >= 0 ? rel : extend_runs(rel_lowest(rel), legal, present);
     return result;
 }
 
