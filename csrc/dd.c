@@ -2914,7 +2914,15 @@ DBR_INLINE int child_node(const dd_node *nd, int seat, int c, int trump, dd_node
  * child's verdict and adds the relevant cards to *rel. Measured and not
  * kept (issue 19): forced inline (DD_FLAT) into both searches,
  * instructions -0.5% (callgrind, random deals 1-3 and 7-13) but CPU
- * 0.999 (60 random deals alternated with the build without). */
+ * 0.999 (60 random deals alternated with the build without); again in
+ * session 20 (after the follow path's savings): instructions -2.7% on
+ * bridge-solver's hard_deals/deal.11 and the first 6 random deals, -2.4%
+ * on the golden 6-7 two-suiters, but CPU of the first 60 random deals
+ * 5.82, 5.87, 6.04 s against 5.73, 5.73, 5.79 s (alternated, load 3),
+ * deal.11 level (0.574-0.599 s against 0.573-0.621 s): the larger code
+ * costs more than the calls it saves. The end of a trick out of line in
+ * a function of its own (a smaller frame for the other plays): +0.8% to
+ * +1.0% instructions. */
 static DD_HOT int play_and_search(dbr_dd *d, const dd_node *nd, int c, int target, dbr_hand *rel) {
     const int seat = (nd->lead + nd->tlen) & 3;
     const dbr_hand bit = (dbr_hand)1 << c;
