@@ -2608,16 +2608,21 @@ static DD_FLAT int gen_follows(const dbr_dd *d, const dd_node *nd, dbr_hand reps
         else                  /* partner ruffed */
             partner_sure = 1; /* approximate: an overruff is rare */
     }
-    /* Second hand: partner, last to play, beats the card led and third hand */
+    /* Second hand: partner, last to play, beats the card led and third hand
+     * (pl and l3, partner's and third hand's cards of the suit led, are
+     * read at second hand only) */
     int partner_will_win = 0;
-    const unsigned pl = suit_bits(d->h[p], nd->led);
-    const unsigned l3 = suit_bits(d->h[(nd->lead + 2) & 3], nd->led);
-    if (nd->tlen == 1 && pl && dbr__msb(pl) > card_rank(nd->wcard)) {
-        if (l3)
-            partner_will_win = dbr__msb(pl) > dbr__msb(l3);
-        else
-            partner_will_win = trump == DBR_NOTRUMP || nd->led == trump ||
-                               !suit_bits(d->h[(nd->lead + 2) & 3], trump);
+    const unsigned l3 = later_led; /* second hand: third hand's */
+    unsigned pl = 0;
+    if (nd->tlen == 1) {
+        pl = suit_bits(d->h[p], nd->led);
+        if (pl && dbr__msb(pl) > card_rank(nd->wcard)) {
+            if (l3)
+                partner_will_win = dbr__msb(pl) > dbr__msb(l3);
+            else
+                partner_will_win = trump == DBR_NOTRUMP || nd->led == trump ||
+                                   !suit_bits(d->h[(nd->lead + 2) & 3], trump);
+        }
     }
     /* Third hand that cannot beat fourth hand's best card: the cheapest card
      * that forces it out (over fourth hand's second best, or over second
