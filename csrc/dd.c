@@ -2144,13 +2144,15 @@ DBR_INLINE int rel_rank(int card, dbr_hand present) {
  * (a selection, most of the order never needed as most searches stop at
  * their first move), bridge-solver's hard_deals/deal.11 -1.7%, the first
  * 6 random deals -1.5%, the golden 6-7 two-suiters -2.0%; gen_follows
- * inserting each move in place as it weighs it, the same. Measured and
+ * inserting each move in place as it weighs it, the same; a move already
+ * in place left alone (not stored again), a further -0.45%. Measured and
  * not kept before (session 15): each score made unique (score * 16 + 15 -
  * place, the same order) and the best swapped into place instead of the
  * others shifted down: the same nodes, instructions +0.3% (callgrind, the
  * first 6 random deals). */
 DBR_INLINE void sort_moves(dd_move *m, int n) {
     for (int i = 1; i < n; i++) {
+        if (m[i - 1].score >= m[i].score) continue;
         const dd_move x = m[i];
         int j = i;
         for (; j > 0 && m[j - 1].score < x.score; j--) m[j] = m[j - 1];
