@@ -543,8 +543,18 @@ DBR_INLINE int hlen(const dbr_dd *d, int h, int s) {
     return (int)((d->dist >> (16 * s + 4 * h)) & 0xFu);
 }
 
+/* The suit and rank of card c (0..51; c * 79 / 1024 is c / 13 there): a
+ * multiply and a shift, not the signed division's five instructions. In
+ * beats, child_node, play_and_search, small_cards_done, gen_follows and
+ * void3_trump_weight (session 20; the same nodes): instructions -2.0% on
+ * bridge-solver's hard_deals/deal.11, the first 6 random deals and the
+ * golden 6-7 two-suiters (callgrind). (Not a table: see the top of the
+ * file, by table +1-6% CPU.) */
+DBR_INLINE int card_suit(int c) { return (int)((unsigned)c * 79u >> 10); }
+DBR_INLINE int card_rank(int c) { return c - 13 * card_suit(c); }
+
 DBR_INLINE int beats(int c, int w, int trump) {
-    int cs = c / 13, ws = w / 13;
+    int cs = card_suit(c), ws = card_suit(w);
     return cs == ws ? c > w : cs == trump;
 }
 
@@ -719,18 +729,10 @@ static void keys_pext(dbr_dd *d, dbr_hand present) {
 #endif
 
 /* Take the cards `gone` (of the present cards `present`) out of d->kb0 and
- * d->kb1, the cards left being those the hands hold (at the end of a
- * trick): with PEXT, the owners' bits of the cards held, gathered anew
- * (two instructions; about 170 card by card); else each card's two bits
- * leave the layout and the bits above it move down, the highest places
- * first, so that the places still to remove keep their meaning. */
-static DD_HOT void keys_remove(dbr_dd *d, dbr_hand present, dbr_hand gone) {
-#if DD_PEXT
-    if (d->pext) {
-        keys_pext(d, present & ~gone);
-        return;
-    }
-#endif
+ * d->kb1 without PEXT (see keys_remove): each card's two bits leave the
+ * layout and the bits above it move down, the highest places first, so
+ * that the places still to remove keep their meaning. */
+static DD_HOT void keys_remove_bits(dbr_dd *d, dbr_hand present, dbr_hand gone) {
     uint64_t b0 = d->kb0, b1 = d->kb1;
     int off[4], pos = 0;
     for (int s = 0; s < 4; s++) {
@@ -751,6 +753,24 @@ static DD_HOT void keys_remove(dbr_dd *d, dbr_hand present, dbr_hand gone) {
     }
     d->kb0 = b0;
     d->kb1 = b1;
+}
+
+/* Take the cards `gone` (of the present cards `present`) out of d->kb0 and
+ * d->kb1, the cards left being those the hands hold (at the end of a
+ * trick): with PEXT, the owners' bits of the cards held, gathered anew
+ * (two instructions; about 170 card by card, keys_remove_bits). The test
+ * of d->pext inline in its callers (not in a function of its own calling
+ * keys_pext): instructions (callgrind, the same nodes) -0.8% on
+ * bridge-solver's hard_deals/deal.11, -0.75% on the first 6 random deals,
+ * -0.9% on the golden 6-7 two-suiters. */
+DBR_INLINE void keys_remove(dbr_dd *d, dbr_hand present, dbr_hand gone) {
+#if DD_PEXT
+    if (d->pext) {
+        keys_pext(d, present & ~gone);
+        return;
+    }
+#endif
+    keys_remove_bits(d, present, gone);
 }
 
 static DD_FLAT void tt_probe_init(dbr_dd *d, int lead, dd_probe *p) {
@@ -2175,21 +2195,27 @@ DBR_INLINE int rel_rank(int card, dbr_hand present) {
     return pop13(suit_bits(present, s) >> (r + 1));
 }
 
-/* Bring the best of moves i..n-1 to place i (the first of equal scores, so
- * that taking moves one by one gives a stable sort by score, best first);
- * most searches are cut off by their first move, so most of the order is
- * never needed. Measured and not kept (issue 19, session 15): each score
- * made unique (score * 16 + 15 - place, the same order) and the best
- * swapped into place instead of the others shifted down: the same nodes,
- * instructions +0.3% (callgrind, the first 6 random deals). */
-DBR_INLINE void pick_move(dd_move *m, int i, int n) {
-    int k = i;
-    for (int j = i + 1; j < n; j++)
-        if (m[j].score > m[k].score) k = j;
-    if (k == i) return;
-    const dd_move x = m[k];
-    for (int j = k; j > i; j--) m[j] = m[j - 1];
-    m[i] = x;
+/* Sort the moves by score, best first, the moves of equal score in their
+ * order (an insertion sort: a few moves at most nodes). Measured (issue
+ * 19, session 20; the same nodes, instructions by callgrind): against
+ * the best of the remaining moves brought to the front at each move tried
+ * (a selection, most of the order never needed as most searches stop at
+ * their first move), bridge-solver's hard_deals/deal.11 -1.7%, the first
+ * 6 random deals -1.5%, the golden 6-7 two-suiters -2.0%; gen_follows
+ * inserting each move in place as it weighs it, the same; a move already
+ * in place left alone (not stored again), a further -0.45%. Measured and
+ * not kept before (session 15): each score made unique (score * 16 + 15 -
+ * place, the same order) and the best swapped into place instead of the
+ * others shifted down: the same nodes, instructions +0.3% (callgrind, the
+ * first 6 random deals). */
+DBR_INLINE void sort_moves(dd_move *m, int n) {
+    for (int i = 1; i < n; i++) {
+        if (m[i - 1].score >= m[i].score) continue;
+        const dd_move x = m[i];
+        int j = i;
+        for (; j > 0 && m[j - 1].score < x.score; j--) m[j] = m[j - 1];
+        m[j] = x;
+    }
 }
 
 /* The owner of the i-th highest present card of suit s (i = 0 the top),
@@ -2569,14 +2595,14 @@ static DD_HOT int gen_lead_classes(const dbr_dd *d, int lead, int best, int kill
  * fourth hand must follow; ruff over fourth hand's trumps when possible. */
 static DD_FLAT int void3_trump_weight(const dbr_dd *d, const dd_node *nd, int seat, int c,
                                       dbr_hand present) {
-    const int trump = d->trump, led = nd->led, s = c / 13, rank = c % 13, R = rank + 2;
+    const int trump = d->trump, led = nd->led, s = card_suit(c), rank = c - 13 * s, R = rank + 2;
     const int len = hlen(d, seat, s);
-    const int o4 = (nd->lead + 3) & 3, p = nd->lead, wr = nd->wcard % 13;
+    const int o4 = (nd->lead + 3) & 3, p = nd->lead, wr = card_rank(nd->wcard);
     const unsigned l4 = suit_bits(d->h[o4], led), t4 = suit_bits(d->h[o4], trump);
     if (led == trump || s != trump) return -R + len * 64 / 40;
     if (nd->wseat == p && (!l4 || wr > (int)dbr__msb(l4)) && (l4 || !t4)) return -R - 50;
     const int add = len * 64 / 50;
-    if (nd->wcard / 13 == trump && rank < wr) {
+    if (card_suit(nd->wcard) == trump && rank < wr) {
         const unsigned held = suit_bits(d->h[0] | d->h[1] | d->h[2] | d->h[3], s);
         return -32 + 1 + pop13(held >> (rank + 1)) + len * 64 / 40;
     }
@@ -2617,7 +2643,15 @@ static DD_FLAT int void3_trump_weight(const dbr_dd *d, const dd_node *nd, int se
  * ruff (DDS), 47.78M / 54.24M; DDS's relative rank of the top of the run
  * for the cards not sure to win, 47.19M / 53.89M; DDS's discard weights
  * for second hand on a trump lead, 47.42M / 53.78M. */
-static DD_FLAT int gen_follows(const dbr_dd *d, const dd_node *nd, dbr_hand reps, dd_move *m) {
+/* The moves of `reps` but those in `skip` (the cut-off card tried first
+ * and the cards its failure rules out, see try_first) are weighed; the
+ * weights still read all of `reps` (the cheapest card that forces or
+ * overtakes), so the order is the same. Not weighing the moves skipped
+ * anyway (session 20; the same nodes): instructions -1.3% on
+ * bridge-solver's hard_deals/deal.11, -1.1% on the first 6 random deals,
+ * -0.7% on the golden 6-7 two-suiters (callgrind). */
+static DD_FLAT int gen_follows(const dbr_dd *d, const dd_node *nd, dbr_hand reps, dbr_hand skip,
+                               dd_move *m) {
     const int trump = d->trump;
     const int seat = (nd->lead + nd->tlen) & 3, p = seat ^ 2;
     const int partner_winning = nd->wseat == p;
@@ -2625,47 +2659,53 @@ static DD_FLAT int gen_follows(const dbr_dd *d, const dd_node *nd, dbr_hand reps
     dbr_hand hand = d->h[seat];
     dbr_hand follow = hand & DBR_SUIT_MASK(nd->led);
     int n = 0;
-    /* Cards the hands still to play to this trick hold in the suit led. */
+    /* Cards the opponents still to play to this trick hold in the suit led:
+     * the next hand's, unless it led (partner is the other hand that may be
+     * still to play; not a loop over the hands: instructions -0.7%, the
+     * same nodes, session 20) */
     unsigned later_led = 0;
     int later_can_ruff = 0;
-    for (int i = nd->tlen + 1; i < 4; i++) {
-        int o = (nd->lead + i) & 3;
-        if (o == p) continue;
-        unsigned ol = suit_bits(d->h[o], nd->led);
-        later_led |= ol;
-        if (!ol && trump != DBR_NOTRUMP && nd->led != trump && suit_bits(d->h[o], trump))
-            later_can_ruff = 1;
+    if (nd->tlen < 3) {
+        const int o = (seat + 1) & 3;
+        later_led = suit_bits(d->h[o], nd->led);
+        later_can_ruff =
+            !later_led && trump != DBR_NOTRUMP && nd->led != trump && suit_bits(d->h[o], trump);
     }
     /* Is partner's card sure to win the trick? */
     int partner_sure = 0;
     if (partner_winning) {
         if (nd->tlen == 3)
             partner_sure = 1;
-        else if (nd->wcard / 13 == nd->led)
-            partner_sure =
-                !later_can_ruff && (later_led == 0 || (int)dbr__msb(later_led) < nd->wcard % 13);
+        else if (card_suit(nd->wcard) == nd->led)
+            partner_sure = !later_can_ruff &&
+                           (later_led == 0 || (int)dbr__msb(later_led) < card_rank(nd->wcard));
         else                  /* partner ruffed */
             partner_sure = 1; /* approximate: an overruff is rare */
     }
-    /* Second hand: partner, last to play, beats the card led and third hand */
+    /* Second hand: partner, last to play, beats the card led and third hand
+     * (pl and l3, partner's and third hand's cards of the suit led, are
+     * read at second hand only) */
     int partner_will_win = 0;
-    const unsigned pl = suit_bits(d->h[p], nd->led);
-    const unsigned l3 = suit_bits(d->h[(nd->lead + 2) & 3], nd->led);
-    if (nd->tlen == 1 && pl && dbr__msb(pl) > nd->wcard % 13) {
-        if (l3)
-            partner_will_win = dbr__msb(pl) > dbr__msb(l3);
-        else
-            partner_will_win = trump == DBR_NOTRUMP || nd->led == trump ||
-                               !suit_bits(d->h[(nd->lead + 2) & 3], trump);
+    const unsigned l3 = later_led; /* second hand: third hand's */
+    unsigned pl = 0;
+    if (nd->tlen == 1) {
+        pl = suit_bits(d->h[p], nd->led);
+        if (pl && dbr__msb(pl) > card_rank(nd->wcard)) {
+            if (l3)
+                partner_will_win = dbr__msb(pl) > dbr__msb(l3);
+            else
+                partner_will_win = trump == DBR_NOTRUMP || nd->led == trump ||
+                                   !suit_bits(d->h[(nd->lead + 2) & 3], trump);
+        }
     }
     /* Third hand that cannot beat fourth hand's best card: the cheapest card
      * that forces it out (over fourth hand's second best, or over second
      * hand's winning card) */
     int force = -1;
-    if (nd->tlen == 2 && follow && !partner_sure && nd->wcard / 13 == nd->led) {
+    if (nd->tlen == 2 && follow && !partner_sure && card_suit(nd->wcard) == nd->led) {
         const unsigned l4 = suit_bits(d->h[(nd->lead + 3) & 3], nd->led);
         const unsigned own = suit_bits(follow, nd->led);
-        const int w = nd->wcard % 13;
+        const int w = card_rank(nd->wcard);
         if (l4 && own && dbr__msb(l4) > dbr__msb(own) && dbr__msb(l4) > w) {
             const unsigned rest4 = l4 & ~(1u << dbr__msb(l4));
             int over = -1;
@@ -2697,14 +2737,13 @@ static DD_FLAT int gen_follows(const dbr_dd *d, const dd_node *nd, dbr_hand reps
             int opp = hlen(d, o4, nd->led) - 1;
             const int l2 = hlen(d, o2, nd->led);
             if (l2 > opp) opp = l2;
-            const unsigned over = suit_bits(reps, nd->led) & ~((2u << (nd->wcard % 13)) - 1u);
+            const unsigned over = suit_bits(reps, nd->led) & ~((2u << card_rank(nd->wcard)) - 1u);
             if (opp <= top - 1 && over) overtake = 13 * nd->led + dbr__ctz(over);
         }
     }
-    while (reps) {
-        int c = dbr__ctz(reps);
-        reps &= reps - 1;
-        int rank = c % 13, s = c / 13;
+    for (dbr_hand gen = reps & ~skip; gen; gen &= gen - 1) {
+        const int c = dbr__ctz(gen);
+        const int s = card_suit(c), rank = c - 13 * s;
         int wins = beats(c, nd->wcard, trump);
         int sc;
         if (follow) {
@@ -2816,10 +2855,12 @@ DBR_INLINE void cut_save(dd_cut *e, uint32_t check, int seat, int card) {
 }
 
 /* The move of card c's run: the lowest card of the run, the highest of the
- * representatives `reps` of c's suit not above c. */
-DBR_INLINE int cut_move(dbr_hand reps, int c) {
-    return dbr__msb(reps & DBR_SUIT_MASK(c / 13) & (((dbr_hand)2 << c) - 1));
-}
+ * representatives `reps` of c's suit not above c. c being one of the cards
+ * `reps` represent, that is the highest representative not above c (the
+ * run's own lies in c's suit, between any lower suit's and c): no suit
+ * mask needed (instructions -0.4%, the same nodes; session 20, callgrind,
+ * deal.11 / random 6 / golden 6-7). */
+DBR_INLINE int cut_move(dbr_hand reps, int c) { return dbr__msb(reps & (((dbr_hand)2 << c) - 1)); }
 
 /* The move of card c's run first (the moves are the lowest cards of their
  * runs: the highest move of c's suit not above c). */
@@ -2924,7 +2965,7 @@ DBR_INLINE int child_node(const dd_node *nd, int seat, int c, int trump, dd_node
     if (nd->tlen == 0) {
         ch->lead = seat;
         ch->tlen = 1;
-        ch->led = c / 13;
+        ch->led = card_suit(c);
         ch->wseat = seat;
         ch->wcard = c;
         ch->tmask = bit;
@@ -2957,11 +2998,19 @@ DBR_INLINE int child_node(const dd_node *nd, int seat, int c, int trump, dd_node
  * child's verdict and adds the relevant cards to *rel. Measured and not
  * kept (issue 19): forced inline (DD_FLAT) into both searches,
  * instructions -0.5% (callgrind, random deals 1-3 and 7-13) but CPU
- * 0.999 (60 random deals alternated with the build without). */
+ * 0.999 (60 random deals alternated with the build without); again in
+ * session 20 (after the follow path's savings): instructions -2.7% on
+ * bridge-solver's hard_deals/deal.11 and the first 6 random deals, -2.4%
+ * on the golden 6-7 two-suiters, but CPU of the first 60 random deals
+ * 5.82, 5.87, 6.04 s against 5.73, 5.73, 5.79 s (alternated, load 3),
+ * deal.11 level (0.574-0.599 s against 0.573-0.621 s): the larger code
+ * costs more than the calls it saves. The end of a trick out of line in
+ * a function of its own (a smaller frame for the other plays): +0.8% to
+ * +1.0% instructions. */
 static DD_HOT int play_and_search(dbr_dd *d, const dd_node *nd, int c, int target, dbr_hand *rel) {
     const int seat = (nd->lead + nd->tlen) & 3;
     const dbr_hand bit = (dbr_hand)1 << c;
-    const uint64_t len1 = (uint64_t)1 << (16 * (c / 13) + 4 * seat);
+    const uint64_t len1 = (uint64_t)1 << (16 * card_suit(c) + 4 * seat);
     dd_node ch;
     d->h[seat] &= ~bit;
     d->dist -= len1;
@@ -2974,7 +3023,10 @@ static DD_HOT int play_and_search(dbr_dd *d, const dd_node *nd, int c, int targe
         const uint64_t kb0 = d->kb0, kb1 = d->kb1;
         keys_remove(d, ~d->played & DBR_FULL_DECK, cards);
         d->played |= cards;
-        /* once no hand holds a trump the play is no trumps' (see load) */
+        /* once no hand holds a trump the play is no trumps' (see load).
+         * Measured and not kept (session 20): the trump suit's lengths
+         * read from d->dist instead of the four hands: instructions +0.15%
+         * (GCC's code around it) */
         const int trump = d->trump;
         if (trump != DBR_NOTRUMP &&
             !((d->h[0] | d->h[1] | d->h[2] | d->h[3]) & DBR_SUIT_MASK(trump)))
@@ -2985,7 +3037,7 @@ static DD_HOT int play_and_search(dbr_dd *d, const dd_node *nd, int c, int targe
         d->kb0 = kb0;
         d->kb1 = kb1;
         /* the winner's rank counted if it beat a card of its own suit */
-        if (cards & DBR_SUIT_MASK(wcard / 13) & ~((dbr_hand)1 << wcard))
+        if (cards & DBR_SUIT_MASK(card_suit(wcard)) & ~((dbr_hand)1 << wcard))
             *rel |= (dbr_hand)1 << wcard;
     }
     d->h[seat] |= bit;
@@ -3001,8 +3053,8 @@ static DD_HOT int play_and_search(dbr_dd *d, const dd_node *nd, int c, int targe
  * lowest relevant one, to be skipped (DDS skips so after the first card of
  * each suit; any failed card will do); none when c is not below it. */
 DBR_INLINE dbr_hand small_cards_done(int c, dbr_hand crel) {
-    const int base = 13 * (c / 13);
-    const unsigned rs = suit_bits(crel, c / 13);
+    const int base = 13 * card_suit(c);
+    const unsigned rs = suit_bits(crel, card_suit(c));
     const unsigned below = rs ? (rs & (0u - rs)) - 1u : 0x1FFFu;
     return below >> (c - base) & 1u ? (dbr_hand)below << base : 0;
 }
@@ -3064,11 +3116,11 @@ DBR_INLINE int try_moves(dbr_dd *d, const dd_node *nd, dd_move *moves, int n, in
     if (first >= 0) {
         fc[0] = first;
         frel[0] = *rel;
-        fcov[0] = small_cards_done(first, *rel);
+        fcov[0] = 0; /* the union reads no card's cover after the first card's */
         nf = 1;
     }
+    sort_moves(moves, n);
     for (int i = 0; i < n; i++) {
-        pick_move(moves, i, n);
         const int c = moves[i].card;
         if (skip >> c & 1u) continue;
         dbr_hand crel = 0;
@@ -3881,21 +3933,20 @@ static DD_HOT int search_follow(dbr_dd *d, const dd_node *nd, int target, dbr_ha
     const dbr_hand present = ~d->played & DBR_FULL_DECK;
     dd_move moves[13];
     dbr_hand rel = 0;
-    int n, result = !ns_to_move;
-    {
-        /* the tricks still to complete: the cards of the hand to play */
-        const int r = dd_popcount(d->h[seat]);
-        if (target <= 0) {
-            *rel_out = 0;
-            return 1;
-        }
-        if (target > r) {
-            *rel_out = 0;
-            return 0;
-        }
-    }
+    int result = !ns_to_move;
+    /* 1 <= target <= the tricks still to complete (the cards of the hand
+     * to play), no test needed: search_lead returns before playing a card
+     * otherwise, a trick's cards keep the target, and a root in the middle
+     * of a trick (dbr_position_validate: the hands still to play hold as
+     * many cards) searches targets 1 to its tricks (node_value) */
     dbr_hand hand = d->h[seat], legal = hand & DBR_SUIT_MASK(nd->led);
     if (!legal) legal = hand;
+    /* Measured and not kept (session 20, instructions by callgrind on
+     * deal.11 / random 6 / golden 6-7, the same nodes): the representatives
+     * not found where one card is legal, -0.1% / 0.0% / +0.45%; the moves'
+     * weighing and trying (gen_follows, try_moves) out of line in a
+     * function of their own, so that the paths that end at one card keep a
+     * smaller frame, +0.03% / +0.03% / +0.12%. */
     const dbr_hand reps = representatives(legal, present);
     uint32_t check = 0;
     dd_cut *ce = NULL;
@@ -3917,34 +3968,37 @@ static DD_HOT int search_follow(dbr_dd *d, const dd_node *nd, int target, dbr_ha
             return ns_to_move;
         }
     }
-    int cc = -1, c = -1, first = -1;
-    dbr_hand skip = 0;
     if (!ce) {
         /* one card to try (a hand has a card at every node): no order to
          * find (31% of the calls on the first 20 random deals; instructions
-         * -3.8%, callgrind, random deals 1-3 and 7-13). Measured and not
-         * kept with it: the loop of gen_follows over suits and ranks,
+         * -3.8%, callgrind, random deals 1-3 and 7-13), and none of
+         * try_moves' bookkeeping (its verdict is the card's). Measured and
+         * not kept with it: the loop of gen_follows over suits and ranks,
          * without / 13 and % 13: the gain gone (GCC's code for the search
-         * around it); a follow's suit and rank from the suit led: +0.2% */
-        moves[0].card = dbr__ctz(reps);
-        moves[0].score = 0;
-        n = 1;
-    } else {
-        cc = cut_card(ce, check, seat, legal);
-        n = 0;
-        if (cc >= 0) {
-            /* the cut-off card goes first, tried before the others are
-             * generated and weighed (most searches stop at it): its run's
-             * move, the lowest card of the run */
-            first = cut_move(reps, cc);
-            c = try_first(d, nd, first, target, &rel, &skip);
-        }
-        if (c < 0) n = gen_follows(d, nd, reps, moves);
+         * around it); a follow's suit and rank from the suit led: +0.2%
+         * (again in session 20, after the moves were sorted: +0.2% on
+         * deal.11, random 6 and golden 6-7) */
+        const int res = play_and_search(d, nd, dbr__ctz(reps), target, &rel);
+        *rel_out = res == ns_to_move ? rel : extend_runs(rel_lowest(rel), legal, present);
+        return res;
     }
-    if (c < 0) c = try_moves(d, nd, moves, n, target, first, skip, &rel);
+    int c = -1, first = -1;
+    dbr_hand skip = 0;
+    const int cc = cut_card(ce, check, seat, legal);
+    if (cc >= 0) {
+        /* the cut-off card goes first, tried before the others are
+         * generated and weighed (most searches stop at it): its run's
+         * move, the lowest card of the run */
+        first = cut_move(reps, cc);
+        c = try_first(d, nd, first, target, &rel, &skip);
+    }
+    if (c < 0) {
+        const int n = gen_follows(d, nd, reps, skip, moves);
+        c = try_moves(d, nd, moves, n, target, first, skip, &rel);
+    }
     if (c >= 0) {
         result = ns_to_move;
-        if (ce && c != cc) cut_save(ce, check, seat, c);
+        if (c != cc) cut_save(ce, check, seat, c);
     }
     /* Only a verdict that every card fails extends the runs (extend_runs:
      * the cards skipped as equivalent to a tried one must stay so). A card
@@ -3956,8 +4010,18 @@ static DD_HOT int search_follow(dbr_dd *d, const dd_node *nd, int target, dbr_ha
      * six freak deals of dd_golden.json 204.93M -> 193.47M (-5.6%),
      * long_deals/deal.10 and deal.11 100.77M + 107.95M -> 101.00M + 101.93M
      * (-2.8%), the first 60 random deals 74.91M -> 72.97M (-2.6%); the first
-     * 6 random deals' instructions -5.0% (callgrind). */
-    *rel_out = c >= 0 ? rel_lowest(rel) : extend_runs(rel_lowest(rel), legal, present);
+     * 6 random deals' instructions -5.0% (callgrind). A succeeding card's
+     * cards go up as they are, not cut to each suit's lowest (rel_lowest):
+     * every reader of a verdict's cards reads each suit's lowest alone
+     * (small_cards_done, the union of try_moves, rel_lowest in both
+     * searches). With try_moves no longer finding the cut-off card's
+     * cover again: the same nodes, instructions -1.0% (session 20,
+     * callgrind: bridge-solver's hard_deals/deal.11, the first 6 random
+     * deals, the golden 6-7 two-suiters). Measured and not kept (session
+     * 20, the same three): extend_runs called only where a lowest relevant
+     * card is the hand's, -0.1%; in gen_follows, fourth hand's cards of the
+     * suit led at third hand read from later_led, -0.0%. */
+    *rel_out = c >= 0 ? rel : extend_runs(rel_lowest(rel), legal, present);
     return result;
 }
 
