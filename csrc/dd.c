@@ -546,7 +546,7 @@ DBR_INLINE int hlen(const dbr_dd *d, int h, int s) {
 /* The suit and rank of card c (0..51; c * 79 / 1024 is c / 13 there): a
  * multiply and a shift, not the signed division's five instructions. In
  * beats, child_node, play_and_search, small_cards_done, gen_follows and
- * void3_trump_weight (session 20; the same nodes): instructions -2.0% on
+ * void3_trump_weight (session 19; the same nodes): instructions -2.0% on
  * bridge-solver's hard_deals/deal.11, the first 6 random deals and the
  * golden 6-7 two-suiters (callgrind). (Not a table: see the top of the
  * file, by table +1-6% CPU.) */
@@ -2197,7 +2197,7 @@ DBR_INLINE int rel_rank(int card, dbr_hand present) {
 
 /* Sort the moves by score, best first, the moves of equal score in their
  * order (an insertion sort: a few moves at most nodes). Measured (issue
- * 19, session 20; the same nodes, instructions by callgrind): against
+ * 19, session 19; the same nodes, instructions by callgrind): against
  * the best of the remaining moves brought to the front at each move tried
  * (a selection, most of the order never needed as most searches stop at
  * their first move), bridge-solver's hard_deals/deal.11 -1.7%, the first
@@ -2647,7 +2647,7 @@ static DD_FLAT int void3_trump_weight(const dbr_dd *d, const dd_node *nd, int se
  * and the cards its failure rules out, see try_first) are weighed; the
  * weights still read all of `reps` (the cheapest card that forces or
  * overtakes), so the order is the same. Not weighing the moves skipped
- * anyway (session 20; the same nodes): instructions -1.3% on
+ * anyway (session 19; the same nodes): instructions -1.3% on
  * bridge-solver's hard_deals/deal.11, -1.1% on the first 6 random deals,
  * -0.7% on the golden 6-7 two-suiters (callgrind). */
 static DD_FLAT int gen_follows(const dbr_dd *d, const dd_node *nd, dbr_hand reps, dbr_hand skip,
@@ -2662,7 +2662,7 @@ static DD_FLAT int gen_follows(const dbr_dd *d, const dd_node *nd, dbr_hand reps
     /* Cards the opponents still to play to this trick hold in the suit led:
      * the next hand's, unless it led (partner is the other hand that may be
      * still to play; not a loop over the hands: instructions -0.7%, the
-     * same nodes, session 20) */
+     * same nodes, session 19) */
     unsigned later_led = 0;
     int later_can_ruff = 0;
     if (nd->tlen < 3) {
@@ -2858,7 +2858,7 @@ DBR_INLINE void cut_save(dd_cut *e, uint32_t check, int seat, int card) {
  * representatives `reps` of c's suit not above c. c being one of the cards
  * `reps` represent, that is the highest representative not above c (the
  * run's own lies in c's suit, between any lower suit's and c): no suit
- * mask needed (instructions -0.4%, the same nodes; session 20, callgrind,
+ * mask needed (instructions -0.4%, the same nodes; session 19, callgrind,
  * deal.11 / random 6 / golden 6-7). */
 DBR_INLINE int cut_move(dbr_hand reps, int c) { return dbr__msb(reps & (((dbr_hand)2 << c) - 1)); }
 
@@ -2999,7 +2999,7 @@ DBR_INLINE int child_node(const dd_node *nd, int seat, int c, int trump, dd_node
  * kept (issue 19): forced inline (DD_FLAT) into both searches,
  * instructions -0.5% (callgrind, random deals 1-3 and 7-13) but CPU
  * 0.999 (60 random deals alternated with the build without); again in
- * session 20 (after the follow path's savings): instructions -2.7% on
+ * session 19 (after the follow path's savings): instructions -2.7% on
  * bridge-solver's hard_deals/deal.11 and the first 6 random deals, -2.4%
  * on the golden 6-7 two-suiters, but CPU of the first 60 random deals
  * 5.82, 5.87, 6.04 s against 5.73, 5.73, 5.79 s (alternated, load 3),
@@ -3024,7 +3024,7 @@ static DD_HOT int play_and_search(dbr_dd *d, const dd_node *nd, int c, int targe
         keys_remove(d, ~d->played & DBR_FULL_DECK, cards);
         d->played |= cards;
         /* once no hand holds a trump the play is no trumps' (see load).
-         * Measured and not kept (session 20): the trump suit's lengths
+         * Measured and not kept (session 19): the trump suit's lengths
          * read from d->dist instead of the four hands: instructions +0.15%
          * (GCC's code around it) */
         const int trump = d->trump;
@@ -3941,7 +3941,7 @@ static DD_HOT int search_follow(dbr_dd *d, const dd_node *nd, int target, dbr_ha
      * many cards) searches targets 1 to its tricks (node_value) */
     dbr_hand hand = d->h[seat], legal = hand & DBR_SUIT_MASK(nd->led);
     if (!legal) legal = hand;
-    /* Measured and not kept (session 20, instructions by callgrind on
+    /* Measured and not kept (session 19, instructions by callgrind on
      * deal.11 / random 6 / golden 6-7, the same nodes): the representatives
      * not found where one card is legal, -0.1% / 0.0% / +0.45%; the moves'
      * weighing and trying (gen_follows, try_moves) out of line in a
@@ -3976,7 +3976,7 @@ static DD_HOT int search_follow(dbr_dd *d, const dd_node *nd, int target, dbr_ha
          * not kept with it: the loop of gen_follows over suits and ranks,
          * without / 13 and % 13: the gain gone (GCC's code for the search
          * around it); a follow's suit and rank from the suit led: +0.2%
-         * (again in session 20, after the moves were sorted: +0.2% on
+         * (again in session 19, after the moves were sorted: +0.2% on
          * deal.11, random 6 and golden 6-7) */
         const int res = play_and_search(d, nd, dbr__ctz(reps), target, &rel);
         *rel_out = res == ns_to_move ? rel : extend_runs(rel_lowest(rel), legal, present);
@@ -4015,7 +4015,7 @@ static DD_HOT int search_follow(dbr_dd *d, const dd_node *nd, int target, dbr_ha
      * every reader of a verdict's cards reads each suit's lowest alone
      * (small_cards_done, the union of try_moves, rel_lowest in both
      * searches). With try_moves no longer finding the cut-off card's
-     * cover again: the same nodes, instructions -1.0% (session 20,
+     * cover again: the same nodes, instructions -1.0% (session 19,
      * callgrind: bridge-solver's hard_deals/deal.11, the first 6 random
      * deals, the golden 6-7 two-suiters). Measured and not kept (session
      * 20, the same three): extend_runs called only where a lowest relevant
