@@ -4018,7 +4018,7 @@ static DD_HOT int search_follow(dbr_dd *d, const dd_node *nd, int target, dbr_ha
      * cover again: the same nodes, instructions -1.0% (session 19,
      * callgrind: bridge-solver's hard_deals/deal.11, the first 6 random
      * deals, the golden 6-7 two-suiters). Measured and not kept (session
-     * 20, the same three): extend_runs called only where a lowest relevant
+     * 19, the same three): extend_runs called only where a lowest relevant
      * card is the hand's, -0.1%; in gen_follows, fourth hand's cards of the
      * suit led at third hand read from later_led, -0.0%. */
     *rel_out = c >= 0 ? rel : extend_runs(rel_lowest(rel), legal, present);
