@@ -2366,7 +2366,8 @@ static DD_FLAT int gen_leads_in(const dbr_dd *d, int lead, int best, int killer,
      * run's case: +0.15% / +0.12%; the owners relative to the leader (0..3,
      * 4 none, compared with constants): +0.28% / +0.28%; the lead's bit as
      * rs & -rs (rs ^= bit): +0.13% / +0.12%; a void's choices as
-     * `nl ? nl : tricks`: +0.13% / +0.13%. */
+     * `nl ? nl : tricks`: +0.13% / +0.13%; w2's and w3's -1 by `| -(na <
+     * 2)`, no select: +0.10% / +0.10%. */
     const int tlh = tl != 0, trh = tr != 0, tph = tp != 0;
     /* the table's best lead: its place among its suit's cards in play, a
      * byte a suit (64 elsewhere); the killer as a card bit */
