@@ -451,6 +451,9 @@ DBR_INLINE void entry_set_bounds(dd_entry *e, int lb, int ub) {
  * there; else to a new block). */
 DBR_INLINE int head_room(uint32_t head) { return head % DD_BLOCK != 0; }
 
+/* The cut-off cards' salt's multiplier (see cut_find). */
+#define DD_CUT_SALT 0x9E3779B97F4A7C15ull
+
 /* The card that last cut a search off, by a key that many positions share
  * (see cut_find): a hint of move order, never a fact about positions. */
 typedef struct dd_cut {
@@ -499,7 +502,8 @@ struct dbr_dd {
                              for eight voids or more (see search_lead) */
     dd_cut *cut;          /* the cut-off cards (see cut_find) */
     uint64_t cut_mask;    /* their number - 1 (a power of two) */
-    uint32_t cut_salt;    /* mixed into their checks: a new salt forgets them all */
+    uint64_t cut_salt;    /* mixed into their checks: a new salt forgets them all
+                             (1, 2, ... times DD_CUT_SALT: see cut_find) */
     uint64_t evictions;   /* the times the table was full (tt_evict) */
     uintptr_t base;       /* the caller's memory (dbr_dd_init) and its size */
     size_t bytes;
@@ -624,7 +628,7 @@ dbr_status dbr_dd_init(void *memory, size_t bytes, dbr_dd **dd_out) {
     dd->cut = (dd_cut *)cut;
     dd->cut_mask = cuts - 1;
     memset(dd->cut, 0, (size_t)cuts * sizeof(dd_cut));
-    dd->cut_salt = 1;
+    dd->cut_salt = DD_CUT_SALT;
     tt_clear(dd);
     memset(dd->killer, -1, sizeof dd->killer);
     memset(dd->tt_lead, -1, sizeof dd->tt_lead);
@@ -773,26 +777,32 @@ DBR_INLINE void keys_remove(dbr_dd *d, dbr_hand present, dbr_hand gone) {
     keys_remove_bits(d, present, gone);
 }
 
-static DD_FLAT void tt_probe_init(dbr_dd *d, int lead, dd_probe *p) {
-    /* at a trick boundary the present cards are the cards held, so the
-     * workspace's keys are the position's */
+/* The probe's cards in play by suit and where each suit starts in its
+ * keys (all, off). */
+static DD_FLAT void tt_probe_suits(const dbr_dd *d, dd_probe *p) {
     int pos = 0;
     const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
     for (int s = 0; s < 4; s++) {
         const unsigned a = suit_bits(all, s);
-        const int n = pop13(a);
         p->all[s] = a;
         p->off[s] = pos;
-        pos += n;
+        pos += pop13(a);
     }
     p->off[4] = pos;
-    const uint64_t b0 = d->kb0, b1 = d->kb1;
+}
+
+/* The probe of the position at a trick boundary, its slot, walk and
+ * evictions aside: filled only where the table's walk found no hit (the
+ * walk and a hit use the workspace's keys and the slot as they are, see
+ * search_lead). */
+static DD_FLAT void tt_probe_init(const dbr_dd *d, uint8_t ctl, dd_probe *p) {
+    /* at a trick boundary the present cards are the cards held, so the
+     * workspace's keys are the position's */
     p->dist = d->dist;
-    p->b0 = b0;
-    p->b1 = b1;
-    p->ctl = (uint8_t)(1 + lead + 4 * d->trump);
-    p->slot = NULL;           /* found when needed (find_slot) */
-    p->nmatch = DD_MATCH + 1; /* no walk recorded */
+    p->b0 = d->kb0;
+    p->b1 = d->kb1;
+    p->ctl = ctl;
+    tt_probe_suits(d, p);
 }
 
 DBR_INLINE uint64_t depth_mask(const dd_probe *p, unsigned depths) {
@@ -818,30 +828,27 @@ static DD_FLAT dbr_hand depths_rel(const dd_probe *p, unsigned depths) {
     return rel;
 }
 
+#if DD_PEXT
+/* Two sets of places of the keys' layout as cards (keys_pdep2's: one
+ * call out of the target("bmi2") clone for the two PDEPs of a hit). */
+typedef struct dd_pdep2 {
+    dbr_hand a, b;
+} dd_pdep2;
+#endif
 #if DD_PEXT == 1
 __attribute__((target("bmi2"), noinline))
 #endif
 #if DD_PEXT
-static dbr_hand keys_pdep(uint64_t places, dbr_hand present) {
-    return _pdep_u64(places, present);
+static dd_pdep2 keys_pdep2(uint64_t a, uint64_t b, dbr_hand present) {
+    const dd_pdep2 x = {_pdep_u64(a, present), _pdep_u64(b, present)};
+    return x;
 }
 #endif
 
-/* The relevant cards of an entry's mask (see depth_mask), in this position:
- * with PDEP, the cards at the lowest place of each suit's run of places in
- * the mask (about 20 instructions; 170 suit by suit). */
-static DD_FLAT dbr_hand mask_rel(const dbr_dd *d, const dd_probe *p, uint64_t mask) {
-#if DD_PEXT
-    if (d->pext) {
-        /* a place whose place below is out of the mask or in another suit
-         * (the runs of two suits may meet) */
-        const uint64_t starts =
-            1u | (uint64_t)1 << p->off[1] | (uint64_t)1 << p->off[2] | (uint64_t)1 << p->off[3];
-        return keys_pdep(mask & ~((mask << 1) & ~starts), d->h[0] | d->h[1] | d->h[2] | d->h[3]);
-    }
-#else
-    (void)d;
-#endif
+/* The relevant cards of an entry's mask (see depth_mask), in this position,
+ * without PDEP (see tt_hit_rel): suit by suit, about 170 instructions. */
+static DD_FLAT dbr_hand mask_rel(const dbr_dd *d, dd_probe *p, uint64_t mask) {
+    tt_probe_suits(d, p);
     unsigned depths = 0;
     for (int s = 0; s < 4; s++)
         depths |= (unsigned)pop13((unsigned)(mask >> p->off[s]) &
@@ -863,14 +870,28 @@ static DD_FLAT unsigned rel_depths(const dd_probe *p, dbr_hand rel) {
     return depths;
 }
 
-/* The slot of a distribution, or the empty slot where it would go. */
-static dd_slot *find_slot(dbr_dd *d, uint64_t dist, uint8_t ctl) {
-    uint64_t i = slot_home(d, dist, ctl);
+/* The slot of a distribution, or the empty slot where it would go, its
+ * home slot_home's i (computed once where it is prefetched first). */
+DBR_INLINE dd_slot *find_slot_from(dbr_dd *d, uint64_t i, uint64_t dist, uint8_t ctl,
+                                   uint32_t *head) {
     for (;;) {
         dd_slot *sl = &d->slots[i];
-        if (!slot_live(d, sl) || (sl->dist == dist && sl->ctl == ctl)) return sl;
+        if (!slot_live(d, sl)) {
+            *head = 0;
+            return sl;
+        }
+        if (sl->dist == dist && sl->ctl == ctl) {
+            *head = sl->head;
+            return sl;
+        }
         i = (i + 1) & d->slot_mask;
     }
+}
+
+/* The slot of a distribution, or the empty slot where it would go. */
+static dd_slot *find_slot(dbr_dd *d, uint64_t dist, uint8_t ctl) {
+    uint32_t head;
+    return find_slot_from(d, slot_home(d, dist, ctl), dist, ctl, &head);
 }
 
 /* Tricks to complete from the positions of a slot: the leader's cards. */
@@ -2851,19 +2872,9 @@ static DD_FLAT int gen_follows(const dbr_dd *d, const dd_node *nd, dbr_hand reps
  * following suit, the cards of the suit led still in play and the card
  * winning the trick; discarding or ruffing, the hand and the trick's winner
  * (its seat in no trumps, its card with trumps). Entries hold a card for
- * each seat. */
-static DD_FLAT dd_cut *cut_find(const dbr_dd *d, const dd_node *nd, int seat, uint32_t *check) {
-    const dbr_hand hand = d->h[seat];
-    uint64_t key = (uint64_t)nd->tlen;
-    if (nd->tlen == 0) {
-        key |= hand << 2;
-    } else if (hand & DBR_SUIT_MASK(nd->led)) {
-        key |= (~d->played & DBR_SUIT_MASK(nd->led)) << 2 | (uint64_t)nd->wcard << 54;
-    } else {
-        const int w = d->trump == DBR_NOTRUMP ? nd->wseat : nd->wcard;
-        key |= hand << 2 | (uint64_t)w << 54 | (uint64_t)1 << 60;
-    }
-    key ^= (uint64_t)d->cut_salt * 0x9E3779B97F4A7C15ull;
+ * each seat. cut_hash: a key's entry, and its check. */
+DBR_INLINE dd_cut *cut_hash(const dbr_dd *d, uint64_t key, uint32_t *check) {
+    key ^= d->cut_salt; /* the salt times DD_CUT_SALT, kept so (one multiply less) */
     key *= 0xBF58476D1CE4E5B9ull;
     key ^= key >> 29;
     key *= 0x94D049BB133111EBull;
@@ -2872,7 +2883,33 @@ static DD_FLAT dd_cut *cut_find(const dbr_dd *d, const dd_node *nd, int seat, ui
     return &d->cut[key & d->cut_mask];
 }
 
-/* The entry's card for `seat` if it is one of `legal`, else -1. */
+/* The leader's entry at a trick boundary (cut_find's, the trick empty). */
+DBR_INLINE dd_cut *cut_find_lead(const dbr_dd *d, int seat, uint32_t *check) {
+    return cut_hash(d, d->h[seat] << 2, check);
+}
+
+/* A follower's entry (search_follow: nd->tlen > 0; the leader's is
+ * cut_find_lead's, no test of the trick's length): instructions (issue 19,
+ * session 19, callgrind, the same nodes) of hard_deals/deal.11 / the first
+ * 6 random deals / the golden 6-7 two-suiters 3.700G / 5.546G / 8.996G ->
+ * 3.691G / 5.532G / 8.974G (-0.2% each). */
+static DD_FLAT dd_cut *cut_find(const dbr_dd *d, const dd_node *nd, int seat, uint32_t *check) {
+    const dbr_hand hand = d->h[seat];
+    uint64_t key = (uint64_t)nd->tlen;
+    if (hand & DBR_SUIT_MASK(nd->led)) {
+        key |= (~d->played & DBR_SUIT_MASK(nd->led)) << 2 | (uint64_t)nd->wcard << 54;
+    } else {
+        const int w = d->trump == DBR_NOTRUMP ? nd->wseat : nd->wcard;
+        key |= hand << 2 | (uint64_t)w << 54 | (uint64_t)1 << 60;
+    }
+    return cut_hash(d, key, check);
+}
+
+/* The entry's card for `seat` if it is one of `legal`, else -1. Measured
+ * and not kept (issue 19, session 19, callgrind, the same nodes): the card
+ * read before the check is tested and no test of c >= 0 (no card, -1,
+ * tested as bit 63 of `legal`, in no hand): hard_deals/deal.11 3.700G ->
+ * 3.707G (+0.2%). */
 DBR_INLINE int cut_card(const dd_cut *e, uint32_t check, int seat, dbr_hand legal) {
     const int c = e->check == check ? e->card[seat] : -1;
     return c >= 0 && (legal >> c & 1) ? c : -1;
@@ -3210,6 +3247,50 @@ DBR_INLINE void note_tt_lead(dbr_dd *d, int cards_left, unsigned best, dbr_hand 
     unsigned a = suit_bits(present, s);
     for (unsigned i = 0; i < (best & 15u) && a; i++) a &= ~(1u << dbr__msb(a));
     if (a) d->tt_lead[cards_left] = (int8_t)(13 * s + dbr__msb(a));
+}
+
+/* A table entry (its mask and best lead) decided the search at a trick
+ * boundary: its relevant cards in this position (mask_rel), and its best
+ * lead noted (note_tt_lead). With PDEP both in one call: the relevant
+ * cards are those at the lowest place of each suit's run of places in the
+ * mask, the best lead the card at its place below the top of its suit.
+ * Issue 19, session 19 (solver19an), instructions (callgrind,
+ * tools/dd_nodes.py at 32 MiB, the same nodes) of hard_deals/deal.11 / the
+ * first 6 random deals / the golden 6-7 two-suiters, 3.771G / 5.649G /
+ * 9.261G before: the probe's slot_home once (for the prefetch and the
+ * slot), its suits' cards and offsets (tt_probe_suits) only after a walk
+ * without a hit (a hit's suit starts by popcount from the cards in play)
+ * 3.729G / 5.588G / 9.101G; with the best lead by the same PDEP call (the
+ * loop before cost ~32 instructions a best lead) 3.727G on deal.11; with
+ * find_slot_from handing the list's head back (slot_live tested once) and
+ * the cut-off cards' salt kept multiplied (cut_hash) 3.708G / 5.558G /
+ * 9.019G; the probe filled (tt_probe_init) only after a walk without a
+ * hit, and search_lead's cut-off entry by the leader's hand alone
+ * (cut_find_lead) 3.700G / 5.546G / 8.996G (-1.9% / -1.8% / -2.9% in all). */
+static DD_FLAT dbr_hand tt_hit_rel(dbr_dd *d, dd_probe *p, uint64_t mask, unsigned best,
+                                   int cards_left, dbr_hand present) {
+#if DD_PEXT
+    if (d->pext) {
+        /* a place whose place below is out of the mask or in another suit
+         * (the runs of two suits may meet): each suit starts after the
+         * cards in play of the suits below it */
+        const uint64_t starts =
+            1u | (uint64_t)1 << dd_popcount(present & DBR_SUIT_MASK(0)) |
+            (uint64_t)1 << dd_popcount(present & (DBR_SUIT_MASK(0) | DBR_SUIT_MASK(1))) |
+            (uint64_t)1 << dd_popcount(present & ~DBR_SUIT_MASK(3));
+        uint64_t lead = 0;
+        if (best != DD_NO_MOVE) {
+            const int s = (int)(best >> 4), above = (int)(best & 15u);
+            const int top = dd_popcount(present & (((dbr_hand)1 << (13 * s + 13)) - 1));
+            if (above < pop13(suit_bits(present, s))) lead = (uint64_t)1 << (top - 1 - above);
+        }
+        const dd_pdep2 x = keys_pdep2(mask & ~((mask << 1) & ~starts), lead, present);
+        if (x.b) d->tt_lead[cards_left] = (int8_t)dbr__ctz(x.b);
+        return x.a;
+    }
+#endif
+    note_tt_lead(d, cards_left, best, present);
+    return mask_rel(d, p, mask);
 }
 
 /* Measured and not kept (issue 19; tables' nodes, from 35,872,332 on the
@@ -3791,12 +3872,13 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
     if (target > r) return 0;
     if (r == 1) return last_trick_ns(d, nd->lead, rel_out) >= target;
     dd_probe p;
-    tt_probe_init(d, nd->lead, &p);
+    const uint8_t ctl = (uint8_t)(1 + nd->lead + 4 * d->trump);
     /* the bounds first (see DD_TABLE_FIRST_R), while the distribution's
      * slot comes in */
     const int table_first = r <= DD_TABLE_FIRST_R;
+    const uint64_t home = slot_home(d, d->dist, ctl);
     if (!table_first) {
-        DD_PREFETCH(&d->slots[slot_home(d, p.dist, p.ctl)]);
+        DD_PREFETCH(&d->slots[home]);
         dbr_hand brel = 0;
         const int sure = bounds_cut(d, nd->lead, r, target, &brel);
         if (sure >= 0) {
@@ -3806,10 +3888,9 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
     }
     int best = DD_NO_MOVE;
     int chain = 0;
-    p.slot = find_slot(d, p.dist, p.ctl);
-    p.evictions = d->evictions;
+    uint32_t head; /* the distribution's list (0: none) */
+    dd_slot *const sl = find_slot_from(d, home, d->dist, ctl, &head);
     int nm = 0;
-    const uint32_t head = slot_live(d, p.slot) ? p.slot->head : 0;
     /* of the entries that decide the search (read on DD_HIT_EXTRA
      * entries past the first), the one describing the fewest cards
      * (bridge-solver's pattern tree looks the general patterns up
@@ -3817,7 +3898,7 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
     uint32_t hit = 0;
     const int max_chain = r >= DD_DEEP_TRICKS ? DD_DEEP_CHAIN : DD_MAX_CHAIN;
     int hit_cards = 99, limit = max_chain;
-    const uint64_t pb0 = p.b0, pb1 = p.b1;
+    const uint64_t pb0 = d->kb0, pb1 = d->kb1;
     for (uint32_t i = head; i && chain < limit;) {
         const uint32_t blk = i & ~(DD_BLOCK - 1);
         const dd_head *bh = block_head(d, blk);
@@ -3859,12 +3940,10 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
         chain = cbase + (int)DD_BLOCK;
         i = next_block;
     }
-    p.nmatch = nm;
     if (hit) {
-        p.slot->used = 1;
+        sl->used = 1;
         dd_entry *e = &d->pool[hit];
-        *rel_out = mask_rel(d, &p, entry_mask(e));
-        note_tt_lead(d, 4 * r, *entry_best(d, hit), present);
+        *rel_out = tt_hit_rel(d, &p, entry_mask(e), *entry_best(d, hit), 4 * r, present);
         const int res = entry_lb(e) >= target;
         if (hit != head) {
             /* to the front: entries that cut off are found sooner.
@@ -3881,6 +3960,10 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
         }
         return res;
     }
+    tt_probe_init(d, ctl, &p);
+    p.slot = sl;
+    p.nmatch = nm;
+    p.evictions = d->evictions; /* as at the walk */
     if (table_first) {
         const int sure = bounds_decide(d, &p, nd->lead, r, target, rel_out);
         if (sure >= 0) return sure;
@@ -3897,7 +3980,7 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
      * deals 1-30 (four runs alternated; the key found where the table
      * cuts) */
     uint32_t check;
-    dd_cut *ce = cut_find(d, nd, nd->lead, &check);
+    dd_cut *ce = cut_find_lead(d, nd->lead, &check);
     const int cc = cut_card(ce, check, nd->lead, d->h[nd->lead]);
     const int nt = d->trump == DBR_NOTRUMP;
     int c = -1;
@@ -4131,7 +4214,7 @@ static dbr_status load(dbr_dd *d, const dbr_position *pos, dd_node *nd, int *r_o
     for (int i = 0; i < 4; i++) fresh |= (held[i] & ~d->deal[i]) != 0;
     if (fresh) {
         tt_reset(d);
-        d->cut_salt++;
+        d->cut_salt += DD_CUT_SALT;
         for (int i = 0; i < 4; i++) d->deal[i] = held[i];
     }
     for (int i = 0; i < 4; i++) d->h[i] = pos->hands[i];
@@ -4347,9 +4430,9 @@ static dbr_status dd_strain(dbr_dd *dd, const dbr_hand hands[4], int strain, int
     int voids = 0;
     for (int h = 0; h < 4; h++)
         for (int s = 0; s < 4; s++) voids += !(hands[h] & DBR_SUIT_MASK(s));
-    dd->cut_salt++;
+    dd->cut_salt += DD_CUT_SALT;
     for (int leader = 0; leader < 4; leader++) {
-        if (leader && voids >= 4) dd->cut_salt++;
+        if (leader && voids >= 4) dd->cut_salt += DD_CUT_SALT;
         if (leader >= 2) guess = ns_led[leader - 2];
         dbr_position pos;
         memset(&pos, 0, sizeof pos);
