@@ -323,7 +323,16 @@ DBR_INLINE int pop13(unsigned x) {
  * 18.8 s; at 128 MiB 84.78M -> 81.11M nodes (-4.3%), CPU 12.18 s ->
  * 11.88 s: per node no cheaper (0.144 -> 0.146 us). The walk's length
  * is not what a node costs here; its first lines (the slot, the first
- * block) are. Nor the pages: the workspace on 2 MiB pages (madvise,
+ * block) are. It is on DDS's thomas2.txt (session 20): its walks read
+ * 20.3 blocks each (1.90G blocks for 93.6M walks, 93% of them hits; 257
+ * entries a walk with 8 tricks left, 353 with 9: each probe decided by
+ * another entry deep in a long list), search_lead 68% of the CPU (perf),
+ * most of it waiting on the blocks; the split lists there: 207.6M ->
+ * 193.2M nodes (-6.9%), CPU 22.3, 23.2 s -> 17.7, 17.5 s (-22%); but
+ * bridge-solver's hard_deals/ 208.9M -> 213.1M (+2.0%), CPU 23.1 ->
+ * 26.0 s (+13%), the first 60 random deals -0.2% nodes, CPU 6.5 -> 6.9
+ * s, the golden two-suiters level (7-6 1.26, 1.38 s -> 1.52, 1.43 s; 6-7
+ * 1.14, 1.13 -> 1.20, 1.11 s): a win on that deal alone, not kept. Nor the pages: the workspace on 2 MiB pages (madvise,
  * MADV_HUGEPAGE, 2 MiB aligned) 16.5, 16.7 s against 15.8, 16.4 s on 4 KiB
  * pages. On the hard deals that fit the table (bridge-solver's
  * hard_deals/deal.11: 5.59M nodes against its 5.38M calls, 1.85M probes
