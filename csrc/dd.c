@@ -332,7 +332,16 @@ DBR_INLINE int pop13(unsigned x) {
  * bridge-solver's hard_deals/ 208.9M -> 213.1M (+2.0%), CPU 23.1 ->
  * 26.0 s (+13%), the first 60 random deals -0.2% nodes, CPU 6.5 -> 6.9
  * s, the golden two-suiters level (7-6 1.26, 1.38 s -> 1.52, 1.43 s; 6-7
- * 1.14, 1.13 -> 1.20, 1.11 s): a win on that deal alone, not kept. Nor the pages: the workspace on 2 MiB pages (madvise,
+ * 1.14, 1.13 -> 1.20, 1.11 s): a win on that deal alone, not kept.
+ * Nor a distribution's list split only once a walk has read
+ * DD_SPLIT_AT entries of it (a mark in its slot; its top-card entries
+ * stored after that go to the top lists; the same run, load 3):
+ * thomas2.txt, 16: 199.1M nodes, CPU 18.5 -> 14.7 s (-21%); 64: 200.2M,
+ * 15.6 s; 256: 203.8M, 18.0 s; but with 16 (64), hard_deals/ +0.9%
+ * nodes, CPU +14% (-0.9%, level), long_deals/ +6.6%, +22% (+2.4%,
+ * +9.4%: more lists, more evictions), the first 60 random deals level
+ * nodes, CPU +3% (+6%): the long deals, already the slowest against
+ * bridge-solver, would lose what thomas2.txt gains. */ Nor the pages: the workspace on 2 MiB pages (madvise,
  * MADV_HUGEPAGE, 2 MiB aligned) 16.5, 16.7 s against 15.8, 16.4 s on 4 KiB
  * pages. On the hard deals that fit the table (bridge-solver's
  * hard_deals/deal.11: 5.59M nodes against its 5.38M calls, 1.85M probes
