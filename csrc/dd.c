@@ -3099,9 +3099,11 @@ static DD_FLAT int play_mid(dbr_dd *d, const dd_node *nd, const int tlen, int c,
     const dbr_hand bit = (dbr_hand)1 << c;
     const uint64_t len1 = (uint64_t)1 << (16 * card_suit(c) + 4 * seat);
     dd_node ch;
+    /* the child before the hand loses the card (one register fewer to
+     * save: instructions -0.08%, session 20) */
+    child_node_in(nd, tlen, seat, c, d->trump, &ch);
     d->h[seat] &= ~bit;
     d->dist -= len1;
-    child_node_in(nd, tlen, seat, c, d->trump, &ch);
     const int res = tlen == 0   ? search_second(d, &ch, target, rel)
                     : tlen == 1 ? search_third(d, &ch, target, rel)
                                 : search_last(d, &ch, target, rel);
