@@ -2222,18 +2222,22 @@ static DD_FLAT int bounds_cut(const dbr_dd *d, int lead, int r, int target, dbr_
 /* The lowest card of each run of equivalent cards among `legal`: adjacent in
  * rank among the cards still in play (held, or played to this trick). */
 static DD_FLAT dbr_hand representatives(dbr_hand legal, dbr_hand present) {
-    /* f: the held cards, filled upward through the absent cards above them
-     * (a parallel prefix fill that never crosses from one suit to the next);
-     * a held card is the lowest of its run when the card below it is not in f */
+    /* g: the legal and the absent cards; each of its runs (within a suit)
+     * holds one run of legal cards, whose lowest is where the carry of
+     * the run's first card through the absent cards stops (the suits'
+     * aces out of the absent cards, so that no carry leaves its suit).
+     * Session 20, against a parallel prefix fill of the held cards upward
+     * through the absent ones (the same cards: checked on 200M random
+     * sets and every set of one suit): instructions (callgrind, the same
+     * nodes) of bridge-solver's hard_deals/deal.11 / the first 6 random
+     * deals / the golden 6-7 two-suiters 3.451G / 5.157G / 8.512G ->
+     * 3.385G / 5.053G / 8.369G (-1.9% / -2.0% / -1.7%). */
     const dbr_hand not_low = DBR_FULL_DECK & ~(dbr_hand)0x0000008004002001ull;
-    const dbr_hand a1 = ~present & not_low;
-    const dbr_hand a2 = a1 & (a1 << 1), a4 = a2 & (a2 << 2), a8 = a4 & (a4 << 4);
-    dbr_hand f = legal;
-    f |= (f << 1) & a1;
-    f |= (f << 2) & a2;
-    f |= (f << 4) & a4;
-    f |= (f << 8) & a8;
-    return legal & ~((f << 1) & not_low);
+    const dbr_hand aces = (dbr_hand)0x0008004002001000ull;
+    const dbr_hand absent = ~present & DBR_FULL_DECK;
+    const dbr_hand g = legal | absent;
+    const dbr_hand starts = g & ~((g << 1) & not_low);
+    return ((absent & ~aces) + starts) & legal;
 }
 
 /* Number of present cards of the card's suit above it. */
@@ -2729,10 +2733,10 @@ static DD_FLAT int void3_trump_weight(const dbr_dd *d, const dd_node *nd, int se
  * anyway (session 19; the same nodes): instructions -1.3% on
  * bridge-solver's hard_deals/deal.11, -1.1% on the first 6 random deals,
  * -0.7% on the golden 6-7 two-suiters (callgrind). */
-static DD_FLAT int gen_follows(const dbr_dd *d, const dd_node *nd, dbr_hand reps, dbr_hand skip,
-                               dd_move *m) {
+static DD_FLAT int gen_follows(const dbr_dd *d, const dd_node *nd, const int tlen, dbr_hand reps,
+                               dbr_hand skip, dd_move *m) {
     const int trump = d->trump;
-    const int seat = (nd->lead + nd->tlen) & 3, p = seat ^ 2;
+    const int seat = (nd->lead + tlen) & 3, p = seat ^ 2;
     const int partner_winning = nd->wseat == p;
     dbr_hand present = ~d->played & DBR_FULL_DECK;
     dbr_hand hand = d->h[seat];
@@ -2744,7 +2748,7 @@ static DD_FLAT int gen_follows(const dbr_dd *d, const dd_node *nd, dbr_hand reps
      * same nodes, session 19) */
     unsigned later_led = 0;
     int later_can_ruff = 0;
-    if (nd->tlen < 3) {
+    if (tlen < 3) {
         const int o = (seat + 1) & 3;
         later_led = suit_bits(d->h[o], nd->led);
         later_can_ruff =
@@ -2753,7 +2757,7 @@ static DD_FLAT int gen_follows(const dbr_dd *d, const dd_node *nd, dbr_hand reps
     /* Is partner's card sure to win the trick? */
     int partner_sure = 0;
     if (partner_winning) {
-        if (nd->tlen == 3)
+        if (tlen == 3)
             partner_sure = 1;
         else if (card_suit(nd->wcard) == nd->led)
             partner_sure = !later_can_ruff &&
@@ -2767,7 +2771,7 @@ static DD_FLAT int gen_follows(const dbr_dd *d, const dd_node *nd, dbr_hand reps
     int partner_will_win = 0;
     const unsigned l3 = later_led; /* second hand: third hand's */
     unsigned pl = 0;
-    if (nd->tlen == 1) {
+    if (tlen == 1) {
         pl = suit_bits(d->h[p], nd->led);
         if (pl && dbr__msb(pl) > card_rank(nd->wcard)) {
             if (l3)
@@ -2781,7 +2785,7 @@ static DD_FLAT int gen_follows(const dbr_dd *d, const dd_node *nd, dbr_hand reps
      * that forces it out (over fourth hand's second best, or over second
      * hand's winning card) */
     int force = -1;
-    if (nd->tlen == 2 && follow && !partner_sure && card_suit(nd->wcard) == nd->led) {
+    if (tlen == 2 && follow && !partner_sure && card_suit(nd->wcard) == nd->led) {
         const unsigned l4 = suit_bits(d->h[(nd->lead + 3) & 3], nd->led);
         const unsigned own = suit_bits(follow, nd->led);
         const int w = card_rank(nd->wcard);
@@ -2802,7 +2806,7 @@ static DD_FLAT int gen_follows(const dbr_dd *d, const dd_node *nd, dbr_hand reps
      * overtake (with the cheapest card that does) to run the suit when our
      * top cards left outlast both opponents' holdings (DDS) */
     int overtake = -1;
-    if (nd->tlen == 2 && trump == DBR_NOTRUMP && partner_sure && follow &&
+    if (tlen == 2 && trump == DBR_NOTRUMP && partner_sure && follow &&
         !suit_bits(d->h[p], nd->led)) {
         unsigned u = suit_bits(d->h[0] | d->h[1] | d->h[2] | d->h[3], nd->led);
         const unsigned mine = suit_bits(hand, nd->led);
@@ -2827,13 +2831,13 @@ static DD_FLAT int gen_follows(const dbr_dd *d, const dd_node *nd, dbr_hand reps
         int sc;
         if (follow) {
             const int safe =
-                wins && (nd->tlen == 3 ||
-                         (!later_can_ruff && (later_led == 0 || dbr__msb(later_led) < rank)));
+                wins &&
+                (tlen == 3 || (!later_can_ruff && (later_led == 0 || dbr__msb(later_led) < rank)));
             if (partner_sure || partner_will_win) {
                 sc = -rank + (c == overtake ? 20 : 0);
             } else if (safe) {
-                sc = (nd->tlen == 1 ? 81 : nd->tlen == 2 ? 60 : 30) - rank; /* win cheaply */
-            } else if (nd->tlen == 1) {
+                sc = (tlen == 1 ? 81 : tlen == 2 ? 60 : 30) - rank; /* win cheaply */
+            } else if (tlen == 1) {
                 const unsigned a = suit_bits(present, s);
                 /* DDS's relative rank: 1 for the highest card held, counting down */
                 const unsigned held = suit_bits(d->h[0] | d->h[1] | d->h[2] | d->h[3], s);
@@ -2854,7 +2858,7 @@ static DD_FLAT int gen_follows(const dbr_dd *d, const dd_node *nd, dbr_hand reps
                     sc = tc ? 22 - (rank + 2) : 10 + rrank;
                 else
                     sc = (tc ? 10 : 13) - (rank + 2); /* DDS's ranks run 2..14 */
-            } else if (nd->tlen == 2 && wins && nd->wseat != p &&
+            } else if (tlen == 2 && wins && nd->wseat != p &&
                        !suit_bits(d->h[(nd->lead + 3) & 3], nd->led)) {
                 /* second hand wins and fourth hand, void, can ruff: beat
                  * second hand cheaply so that fourth hand must ruff (DDS) */
@@ -2862,7 +2866,7 @@ static DD_FLAT int gen_follows(const dbr_dd *d, const dd_node *nd, dbr_hand reps
             } else {
                 sc = -rank + (c == force ? 20 : 0);
             }
-        } else if (trump != DBR_NOTRUMP && nd->tlen == 2) {
+        } else if (trump != DBR_NOTRUMP && tlen == 2) {
             sc = void3_trump_weight(d, nd, seat, c, present);
         } else if (s == trump) {
             if (partner_sure || partner_will_win)
@@ -2919,9 +2923,10 @@ DBR_INLINE dd_cut *cut_find_lead(const dbr_dd *d, int seat, uint32_t *check) {
  * session 19, callgrind, the same nodes) of hard_deals/deal.11 / the first
  * 6 random deals / the golden 6-7 two-suiters 3.700G / 5.546G / 8.996G ->
  * 3.691G / 5.532G / 8.974G (-0.2% each). */
-static DD_FLAT dd_cut *cut_find(const dbr_dd *d, const dd_node *nd, int seat, uint32_t *check) {
+static DD_FLAT dd_cut *cut_find(const dbr_dd *d, const dd_node *nd, const int tlen, int seat,
+                                uint32_t *check) {
     const dbr_hand hand = d->h[seat];
-    uint64_t key = (uint64_t)nd->tlen;
+    uint64_t key = (uint64_t)tlen;
     if (hand & DBR_SUIT_MASK(nd->led)) {
         key |= (~d->played & DBR_SUIT_MASK(nd->led)) << 2 | (uint64_t)nd->wcard << 54;
     } else {
@@ -2967,7 +2972,9 @@ DBR_INLINE void cut_first(dd_move *m, int n, int c) {
 }
 
 static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel);
-static DD_HOT int search_follow(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel);
+static DD_HOT int search_second(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel);
+static DD_HOT int search_third(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel);
+static DD_HOT int search_last(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel);
 
 /* The lowest relevant card of each suit: the rest of rel adds nothing.
  * x & (~x + 1) in each suit's field, for the even and the odd suits at once
@@ -3055,9 +3062,10 @@ static DD_HOT dbr_hand extend_runs(dbr_hand rel, dbr_hand legal, dbr_hand presen
 /* The node after `seat` plays `c` at nd, in *ch. Returns the winning card
  * when c completes the trick (ch is then the next trick, led by the
  * winner), -1 otherwise. */
-DBR_INLINE int child_node(const dd_node *nd, int seat, int c, int trump, dd_node *ch) {
+DBR_INLINE int child_node_in(const dd_node *nd, const int tlen, int seat, int c, int trump,
+                             dd_node *ch) {
     const dbr_hand bit = (dbr_hand)1 << c;
-    if (nd->tlen == 0) {
+    if (tlen == 0) {
         ch->lead = seat;
         ch->tlen = 1;
         ch->led = card_suit(c);
@@ -3071,7 +3079,7 @@ DBR_INLINE int child_node(const dd_node *nd, int seat, int c, int trump, dd_node
         wseat = seat;
         wcard = c;
     }
-    if (nd->tlen == 3) {
+    if (tlen == 3) {
         ch->lead = wseat;
         ch->tlen = 0;
         ch->led = DBR_NO_SUIT;
@@ -3081,12 +3089,15 @@ DBR_INLINE int child_node(const dd_node *nd, int seat, int c, int trump, dd_node
         return wcard;
     }
     ch->lead = nd->lead;
-    ch->tlen = nd->tlen + 1;
+    ch->tlen = tlen + 1;
     ch->led = nd->led;
     ch->wseat = wseat;
     ch->wcard = wcard;
     ch->tmask = nd->tmask | bit;
     return -1;
+}
+DBR_INLINE int child_node(const dd_node *nd, int seat, int c, int trump, dd_node *ch) {
+    return child_node_in(nd, nd->tlen, seat, c, trump, ch);
 }
 
 /* Play `c` from the hand to play at nd and search the child; returns the
@@ -3101,43 +3112,82 @@ DBR_INLINE int child_node(const dd_node *nd, int seat, int c, int trump, dd_node
  * deal.11 level (0.574-0.599 s against 0.573-0.621 s): the larger code
  * costs more than the calls it saves. The end of a trick out of line in
  * a function of its own (a smaller frame for the other plays): +0.8% to
- * +1.0% instructions. */
-static DD_HOT int play_and_search(dbr_dd *d, const dd_node *nd, int c, int target, dbr_hand *rel) {
-    const int seat = (nd->lead + nd->tlen) & 3;
+ * +1.0% instructions.
+ * Kept (issue 19, session 20): one function for each place in the trick,
+ * the caller's (its place known where it is built, see search_follow):
+ * play_lead, play_second and play_third (play_mid: the child is searched
+ * by the follower's own search) and play_end (the end of the trick), no
+ * test of the trick's length at run time, see search_follow for the
+ * figures. */
+static DD_FLAT int play_mid(dbr_dd *d, const dd_node *nd, const int tlen, int c, int target,
+                            dbr_hand *rel) {
+    const int seat = (nd->lead + tlen) & 3;
+    const dbr_hand bit = (dbr_hand)1 << c;
+    const uint64_t len1 = (uint64_t)1 << (16 * card_suit(c) + 4 * seat);
+    dd_node ch;
+    /* the child before the hand loses the card (one register fewer to
+     * save: instructions -0.08%, session 20) */
+    child_node_in(nd, tlen, seat, c, d->trump, &ch);
+    d->h[seat] &= ~bit;
+    d->dist -= len1;
+    const int res = tlen == 0   ? search_second(d, &ch, target, rel)
+                    : tlen == 1 ? search_third(d, &ch, target, rel)
+                                : search_last(d, &ch, target, rel);
+    d->h[seat] |= bit;
+    d->dist += len1;
+    return res;
+}
+
+/* The last card of a trick (nd->tlen == 3). */
+static DD_HOT int play_end(dbr_dd *d, const dd_node *nd, int c, int target, dbr_hand *rel) {
+    const int seat = (nd->lead + 3) & 3;
     const dbr_hand bit = (dbr_hand)1 << c;
     const uint64_t len1 = (uint64_t)1 << (16 * card_suit(c) + 4 * seat);
     dd_node ch;
     d->h[seat] &= ~bit;
     d->dist -= len1;
-    int res;
-    const int wcard = child_node(nd, seat, c, d->trump, &ch);
-    if (wcard < 0) {
-        res = search_follow(d, &ch, target, rel);
-    } else {
-        const dbr_hand cards = nd->tmask | bit;
-        const uint64_t kb0 = d->kb0, kb1 = d->kb1;
-        keys_remove(d, ~d->played & DBR_FULL_DECK, cards);
-        d->played |= cards;
-        /* once no hand holds a trump the play is no trumps' (see load).
-         * Measured and not kept (session 19): the trump suit's lengths
-         * read from d->dist instead of the four hands: instructions +0.15%
-         * (GCC's code around it) */
-        const int trump = d->trump;
-        if (trump != DBR_NOTRUMP &&
-            !((d->h[0] | d->h[1] | d->h[2] | d->h[3]) & DBR_SUIT_MASK(trump)))
-            d->trump = DBR_NOTRUMP;
-        res = search_lead(d, &ch, target - ((ch.lead & 1) == 0), rel);
-        d->trump = trump;
-        d->played &= ~cards;
-        d->kb0 = kb0;
-        d->kb1 = kb1;
-        /* the winner's rank counted if it beat a card of its own suit */
-        if (cards & DBR_SUIT_MASK(card_suit(wcard)) & ~((dbr_hand)1 << wcard))
-            *rel |= (dbr_hand)1 << wcard;
-    }
+    const int wcard = child_node_in(nd, 3, seat, c, d->trump, &ch);
+    const dbr_hand cards = nd->tmask | bit;
+    const uint64_t kb0 = d->kb0, kb1 = d->kb1;
+    keys_remove(d, ~d->played & DBR_FULL_DECK, cards);
+    d->played |= cards;
+    /* once no hand holds a trump the play is no trumps' (see load).
+     * Measured and not kept (session 19): the trump suit's lengths
+     * read from d->dist instead of the four hands: instructions +0.15%
+     * (GCC's code around it); session 20, the hands read only where the
+     * trick holds a trump: -0.03% on deal.11, not worth a test */
+    const int trump = d->trump;
+    if (trump != DBR_NOTRUMP && !((d->h[0] | d->h[1] | d->h[2] | d->h[3]) & DBR_SUIT_MASK(trump)))
+        d->trump = DBR_NOTRUMP;
+    const int res = search_lead(d, &ch, target - ((ch.lead & 1) == 0), rel);
+    d->trump = trump;
+    d->played &= ~cards;
+    d->kb0 = kb0;
+    d->kb1 = kb1;
+    /* the winner's rank counted if it beat a card of its own suit */
+    if (cards & DBR_SUIT_MASK(card_suit(wcard)) & ~((dbr_hand)1 << wcard))
+        *rel |= (dbr_hand)1 << wcard;
     d->h[seat] |= bit;
     d->dist += len1;
     return res;
+}
+
+static DD_HOT int play_lead(dbr_dd *d, const dd_node *nd, int c, int target, dbr_hand *rel) {
+    return play_mid(d, nd, 0, c, target, rel);
+}
+static DD_HOT int play_second(dbr_dd *d, const dd_node *nd, int c, int target, dbr_hand *rel) {
+    return play_mid(d, nd, 1, c, target, rel);
+}
+static DD_HOT int play_third(dbr_dd *d, const dd_node *nd, int c, int target, dbr_hand *rel) {
+    return play_mid(d, nd, 2, c, target, rel);
+}
+
+DBR_INLINE int play_and_search(dbr_dd *d, const dd_node *nd, const int tlen, int c, int target,
+                               dbr_hand *rel) {
+    return tlen == 0   ? play_lead(d, nd, c, target, rel)
+           : tlen == 1 ? play_second(d, nd, c, target, rel)
+           : tlen == 2 ? play_third(d, nd, c, target, rel)
+                       : play_end(d, nd, c, target, rel);
 }
 
 /* A card `c` failed, its verdict depending on the cards `crel`. If c lies
@@ -3202,9 +3252,9 @@ static DD_FLAT int last_trick_ns(const dbr_dd *d, int lead, dbr_hand *rel) {
  * 944 a node either way). On the first 20 random deals the union loses
  * cards at 10.5% of the leads where every lead fails (79K of 755K), 2.4%
  * of third hand's such nodes, 1.1% of second hand's, 0.05% of fourth's. */
-DBR_INLINE int try_moves(dbr_dd *d, const dd_node *nd, dd_move *moves, int n, int target, int first,
-                         dbr_hand skip, dbr_hand *rel) {
-    const int ns_to_move = (((nd->lead + nd->tlen) & 3) & 1) == 0;
+DBR_INLINE int try_moves_in(dbr_dd *d, const dd_node *nd, const int tlen, dd_move *moves, int n,
+                            int target, int first, dbr_hand skip, dbr_hand *rel) {
+    const int ns_to_move = (((nd->lead + tlen) & 3) & 1) == 0;
     int fc[14];
     dbr_hand frel[14], fcov[14];
     int nf = 0;
@@ -3219,7 +3269,7 @@ DBR_INLINE int try_moves(dbr_dd *d, const dd_node *nd, dd_move *moves, int n, in
         const int c = moves[i].card;
         if (skip >> c & 1u) continue;
         dbr_hand crel = 0;
-        if (play_and_search(d, nd, c, target, &crel) == ns_to_move) {
+        if (play_and_search(d, nd, tlen, c, target, &crel) == ns_to_move) {
             *rel = crel;
             return c;
         }
@@ -3255,12 +3305,22 @@ DBR_INLINE int try_moves(dbr_dd *d, const dd_node *nd, dd_move *moves, int n, in
  * total, p50, p90: 0.97, 0.91, 1.03 before (load 4-7); 0.89, 0.87, 0.93
  * and 0.86, 0.82, 0.91 after (load 4 and 7-10); ours / DDS p50 0.84 ->
  * 0.79 and 0.78. */
-DBR_INLINE int try_first(dbr_dd *d, const dd_node *nd, int c, int target, dbr_hand *rel,
-                         dbr_hand *skip) {
-    const int ns_to_move = (((nd->lead + nd->tlen) & 3) & 1) == 0;
-    if (play_and_search(d, nd, c, target, rel) == ns_to_move) return c;
+DBR_INLINE int try_first_in(dbr_dd *d, const dd_node *nd, const int tlen, int c, int target,
+                            dbr_hand *rel, dbr_hand *skip) {
+    const int ns_to_move = (((nd->lead + tlen) & 3) & 1) == 0;
+    if (play_and_search(d, nd, tlen, c, target, rel) == ns_to_move) return c;
     *skip = small_cards_done(c, *rel) | (dbr_hand)1 << c;
     return -1;
+}
+
+/* try_moves_in and try_first_in at a trick boundary (search_lead). */
+DBR_INLINE int try_moves(dbr_dd *d, const dd_node *nd, dd_move *moves, int n, int target, int first,
+                         dbr_hand skip, dbr_hand *rel) {
+    return try_moves_in(d, nd, 0, moves, n, target, first, skip, rel);
+}
+DBR_INLINE int try_first(dbr_dd *d, const dd_node *nd, int c, int target, dbr_hand *rel,
+                         dbr_hand *skip) {
+    return try_first_in(d, nd, 0, c, target, rel, skip);
 }
 
 /* A table entry decided the search at a trick boundary with `cards_left`:
@@ -4067,10 +4127,30 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
     return result;
 }
 
-/* search in the middle of a trick (nd->tlen > 0) */
-static DD_HOT int search_follow(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
+/* search in the middle of a trick (nd->tlen == tlen > 0): built once for
+ * each place in the trick (search_second, search_third, search_last), so
+ * that the place is a constant in each (gen_follows, cut_find, the plays
+ * through play_and_search, child_node_in, second_hand_tricks at second hand
+ * only). Issue 19, session 20, instructions (callgrind, the same nodes) of
+ * bridge-solver's hard_deals/deal.11 / the first 6 random deals / the
+ * golden 6-7 two-suiters, 3.601G / 5.388G / 8.851G before: the last hand's
+ * own search (search_last) 3.576G on deal.11; with play_and_search split in
+ * play_mid and play_end, chosen by the place, 3.567G; a search for each
+ * place 3.521G / 5.264G / 8.679G; a play_mid for each place (the child's
+ * search called directly) 3.451G / 5.157G / 8.512G (-4.2% / -4.3% /
+ * -3.8%). CPU (tools/dd_nodes.c, the builds alternated, load 3): deal.11
+ * 0.626, 0.599, 0.612 s -> 0.593, 0.592, 0.541 s; hard_deals/deal.5
+ * 0.272, 0.274, 0.270 s -> 0.260, 0.264, 0.267 s. The code of the three
+ * searches 14.0 KB against search_follow's 8.1 KB. With representatives'
+ * carry and play_mid's order (session 20 in all): 3.382G / 5.049G /
+ * 8.362G (-6.1% / -6.3% / -5.5%); CPU deal.11 0.518, 0.509, 0.513 s ->
+ * 0.495, 0.500, 0.502 s, deal.5 0.261, 0.261, 0.260 s -> 0.253, 0.255,
+ * 0.252 s, the first 60 random deals 5.40, 5.28, 5.27 s -> 5.33, 5.19,
+ * 5.12 s (alternated, load 3). */
+static DD_FLAT int search_follow(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out,
+                                 const int tlen) {
     d->nodes++;
-    const int seat = (nd->lead + nd->tlen) & 3;
+    const int seat = (nd->lead + tlen) & 3;
     const int ns_to_move = (seat & 1) == 0;
     const dbr_hand present = ~d->played & DBR_FULL_DECK;
     dd_move moves[13];
@@ -4098,10 +4178,10 @@ static DD_HOT int search_follow(dbr_dd *d, const dd_node *nd, int target, dbr_ha
          * CPU samples, perf): CPU -1.9% on random deals 21-60 (six runs
          * alternated with the build without, load 5-6), instructions
          * +0.7% (the key found where second hand's tricks cut) */
-        ce = cut_find(d, nd, seat, &check);
+        ce = cut_find(d, nd, tlen, seat, &check);
         DD_PREFETCH(ce);
     }
-    if (nd->tlen == 1) {
+    if (tlen == 1) {
         const int r = dd_popcount(hand);
         dbr_hand qrel = 0;
         const int q = second_hand_tricks(d, nd, ns_to_move ? target : r - target + 1, &qrel);
@@ -4120,7 +4200,7 @@ static DD_HOT int search_follow(dbr_dd *d, const dd_node *nd, int target, dbr_ha
          * around it); a follow's suit and rank from the suit led: +0.2%
          * (again in session 19, after the moves were sorted: +0.2% on
          * deal.11, random 6 and golden 6-7) */
-        const int res = play_and_search(d, nd, dbr__ctz(reps), target, &rel);
+        const int res = play_and_search(d, nd, tlen, dbr__ctz(reps), target, &rel);
         *rel_out = res == ns_to_move ? rel : extend_runs(rel_lowest(rel), legal, present);
         return res;
     }
@@ -4132,11 +4212,11 @@ static DD_HOT int search_follow(dbr_dd *d, const dd_node *nd, int target, dbr_ha
          * generated and weighed (most searches stop at it): its run's
          * move, the lowest card of the run */
         first = cut_move(reps, cc);
-        c = try_first(d, nd, first, target, &rel, &skip);
+        c = try_first_in(d, nd, tlen, first, target, &rel, &skip);
     }
     if (c < 0) {
-        const int n = gen_follows(d, nd, reps, skip, moves);
-        c = try_moves(d, nd, moves, n, target, first, skip, &rel);
+        const int n = gen_follows(d, nd, tlen, reps, skip, moves);
+        c = try_moves_in(d, nd, tlen, moves, n, target, first, skip, &rel);
     }
     if (c >= 0) {
         result = ns_to_move;
@@ -4167,10 +4247,25 @@ static DD_HOT int search_follow(dbr_dd *d, const dd_node *nd, int target, dbr_ha
     return result;
 }
 
+static DD_HOT int search_second(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
+    return search_follow(d, nd, target, rel_out, 1);
+}
+static DD_HOT int search_third(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
+    return search_follow(d, nd, target, rel_out, 2);
+}
+static DD_HOT int search_last(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
+    return search_follow(d, nd, target, rel_out, 3);
+}
+
 /* Can North-South take at least `target` of the tricks still to complete
  * (see search_lead and search_follow)? */
 DBR_INLINE int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
-    return nd->tlen ? search_follow(d, nd, target, rel_out) : search_lead(d, nd, target, rel_out);
+    switch (nd->tlen) {
+    case 1: return search_second(d, nd, target, rel_out);
+    case 2: return search_third(d, nd, target, rel_out);
+    case 3: return search_last(d, nd, target, rel_out);
+    default: return search_lead(d, nd, target, rel_out);
+    }
 }
 
 /* North-South's tricks from the node (of the `r` tricks still to complete),
