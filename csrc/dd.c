@@ -341,7 +341,8 @@ DBR_INLINE int pop13(unsigned x) {
  * nodes, CPU +14% (-0.9%, level), long_deals/ +6.6%, +22% (+2.4%,
  * +9.4%: more lists, more evictions), the first 60 random deals level
  * nodes, CPU +3% (+6%): the long deals, already the slowest against
- * bridge-solver, would lose what thomas2.txt gains. */ Nor the pages: the workspace on 2 MiB pages (madvise,
+ * bridge-solver, would lose what thomas2.txt gains.
+ * Nor are the pages what costs: the workspace on 2 MiB pages (madvise,
  * MADV_HUGEPAGE, 2 MiB aligned) 16.5, 16.7 s against 15.8, 16.4 s on 4 KiB
  * pages. On the hard deals that fit the table (bridge-solver's
  * hard_deals/deal.11: 5.59M nodes against its 5.38M calls, 1.85M probes
