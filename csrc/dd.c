@@ -340,7 +340,10 @@ DBR_INLINE int pop13(unsigned x) {
  * 15.6 s; 256: 203.8M, 18.0 s; but with 16 (64), hard_deals/ +0.9%
  * nodes, CPU +14% (-0.9%, level), long_deals/ +6.6%, +22% (+2.4%,
  * +9.4%: more lists, more evictions), the first 60 random deals level
- * nodes, CPU +3% (+6%): the long deals, already the slowest against
+ * nodes, CPU +3% (+6%); split at 16 only where 7 tricks or more are
+ * left (where the walks are long): thomas2.txt 202.8M, CPU -16%, but
+ * long_deals/ +3.7% nodes, +4.7% CPU (deal.10 +9.1%, +10%), hard_deals/
+ * -0.4%, CPU +7%. The long deals, already the slowest against
  * bridge-solver, would lose what thomas2.txt gains.
  * Nor are the pages what costs: the workspace on 2 MiB pages (madvise,
  * MADV_HUGEPAGE, 2 MiB aligned) 16.5, 16.7 s against 15.8, 16.4 s on 4 KiB
