@@ -1115,7 +1115,11 @@ static uint64_t list_prune(dbr_dd *d, dd_slot *sl) {
         drop[q] = (uint8_t)dom;
     }
     /* the survivors to the list's end, in order (the walk reads a block
-     * from its head's place to its end) */
+     * from its head's place to its end). Measured and not kept (session
+     * 20, tables' nodes at 32 MiB): the survivors ordered by the cards
+     * they describe, fewest first (bridge-solver's trees look the general
+     * patterns up first): thomas2.txt 207.56M -> 204.03M (-1.7%), CPU
+     * level; long_deals/deal.10 -2.9%, deal.11 +3.1%. */
     int w = n;
     for (int q = n - 1; q >= 0; q--) {
         if (drop[q]) continue;
