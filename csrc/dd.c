@@ -489,7 +489,8 @@ typedef struct dd_slot {
     uint32_t head;  /* its first entry; 0 for none */
     uint16_t stamp; /* d->stamp when filled; any other value marks an empty slot */
     uint8_t ctl;    /* 1 + leader + 4 * strain */
-    uint8_t used;   /* filled, stored to or deciding a search since the last eviction */
+    uint8_t used;   /* filled, given a new entry or deciding a search since the last
+                       eviction (not for a bound tightened in place: see tt_evict) */
 } dd_slot;
 
 struct dbr_dd {
@@ -949,7 +950,7 @@ static void slot_delete(dbr_dd *d, uint64_t i) {
  * with more tricks to go than the current root, are never reached by this
  * search, so they go first (no-trump entries are reached from every strain,
  * once the trumps are out); then by rank, the tricks left plus
- * DD_USED_WEIGHT for a distribution used (filled, stored to or deciding a
+ * DD_USED_WEIGHT for a distribution used (filled, given a new entry or deciding a
  * search) since the last eviction: the shallowest, the cheapest to search
  * again, first, and of equal depth the stale before the used.
  * Measured (issue 19, session 14; tables' nodes at 32 MiB, dd_nodes):
@@ -1010,7 +1011,10 @@ static void slot_delete(dbr_dd *d, uint64_t i) {
  * last eviction (their blocks counted by the links): deal.10 + deal.11
  * +6.0% nodes (bounds tightened in place are not marked, and change what
  * dominates); with DD_KEEP_8THS 6, 114.59M against 112.94M pruning all,
- * CPU within the noise of a loaded machine. */
+ * CPU within the noise of a loaded machine. A distribution marked used
+ * where a store only tightens an entry's bound too: long_deals/
+ * 394.81M -> 400.12M nodes (+1.3%), thomas2.txt +0.3%, the freak deals
+ * the same: not kept (a new entry or a hit marks it). */
 DBR_INLINE int strain_reachable(const dbr_dd *d, int strain) {
     return strain == d->root_trump || strain == DBR_NOTRUMP;
 }
