@@ -2158,11 +2158,33 @@ static DD_FLAT int side_top_tricks(const dbr_dd *d, int lead) {
     const int lho = (lead + 1) & 3, rho = (lead + 3) & 3, nt = d->trump == DBR_NOTRUMP;
     const dbr_hand side = d->h[lead] | d->h[lead ^ 2], opp = d->h[lho] | d->h[rho];
     int n = 0;
+    /* with a trump suit the opponents hold, and the side too few trumps
+     * above theirs to draw them: a side suit's tricks are cut to the
+     * length of each opponent holding trumps (see cash_tricks) */
+    int cut_l = 0, cut_r = 0;
+    if (!nt) {
+        const int t = d->trump;
+        const unsigned st = suit_bits(side, t), l = suit_bits(d->h[lho], t),
+                       r = suit_bits(d->h[rho], t);
+        const unsigned ot = l | r;
+        if (ot) {
+            const int nl = hlen(d, lho, t), nr = hlen(d, rho, t);
+            if ((st > ot ? pop13(st >> (dbr__msb(ot) + 1)) : 0) < (nl > nr ? nl : nr)) {
+                cut_l = l != 0;
+                cut_r = r != 0;
+            }
+        }
+    }
     for (int s = 0; s < 4; s++) {
         /* the sets are disjoint: the greater holds the top card */
         const unsigned sb = suit_bits(side, s), ob = suit_bits(opp, s);
         if (sb <= ob) continue;
-        const int la = hlen(d, lead, s), lb = hlen(d, lead ^ 2, s), most = la > lb ? la : lb;
+        const int la = hlen(d, lead, s), lb = hlen(d, lead ^ 2, s);
+        int most = la > lb ? la : lb;
+        if (s != d->trump) {
+            if (cut_l && hlen(d, lho, s) < most) most = hlen(d, lho, s);
+            if (cut_r && hlen(d, rho, s) < most) most = hlen(d, rho, s);
+        }
         if (!ob) {
             n += most;
             continue;
