@@ -1979,8 +1979,11 @@ static DD_FLAT int lead_side_max(const dbr_dd *d, int lead, int r, int need, dbr
  * (callgrind, 10.137G -> 10.084G); the six freak deals of dd_golden.json
  * 193.47M, the same; long_deals/ 606.2M -> 591.8M (-2.4%; deal.10 -11%,
  * deal.04 -6%, deal.11 +8.7%, with 16 evictions against 14; at 256 MiB,
- * no evictions, deal.10 -0.7%, deal.11 +1.4%). */
-static DD_HOT int sure_trump_tricks_in(const dbr_dd *d, int side, int want, dbr_hand *rel) {
+ * no evictions, deal.10 -0.7%, deal.11 +1.4%). Inline (DD_FLAT; it was
+ * DD_HOT, out of line): instructions (callgrind, the same nodes) of
+ * hard_deals/deal.11 / the first 6 random deals / the golden 6-7
+ * two-suiters -0.14% / -0.19% / -0.08% (issue 19, session 20). */
+static DD_FLAT int sure_trump_tricks_in(const dbr_dd *d, int side, int want, dbr_hand *rel) {
     const int t = d->trump;
     const unsigned ta = suit_bits(d->h[side], t), tb = suit_bits(d->h[side ^ 2], t);
     const unsigned both = ta | tb;
