@@ -712,12 +712,13 @@ typedef struct dd_probe {
     uint32_t match[DD_MATCH];
 } dd_probe;
 
+/* The home slot of a distribution: one multiply and a fold of the high half
+ * into the low (at every search_lead: before, splitmix64's finish, two
+ * multiplies and three folds: the same nodes, instructions (callgrind) of
+ * hard_deals/deal.11 / the first 6 random deals / the golden 6-7
+ * two-suiters -0.45% / -0.45% / -0.51%; issue 19, session 20). */
 DBR_INLINE uint64_t slot_home(const dbr_dd *d, uint64_t dist, uint8_t ctl) {
-    uint64_t x = dist ^ ((uint64_t)ctl * 0x9E3779B97F4A7C15ull);
-    x ^= x >> 31;
-    x *= 0xBF58476D1CE4E5B9ull;
-    x ^= x >> 29;
-    x *= 0x94D049BB133111EBull;
+    uint64_t x = (dist ^ ((uint64_t)ctl * 0x9E3779B97F4A7C15ull)) * 0xBF58476D1CE4E5B9ull;
     x ^= x >> 32;
     return x & d->slot_mask;
 }
@@ -828,15 +829,6 @@ static DD_FLAT void tt_probe_init(const dbr_dd *d, uint8_t ctl, dd_probe *p) {
     tt_probe_suits(d, p);
 }
 
-DBR_INLINE uint64_t depth_mask(const dd_probe *p, unsigned depths) {
-    uint64_t m = 0;
-    for (int s = 0; s < 4; s++) {
-        unsigned ds = (depths >> (4 * s)) & 0xFu;
-        m |= (((uint64_t)1 << ds) - 1) << (p->off[s + 1] - (int)ds);
-    }
-    return m;
-}
-
 /* The relevant cards of an entry's depths, in this position: per suit the
  * lowest of the top depth[s] cards. */
 static DD_FLAT dbr_hand depths_rel(const dd_probe *p, unsigned depths) {
@@ -868,7 +860,7 @@ static dd_pdep2 keys_pdep2(uint64_t a, uint64_t b, dbr_hand present) {
 }
 #endif
 
-/* The relevant cards of an entry's mask (see depth_mask), in this position,
+/* The relevant cards of an entry's mask (see tt_store), in this position,
  * without PDEP (see tt_hit_rel), p's suits filled (tt_probe_suits): suit by
  * suit, about 170 instructions. */
 static DD_FLAT dbr_hand mask_rel(const dd_probe *p, uint64_t mask) {
@@ -878,19 +870,6 @@ static DD_FLAT dbr_hand mask_rel(const dd_probe *p, uint64_t mask) {
                                   ((1u << (p->off[s + 1] - p->off[s])) - 1u))
                   << (4 * s);
     return depths_rel(p, depths);
-}
-
-/* The depths of a set of relevant cards: the number of cards in play from
- * the top of each suit down to its lowest relevant card. */
-static DD_FLAT unsigned rel_depths(const dd_probe *p, dbr_hand rel) {
-    unsigned depths = 0;
-    for (int s = 0; s < 4; s++) {
-        unsigned rs = suit_bits(rel, s) & p->all[s];
-        if (!rs) continue;
-        int low = dbr__ctz(rs);
-        depths |= (unsigned)pop13(p->all[s] >> low) << (4 * s);
-    }
-    return depths;
 }
 
 /* The slot of a distribution, or the empty slot where it would go, its
@@ -1233,8 +1212,19 @@ static void tt_evict(dbr_dd *d) {
 static DD_HOT void tt_store(dbr_dd *d, dd_probe *p, dbr_hand rel, int r, int success, int need,
                             int best) {
     if (d->stopped) return; /* a verdict of the unwinding, not a fact */
-    const unsigned depths = rel_depths(p, rel);
-    const uint64_t m = depth_mask(p, depths);
+    /* the entry's mask: the places of the cards in play from the top of
+     * each suit down to its lowest relevant card (the suit's depth), in
+     * one loop (before, the depths and then their mask, two: instructions
+     * (callgrind) of hard_deals/deal.11 / the first 6 random deals / the
+     * golden 6-7 two-suiters -0.34% / -0.34% / -0.16%, issue 19, session
+     * 20) */
+    uint64_t m = 0;
+    for (int s = 0; s < 4; s++) {
+        const unsigned rs = suit_bits(rel, s) & p->all[s];
+        if (!rs) continue;
+        const int ds = pop13(p->all[s] >> dbr__ctz(rs));
+        m |= (((uint64_t)1 << ds) - 1) << (p->off[s + 1] - ds);
+    }
     const uint64_t b0 = p->b0 & m, b1 = p->b1 & m;
     uint32_t ei = 0; /* the entry's cell; 0 for none yet (block 0 is unused) */
     dd_slot *sl = p->slot;
@@ -1926,12 +1916,18 @@ static DD_FLAT int quick_tricks(const dbr_dd *d, int lead, int need, dbr_hand *r
  *   so do opponents holding the second and third trumps, the second with
  *   another (DDS's later tricks), and an opponent holding the third trump
  *   and two more, sitting over the hand with the top two (bridge-solver's
- *   slow trump tricks, Qxx behind AK). */
-static DD_FLAT int lead_side_max(const dbr_dd *d, int lead, int r, dbr_hand *rel) {
+ *   slow trump tricks, Qxx behind AK).
+ * But for a side without trumps, each bound is r - 1: no cut-off unless the
+ * side needs every trick (`need`), where the rest is not counted (issue 19,
+ * session 20; the same nodes, instructions (callgrind) of hard_deals/deal.11
+ * / the first 6 random deals / the golden 6-7 two-suiters -0.4% / -0.5% /
+ * -0.6%). */
+static DD_FLAT int lead_side_max(const dbr_dd *d, int lead, int r, int need, dbr_hand *rel) {
     const int p = lead ^ 2, lho = (lead + 1) & 3, rho = (lead + 3) & 3;
     const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
     /* no trump left: as in no trumps */
     if (d->trump == DBR_NOTRUMP || !(all & DBR_SUIT_MASK(d->trump))) {
+        if (need < r) return r; /* r - 1 would not cut */
         int sum = 0, opp_only = 1;
         dbr_hand opp_tops = 0, led_tops = 0;
         for (int s = 0; s < 4; s++) {
@@ -1969,6 +1965,7 @@ static DD_FLAT int lead_side_max(const dbr_dd *d, int lead, int r, dbr_hand *rel
         *rel = 0;
         return r - (nl > nr ? nl : nr);
     }
+    if (need < r) return r; /* r - 1 would not cut */
     unsigned a = ours | tl | tr;
     unsigned top = 1u << dbr__msb(a);
     if (!(ours & top)) return r; /* the opponents' sure trump tricks cover this */
@@ -2025,8 +2022,11 @@ static DD_FLAT int lead_side_max(const dbr_dd *d, int lead, int r, dbr_hand *rel
  * (callgrind, 10.137G -> 10.084G); the six freak deals of dd_golden.json
  * 193.47M, the same; long_deals/ 606.2M -> 591.8M (-2.4%; deal.10 -11%,
  * deal.04 -6%, deal.11 +8.7%, with 16 evictions against 14; at 256 MiB,
- * no evictions, deal.10 -0.7%, deal.11 +1.4%). */
-static DD_HOT int sure_trump_tricks_in(const dbr_dd *d, int side, int want, dbr_hand *rel) {
+ * no evictions, deal.10 -0.7%, deal.11 +1.4%). Inline (DD_FLAT; it was
+ * DD_HOT, out of line): instructions (callgrind, the same nodes) of
+ * hard_deals/deal.11 / the first 6 random deals / the golden 6-7
+ * two-suiters -0.14% / -0.19% / -0.08% (issue 19, session 20). */
+static DD_FLAT int sure_trump_tricks_in(const dbr_dd *d, int side, int want, dbr_hand *rel) {
     const int t = d->trump;
     const unsigned ta = suit_bits(d->h[side], t), tb = suit_bits(d->h[side ^ 2], t);
     const unsigned both = ta | tb;
@@ -2174,6 +2174,101 @@ static DD_FLAT int slow_trump_lead(const dbr_dd *d, int lead, int r, dbr_hand *r
     return 0;
 }
 
+/* At most how many tricks the side of `lead` can count from its top cards,
+ * by suit: none in a suit whose top card in play an opponent holds; where
+ * the opponents hold none of the suit, the cards of the side's longer hand
+ * there (a round each); elsewhere the side's cards above the lower of the
+ * opponents' top cards, w (each round won while the longer opponent
+ * holds cards takes one; see run_rounds), or the longer hand's cards where w
+ * reaches the longer opponent's length (the opponents run out), with one
+ * more in no trumps (partner's top and third cards over the second, see
+ * quick_tricks). With a trump suit the opponents hold, and the side too few
+ * trumps above theirs to draw them, a side suit's tricks are cut to the
+ * length of each opponent holding trumps (see cash_tricks). Every line
+ * quick_tricks counts takes its tricks so (the run of top cards, the suits
+ * the opponents are out of, Ax opposite Kx, partner's top and third,
+ * partner's winners after an entry, the rounds of one suit), but the ruff
+ * by partner (one trick, the side needing one); the side's sure trump
+ * tricks too, but one ruff more than the leader's trumps (see bounds_cut).
+ * *quick receives the bound of quick_tricks where it reaches `need`: the
+ * suits whose top card partner holds count only where the leader can reach
+ * partner (a card of such a suit, or in no trumps the top card of a suit
+ * whose second card partner holds, two cards each: Ax opposite Kx); the
+ * sure trump tricks need no entry. Issue 19, session 20: quick_tricks not
+ * called where *quick is short of the tricks needed (65% / 63% / 89% of its
+ * calls on hard_deals/deal.11, the first 6 random deals, the golden 6-7
+ * two-suiters), the same nodes; instructions (callgrind) with
+ * lead_side_max's shortcut 3.601G / 5.388G / 8.851G -> 3.423G / 5.118G /
+ * 8.556G (-5.0% / -5.0% / -3.3%). Measured and not kept (the same
+ * three): w cut to the side's cards above the higher of the opponents' top
+ * cards where they are fewer than the shorter opponent's length, +0.16% /
+ * -0.16% / +0.28%; the entries found in the loop over suits, at every call,
+ * +0.6% / +0.7% / -0.9%; the side's sure trump tricks not counted where the
+ * trump suit's count and a ruff are short of `need`, +0.3% each. */
+static DD_FLAT int side_top_tricks(const dbr_dd *d, int lead, int need, int *quick) {
+    const int lho = (lead + 1) & 3, rho = (lead + 3) & 3, nt = d->trump == DBR_NOTRUMP;
+    const dbr_hand side = d->h[lead] | d->h[lead ^ 2], opp = d->h[lho] | d->h[rho];
+    int n = 0, np = 0;
+    unsigned per = 0; /* the count by suit, 4 bits each */
+    /* with a trump suit the opponents hold, and the side too few trumps
+     * above theirs to draw them: a side suit's tricks are cut to the
+     * length of each opponent holding trumps (see cash_tricks) */
+    int cut_l = 0, cut_r = 0;
+    if (!nt) {
+        const int t = d->trump;
+        const unsigned st = suit_bits(side, t), l = suit_bits(d->h[lho], t),
+                       r = suit_bits(d->h[rho], t);
+        const unsigned ot = l | r;
+        if (ot) {
+            const int nl = hlen(d, lho, t), nr = hlen(d, rho, t);
+            if ((st > ot ? pop13(st >> (dbr__msb(ot) + 1)) : 0) < (nl > nr ? nl : nr)) {
+                cut_l = l != 0;
+                cut_r = r != 0;
+            }
+        }
+    }
+    for (int s = 0; s < 4; s++) {
+        /* the sets are disjoint: the greater holds the top card */
+        const unsigned sb = suit_bits(side, s), ob = suit_bits(opp, s);
+        if (sb <= ob) continue;
+        const int la = hlen(d, lead, s), lb = hlen(d, lead ^ 2, s);
+        int most = la > lb ? la : lb;
+        if (s != d->trump) {
+            if (cut_l && hlen(d, lho, s) < most) most = hlen(d, lho, s);
+            if (cut_r && hlen(d, rho, s) < most) most = hlen(d, rho, s);
+        }
+        int k = most;
+        if (ob) {
+            const unsigned l = suit_bits(d->h[lho], s), r = suit_bits(d->h[rho], s);
+            const unsigned low = l && r ? (l < r ? l : r) : ob; /* the lower top's holding */
+            const int w = pop13(sb >> (dbr__msb(low) + 1));
+            const int nl = hlen(d, lho, s), nr = hlen(d, rho, s);
+            if (w < (nl > nr ? nl : nr) && w + nt < most) k = w + nt;
+        }
+        n += k;
+        per |= (unsigned)k << (4 * s);
+    }
+    *quick = n;
+    if (n < need) return n;
+    /* partner's suits count where the leader can reach partner */
+    for (int s = 0; s < 4; s++) {
+        const unsigned ml = suit_bits(d->h[lead], s), mp = suit_bits(d->h[lead ^ 2], s);
+        const unsigned ob = suit_bits(opp, s);
+        if ((ml | mp) <= ob) continue;
+        if (mp <= ml) {
+            if (nt && pop13(ml) >= 2 && pop13(mp) >= 2 &&
+                (mp >> dbr__msb((ml | mp | ob) & ~(1u << dbr__msb(ml))) & 1u))
+                return n;
+        } else if (ml) {
+            return n;
+        } else {
+            np += (int)(per >> (4 * s) & 0xFu);
+        }
+    }
+    *quick = n - np;
+    return n;
+}
+
 /* The bounds at a trick boundary against `target` (North-South's tricks of
  * the r left): 1 or 0 when they decide the search, with the cards they
  * depend on in *rel; -1 when they do not. Measured and not kept (issue 19,
@@ -2187,8 +2282,9 @@ static DD_FLAT int bounds_cut(const dbr_dd *d, int lead, int r, int target, dbr_
     const int ns_lead = (lead & 1) == 0;
     dbr_hand qrel = 0, srel = 0, urel = 0;
     /* the side on lead: at least qt, at most um; the other side at least st */
-    const int um = lead_side_max(d, lead, r, &urel);
-    if (ns_lead ? um < target : r - um >= target) {
+    const int need = ns_lead ? target : r - target + 1;
+    const int um = lead_side_max(d, lead, r, need, &urel);
+    if (um < need) {
         *rel = urel;
         return !ns_lead;
     }
@@ -2197,12 +2293,24 @@ static DD_FLAT int bounds_cut(const dbr_dd *d, int lead, int r, int target, dbr_
         *rel = srel;
         return !ns_lead;
     }
-    const int need = ns_lead ? target : r - target + 1;
-    const int qt = quick_tricks(d, lead, need, &qrel);
-    if (ns_lead ? qt >= target : r - qt < target) {
-        *rel = qrel;
-        return ns_lead;
+    /* at most quick tricks from quick_tricks but for a ruff (need 1), at
+     * most tops + 1 from the side's sure trump tricks (see
+     * side_top_tricks). Measured and not kept (session 20):
+     * side_top_tricks not counted where a ruff may give the one trick
+     * needed (it bounds nothing there), instructions (callgrind) of
+     * hard_deals/deal.11 / the first 6 random deals / the golden 6-7
+     * two-suiters +0.02% / -0.04% / +0.16% */
+    int quick;
+    const int tops = side_top_tricks(d, lead, need, &quick);
+    const int trumps = d->trump != DBR_NOTRUMP;
+    if (quick >= need || (trumps && need == 1)) {
+        const int qt = quick_tricks(d, lead, need, &qrel);
+        if (qt >= need) {
+            *rel = qrel;
+            return ns_lead;
+        }
     }
+    if (tops + trumps < need) return -1;
     /* the side on lead's sure trump tricks (see sure_trump_tricks); when
      * it holds every trump and the leader has no fewer than partner, a
      * side suit partner is void in gives partner a ruff besides (DDS) */
@@ -3978,8 +4086,13 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
     dd_probe p;
     const uint8_t ctl = (uint8_t)(1 + nd->lead + 4 * d->trump);
     /* the bounds first (see DD_TABLE_FIRST_R), while the distribution's
-     * slot comes in */
-    const int table_first = r <= DD_TABLE_FIRST_R;
+     * slot comes in. r <= 13: at the default DD_TABLE_FIRST_R a constant,
+     * so that this path (a second copy of the bounds inlined) is compiled
+     * out (before, r compared at every call: the same nodes, instructions
+     * (callgrind) of hard_deals/deal.11 / the first 6 random deals / the
+     * golden 6-7 two-suiters -0.72% / -0.69% / -0.76%; issue 19, session
+     * 20) */
+    const int table_first = DD_TABLE_FIRST_R >= 13 || r <= DD_TABLE_FIRST_R;
     const uint64_t home = slot_home(d, d->dist, ctl);
     if (!table_first) {
         DD_PREFETCH(&d->slots[home]);
