@@ -2466,8 +2466,10 @@ static DD_FLAT int gen_leads_in(const dbr_dd *d, int lead, int best, int killer,
          * only for a suit with leads (not summed from every suit's
          * lengths): instructions (callgrind, the same nodes) of
          * hard_deals/deal.11 / the first 6 random deals / the golden 6-7
-         * two-suiters -0.52% / -0.51% / -0.42% (issue 19, session 19) */
-        const int off = dd_popcount(all & (((dbr_hand)1 << (13 * s + 13)) - 1));
+         * two-suiters -0.52% / -0.51% / -0.42% (issue 19, session 19);
+         * the suits above s shifted out (one shift, not a mask built):
+         * -0.11% / -0.12% / -0.07% (session 20) */
+        const int off = dd_popcount(all << (51 - 13 * s));
         /* the owners of the suit's top three cards (the leader holds one),
          * the top places of the suit's field (at a trick boundary d->kb0
          * holds each place's East-West bit, d->kb1 its South-West bit),
