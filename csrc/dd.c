@@ -2430,8 +2430,8 @@ static DD_FLAT int gen_leads_in(const dbr_dd *d, int lead, int best, int killer,
      * rs & -rs (rs ^= bit): +0.13% / +0.12%; a void's choices as
      * `nl ? nl : tricks`: +0.13% / +0.13% (kept in session 20, the
      * lengths from the turned word: -0.04% / -0.05%, golden 6-7 -0.04%;
-     * the ruffs' voids from the lengths too, !nl for !l: +0.00%); w2's and w3's -1 by `| -(na <
-     * 2)`, no select: +0.10% / +0.10%. */
+     * the ruffs' voids from the lengths too, !nl for !l: +0.00%); w2's
+     * and w3's -1 by `| -(na < 2)`, no select: +0.10% / +0.10%. */
     const int tlh = tl != 0, trh = tr != 0, tph = tp != 0;
     /* the table's best lead: its place among its suit's cards in play, a
      * byte a suit (64 elsewhere); the killer as a card bit */
