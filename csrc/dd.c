@@ -2073,19 +2073,29 @@ static DD_FLAT int second_hand_tricks(const dbr_dd *d, const dd_node *nd, int wa
     const unsigned mine = suit_bits(d->h[h], ss), pard = suit_bits(d->h[p], ss);
     const unsigned l3 = suit_bits(d->h[third], ss);
     const int side_trump = trump != DBR_NOTRUMP && ss != trump;
-    const int third_ruffs = side_trump && !l3 && suit_bits(d->h[third], trump);
     dbr_hand r = 0;
     if (side_trump &&
         ((!mine && suit_bits(d->h[h], trump)) || (!pard && suit_bits(d->h[p], trump)))) {
-        if (third_ruffs) return 0;
+        if (!l3 && suit_bits(d->h[third], trump)) return 0;
         /* a ruff wins: no rank counted */
         *rel |= r;
         return 1;
     }
     const unsigned ours = mine | pard;
     if (!ours) return 0;
+    /* beaten by the card led or third hand's best card: the bits of ours,
+     * the card led's and third hand's are distinct, so that ours is the
+     * smaller word exactly where its top card is the lower (one compare,
+     * not two msb; the rank led by card_rank, not % 13). Issue 19, session
+     * 20, instructions (callgrind, the same nodes) of deal.11 / random 6 /
+     * golden 6-7: card_rank -0.19% / -0.22% / -0.12%, the compare a further
+     * -0.12% / -0.16% / -0.04% */
+    if (ours < (l3 | 1u << card_rank(nd->wcard))) return 0;
+    /* third hand ruffs: tested where it matters, after the tests that
+     * return first (not computed up front): deal.11 / random 6 / golden
+     * 6-7 -0.09% / -0.11% / -0.08% (session 20) */
+    if (side_trump && !l3 && suit_bits(d->h[third], trump)) return 0;
     const int top = dbr__msb(ours);
-    if (top < nd->wcard % 13 || (l3 && top < dbr__msb(l3)) || third_ruffs) return 0;
     r |= (dbr_hand)1 << (13 * ss + top);
     int q = 1;
     if (side_trump) {
@@ -2542,8 +2552,10 @@ static DD_FLAT int gen_leads_in(const dbr_dd *d, int lead, int best, int killer,
      * run's case: +0.15% / +0.12%; the owners relative to the leader (0..3,
      * 4 none, compared with constants): +0.28% / +0.28%; the lead's bit as
      * rs & -rs (rs ^= bit): +0.13% / +0.12%; a void's choices as
-     * `nl ? nl : tricks`: +0.13% / +0.13%; w2's and w3's -1 by `| -(na <
-     * 2)`, no select: +0.10% / +0.10%. */
+     * `nl ? nl : tricks`: +0.13% / +0.13% (kept in session 20, the
+     * lengths from the turned word: -0.04% / -0.05%, golden 6-7 -0.04%;
+     * the ruffs' voids from the lengths too, !nl for !l: +0.00%); w2's
+     * and w3's -1 by `| -(na < 2)`, no select: +0.10% / +0.10%. */
     const int tlh = tl != 0, trh = tr != 0, tph = tp != 0;
     /* the table's best lead: its place among its suit's cards in play, a
      * byte a suit (64 elsewhere); the killer as a card bit */
@@ -2551,12 +2563,32 @@ static DD_FLAT int gen_leads_in(const dbr_dd *d, int lead, int best, int killer,
                                                (unsigned)(best & 15) << (8 * (best >> 4))
                                          : 0x40404040u;
     const dbr_hand kcard = (unsigned)killer < 52u ? (dbr_hand)1 << killer : 0;
+    /* the suits' lengths, a 16-bit lane a suit (as d->dist), each lane
+     * turned so that its nibbles run leader, left, partner, right: a
+     * suit's four lengths by one shift of the word and constant shifts
+     * (hlen's shifts by 16 * s + 4 * h each). Issue 19, session 20,
+     * instructions (callgrind, the same nodes; scores and order checked
+     * against the former code on every call of the random 60, the hard
+     * and bridge-solver's hard deals) of bridge-solver's
+     * hard_deals/deal.11 / the first 6 random deals / the golden 6-7
+     * two-suiters 3,382.1M -> 3,376.3M / 5,048.7M -> 5,039.5M / 8,362.4M ->
+     * 8,357.8M (-0.17% / -0.18% / -0.05%). Measured and not kept: the
+     * suit's cards in play (na) and `off` from the lanes' sums of the
+     * lengths (their prefix sums by one multiply), too: -0.05% / -0.05% /
+     * +0.09%; `off` alone that way: +0.14% / +0.15% / +0.11%; the leader's
+     * suit bits packed beside the lengths in the word: deal.11 +0.2%; the
+     * loop over the suits with leads only (the next by the lowest lead
+     * left): deal.11 +0.01%. */
+    const uint64_t dist = d->dist, sh = 4u * (unsigned)lead;
+    const uint64_t lo = 0x0001000100010001ull * (0xFFFFu >> sh);
+    const uint64_t rd = ((dist >> sh) & lo) | ((dist << (16 - sh)) & ~lo);
     int n = 0;
     for (int s = 0; s < 4; s++) {
         unsigned rs = suit_bits(reps, s);
         if (!rs) continue;
-        const int nl = hlen(d, lho, s), nr = hlen(d, rho, s), np = hlen(d, p, s);
-        const int nm = hlen(d, lead, s);
+        const unsigned v = (unsigned)(rd >> (16 * s));
+        const int nm = (int)(v & 15u), nl = (int)(v >> 4 & 15u), np = (int)(v >> 8 & 15u),
+                  nr = (int)(v >> 12 & 15u);
         const unsigned mine = suit_bits(d->h[lead], s), pard = suit_bits(d->h[p], s);
         const unsigned l = suit_bits(d->h[lho], s), r = suit_bits(d->h[rho], s);
         const unsigned a = suit_bits(all, s);
@@ -2566,8 +2598,10 @@ static DD_FLAT int gen_leads_in(const dbr_dd *d, int lead, int best, int killer,
          * only for a suit with leads (not summed from every suit's
          * lengths): instructions (callgrind, the same nodes) of
          * hard_deals/deal.11 / the first 6 random deals / the golden 6-7
-         * two-suiters -0.52% / -0.51% / -0.42% (issue 19, session 19) */
-        const int off = dd_popcount(all & (((dbr_hand)1 << (13 * s + 13)) - 1));
+         * two-suiters -0.52% / -0.51% / -0.42% (issue 19, session 19);
+         * the suits above s shifted out (one shift, not a mask built):
+         * -0.11% / -0.12% / -0.07% (session 20) */
+        const int off = dd_popcount(all << (51 - 13 * s));
         /* the owners of the suit's top three cards (the leader holds one),
          * the top places of the suit's field (at a trick boundary d->kb0
          * holds each place's East-West bit, d->kb1 its South-West bit),
@@ -2584,7 +2618,7 @@ static DD_FLAT int gen_leads_in(const dbr_dd *d, int lead, int best, int killer,
          * holds (it may discard any of them; DDS counts its cards per hand,
          * not one more: one more ranks suits an opponent is void in too
          * low, e.g. a trump lead to draw a singleton top trump) */
-        const unsigned cl = l ? nl : tricks, cr = r ? nr : tricks;
+        const unsigned cl = nl ? nl : tricks, cr = nr ? nr : tricks;
         int sw = -(int)((cl + cr) * 128u / (nt ? 19u : 13u));
         if (nt) {
             if (!pard) sw -= 9;
@@ -2624,9 +2658,26 @@ static DD_FLAT int gen_leads_in(const dbr_dd *d, int lead, int best, int killer,
                 nwk += 31;
             }
         }
-        /* the top card an opponent's singleton */
-        const int single = (nl == 1 && w1 == lho) || (nr == 1 && w1 == rho);
+        /* the top card an opponent's singleton: its owner's place from
+         * the leader (odd: an opponent) picks its length from the turned
+         * lengths, not two tests of owner and length: deal.11 / random 6 /
+         * golden 6-7 -0.17% / -0.17% / -0.03% (session 20) */
+        const unsigned w1r = (unsigned)(w1 - lead) & 3u;
+        const int single = (w1r & 1u) && (v >> (4 * w1r) & 15u) == 1u;
         const int bs = (int)(bsw >> (8 * s)) & 0xFF;
+        /* in no trumps a winning lead's weights but its rank are the
+         * suit's (second card's owner, the eight-void deals' bonus):
+         * summed once a suit, not a lead: deal.11 / random 6 / golden 6-7
+         * -0.06% / -0.08% / -0.07% (session 20) */
+        int ntw = 0;
+        if (nt) {
+            ntw = d->lead_classes == 2 ? DD_CASH_FIRST : 0;
+            if (w2 == rho && nr != 1)
+                ntw -= 1;
+            else if (w2 == lho)
+                ntw += nl != 1 ? 22 : 16;
+            ntw += (w2 != lho || nl == 1) && (w2 != rho || nr == 1) ? 45 : 18;
+        }
         const unsigned kb = suit_bits(kcard, s);
         const unsigned others = a & ~mine;
         while (rs) {
@@ -2648,17 +2699,9 @@ static DD_FLAT int gen_leads_in(const dbr_dd *d, int lead, int best, int killer,
             const int is_top = !stop, is_second = pa - pr == 1;
             const int wins = is_top ? win_top : win_other;
             int sc = sw;
-            if (wins && nt && d->lead_classes == 2) sc += DD_CASH_FIRST;
             if (wins) {
                 if (nt) {
-                    if (w2 == rho && nr != 1)
-                        sc -= 1;
-                    else if (w2 == lho)
-                        sc += nl != 1 ? 22 : 16;
-                    if ((w2 != lho || nl == 1) && (w2 != rho || nr == 1))
-                        sc += 45 + rrank;
-                    else
-                        sc += 18 + rrank;
+                    sc += ntw + rrank;
                 } else if (single) {
                     sc += 35 + rrank;
                 } else if (w1 == lead) {
@@ -4312,10 +4355,12 @@ static DD_FLAT int search_follow(dbr_dd *d, const dd_node *nd, int target, dbr_h
         DD_PREFETCH(ce);
     }
     if (tlen == 1) {
-        const int r = dd_popcount(hand);
+        /* the tricks second hand's side needs (1 or more): enough is a
+         * cut-off either way (one test, not the side's two): deal.11 /
+         * random 6 / golden 6-7 -0.03% / -0.04% / -0.03% (session 20) */
+        const int want = ns_to_move ? target : dd_popcount(hand) - target + 1;
         dbr_hand qrel = 0;
-        const int q = second_hand_tricks(d, nd, ns_to_move ? target : r - target + 1, &qrel);
-        if (q && (ns_to_move ? q >= target : r - q < target)) {
+        if (second_hand_tricks(d, nd, want, &qrel) >= want) {
             *rel_out = qrel;
             return ns_to_move;
         }
