@@ -309,7 +309,12 @@ DBR_INLINE int pop13(unsigned x) {
  * samples, of them 13% waiting on the slot (the table is probed first
  * at every trick, DD_TABLE_FIRST_R, so the slot is asked for no sooner
  * than it is read), about 10% on the first block's header and 12% on
- * the entries (most of them the first block's), 5% on the prefetches. */
+ * the entries (most of them the first block's), 5% on the prefetches.
+ * Session 20 (solver20d, CPU of DDS's thomas2.txt, 207,557,240 nodes,
+ * builds alternated): DD_SKIP 3 17.37, 17.57 s; 5 17.53, 17.48 s; 8 17.63,
+ * 17.60 s: the walk there waits no less with the block further ahead (its
+ * skip prefetch itself now 10% of search_lead's samples, perf: the lines
+ * in flight, not the distance, bound it). */
 /* Measured and not kept (issue 19, session 19; long_deals/deal.10 +
  * deal.11, tables' nodes and CPU of tools/dd_nodes.py's program): the
  * entries that describe the top card of every suit in play in a list of
@@ -3306,7 +3311,36 @@ static DD_FLAT int play_mid(dbr_dd *d, const dd_node *nd, const int tlen, int c,
     return res;
 }
 
-/* The last card of a trick (nd->tlen == 3). */
+/* The last card of a trick (nd->tlen == 3).
+ * Measured and not kept (issue 19, session 20, solver20d; pure
+ * prefetches, the same nodes; CPU s of tools/dd_nodes.c, builds
+ * alternated run after run, load 1.2-3.5): the slot search_lead probes
+ * next asked for earlier. perf on long_deals/deal.10 at 32 MiB puts 9% of
+ * search_lead's samples on the slot's line, ~5% on the first header, the
+ * rest on the entries and the walk's skip prefetch. Deal.10 + deal.11
+ * (118,593,852 nodes), main 11.31, 11.62, 11.87, 11.30, 11.83, 11.58,
+ * 11.35, 11.58, 11.60, 11.55, 11.09, 11.51, 11.50, 11.58, 11.52 s:
+ * - here, the child's slot once its leader is known: 11.29, 11.57, 11.76;
+ * - in play_third, the slots of every last card (the suit led's two
+ *   winners, or each suit a void hand holds): 11.22, 11.53, 11.54, 11.05,
+ *   11.62, 11.35 (the slot's samples 9% -> 4% of search_lead's, but
+ *   play_third's 1.7% -> 6.0% of all); with the one here too 11.25, 11.62,
+ *   11.56, and the slot read here and its first block asked for 11.51,
+ *   11.61, 11.62;
+ * - in play_third, where the last hand follows suit, the slots of its two
+ *   winners only: 11.10, 11.52, 11.35, 11.22, 11.50, 11.56, 11.23, 11.10,
+ *   11.77 (-1.3%, within the spread); only where that hand holds 6 cards
+ *   or more 11.43, 11.53, 11.35; with the skip block asked for into L2
+ *   (locality 1) 11.21, 11.32, 11.76; with second hand's child asking for
+ *   the three slots where both hands after follow suit 11.37, 11.40,
+ *   11.57; the two slots read in play_third instead and their first
+ *   entry and header asked for 11.51, 11.75, 11.59. The two winners' slots:
+ *   DDS's thomas2.txt 17.97, 17.37, 17.29 s -> 17.42, 17.54, 17.41 s, the
+ *   first 60 random deals 4.67, 4.75, 4.73 s -> 4.65, 4.70, 4.65 s, but
+ *   instructions of the first 6 +2.2% (callgrind, 4.677G -> 4.780G;
+ *   play_third 158M -> 260M). Not a clear win: the lead a prefetch gets
+ *   from the trick's last two cards is short, and the walk's misses
+ *   (most of search_lead's wait) are not the slot's. */
 static DD_HOT int play_end(dbr_dd *d, const dd_node *nd, int c, int target, dbr_hand *rel) {
     const int seat = (nd->lead + 3) & 3;
     const dbr_hand bit = (dbr_hand)1 << c;
