@@ -3149,6 +3149,17 @@ static DD_HOT int search_second(dbr_dd *d, const dd_node *nd, int target, dbr_ha
 static DD_HOT int search_third(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel);
 static DD_HOT int search_last(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel);
 
+/* The search of a node whose trick holds tlen cards (a constant where the
+ * caller knows it: the choice compiles away). */
+DBR_INLINE int search_in(dbr_dd *d, const dd_node *nd, const int tlen, int target, dbr_hand *rel) {
+    switch (tlen) {
+    case 1: return search_second(d, nd, target, rel);
+    case 2: return search_third(d, nd, target, rel);
+    case 3: return search_last(d, nd, target, rel);
+    default: return search_lead(d, nd, target, rel);
+    }
+}
+
 /* The lowest relevant card of each suit: the rest of rel adds nothing.
  * x & (~x + 1) in each suit's field, for the even and the odd suits at once
  * (a field of no relevant card carries out into the empty field above). */
@@ -3303,9 +3314,7 @@ static DD_FLAT int play_mid(dbr_dd *d, const dd_node *nd, const int tlen, int c,
     child_node_in(nd, tlen, seat, c, d->trump, &ch);
     d->h[seat] &= ~bit;
     d->dist -= len1;
-    const int res = tlen == 0   ? search_second(d, &ch, target, rel)
-                    : tlen == 1 ? search_third(d, &ch, target, rel)
-                                : search_last(d, &ch, target, rel);
+    const int res = search_in(d, &ch, tlen + 1, target, rel);
     d->h[seat] |= bit;
     d->dist += len1;
     return res;
@@ -4469,12 +4478,7 @@ static DD_HOT int search_last(dbr_dd *d, const dd_node *nd, int target, dbr_hand
 /* Can North-South take at least `target` of the tricks still to complete
  * (see search_lead and search_follow)? */
 DBR_INLINE int search(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
-    switch (nd->tlen) {
-    case 1: return search_second(d, nd, target, rel_out);
-    case 2: return search_third(d, nd, target, rel_out);
-    case 3: return search_last(d, nd, target, rel_out);
-    default: return search_lead(d, nd, target, rel_out);
-    }
+    return search_in(d, nd, nd->tlen, target, rel_out);
 }
 
 /* North-South's tricks from the node (of the `r` tricks still to complete),
