@@ -349,7 +349,9 @@ DBR_INLINE int pop13(unsigned x) {
  * left (where the walks are long): thomas2.txt 202.8M, CPU -16%, but
  * long_deals/ +3.7% nodes, +4.7% CPU (deal.10 +9.1%, +10%), hard_deals/
  * -0.4%, CPU +7%. The long deals, already the slowest against
- * bridge-solver, would lose what thomas2.txt gains.
+ * bridge-solver, would lose what thomas2.txt gains. Nor (session 21)
+ * fingerprints in the blocks' headers that spare the walk the entry lines
+ * (see before dd_entry): the lines are not what the walk waits on.
  * Nor are the pages what costs: the workspace on 2 MiB pages (madvise,
  * MADV_HUGEPAGE, 2 MiB aligned) 16.5, 16.7 s against 15.8, 16.4 s on 4 KiB
  * pages. On the hard deals that fit the table (bridge-solver's
@@ -406,7 +408,41 @@ DBR_INLINE int pop13(unsigned x) {
  * and the walk's instructions are about 3.5% of the search's. Walk statistics (100 bench deals,
  * single solves and tables): 12.9 entries read a probe in 2.3 blocks, 0.79
  * key matches a probe, 68% of probes decided by an entry (40% of those by
- * the head, 80% within the first 8 entries), misses read 22 entries. */
+ * the head, 80% within the first 8 entries), misses read 22 entries.
+ * Issue 19, session 21 (solver21a), fingerprints in the block's header
+ * instead, one list a distribution, the walk testing them before the
+ * entries (the same search: 206,973,058 nodes on DDS's thomas2.txt at
+ * equal entries; tools/dd_nodes.py at 32 MiB, main's build and each
+ * variant alternated, load 1.2-1.8; main 16.52-16.59 s there). Of the
+ * 14.86G entries thomas2.txt's walks read (1.90G blocks, 93.5M walks),
+ * 0.7% match the probe (5.3% of the blocks hold one); the key test
+ * restricted to the owners of the top card of each suit passes 23% of
+ * them (57% of the blocks hold one), the top two cards 8.8% (33%), the
+ * top three 3.2% (16%; almost every such entry describes more cards, so
+ * the fingerprint is rarely the whole test). Header of 32 bytes (the top
+ * card's owners and the described top cards, a byte each, the block's 8
+ * bytes tested as one word for a zero byte): 7% fewer entries (206.97M
+ * nodes, 10 evictions against 8); the walk on the candidates only (a
+ * loop over their bits) 20.6-25.0 s, or 21.5 s with main's prefetches;
+ * all 8 entries tested without a branch (a rejected one read from a
+ * constant entry no key matches) 30-37 s; a block skipped where no
+ * fingerprint matches, else scanned as before, 18.8 s. Header of 64 bytes
+ * (the top three cards, three planes of bytes each for owners and cards,
+ * gathered by PEXT): 19% fewer entries; thomas2.txt 214,321,095 nodes
+ * (+3.3%, 11 evictions) in 19.34, 19.33 s (+17%), with every block
+ * scanned anyway (the fingerprints computed, not used) 17.77 s: the
+ * unpredictable branch on the fingerprints costs more than the entry lines
+ * it saves (the 32 MiB table stays in this machine's 480 MiB L3, and the
+ * skip links have the lines on their way); long_deals/deal.10 + deal.11
+ * 118.59M -> 126.68M nodes (+6.8%; 10 + 12 evictions), CPU 10.18, 10.14 s
+ * -> 11.31, 11.36 s (+11.5%), with DD_SLOT_BYTES 128 133.61M nodes,
+ * 11.86 s (thomas2.txt 215.12M, 19.44 s); bridge-solver's
+ * hard_deals/deal.11 0.437, 0.435 s -> 0.458, 0.460 s, instructions
+ * (callgrind) 3.107G -> 3.513G (+13%); the first 60 random deals (same
+ * nodes) 4.36, 4.32 s -> 4.53, 4.52 s, the first 6's instructions 4.624G
+ * -> 5.229G (+13%: the probe's fingerprint, about 130 instructions a walk
+ * before PEXT, the header's bytes set at each store and swapped at each
+ * hit moved to the front). Not kept. */
 
 /* An entry, 24 bytes: the owners' bits b0/b1 of the cards it describes
  * (see dd_probe), and the mask of those bits (per suit, its top `depth`
