@@ -432,7 +432,7 @@ DBR_INLINE int pop13(unsigned x) {
  * (+3.3%, 11 evictions) in 19.34, 19.33 s (+17%), with every block
  * scanned anyway (the fingerprints computed, not used) 17.77 s: the
  * unpredictable branch on the fingerprints costs more than the entry lines
- * it saves (the 32 MiB table stays in this machine's 480 MiB L3, and the
+ * it saves (the 32 MiB table fits the L3 this machine reports, 480 MiB, and the
  * skip links have the lines on their way); long_deals/deal.10 + deal.11
  * 118.59M -> 126.68M nodes (+6.8%; 10 + 12 evictions), CPU 10.18, 10.14 s
  * -> 11.31, 11.36 s (+11.5%), with DD_SLOT_BYTES 128 133.61M nodes,
