@@ -3349,7 +3349,32 @@ static DD_FLAT int play_mid(dbr_dd *d, const dd_node *nd, const int tlen, int c,
  *   instructions of the first 6 +2.2% (callgrind, 4.677G -> 4.780G;
  *   play_third 158M -> 260M). Not a clear win: the lead a prefetch gets
  *   from the trick's last two cards is short, and the walk's misses
- *   (most of search_lead's wait) are not the slot's. */
+ *   (most of search_lead's wait) are not the slot's.
+ * Kept (issue 19, session 21, solver21b): the slot asked for here, once
+ * the trick's winner is known, on the deals that do not evict. No PMU
+ * on this machine (perf stat counts no cycles): perf record's timer
+ * samples per instruction of tools/dd_nodes.c's program against
+ * callgrind's instructions per instruction (the same binary) on
+ * bridge-solver's hard_deals/deal.11 put 4.3% of the samples on the
+ * slot's first load in find_slot_from (0.25% of the instructions) and
+ * 1.1% more on the test of its stamp; with this prefetch 1.9% and 0.6%.
+ * Simulated (cachegrind, 48 KiB L1, 2 MiB L2) ours against
+ * bridge-solver there: first-level misses 10.46M / 10.26M, second-level
+ * 0.75M / 1.51M (reads): not memory; the rest of our extra cycles is in
+ * the walk's scan (block_scan's cases: 11% of the samples, 5% of the
+ * instructions). CPU s (builds alternated run after run, load 1-2), main
+ * -> this: deal.11 0.438 -> 0.434, 0.436 -> 0.432, 0.442 -> 0.436 (medians
+ * of 6-10 runs); the golden 6-7 two-suiters 0.753 -> 0.747, 0.758 ->
+ * 0.752; the first 60 random deals 4.425 -> 4.381; instructions +1.0%
+ * (deal.11 3.107G -> 3.138G). Measured and not kept (the same nodes):
+ * in search_last where the hand follows suit, the slots of the trick's
+ * winner so far and, where the hand can beat it, of the hand itself
+ * (before its cut-off entry is read): deal.11 0.431, golden 0.749,
+ * random 60 4.374 s, instructions +1.8% (no better); with the prefetch
+ * here too, random 60 4.382 s; here, the slot read and its first block
+ * asked for (prefetch_block): deal.11 0.439 against main's 0.439 (the
+ * slot's wait moved here); here, the next leader's cut-off entry too
+ * (cut_find_lead): 0.435 against this alone's 0.433. */
 static DD_HOT int play_end(dbr_dd *d, const dd_node *nd, int c, int target, dbr_hand *rel) {
     const int seat = (nd->lead + 3) & 3;
     const dbr_hand bit = (dbr_hand)1 << c;
@@ -3358,6 +3383,8 @@ static DD_HOT int play_end(dbr_dd *d, const dd_node *nd, int c, int target, dbr_
     d->h[seat] &= ~bit;
     d->dist -= len1;
     const int wcard = child_node_in(nd, 3, seat, c, d->trump, &ch);
+    /* the next trick's slot, its leader known (see above: session 21) */
+    DD_PREFETCH(&d->slots[slot_home(d, d->dist, (uint8_t)(1 + ch.lead + 4 * d->trump))]);
     const dbr_hand cards = nd->tmask | bit;
     const uint64_t kb0 = d->kb0, kb1 = d->kb1;
     keys_remove(d, ~d->played & DBR_FULL_DECK, cards);
