@@ -3095,7 +3095,16 @@ DBR_INLINE dd_cut *cut_find_lead(const dbr_dd *d, int seat, uint32_t *check) {
  * cut_find_lead's, no test of the trick's length): instructions (issue 19,
  * session 19, callgrind, the same nodes) of hard_deals/deal.11 / the first
  * 6 random deals / the golden 6-7 two-suiters 3.700G / 5.546G / 8.996G ->
- * 3.691G / 5.532G / 8.974G (-0.2% each). */
+ * 3.691G / 5.532G / 8.974G (-0.2% each).
+ * The entry's load is most of what the follow searches wait on (session
+ * 21, perf record's timer samples against callgrind's instructions on
+ * hard_deals/deal.11: the test of its check and the paths after it 2.3% of
+ * the samples, 0.2% of the instructions; simulated, these loads hit the
+ * second-level cache). Measured and not kept (session 21, the same
+ * nodes): at second and third hand's search, the next hand's entry asked
+ * for should the trick's winner stay (cut_find for tlen + 1): deal.11
+ * 0.432 s against 0.431 without (medians of 6, alternated; both with
+ * search_last's slot prefetch, see play_end), instructions +2.1%. */
 static DD_FLAT dd_cut *cut_find(const dbr_dd *d, const dd_node *nd, const int tlen, int seat,
                                 uint32_t *check) {
     const dbr_hand hand = d->h[seat];
@@ -3374,7 +3383,11 @@ static DD_FLAT int play_mid(dbr_dd *d, const dd_node *nd, const int tlen, int c,
  * here too, random 60 4.382 s; here, the slot read and its first block
  * asked for (prefetch_block): deal.11 0.439 against main's 0.439 (the
  * slot's wait moved here); here, the next leader's cut-off entry too
- * (cut_find_lead): 0.435 against this alone's 0.433. */
+ * (cut_find_lead): 0.435 against this alone's 0.433. The workspace in
+ * huge pages (the driver's memory 2 MiB-aligned, madvise MADV_HUGEPAGE,
+ * touched before the clock starts; THP is madvise-only here) against 4 KiB
+ * pages also touched: deal.11 0.436 -> 0.431 (-1%): the TLB is not where
+ * the cycles go. */
 static DD_HOT int play_end(dbr_dd *d, const dd_node *nd, int c, int target, dbr_hand *rel) {
     const int seat = (nd->lead + 3) & 3;
     const dbr_hand bit = (dbr_hand)1 << c;
