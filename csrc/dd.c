@@ -3122,7 +3122,12 @@ static DD_FLAT dd_cut *cut_find(const dbr_dd *d, const dd_node *nd, const int tl
  * and not kept (issue 19, session 19, callgrind, the same nodes): the card
  * read before the check is tested and no test of c >= 0 (no card, -1,
  * tested as bit 63 of `legal`, in no hand): hard_deals/deal.11 3.700G ->
- * 3.707G (+0.2%). */
+ * 3.707G (+0.2%). Session 21 (solver21b): the three tests without a
+ * branch (the card read always, its validity as a mask OR-ed in), one
+ * branch left (search_follow's on the card): CPU of deal.11 0.437 ->
+ * 0.443 s, the golden 6-7 two-suiters 0.757 -> 0.769 s (medians, builds
+ * alternated): the branch on the check lets the search run on ahead of
+ * the entry's load where it guesses right. */
 DBR_INLINE int cut_card(const dd_cut *e, uint32_t check, int seat, dbr_hand legal) {
     const int c = e->check == check ? e->card[seat] : -1;
     return c >= 0 && (legal >> c & 1) ? c : -1;
