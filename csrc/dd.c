@@ -3131,7 +3131,16 @@ DBR_INLINE dd_cut *cut_find_lead(const dbr_dd *d, int seat, uint32_t *check) {
  * cut_find_lead's, no test of the trick's length): instructions (issue 19,
  * session 19, callgrind, the same nodes) of hard_deals/deal.11 / the first
  * 6 random deals / the golden 6-7 two-suiters 3.700G / 5.546G / 8.996G ->
- * 3.691G / 5.532G / 8.974G (-0.2% each). */
+ * 3.691G / 5.532G / 8.974G (-0.2% each).
+ * The entry's load is most of what the follow searches wait on (session
+ * 21, perf record's timer samples against callgrind's instructions on
+ * hard_deals/deal.11: the test of its check and the paths after it 2.3% of
+ * the samples, 0.2% of the instructions; simulated, these loads hit the
+ * second-level cache). Measured and not kept (session 21, the same
+ * nodes): at second and third hand's search, the next hand's entry asked
+ * for should the trick's winner stay (cut_find for tlen + 1): deal.11
+ * 0.432 s against 0.431 without (medians of 6, alternated; both with
+ * search_last's slot prefetch, see play_end), instructions +2.1%. */
 static DD_FLAT dd_cut *cut_find(const dbr_dd *d, const dd_node *nd, const int tlen, int seat,
                                 uint32_t *check) {
     const dbr_hand hand = d->h[seat];
@@ -3149,7 +3158,12 @@ static DD_FLAT dd_cut *cut_find(const dbr_dd *d, const dd_node *nd, const int tl
  * and not kept (issue 19, session 19, callgrind, the same nodes): the card
  * read before the check is tested and no test of c >= 0 (no card, -1,
  * tested as bit 63 of `legal`, in no hand): hard_deals/deal.11 3.700G ->
- * 3.707G (+0.2%). */
+ * 3.707G (+0.2%). Session 21 (solver21b): the three tests without a
+ * branch (the card read always, its validity as a mask OR-ed in), one
+ * branch left (search_follow's on the card): CPU of deal.11 0.437 ->
+ * 0.443 s, the golden 6-7 two-suiters 0.757 -> 0.769 s (medians, builds
+ * alternated): the branch on the check lets the search run on ahead of
+ * the entry's load where it guesses right. */
 DBR_INLINE int cut_card(const dd_cut *e, uint32_t check, int seat, dbr_hand legal) {
     const int c = e->check == check ? e->card[seat] : -1;
     return c >= 0 && (legal >> c & 1) ? c : -1;
@@ -3385,7 +3399,36 @@ static DD_FLAT int play_mid(dbr_dd *d, const dd_node *nd, const int tlen, int c,
  *   instructions of the first 6 +2.2% (callgrind, 4.677G -> 4.780G;
  *   play_third 158M -> 260M). Not a clear win: the lead a prefetch gets
  *   from the trick's last two cards is short, and the walk's misses
- *   (most of search_lead's wait) are not the slot's. */
+ *   (most of search_lead's wait) are not the slot's.
+ * Kept (issue 19, session 21, solver21b): the slot asked for here, once
+ * the trick's winner is known, on the deals that do not evict. No PMU
+ * on this machine (perf stat counts no cycles): perf record's timer
+ * samples per instruction of tools/dd_nodes.c's program against
+ * callgrind's instructions per instruction (the same binary) on
+ * bridge-solver's hard_deals/deal.11 put 4.3% of the samples on the
+ * slot's first load in find_slot_from (0.25% of the instructions) and
+ * 1.1% more on the test of its stamp; with this prefetch 1.9% and 0.6%.
+ * Simulated (cachegrind, 48 KiB L1, 2 MiB L2) ours against
+ * bridge-solver there: first-level misses 10.46M / 10.26M, second-level
+ * 0.75M / 1.51M (reads): not memory; the rest of our extra cycles is in
+ * the walk's scan (block_scan's cases: 11% of the samples, 5% of the
+ * instructions). CPU s (builds alternated run after run, load 1-2), main
+ * -> this: deal.11 0.438 -> 0.434, 0.436 -> 0.432, 0.442 -> 0.436 (medians
+ * of 6-10 runs); the golden 6-7 two-suiters 0.753 -> 0.747, 0.758 ->
+ * 0.752; the first 60 random deals 4.425 -> 4.381; instructions +1.0%
+ * (deal.11 3.107G -> 3.138G). Measured and not kept (the same nodes):
+ * in search_last where the hand follows suit, the slots of the trick's
+ * winner so far and, where the hand can beat it, of the hand itself
+ * (before its cut-off entry is read): deal.11 0.431, golden 0.749,
+ * random 60 4.374 s, instructions +1.8% (no better); with the prefetch
+ * here too, random 60 4.382 s; here, the slot read and its first block
+ * asked for (prefetch_block): deal.11 0.439 against main's 0.439 (the
+ * slot's wait moved here); here, the next leader's cut-off entry too
+ * (cut_find_lead): 0.435 against this alone's 0.433. The workspace in
+ * huge pages (the driver's memory 2 MiB-aligned, madvise MADV_HUGEPAGE,
+ * touched before the clock starts; THP is madvise-only here) against 4 KiB
+ * pages also touched: deal.11 0.436 -> 0.431 (-1%): the TLB is not where
+ * the cycles go. */
 static DD_HOT int play_end(dbr_dd *d, const dd_node *nd, int c, int target, dbr_hand *rel) {
     const int seat = (nd->lead + 3) & 3;
     const dbr_hand bit = (dbr_hand)1 << c;
@@ -3394,6 +3437,8 @@ static DD_HOT int play_end(dbr_dd *d, const dd_node *nd, int c, int target, dbr_
     d->h[seat] &= ~bit;
     d->dist -= len1;
     const int wcard = child_node_in(nd, 3, seat, c, d->trump, &ch);
+    /* the next trick's slot, its leader known (see above: session 21) */
+    DD_PREFETCH(&d->slots[slot_home(d, d->dist, (uint8_t)(1 + ch.lead + 4 * d->trump))]);
     const dbr_hand cards = nd->tmask | bit;
     const uint64_t kb0 = d->kb0, kb1 = d->kb1;
     keys_remove(d, ~d->played & DBR_FULL_DECK, cards);
@@ -3498,7 +3543,10 @@ static DD_FLAT int last_trick_ns(const dbr_dd *d, int lead, dbr_hand *rel) {
  * random deals' instructions 10.079G -> 8.151G (-19.1%, callgrind; about
  * 944 a node either way). On the first 20 random deals the union loses
  * cards at 10.5% of the leads where every lead fails (79K of 755K), 2.4%
- * of third hand's such nodes, 1.1% of second hand's, 0.05% of fourth's. */
+ * of third hand's such nodes, 1.1% of second hand's, 0.05% of fourth's.
+ * Measured and not kept (session 21, the same nodes): the union's test of
+ * `later` without a branch (a mask): CPU of deal.11 0.436 -> 0.440 s, the
+ * golden 6-7 two-suiters 0.755 -> 0.753 s (medians, alternated). */
 DBR_INLINE int try_moves_in(dbr_dd *d, const dd_node *nd, const int tlen, dd_move *moves, int n,
                             int target, int first, dbr_hand skip, dbr_hand *rel) {
     const int ns_to_move = (((nd->lead + tlen) & 3) & 1) == 0;
