@@ -4235,6 +4235,35 @@ DBR_INLINE unsigned block_scan(const dd_entry *e, unsigned k, uint64_t pb0, uint
 }
 #undef DD_KEY_MATCH
 
+/* The entries of a block, from entry k on, that match the probe's keys: a
+ * mask (bit j for entry j), without a branch. Used on a list's first block,
+ * where most hits end (the scan's tests there mispredict: the entries match
+ * or not by turns), block_scan on the blocks after it (where misses read
+ * long runs of entries that match nothing, tests the predictor gets right).
+ * Issue 19, session 21 (solver21b), the same nodes: perf record's timer
+ * samples on bridge-solver's hard_deals/deal.11 put 11% of the samples on
+ * block_scan's cases against 5% of the instructions (callgrind); CPU s of
+ * tools/dd_nodes.c (builds alternated run after run, load 1-2), main ->
+ * this: deal.11 0.438 -> 0.429 (medians of 4 runs), the golden 6-7
+ * two-suiters 0.757 -> 0.749, the six freak deals of dd_golden.json 10.12
+ * -> 9.99, the first 60 random deals 4.371 -> 4.225 (-3.3%),
+ * long_deals/deal.10 + deal.11 10.40 -> 10.20, DDS's thomas2.txt 16.67 ->
+ * 16.66 (medians of 2); instructions +4.7% / +5.9% / +4.6% (deal.11 /
+ * golden 6-7 / random 6). Measured and not kept: the mask on every block,
+ * deal.11 0.421 (-4%), random 60 4.146 (-4.4%), bridge-solver's hard_deals/
+ * 15.88 -> 15.35 s, but the golden 6-7 0.757 -> 0.789 (+4.2%) and the six
+ * freak deals 10.00 -> 10.32 s (+3.3%); on the list's first two blocks
+ * (with play_end's slot prefetch of branch solver21b), against the first
+ * alone: deal.11 0.427 -> 0.421, random 60 4.264 -> 4.242, but the golden
+ * 6-7 0.748 -> 0.757; block_scan itself by the mask (computed again at each
+ * call) deal.11 0.424. */
+DBR_INLINE unsigned block_matches(const dd_entry *e, unsigned k, uint64_t pb0, uint64_t pb1) {
+    unsigned m = 0;
+    for (unsigned j = 0; j < DD_BLOCK; j++)
+        m |= (unsigned)(((pb0 & e[j].mw) == e[j].b0) & ((pb1 & e[j].mw) == e[j].b1)) << j;
+    return m & (~0u << k);
+}
+
 /* search at a trick boundary (nd->tlen == 0) */
 static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand *rel_out) {
     if (d->stopped) { /* the table is full and the caller grows it: unwind */
@@ -4301,16 +4330,19 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
         /* entry blk + k is the walk's entry number cbase + k */
         const dd_entry *e = &d->pool[blk];
         const int cbase = chain - (int)(i - blk);
-        unsigned k;
-        if (i == blk) { /* a whole block: the scan from its first entry */
-            /* past the list's first block (most hits end in it), the block
-             * DD_SKIP ahead (see DD_SKIP) */
-            if (blk != head && bh->skip) prefetch_block(d, bh->skip);
-            k = block_scan(e, 0, pb0, pb1);
-        } else {
-            k = block_scan(e, i - blk, pb0, pb1);
-        }
-        for (; k < DD_BLOCK; k = block_scan(e, k + 1, pb0, pb1)) {
+        /* past the list's first block (most hits end in it), the block
+         * DD_SKIP ahead (see DD_SKIP) */
+        if (i == blk && blk != head && bh->skip) prefetch_block(d, bh->skip);
+        /* the entries that match: the list's first block by block_matches,
+         * the others by block_scan */
+        unsigned mm = 0, k;
+        if (chain == 0)
+            mm = block_matches(e, i - blk, pb0, pb1);
+        else
+            for (k = block_scan(e, 0, pb0, pb1); k < DD_BLOCK; k = block_scan(e, k + 1, pb0, pb1))
+                mm |= 1u << k;
+        for (; mm; mm &= mm - 1) {
+            k = (unsigned)dbr__ctz(mm);
             if (nm < DD_MATCH) p.match[nm] = blk + k;
             nm++;
             if (entry_lb(&e[k]) >= target || entry_ub(&e[k]) < target) {
