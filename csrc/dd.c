@@ -534,6 +534,9 @@ typedef struct dd_slot {
                        eviction (not for a bound tightened in place: see tt_evict) */
 } dd_slot;
 
+/* A slot's ctl: the leader and strain of its positions' search. */
+DBR_INLINE uint8_t slot_ctl(int lead, int strain) { return (uint8_t)(1 + lead + 4 * strain); }
+
 struct dbr_dd {
     uint64_t magic;
     dd_slot *slots;     /* the distributions, open addressing */
@@ -3438,7 +3441,7 @@ static DD_HOT int play_end(dbr_dd *d, const dd_node *nd, int c, int target, dbr_
     d->dist -= len1;
     const int wcard = child_node_in(nd, 3, seat, c, d->trump, &ch);
     /* the next trick's slot, its leader known (see above: session 21) */
-    DD_PREFETCH(&d->slots[slot_home(d, d->dist, (uint8_t)(1 + ch.lead + 4 * d->trump))]);
+    DD_PREFETCH(&d->slots[slot_home(d, d->dist, slot_ctl(ch.lead, d->trump))]);
     const dbr_hand cards = nd->tmask | bit;
     const uint64_t kb0 = d->kb0, kb1 = d->kb1;
     keys_remove(d, ~d->played & DBR_FULL_DECK, cards);
@@ -4283,7 +4286,7 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
     if (target > r) return 0;
     if (r == 1) return last_trick_ns(d, nd->lead, rel_out) >= target;
     dd_probe p;
-    const uint8_t ctl = (uint8_t)(1 + nd->lead + 4 * d->trump);
+    const uint8_t ctl = slot_ctl(nd->lead, d->trump);
     /* the bounds first (see DD_TABLE_FIRST_R), while the distribution's
      * slot comes in. r <= 13: at the default DD_TABLE_FIRST_R a constant,
      * so that this path (a second copy of the bounds inlined) is compiled
