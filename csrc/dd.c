@@ -3754,6 +3754,37 @@ static DD_FLAT dbr_hand tt_hit_rel(dbr_dd *d, dd_probe *p, uint64_t mask, unsign
  * hearts alone 4.64, 4.97, 4.65 s against 4.92, 4.75, 4.64 s. At our
  * 32 MiB deal.11 takes 61.1M nodes (hearts 44.5M, 12 evictions), tt_evict
  * 7% of the samples. */
+/* Where the time goes, session 22: long_deals/deal.11 by strain, each on
+ * a new workspace of 128 MiB (no eviction), CPU s against bridge-solver's
+ * by strain (its -t, a process each): no trumps 0.14 / 0.77, spades 1.00
+ * / 0.93, hearts 2.51 / 1.36, diamonds 0.06 / 0.14, clubs 0.11 / 0.21.
+ * Hearts (North void in hearts, South in spades, West in clubs: a
+ * crossruff), the probes at trick boundaries and the share the table cuts
+ * by tricks left, ours / bridge-solver's (its lookups and cuts counted in
+ * a copy of its source):
+ *   11: 6.6k 35% / 5.5k 32%     10: 66.9k 61% / 67.6k 66%
+ *    9: 295k 69% / 267k 75%      8: 774k 72% / 612k 78%
+ *    7: 1.42M 73% / 898k 78%     6: 2.11M 78% / 1.12M 78%
+ *    5: 2.32M 83% / 1.12M 79%    4: 1.54M 86% / 834k 82%
+ * A position searched asks as many probes of the trick after it (11.2 /
+ * 11.5 from 10 tricks left, 8.6 / 9.1 from 9), but from 10 to 7 tricks
+ * left the table cuts 5-6 points fewer and the searches compound: 90k /
+ * 67k positions searched with 9 tricks left, 374k / 199k with 7; 9.24M
+ * probes against 5.41M lookups in all. Of our positions searched with 9
+ * (8) tricks left, 6.5% (14.5%) had an entry matching them at all, so the
+ * gap there is not the bounds an entry holds (bridge-solver's search is
+ * fail-soft, returning a trick count, where ours returns made or not and
+ * stores the target) but the positions its entries describe: its verdicts
+ * name fewer cards at those depths. Nor the walk's reach (at 128 MiB,
+ * hearts): DD_HIT_EXTRA 64, DD_MAX_CHAIN 2000, DD_DEEP_TRICKS 5 give
+ * 26.26M, 26.09M, 26.09M nodes against 26.17M, CPU no better. The next
+ * step: the two solvers' stored patterns compared position by position.
+ * The workspace's size (tools/dd_nodes.c, a new workspace a deal, CPU s
+ * and evictions): deal.10 / deal.11 at 32 MiB 5.15 (7) / 4.77 (8), 48
+ * MiB 5.01 (4) / 4.25 (3), 64 MiB 3.93 (2) / 3.94 (2), 128 MiB 3.69 (0) /
+ * 3.79 (0) (bridge-solver, growing to 107 and 79 MiB: 4.08 / 3.56); DDS's
+ * thomas2.txt at 32, 48, 64, 128 MiB 16.49, 16.58, 17.20, 17.51 s (its
+ * lists grow longer): the default stays 32 MiB. */
 /* Where the time goes (issue 19, session 10). bridge-solver's own count of
  * its search calls (its per-depth visits times branches, built with its
  * statistics on) on the first 20 of bench_dd's random deals is 39,510,899
