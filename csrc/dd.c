@@ -51,12 +51,12 @@
  *   entry's at that depth, as DDS's bestMoveTT), and bridge-solver's
  *   cut-off cards: the card that last cut a search off, by a key shared by
  *   many positions (the leader's hand; the suit led's cards in play and the
- *   trick's winner), tried first (following, and leading in no trumps but
- *   on a deal of eight voids, where the sure winners lead first, see
- *   DD_CASH_FIRST; before the other moves are generated and weighed, see
- *   try_first) or
- *   as the killer lead (leading with trumps; a killer lead per depth where
- *   there is none);
+ *   trick's winner), tried first (following, and leading in no trumps or
+ *   with trumps from DD_CUT_FIRST_R tricks left, but on a deal of eight
+ *   voids, where the sure winners lead first, see DD_CASH_FIRST; before
+ *   the other moves are generated and weighed, see try_first) or
+ *   as the killer lead (leading with trumps nearer the end; a killer lead
+ *   per depth where there is none);
  *   after a card fails, the cards of its suit below the lowest card its
  *   verdict depended on are skipped (they lead to positions of the same
  *   class), and where every card fails, a card tried before another that
@@ -2847,6 +2847,35 @@ static DD_FLAT int lead_class(const dbr_dd *d, int lead, int s) {
  * bridge-solver forgets its cut-off cards at each leader there; random
  * deals rarely have four voids: the first 20 keep their nodes). */
 #define DD_CLASS_TRICKS 10
+/* Leading with trumps, from this many tricks left the leader's cut-off card
+ * is tried first, before the table's best lead and the other leads are
+ * generated and weighed (as in no trumps; bridge-solver tries its cut-off
+ * card first at every lead, its table holding no lead). Below it the card
+ * is the killer of gen_leads' weights. Issue 19, session 22: on
+ * long_deals/deal.11 (a crossruff: North void in hearts, South in spades,
+ * West in clubs) our hearts searched 1.7 times bridge-solver's positions
+ * from the fifth trick, positions almost disjoint from its (of those with
+ * 9 tricks left, 357 searched by both, 88,857 by ours alone, 65,749 by
+ * its alone: where the two lines of play part, see "Where the time goes,
+ * session 22"), and its verdicts no more general than ours on the
+ * positions both searched (17.7 cards against its 19.2). Tables' nodes and
+ * CPU at 32 MiB (tools/dd_nodes.c, a workspace a set, one run each, load
+ * 0-1), main -> this: long_deals/ 394.81M, 29.32 s -> 333.27M, 23.07 s
+ * (-15.6%, -21%; deal.10 57.16M, 4.54 s -> 43.22M, 3.40 s; deal.11 55.51M,
+ * 4.62 s -> 23.08M, 1.68 s), the six freak deals of dd_golden.json
+ * 155.83M, 9.67 s -> 139.25M, 8.53 s (-10.6%, -12%), bridge-solver's
+ * hard_deals/ 208.92M, 14.97 s -> 214.93M, 15.04 s (+2.9%, level), the
+ * first 60 random deals 64.52M, 4.16 s -> 62.65M, 3.92 s (-2.9%, -6%),
+ * DDS's hands 502.35M, 37.44 s -> 491.01M, 36.24 s (-2.3%, -3%). Measured
+ * and not kept (nodes long_deals/ / hard_deals/ / the freak deals): at
+ * every lead, 359.54M / 226.04M / 145.59M (random 60 66.04M, DDS's hands
+ * 506.42M); from 5 tricks left 352.38M / 225.46M; 7, 344.28M / 219.95M /
+ * 139.40M; 9, 339.29M / 214.28M / 139.48M; 10, 352.87M / 209.69M /
+ * 144.33M; 11, 369.62M / 209.74M / 147.91M; at every lead, but after the
+ * table's best lead where there is one, 408.99M / 218.74M / 150.99M. */
+#ifndef DD_CUT_FIRST_R
+#define DD_CUT_FIRST_R 8
+#endif
 static DD_HOT int gen_lead_classes(const dbr_dd *d, int lead, int best, int killer, dd_move *m) {
     const dbr_hand present = ~d->played & DBR_FULL_DECK;
     const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
@@ -4425,8 +4454,9 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
     const int tl = d->tt_lead[cards_left];
     if (best == DD_NO_MOVE && tl >= 0 && (d->h[nd->lead] >> tl & 1))
         best = (tl / 13) * 16 + rel_rank(tl, present);
-    /* the leader's cut-off card goes first in no trumps; with trumps it
-     * stands in for the killer (the table's best lead goes first).
+    /* the leader's cut-off card goes first in no trumps, and with trumps
+     * from DD_CUT_FIRST_R tricks left; below that it stands in for the
+     * killer (the table's best lead goes first).
      * Measured and not kept (issue 19, session 15): its entry found and
      * prefetched right after the bounds, before the table's walk (as
      * search_follow does before second hand's tricks): CPU +2.5% on random
@@ -4466,7 +4496,7 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
         n = 0;
         /* on a deal of eight voids not at all: there gen_leads puts the
          * sure winners first (see DD_CASH_FIRST) */
-        if (cc >= 0 && nt && d->lead_classes < 2) {
+        if (cc >= 0 && (nt || r >= DD_CUT_FIRST_R) && d->lead_classes < 2) {
             /* tried before the leads are generated and weighed (as in
              * search_follow) */
             first = cut_move(representatives(d->h[nd->lead], present), cc);
