@@ -51,9 +51,9 @@
  *   entry's at that depth, as DDS's bestMoveTT), and bridge-solver's
  *   cut-off cards: the card that last cut a search off, by a key shared by
  *   many positions (the leader's hand; the suit led's cards in play and the
- *   trick's winner), tried first (following, and leading in no trumps or
- *   with trumps from DD_CUT_FIRST_R tricks left, but on a deal of eight
- *   voids, where the sure winners lead first, see DD_CASH_FIRST; before
+ *   trick's winner), tried first (following; leading in no trumps but on
+ *   a deal of eight voids, where the sure winners lead first, see
+ *   DD_CASH_FIRST, and with trumps from DD_CUT_FIRST_R tricks left; before
  *   the other moves are generated and weighed, see try_first) or
  *   as the killer lead (leading with trumps nearer the end; a killer lead
  *   per depth where there is none);
@@ -2876,6 +2876,20 @@ static DD_FLAT int lead_class(const dbr_dd *d, int lead, int s) {
 #ifndef DD_CUT_FIRST_R
 #define DD_CUT_FIRST_R 8
 #endif
+/* On a deal of eight voids (the 7-6 two-suiters; their no-trump leads put
+ * the sure winners first instead, see DD_CASH_FIRST), from this many
+ * tricks left. Measured (session 22, after DD_CUT_FIRST_R; tables' nodes
+ * and CPU at 32 MiB): DDS's thomas2.txt alone 207.56M, 16.61 s ->
+ * 185.80M, 13.86 s (-10.5%, -16.5%), DDS's hands 491.01M, 36.36 s ->
+ * 470.31M, 33.73 s (-4.2%, -7.2%), the golden two-suiters 7-6 16.05M ->
+ * 15.32M, 6-7 13.20M -> 12.79M (no other deal of the sets has eight
+ * voids). Measured and not kept (7-6 / 6-7 / thomas2.txt): from 5 tricks
+ * left 18.32M / 16.41M / 202.39M; 8, 15.77M / 13.83M / 184.48M; 9,
+ * 15.59M / 13.40M / 182.42M; 10, 15.16M / 13.40M / 182.83M (13.27 s);
+ * 12, 15.78M / 13.01M / 193.27M. */
+#ifndef DD_CUT_FIRST_R_8V
+#define DD_CUT_FIRST_R_8V 11
+#endif
 static DD_HOT int gen_lead_classes(const dbr_dd *d, int lead, int best, int killer, dd_move *m) {
     const dbr_hand present = ~d->played & DBR_FULL_DECK;
     const dbr_hand all = d->h[0] | d->h[1] | d->h[2] | d->h[3];
@@ -3783,14 +3797,14 @@ static DD_FLAT dbr_hand tt_hit_rel(dbr_dd *d, dd_probe *p, uint64_t mask, unsign
  * hearts alone 4.64, 4.97, 4.65 s against 4.92, 4.75, 4.64 s. At our
  * 32 MiB deal.11 takes 61.1M nodes (hearts 44.5M, 12 evictions), tt_evict
  * 7% of the samples. */
-/* Where the time goes, session 22: long_deals/deal.11 by strain, each on
- * a new workspace of 128 MiB (no eviction), CPU s against bridge-solver's
- * by strain (its -t, a process each): no trumps 0.14 / 0.77, spades 1.00
- * / 0.93, hearts 2.51 / 1.36, diamonds 0.06 / 0.14, clubs 0.11 / 0.21.
- * Hearts (North void in hearts, South in spades, West in clubs: a
- * crossruff), the probes at trick boundaries and the share the table cuts
- * by tricks left, ours / bridge-solver's (its lookups and cuts counted in
- * a copy of its source):
+/* Where the time goes, session 22 (before DD_CUT_FIRST_R, which came of
+ * it): long_deals/deal.11 by strain, each on a new workspace of 128 MiB
+ * (no eviction), CPU s against bridge-solver's by strain (its -t, a
+ * process each): no trumps 0.14 / 0.77, spades 1.00 / 0.93, hearts 2.51 /
+ * 1.36, diamonds 0.06 / 0.14, clubs 0.11 / 0.21. Hearts (North void in
+ * hearts, South in spades, West in clubs: a crossruff), the probes at
+ * trick boundaries and the share the table cuts by tricks left, ours /
+ * bridge-solver's (its lookups and cuts counted in a copy of its source):
  *   11: 6.6k 35% / 5.5k 32%     10: 66.9k 61% / 67.6k 66%
  *    9: 295k 69% / 267k 75%      8: 774k 72% / 612k 78%
  *    7: 1.42M 73% / 898k 78%     6: 2.11M 78% / 1.12M 78%
@@ -3800,14 +3814,17 @@ static DD_FLAT dbr_hand tt_hit_rel(dbr_dd *d, dd_probe *p, uint64_t mask, unsign
  * left the table cuts 5-6 points fewer and the searches compound: 90k /
  * 67k positions searched with 9 tricks left, 374k / 199k with 7; 9.24M
  * probes against 5.41M lookups in all. Of our positions searched with 9
- * (8) tricks left, 6.5% (14.5%) had an entry matching them at all, so the
- * gap there is not the bounds an entry holds (bridge-solver's search is
- * fail-soft, returning a trick count, where ours returns made or not and
- * stores the target) but the positions its entries describe: its verdicts
- * name fewer cards at those depths. Nor the walk's reach (at 128 MiB,
- * hearts): DD_HIT_EXTRA 64, DD_MAX_CHAIN 2000, DD_DEEP_TRICKS 5 give
- * 26.26M, 26.09M, 26.09M nodes against 26.17M, CPU no better. The next
- * step: the two solvers' stored patterns compared position by position.
+ * (8) tricks left, 6.5% (14.5%) had an entry matching them at all. The
+ * verdicts both solvers stored (position, leader, bound and the cards
+ * named, dumped from each) show why: the positions hardly meet (with 9
+ * tricks left 357 searched by both, 88,857 by ours alone, 65,749 by its
+ * alone; with 11 left 492, 3,558, 3,013), and where they meet ours name
+ * fewer cards (17.7 against 19.2 with 9 left, 13.9 against 15.4 with 8).
+ * Not the table, then, but the lines of play searched: its cut-off card
+ * led first, ours after the table's best lead (hearts 26.17M -> 11.30M
+ * nodes with the cut-off card first at every lead). Nor the walk's reach
+ * (at 128 MiB, hearts): DD_HIT_EXTRA 64, DD_MAX_CHAIN 2000,
+ * DD_DEEP_TRICKS 5 give 26.26M, 26.09M, 26.09M nodes against 26.17M.
  * The workspace's size (tools/dd_nodes.c, a new workspace a deal, CPU s
  * and evictions): deal.10 / deal.11 at 32 MiB 5.15 (7) / 4.77 (8), 48
  * MiB 5.01 (4) / 4.25 (3), 64 MiB 3.93 (2) / 3.94 (2), 128 MiB 3.69 (0) /
@@ -4455,8 +4472,9 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
     if (best == DD_NO_MOVE && tl >= 0 && (d->h[nd->lead] >> tl & 1))
         best = (tl / 13) * 16 + rel_rank(tl, present);
     /* the leader's cut-off card goes first in no trumps, and with trumps
-     * from DD_CUT_FIRST_R tricks left; below that it stands in for the
-     * killer (the table's best lead goes first).
+     * from DD_CUT_FIRST_R tricks left (DD_CUT_FIRST_R_8V on a deal of
+     * eight voids); below that it stands in for the killer (the table's
+     * best lead goes first).
      * Measured and not kept (issue 19, session 15): its entry found and
      * prefetched right after the bounds, before the table's walk (as
      * search_follow does before second hand's tricks): CPU +2.5% on random
@@ -4496,7 +4514,8 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
         n = 0;
         /* on a deal of eight voids not at all: there gen_leads puts the
          * sure winners first (see DD_CASH_FIRST) */
-        if (cc >= 0 && (nt || r >= DD_CUT_FIRST_R) && d->lead_classes < 2) {
+        if (cc >= 0 && (nt ? d->lead_classes < 2
+                           : r >= (d->lead_classes < 2 ? DD_CUT_FIRST_R : DD_CUT_FIRST_R_8V))) {
             /* tried before the leads are generated and weighed (as in
              * search_follow) */
             first = cut_move(representatives(d->h[nd->lead], present), cc);
