@@ -2872,7 +2872,14 @@ static DD_FLAT int lead_class(const dbr_dd *d, int lead, int s) {
  * 506.42M); from 5 tricks left 352.38M / 225.46M; 7, 344.28M / 219.95M /
  * 139.40M; 9, 339.29M / 214.28M / 139.48M; 10, 352.87M / 209.69M /
  * 144.33M; 11, 369.62M / 209.74M / 147.91M; at every lead, but after the
- * table's best lead where there is one, 408.99M / 218.74M / 150.99M. */
+ * table's best lead where there is one, 408.99M / 218.74M / 150.99M.
+ * After DD_CUT_FIRST_R_8V (333.27M / 214.93M / 138.12M), measured and not
+ * kept: with fewer tricks left too where the table's best lead is not the
+ * position's own (the last deciding entry's at that depth, tt_lead),
+ * 355.65M / 221.89M / 142.47M; where the cut-off card failed, the depth's
+ * killer (not the card again) weighed by gen_leads, 336.14M / 216.22M /
+ * 137.57M; in no trumps only from 4 (7) tricks left, 341.60M / 215.48M /
+ * 137.56M (342.74M / 216.22M / 134.66M). */
 #ifndef DD_CUT_FIRST_R
 #define DD_CUT_FIRST_R 8
 #endif
@@ -4512,8 +4519,8 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
         if (cc >= 0 && d->lead_classes < 2) cut_first(moves, n, cc);
     } else {
         n = 0;
-        /* on a deal of eight voids not at all: there gen_leads puts the
-         * sure winners first (see DD_CASH_FIRST) */
+        /* in no trumps on a deal of eight voids not at all: there
+         * gen_leads puts the sure winners first (see DD_CASH_FIRST) */
         if (cc >= 0 && (nt ? d->lead_classes < 2
                            : r >= (d->lead_classes < 2 ? DD_CUT_FIRST_R : DD_CUT_FIRST_R_8V))) {
             /* tried before the leads are generated and weighed (as in
