@@ -2848,7 +2848,7 @@ static DD_FLAT int lead_class(const dbr_dd *d, int lead, int s) {
  * deals rarely have four voids: the first 20 keep their nodes). */
 #define DD_CLASS_TRICKS 10
 /* Leading with trumps, from this many tricks left the leader's cut-off card
- * is tried first, before the table's best lead and the other leads are
+ * is tried first, before the leads (the table's best lead among them) are
  * generated and weighed (as in no trumps; bridge-solver tries its cut-off
  * card first at every lead, its table holding no lead). Below it the card
  * is the killer of gen_leads' weights. Issue 19, session 22: on
@@ -2871,8 +2871,9 @@ static DD_FLAT int lead_class(const dbr_dd *d, int lead, int s) {
  * every lead, 359.54M / 226.04M / 145.59M (random 60 66.04M, DDS's hands
  * 506.42M); from 5 tricks left 352.38M / 225.46M; 7, 344.28M / 219.95M /
  * 139.40M; 9, 339.29M / 214.28M / 139.48M; 10, 352.87M / 209.69M /
- * 144.33M; 11, 369.62M / 209.74M / 147.91M; at every lead, but after the
- * table's best lead where there is one, 408.99M / 218.74M / 150.99M.
+ * 144.33M; 11, 369.62M / 209.74M / 147.91M; at every lead where the table
+ * has no best lead (where it has one, the card weighed with the others),
+ * 408.99M / 218.74M / 150.99M.
  * After DD_CUT_FIRST_R_8V (333.27M / 214.93M / 138.12M), measured and not
  * kept: with fewer tricks left too where the table's best lead is not the
  * position's own (the last deciding entry's at that depth, tt_lead),
@@ -3831,7 +3832,8 @@ static DD_FLAT dbr_hand tt_hit_rel(dbr_dd *d, dd_probe *p, uint64_t mask, unsign
  * alone; with 11 left 492, 3,558, 3,013), and where they meet ours name
  * fewer cards (17.7 against 19.2 with 9 left, 13.9 against 15.4 with 8).
  * Not the table, then, but the lines of play searched: its cut-off card
- * led first, ours after the table's best lead (hearts 26.17M -> 11.30M
+ * led first, ours weighed with the other leads, the killer's bonus
+ * against the table's best lead's and the rest (hearts 26.17M -> 11.30M
  * nodes with the cut-off card first at every lead). Nor the walk's reach
  * (at 128 MiB, hearts): DD_HIT_EXTRA 64, DD_MAX_CHAIN 2000,
  * DD_DEEP_TRICKS 5 give 26.26M, 26.09M, 26.09M nodes against 26.17M.
@@ -4483,8 +4485,8 @@ static DD_HOT int search_lead(dbr_dd *d, const dd_node *nd, int target, dbr_hand
         best = (tl / 13) * 16 + rel_rank(tl, present);
     /* the leader's cut-off card goes first in no trumps, and with trumps
      * from DD_CUT_FIRST_R tricks left (DD_CUT_FIRST_R_8V on a deal of
-     * eight voids); below that it stands in for the killer (the table's
-     * best lead goes first).
+     * eight voids); below that it stands in for the killer (a bonus among
+     * gen_leads' weights, as the table's best lead has one).
      * Measured and not kept (issue 19, session 15): its entry found and
      * prefetched right after the bounds, before the table's walk (as
      * search_follow does before second hand's tricks): CPU +2.5% on random
